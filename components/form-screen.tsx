@@ -1,0 +1,150 @@
+"use client";
+
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { HumanInputForm, type SubmittedAnswer } from "@/components/human-input-form";
+import { SubmittedSummary } from "@/components/submitted-summary";
+import { Button } from "@/components/ui/button";
+import { StatusScreen } from "@/components/ui/status-screen";
+import { ApiClientError } from "@/lib/api-fetch";
+import { fetchForm, formQueryKey, type FormLinkContext } from "@/lib/form-api";
+import type { FieldView } from "@/lib/form-view";
+
+type Outcome =
+  | { kind: "submitted"; submitted: SubmittedAnswer; fields: FieldView[] }
+  | { kind: "recorded" }
+  | { kind: "closed"; error: ApiClientError };
+
+/** The form page's states: loading, open, and every way a form can end or fail to load. */
+export function FormScreen({ link }: { link: FormLinkContext }) {
+  const queryClient = useQueryClient();
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const query = useQuery({
+    queryKey: formQueryKey(link.token),
+    queryFn: ({ signal }) => fetchForm(link, signal),
+    enabled: outcome === null,
+  });
+
+  if (outcome?.kind === "submitted") {
+    return (
+      <StatusScreen title="Answer sent" tone="success">
+        <p className="notice notice-success">
+          You chose <strong>{outcome.submitted.action.title}</strong>. The workflow goes on with
+          your answer.
+        </p>
+        <SubmittedSummary fields={outcome.fields} answers={outcome.submitted.answers} />
+      </StatusScreen>
+    );
+  }
+  if (outcome?.kind === "recorded") {
+    return (
+      <StatusScreen title="Answer sent" tone="success">
+        <p>The connection dropped while sending, but the workflow has your answer.</p>
+      </StatusScreen>
+    );
+  }
+  const error = outcome?.kind === "closed" ? outcome.error : query.error;
+  if (error)
+    return (
+      <FormError error={error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+    );
+  const form = query.data;
+  if (!form) {
+    return (
+      <section className="card" aria-busy="true" aria-labelledby="loading-title">
+        <h1 id="loading-title" style={{ display: "flex", gap: 10, alignItems: "center" }}>
+          <span className="spinner" aria-hidden="true" /> Loading the form…
+        </h1>
+      </section>
+    );
+  }
+  return (
+    <HumanInputForm
+      key={form.token}
+      form={form}
+      link={link}
+      onSubmitted={(submitted) => setOutcome({ kind: "submitted", submitted, fields: form.fields })}
+      onClosed={(closedError) => setOutcome({ kind: "closed", error: closedError })}
+      onUnknownOutcome={async (submitted) => {
+        // A lost response: a 412 "submitted" on re-fetch means the answer did arrive.
+        try {
+          await queryClient.fetchQuery({
+            queryKey: formQueryKey(link.token),
+            queryFn: () => fetchForm(link),
+            staleTime: 0,
+          });
+          return false;
+        } catch (refetchError) {
+          if (
+            refetchError instanceof ApiClientError &&
+            refetchError.code === "human_input_form_submitted"
+          ) {
+            setOutcome({ kind: "submitted", submitted, fields: form.fields });
+            return true;
+          }
+          return false;
+        }
+      }}
+    />
+  );
+}
+
+function FormError({
+  error,
+  onRetry,
+  retrying,
+}: {
+  error: Error;
+  onRetry: () => void;
+  retrying: boolean;
+}) {
+  const code = error instanceof ApiClientError ? error.code : "unknown";
+  switch (code) {
+    case "human_input_form_submitted":
+      return (
+        <StatusScreen title="Already answered" tone="info">
+          <p>Someone has already answered this request, so it cannot be answered again.</p>
+        </StatusScreen>
+      );
+    case "human_input_form_expired":
+      return (
+        <StatusScreen title="This form has expired" tone="warning">
+          <p>
+            The time to answer this request has run out. The workflow went on without an answer.
+          </p>
+        </StatusScreen>
+      );
+    case "not_found":
+      return (
+        <StatusScreen title="Form not found" tone="error">
+          <p>
+            There is no form at this link. Check that the whole link was copied, or ask for a new
+            one.
+          </p>
+        </StatusScreen>
+      );
+    case "link_invalid":
+    case "link_expired":
+    case "link_missing":
+      return (
+        <StatusScreen title="This link cannot be used" tone="error">
+          <p>{error.message}</p>
+        </StatusScreen>
+      );
+    default:
+      return (
+        <StatusScreen
+          title="The service is unavailable"
+          tone="error"
+          actions={
+            <Button variant="primary" onClick={onRetry} busy={retrying} disabled={retrying}>
+              Try again
+            </Button>
+          }
+        >
+          <p>{error.message || "The form could not be loaded right now."}</p>
+          <p className="muted small">Nothing you entered has been lost.</p>
+        </StatusScreen>
+      );
+  }
+}

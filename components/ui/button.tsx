@@ -1,0 +1,33 @@
+import type { ButtonHTMLAttributes } from "react";
+
+export type ButtonVariant = "primary" | "default" | "accent" | "ghost";
+
+type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
+  variant?: ButtonVariant;
+  size?: "normal" | "small";
+  busy?: boolean;
+};
+
+export function Button({
+  variant = "default",
+  size = "normal",
+  busy = false,
+  className,
+  children,
+  ...rest
+}: ButtonProps) {
+  const classes = [
+    "button",
+    `button-${variant}`,
+    size === "small" ? "button-small" : "",
+    className ?? "",
+  ]
+    .filter(Boolean)
+    .join(" ");
+  return (
+    <button type="button" className={classes} aria-busy={busy || undefined} {...rest}>
+      {busy ? <span className="spinner" aria-hidden="true" /> : null}
+      {children}
+    </button>
+  );
+}

@@ -1,0 +1,79 @@
+import { test as base, expect } from "@playwright/test";
+import { EMBEDDED_KEYS } from "@/lib/embedded/demo-keys";
+import { EMBEDDED_LINK_SECRET } from "@/lib/env-schema";
+import { formLinkPath } from "@/lib/form-link";
+import { readStreamEvents } from "@/lib/sse-events";
+import { E2E_EMBEDDED_PORT } from "@/e2e/ports";
+
+// Fixtures play the portal (start runs over the public API, mint links) and read the embedded
+// service's state through its admin endpoints. Specs import `test` and `expect` from here only.
+
+export const EMBEDDED_ORIGIN = `http://127.0.0.1:${E2E_EMBEDDED_PORT}`;
+
+export type DemoRun = { runId: string; formToken: string; user: string; link: string };
+
+export type FormRecord = {
+  token: string;
+  status: "open" | "submitted" | "expired";
+  run_id: string;
+  node_id: string;
+  submission: { inputs: Record<string, unknown>; action: string; user: string } | null;
+};
+
+export function signLink(claims: {
+  token: string;
+  run?: string;
+  user: string;
+  ttlSeconds?: number;
+}) {
+  const exp = Math.floor(Date.now() / 1000) + (claims.ttlSeconds ?? 3600);
+  return formLinkPath(
+    { token: claims.token, run: claims.run ?? "", user: claims.user, exp },
+    EMBEDDED_LINK_SECRET,
+  );
+}
+
+/** Starts a workflow run as a portal backend would: POST /workflows/run, streaming, to the pause. */
+export async function startRunAsPortal(user: string, inputs: Record<string, unknown> = {}) {
+  const response = await fetch(`${EMBEDDED_ORIGIN}/v1/workflows/run`, {
+    method: "POST",
+    headers: {
+      Authorization: `Bearer ${EMBEDDED_KEYS.workflowApp}`,
+      "Content-Type": "application/json",
+    },
+    body: JSON.stringify({
+      inputs: { topic: "Our new release", audience: "Engineers", ...inputs },
+      response_mode: "streaming",
+      user,
+    }),
+  });
+  if (!response.ok || !response.body) throw new Error(`run start failed: ${response.status}`);
+  for await (const event of readStreamEvents(response.body)) {
+    if (event.event === "human_input_required" && event.data.form_token) {
+      return { runId: event.workflow_run_id ?? "", formToken: event.data.form_token };
+    }
+  }
+  throw new Error("the run did not pause at a form");
+}
+
+export async function getFormRecord(token: string): Promise<FormRecord> {
+  const response = await fetch(`${EMBEDDED_ORIGIN}/_embedded/forms/${token}`);
+  return (await response.json()) as FormRecord;
+}
+
+export async function getCalls(): Promise<{ method: string; path: string; status: number }[]> {
+  const response = await fetch(`${EMBEDDED_ORIGIN}/_embedded/calls`);
+  return ((await response.json()) as { calls: { method: string; path: string; status: number }[] })
+    .calls;
+}
+
+export const test = base.extend<{ demoRun: DemoRun }>({
+  // A fresh paused run of the demo workflow, with a signed link for its own user.
+  demoRun: async ({}, use, testInfo) => {
+    const user = `e2e-${testInfo.workerIndex}-${Date.now()}@example.com`;
+    const { runId, formToken } = await startRunAsPortal(user);
+    await use({ runId, formToken, user, link: signLink({ token: formToken, run: runId, user }) });
+  },
+});
+
+export { expect };

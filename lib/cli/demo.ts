@@ -1,0 +1,81 @@
+// npm run demo: starts the embedded Dify-compatible service (when DIFY_API_BASE is unset), builds
+// and starts the app, and prints a link to a freshly paused demo form. `--dev` runs `next dev`.
+import { spawn, spawnSync } from "node:child_process";
+import { parseArgs } from "@/lib/cli/parse-args";
+import { startEmbeddedServer } from "@/lib/embedded/server";
+import { parseEnv } from "@/lib/env-schema";
+import { formLinkPath } from "@/lib/form-link";
+
+const args = parseArgs(process.argv.slice(2));
+const dev = args.dev === true;
+
+async function waitFor(url: string, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(url);
+      if (response.status < 500) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+}
+
+async function main() {
+  const env = parseEnv(process.env);
+  const appOrigin = `http://localhost:${env.port}`;
+  let embedded: Awaited<ReturnType<typeof startEmbeddedServer>> | undefined;
+  if (env.upstream === "embedded") {
+    embedded = await startEmbeddedServer({ port: env.embeddedPort });
+    console.log(`Embedded Dify-compatible service: ${embedded.url}`);
+  } else {
+    console.log(`Upstream: ${env.difyApiBase}`);
+  }
+
+  if (!dev && args["no-build"] !== true) {
+    console.log("Building the app…");
+    const build = spawnSync("npx", ["next", "build"], { stdio: "inherit" });
+    if (build.status !== 0) process.exit(build.status ?? 1);
+  }
+  const app = spawn("npx", ["next", dev ? "dev" : "start", "-p", String(env.port)], {
+    stdio: "inherit",
+  });
+  const stop = () => {
+    app.kill("SIGTERM");
+    void embedded?.close().finally(() => process.exit(0));
+    if (!embedded) process.exit(0);
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+  app.on("exit", (code) => {
+    void embedded?.close();
+    process.exit(code ?? 0);
+  });
+
+  await waitFor(`${appOrigin}/`, 120_000);
+  if (embedded && env.formLinkSecret) {
+    const response = await fetch(`${embedded.origin}/_embedded/demo-runs`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ app: "workflow", user: "demo-user" }),
+    });
+    const run = (await response.json()) as { workflow_run_id: string; form_token: string };
+    const exp = Math.floor(Date.now() / 1000) + 7 * 24 * 3600;
+    const link = formLinkPath(
+      { token: run.form_token, run: run.workflow_run_id, user: "demo-user", exp },
+      env.formLinkSecret,
+    );
+    console.log(
+      `\n  Ready. Open a paused demo form:\n\n    ${appOrigin}${link}\n\n  or start a new run from ${appOrigin}/\n`,
+    );
+  } else {
+    console.log(`\n  Ready: ${appOrigin}/\n`);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

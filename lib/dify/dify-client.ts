@@ -1,0 +1,313 @@
+import "server-only";
+import { Agent, fetch as undiciFetch, type BodyInit, type RequestInit } from "undici";
+import type { z } from "zod";
+import { ApiError } from "@/lib/api-error";
+import {
+  appParametersSchema,
+  chunkEnvelopeSchema,
+  difyErrorBodySchema,
+  humanInputFormSchema,
+  metadataUpdateResultSchema,
+  uploadedFileSchema,
+  workflowRunBlockingSchema,
+  type FormSubmission,
+  type MetadataOperation,
+} from "@/lib/dify/schemas";
+import { getEnv } from "@/lib/env";
+
+// The one module that talks to the upstream: base URL, bearer key, timeouts, retries of safe GETs,
+// and the mapping of every failure to an ApiError. Nothing else in the app calls `fetch` upstream.
+
+type KeyKind = "app" | "dataset";
+
+let agents: { json: Agent; stream: Agent } | undefined;
+function getAgents() {
+  const env = getEnv();
+  agents ??= {
+    json: new Agent({
+      connect: { timeout: env.connectTimeoutMs },
+      headersTimeout: env.responseTimeoutMs,
+      bodyTimeout: env.responseTimeoutMs,
+    }),
+    // Streams may be quiet between events; the upstream pings about every 10 s, so a minute of
+    // silence means it is gone.
+    stream: new Agent({
+      connect: { timeout: env.connectTimeoutMs },
+      headersTimeout: env.responseTimeoutMs,
+      bodyTimeout: 60_000,
+    }),
+  };
+  return agents;
+}
+
+function bearer(kind: KeyKind): string {
+  const env = getEnv();
+  const key = kind === "app" ? env.appApiKey : env.datasetApiKey;
+  if (!key) {
+    throw ApiError.of("internal_error", "The knowledge API is not configured on this server.");
+  }
+  return `Bearer ${key}`;
+}
+
+/** Builds `/a/b` from raw segments, each encoded, so no value can change the path. */
+export function upstreamPath(...segments: string[]): string {
+  return segments.map((segment) => `/${encodeURIComponent(segment)}`).join("");
+}
+
+type RequestOptions = {
+  method?: "GET" | "POST";
+  key?: KeyKind;
+  query?: Record<string, string | undefined>;
+  json?: unknown;
+  body?: BodyInit;
+  headers?: Record<string, string>;
+  stream?: boolean;
+  signal?: AbortSignal;
+};
+
+const TIMEOUT_CODES = new Set([
+  "UND_ERR_CONNECT_TIMEOUT",
+  "UND_ERR_HEADERS_TIMEOUT",
+  "UND_ERR_BODY_TIMEOUT",
+  "ETIMEDOUT",
+]);
+
+function mapNetworkError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error instanceof Error && error.name === "AbortError") {
+    return ApiError.of(
+      "upstream_unreachable",
+      "The request to the workflow service was cancelled.",
+    );
+  }
+  const cause = error instanceof Error ? (error.cause as { code?: string } | undefined) : undefined;
+  const code = cause?.code ?? (error as { code?: string } | undefined)?.code;
+  if (code && TIMEOUT_CODES.has(code)) {
+    return ApiError.of("upstream_timeout", "The workflow service took too long to answer.");
+  }
+  return ApiError.of("upstream_unreachable", "The workflow service cannot be reached right now.");
+}
+
+/** Reads an upstream error body; a real `{status, code, message}` passes through unchanged. */
+async function errorFromResponse(response: Response | Awaited<ReturnType<typeof undiciFetch>>) {
+  const text = await response.text().catch(() => "");
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  const parsed = difyErrorBodySchema.safeParse(json);
+  if (parsed.success) {
+    const message = parsed.data.message?.trim() || defaultMessage(response.status);
+    return new ApiError(response.status, parsed.data.code, message);
+  }
+  if (response.status >= 500) {
+    return new ApiError(502, "upstream_bad_response", "The workflow service failed to answer.");
+  }
+  return new ApiError(response.status, "upstream_bad_response", defaultMessage(response.status));
+}
+
+function defaultMessage(status: number): string {
+  if (status === 413) return "The file is too large.";
+  if (status === 401) return "The server's API key was refused by the workflow service.";
+  if (status === 404) return "Not found.";
+  return `The workflow service answered with status ${status}.`;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function send(path: string, options: RequestOptions) {
+  const env = getEnv();
+  const url = new URL(env.difyApiBase + path);
+  for (const [name, value] of Object.entries(options.query ?? {})) {
+    if (value !== undefined) url.searchParams.set(name, value);
+  }
+  const headers: Record<string, string> = {
+    Authorization: bearer(options.key ?? "app"),
+    Accept: options.stream ? "text/event-stream" : "application/json",
+    ...options.headers,
+  };
+  let body = options.body;
+  if (options.json !== undefined) {
+    headers["Content-Type"] = "application/json";
+    body = JSON.stringify(options.json);
+  }
+  const method = options.method ?? "GET";
+  const init: RequestInit = {
+    method,
+    headers,
+    body,
+    signal: options.signal,
+    dispatcher: options.stream ? getAgents().stream : getAgents().json,
+    ...(body instanceof ReadableStream ? { duplex: "half" as const } : {}),
+  };
+
+  // Safe GETs are retried once with a short backoff; POSTs never are (they may have been applied).
+  const attempts = method === "GET" && !options.stream ? 2 : 1;
+  let lastError: ApiError | undefined;
+  for (let attempt = 1; attempt <= attempts; attempt++) {
+    try {
+      const response = await undiciFetch(url, init);
+      if (response.status >= 500 && attempt < attempts) {
+        await response.body?.cancel();
+        await sleep(200);
+        continue;
+      }
+      return response;
+    } catch (error) {
+      lastError = mapNetworkError(error);
+      if (options.signal?.aborted || attempt === attempts) throw lastError;
+      await sleep(200);
+    }
+  }
+  throw lastError ?? ApiError.of("upstream_unreachable", "The workflow service cannot be reached.");
+}
+
+/** Sends a request and parses a JSON success body with the schema. */
+async function requestJson<S extends z.ZodType>(
+  path: string,
+  schema: S,
+  options: RequestOptions = {},
+): Promise<z.infer<S>> {
+  const response = await send(path, options);
+  if (!response.ok) throw await errorFromResponse(response);
+  let json: unknown;
+  try {
+    json = await response.json();
+  } catch (error) {
+    if (error instanceof Error && "cause" in error) throw mapNetworkError(error);
+    throw ApiError.of("upstream_bad_response", "The workflow service sent an unreadable answer.");
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) {
+    throw ApiError.of("upstream_bad_response", "The workflow service sent an unexpected answer.");
+  }
+  return parsed.data;
+}
+
+/** Opens an SSE stream; upstream errors before the stream starts become ApiErrors. */
+async function requestStream(
+  path: string,
+  options: RequestOptions,
+): Promise<ReadableStream<Uint8Array>> {
+  const response = await send(path, { ...options, stream: true });
+  if (!response.ok) throw await errorFromResponse(response);
+  const type = response.headers.get("content-type") ?? "";
+  if (!response.body || !type.includes("text/event-stream")) {
+    await response.body?.cancel();
+    throw ApiError.of(
+      "upstream_bad_response",
+      "The workflow service did not open an event stream.",
+    );
+  }
+  return response.body as ReadableStream<Uint8Array>;
+}
+
+// ---------------------------------------------------------------- operations
+
+export function getAppParameters() {
+  return requestJson("/parameters", appParametersSchema);
+}
+
+export function getHumanInputForm(token: string) {
+  return requestJson(upstreamPath("form", "human_input", token), humanInputFormSchema);
+}
+
+export async function submitHumanInputForm(token: string, submission: FormSubmission) {
+  const response = await send(upstreamPath("form", "human_input", token), {
+    method: "POST",
+    json: submission,
+  });
+  if (!response.ok) throw await errorFromResponse(response);
+  await response.body?.cancel();
+}
+
+/** Streams a multipart body (already holding `file` and `user`) to the upload endpoint. */
+export function uploadFile(
+  body: ReadableStream<Uint8Array>,
+  contentType: string,
+  signal?: AbortSignal,
+) {
+  return requestJson("/files/upload", uploadedFileSchema, {
+    method: "POST",
+    body: body as unknown as BodyInit,
+    headers: { "Content-Type": contentType },
+    signal,
+  });
+}
+
+export function runWorkflowStreaming(
+  body: { inputs: Record<string, unknown>; user: string; files?: unknown[] },
+  signal?: AbortSignal,
+) {
+  return requestStream("/workflows/run", {
+    method: "POST",
+    json: { ...body, response_mode: "streaming" },
+    signal,
+  });
+}
+
+export function runWorkflowBlocking(body: { inputs: Record<string, unknown>; user: string }) {
+  return requestJson("/workflows/run", workflowRunBlockingSchema, {
+    method: "POST",
+    json: { ...body, response_mode: "blocking" },
+  });
+}
+
+export function sendChatMessageStreaming(
+  body: {
+    query: string;
+    inputs: Record<string, unknown>;
+    user: string;
+    conversation_id?: string;
+    files?: unknown[];
+  },
+  signal?: AbortSignal,
+) {
+  return requestStream("/chat-messages", {
+    method: "POST",
+    json: { ...body, response_mode: "streaming" },
+    signal,
+  });
+}
+
+export function streamWorkflowEvents(
+  runId: string,
+  options: {
+    user: string;
+    includeStateSnapshot?: boolean;
+    continueOnPause?: boolean;
+    signal?: AbortSignal;
+  },
+) {
+  return requestStream(upstreamPath("workflow", runId, "events"), {
+    query: {
+      user: options.user,
+      // The upstream treats only the exact string `true` as true.
+      include_state_snapshot: options.includeStateSnapshot ? "true" : undefined,
+      continue_on_pause: options.continueOnPause ? "true" : undefined,
+    },
+    signal: options.signal,
+  });
+}
+
+export function updateDocumentsMetadata(datasetId: string, operations: MetadataOperation[]) {
+  return requestJson(
+    upstreamPath("datasets", datasetId, "documents", "metadata"),
+    metadataUpdateResultSchema,
+    {
+      method: "POST",
+      key: "dataset",
+      json: { operation_data: operations },
+    },
+  );
+}
+
+export function getChunk(datasetId: string, documentId: string, segmentId: string) {
+  return requestJson(
+    upstreamPath("datasets", datasetId, "documents", documentId, "segments", segmentId),
+    chunkEnvelopeSchema,
+    { key: "dataset" },
+  );
+}

@@ -1,0 +1,129 @@
+import { z } from "zod";
+import { EMBEDDED_KEYS } from "@/lib/embedded/demo-keys";
+
+// Shared by the server env module and the CLIs (which cannot import `server-only`).
+
+/** Secret used to sign links when the embedded demo service is the upstream. Never used with a real Dify. */
+export const EMBEDDED_LINK_SECRET = "embedded-demo-secret-not-for-production";
+
+const flag = z
+  .enum(["true", "false", ""])
+  .optional()
+  .transform((value) => value === "true");
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((value) => (value?.trim() ? value.trim() : undefined));
+
+const origin = z.url().refine((value) => new URL(value).origin === value, {
+  message: "must be an origin such as https://portal.example.com (no path, no trailing slash)",
+});
+
+const rawEnvSchema = z.object({
+  /** Upstream base URL ending in /v1; unset means the embedded service. */
+  DIFY_API_BASE: optionalString.pipe(
+    z
+      .url()
+      .refine((value) => /^https?:\/\//.test(value), { message: "must be an http(s) URL" })
+      .refine((value) => value.replace(/\/+$/, "").endsWith("/v1"), { message: "must end in /v1" })
+      .optional(),
+  ),
+  /** App API key (server-side only). */
+  DIFY_APP_API_KEY: optionalString,
+  /** Knowledge (dataset) API key (server-side only). */
+  DIFY_DATASET_API_KEY: optionalString,
+  /** HMAC secret for signed form links. */
+  FORM_LINK_SECRET: optionalString,
+  /** Accept `user` from unsigned links (trusted networks only). */
+  ALLOW_UNSIGNED_LINKS: flag,
+  /** Bearer token that callers of the knowledge proxy routes must present. */
+  PORTAL_API_TOKEN: optionalString,
+  /** Space-separated origins allowed to frame the app and receive its events. */
+  EMBED_ALLOWED_ORIGINS: optionalString.pipe(
+    z
+      .string()
+      .optional()
+      .transform((value) => (value ? value.split(/\s+/) : []))
+      .pipe(z.array(origin)),
+  ),
+  /** Port of the app. */
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  /** Port of the embedded service (used only when DIFY_API_BASE is unset). */
+  EMBEDDED_DIFY_PORT: z.coerce.number().int().min(1).max(65535).default(5001),
+  /** Upstream timeouts, in milliseconds. */
+  DIFY_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
+  DIFY_RESPONSE_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+});
+
+export type AppEnv = {
+  upstream: "embedded" | "dify";
+  difyApiBase: string;
+  appApiKey: string;
+  datasetApiKey: string | undefined;
+  formLinkSecret: string | undefined;
+  allowUnsignedLinks: boolean;
+  portalApiToken: string | undefined;
+  embedAllowedOrigins: string[];
+  port: number;
+  embeddedPort: number;
+  connectTimeoutMs: number;
+  responseTimeoutMs: number;
+};
+
+export class EnvError extends Error {
+  override name = "EnvError";
+}
+
+/** Parses and cross-checks the environment; the error names the variable to fix. */
+export function parseEnv(source: Record<string, string | undefined>): AppEnv {
+  const result = rawEnvSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map(
+      (issue) => `${issue.path.join(".") || "environment"}: ${issue.message}`,
+    );
+    throw new EnvError(`Invalid environment:\n  ${lines.join("\n  ")}`);
+  }
+  const raw = result.data;
+  const common = {
+    allowUnsignedLinks: raw.ALLOW_UNSIGNED_LINKS,
+    portalApiToken: raw.PORTAL_API_TOKEN,
+    embedAllowedOrigins: raw.EMBED_ALLOWED_ORIGINS,
+    port: raw.PORT,
+    embeddedPort: raw.EMBEDDED_DIFY_PORT,
+    connectTimeoutMs: raw.DIFY_CONNECT_TIMEOUT_MS,
+    responseTimeoutMs: raw.DIFY_RESPONSE_TIMEOUT_MS,
+  };
+
+  if (!raw.DIFY_API_BASE) {
+    return {
+      ...common,
+      upstream: "embedded",
+      difyApiBase: `http://127.0.0.1:${raw.EMBEDDED_DIFY_PORT}/v1`,
+      appApiKey: raw.DIFY_APP_API_KEY ?? EMBEDDED_KEYS.workflowApp,
+      datasetApiKey: raw.DIFY_DATASET_API_KEY ?? EMBEDDED_KEYS.dataset,
+      formLinkSecret: raw.FORM_LINK_SECRET ?? EMBEDDED_LINK_SECRET,
+    };
+  }
+
+  const problems: string[] = [];
+  if (!raw.DIFY_APP_API_KEY) {
+    problems.push("DIFY_APP_API_KEY: required when DIFY_API_BASE is set");
+  }
+  if (!raw.FORM_LINK_SECRET && !raw.ALLOW_UNSIGNED_LINKS) {
+    problems.push(
+      "FORM_LINK_SECRET: required when DIFY_API_BASE is set (or set ALLOW_UNSIGNED_LINKS=true on a trusted network)",
+    );
+  }
+  if (problems.length > 0 || !raw.DIFY_APP_API_KEY) {
+    throw new EnvError(`Invalid environment:\n  ${problems.join("\n  ")}`);
+  }
+  return {
+    ...common,
+    upstream: "dify",
+    difyApiBase: raw.DIFY_API_BASE.replace(/\/+$/, ""),
+    appApiKey: raw.DIFY_APP_API_KEY,
+    datasetApiKey: raw.DIFY_DATASET_API_KEY,
+    formLinkSecret: raw.FORM_LINK_SECRET,
+  };
+}

@@ -1,0 +1,96 @@
+import type { FileType } from "@/lib/dify/schemas";
+import type { UploadLimits } from "@/lib/form-view";
+
+// Dify's file categories by extension (the same tables the service uses for its size limits).
+const EXTENSIONS: Record<Exclude<FileType, "custom">, readonly string[]> = {
+  image: ["jpg", "jpeg", "png", "gif", "webp", "svg"],
+  video: ["mp4", "mov", "mpeg", "webm"],
+  audio: ["mp3", "m4a", "wav", "amr", "mpga"],
+  document: [
+    "txt",
+    "markdown",
+    "md",
+    "mdx",
+    "pdf",
+    "html",
+    "htm",
+    "xlsx",
+    "xls",
+    "vtt",
+    "properties",
+    "doc",
+    "docx",
+    "csv",
+    "eml",
+    "msg",
+    "pptx",
+    "ppt",
+    "xml",
+    "epub",
+  ],
+};
+
+export function extensionOf(name: string): string {
+  const dot = name.lastIndexOf(".");
+  return dot > 0 ? name.slice(dot + 1).toLowerCase() : "";
+}
+
+/** The category whose size limit applies: image, video, audio, else document. */
+export function sizeCategoryOf(name: string): "image" | "video" | "audio" | "document" {
+  const extension = extensionOf(name);
+  if (EXTENSIONS.image.includes(extension)) return "image";
+  if (EXTENSIONS.video.includes(extension)) return "video";
+  if (EXTENSIONS.audio.includes(extension)) return "audio";
+  return "document";
+}
+
+export function sizeLimitFor(name: string, limits: UploadLimits): number {
+  const category = sizeCategoryOf(name);
+  return {
+    image: limits.imageBytes,
+    video: limits.videoBytes,
+    audio: limits.audioBytes,
+    document: limits.documentBytes,
+  }[category];
+}
+
+/**
+ * The `type` to send for a file under an input's allowed types, or null when none allows it.
+ * `custom` matches by the input's extension list (written with a leading dot).
+ */
+export function fileTypeFor(
+  name: string,
+  allowedTypes: readonly string[],
+  allowedExtensions: readonly string[],
+): FileType | null {
+  const extension = extensionOf(name);
+  for (const type of ["image", "video", "audio", "document"] as const) {
+    if (allowedTypes.includes(type) && EXTENSIONS[type].includes(extension)) return type;
+  }
+  if (allowedTypes.includes("custom")) {
+    const wanted = allowedExtensions.map((e) => e.replace(/^\./, "").toLowerCase());
+    if (extension && wanted.includes(extension)) return "custom";
+  }
+  return null;
+}
+
+/** Extensions a file picker should offer, e.g. `.png,.jpg,…`. */
+export function acceptedExtensions(
+  allowedTypes: readonly string[],
+  allowedExtensions: readonly string[],
+): string[] {
+  const out: string[] = [];
+  for (const type of ["image", "video", "audio", "document"] as const) {
+    if (allowedTypes.includes(type)) out.push(...EXTENSIONS[type].map((e) => `.${e}`));
+  }
+  if (allowedTypes.includes("custom")) {
+    out.push(...allowedExtensions.map((e) => (e.startsWith(".") ? e : `.${e}`).toLowerCase()));
+  }
+  return out;
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
+  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${bytes} B`;
+}

@@ -1,0 +1,36 @@
+import "server-only";
+import { ApiError } from "@/lib/api-error";
+import { getEnv } from "@/lib/env";
+import { verifyFormLink, type FormLinkClaims } from "@/lib/form-link";
+import { FORM_LINK_HEADER } from "@/lib/form-link-header";
+
+const REASONS = {
+  missing: ["link_missing", "This link is incomplete: it does not say who is answering."],
+  invalid: ["link_invalid", "This link is not valid. Ask for a new link."],
+  expired: ["link_expired", "This link has expired. Ask for a new link."],
+} as const;
+
+export function verifyLinkParams(token: string, params: URLSearchParams) {
+  const env = getEnv();
+  return verifyFormLink(
+    token,
+    {
+      run: params.get("run"),
+      user: params.get("user"),
+      exp: params.get("exp"),
+      sig: params.get("sig"),
+    },
+    { secret: env.formLinkSecret, allowUnsigned: env.allowUnsignedLinks },
+  );
+}
+
+/** The verified claims of the request's link, or an ApiError saying why there are none. */
+export function requireFormIdentity(request: Request, token: string): FormLinkClaims {
+  const header = request.headers.get(FORM_LINK_HEADER) ?? "";
+  const result = verifyLinkParams(token, new URLSearchParams(header));
+  if (!result.ok) {
+    const [code, message] = REASONS[result.reason];
+    throw ApiError.of(code, message);
+  }
+  return result.claims;
+}

@@ -1,0 +1,92 @@
+import { describe, expect, it } from "vitest";
+import { formLinkPath, parseTtl, signFormLink, verifyFormLink } from "@/lib/form-link";
+import { createHmac } from "node:crypto";
+
+const secret = "test-secret";
+const claims = {
+  token: "AbCdEfGhIjKlMnOpQrStUv",
+  run: "run-1",
+  user: "alice@example.com",
+  exp: 2_000_000_000,
+};
+const options = { secret, allowUnsigned: false, nowSeconds: 1_900_000_000 };
+const params = (overrides: Partial<Record<"run" | "user" | "exp" | "sig", string>> = {}) => ({
+  run: claims.run,
+  user: claims.user,
+  exp: String(claims.exp),
+  sig: signFormLink(claims, secret),
+  ...overrides,
+});
+
+describe("form links", () => {
+  it("signs exactly the documented message", () => {
+    const expected = createHmac("sha256", secret)
+      .update("AbCdEfGhIjKlMnOpQrStUv\nrun-1\nalice@example.com\n2000000000")
+      .digest("base64url");
+    expect(signFormLink(claims, secret)).toBe(expected);
+    expect(expected).not.toMatch(/[=+/]/);
+  });
+
+  it("builds a link that verifies", () => {
+    const path = formLinkPath(claims, secret);
+    const url = new URL(path, "http://localhost");
+    expect(url.pathname).toBe("/form/AbCdEfGhIjKlMnOpQrStUv");
+    const result = verifyFormLink(
+      "AbCdEfGhIjKlMnOpQrStUv",
+      Object.fromEntries(url.searchParams),
+      options,
+    );
+    expect(result).toEqual({ ok: true, claims, signed: true });
+  });
+
+  it("leaves out an empty run and still verifies", () => {
+    const noRun = { ...claims, run: "" };
+    const url = new URL(formLinkPath(noRun, secret), "http://localhost");
+    expect(url.searchParams.has("run")).toBe(false);
+    expect(verifyFormLink(noRun.token, Object.fromEntries(url.searchParams), options).ok).toBe(
+      true,
+    );
+  });
+
+  it.each([
+    ["token", () => verifyFormLink("AbCdEfGhIjKlMnOpQrStUw", params(), options)],
+    ["run", () => verifyFormLink(claims.token, params({ run: "run-2" }), options)],
+    ["user", () => verifyFormLink(claims.token, params({ user: "mallory@example.com" }), options)],
+    ["exp", () => verifyFormLink(claims.token, params({ exp: "2000000001" }), options)],
+    [
+      "sig",
+      () => verifyFormLink(claims.token, params({ sig: "x" + params().sig.slice(1) }), options),
+    ],
+  ])("refuses a link whose %s changed", (_name, verify) => {
+    expect(verify()).toEqual({ ok: false, reason: "invalid" });
+  });
+
+  it("refuses an expired link", () => {
+    expect(
+      verifyFormLink(claims.token, params(), { ...options, nowSeconds: 2_000_000_001 }),
+    ).toEqual({
+      ok: false,
+      reason: "expired",
+    });
+  });
+
+  it("refuses a link with no signature unless unsigned links are allowed", () => {
+    const unsigned = { run: "r", user: "bob" };
+    expect(verifyFormLink(claims.token, unsigned, options)).toEqual({
+      ok: false,
+      reason: "invalid",
+    });
+    expect(verifyFormLink(claims.token, {}, options)).toEqual({ ok: false, reason: "missing" });
+    expect(verifyFormLink(claims.token, unsigned, { ...options, allowUnsigned: true })).toEqual({
+      ok: true,
+      claims: { token: claims.token, run: "r", user: "bob", exp: 0 },
+      signed: false,
+    });
+  });
+
+  it("parses TTLs", () => {
+    expect(parseTtl("7d")).toBe(604_800);
+    expect(parseTtl("90")).toBe(90);
+    expect(() => parseTtl("soon")).toThrow(/Invalid TTL/);
+  });
+});

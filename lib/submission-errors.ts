@@ -1,0 +1,17 @@
+// Reads which field a rejected submission (400 invalid_form_data) names, so the message can be
+// shown next to that field. Messages come from the service, e.g.
+// `Missing required inputs: a, b` or `Invalid value for select input 'tone': ...`.
+
+export function fieldsNamedIn(message: string, knownFields: readonly string[]): string[] {
+  const known = new Set(knownFields);
+  const missing = /^Missing required inputs?:\s*(.+)$/i.exec(message);
+  if (missing) {
+    return missing[1]!
+      .split(",")
+      .map((name) => name.trim())
+      .filter((name) => known.has(name));
+  }
+  const quoted = /input '([^']+)'/i.exec(message) ?? /input "([^"]+)"/i.exec(message);
+  if (quoted && known.has(quoted[1]!)) return [quoted[1]!];
+  return [];
+}

@@ -1,0 +1,154 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import { Readable } from "node:stream";
+import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
+import busboy from "busboy";
+import { ApiError } from "@/lib/api-error";
+import { uploadFile } from "@/lib/dify/dify-client";
+import type { UploadedFile } from "@/lib/dify/schemas";
+
+// Re-streams the browser's multipart body to the upstream without buffering it: only the one
+// `file` part goes on, behind a `user` part the server chose. Anything else the browser sent
+// (a `user` field included) is dropped.
+
+const CRLF = "\r\n";
+
+function dispositionName(name: string): string {
+  // Quotes and line breaks would end the header early; browsers escape them the same way.
+  return name.replace(/"/g, "%22").replace(/\r|\n/g, " ");
+}
+
+export async function proxyUpload(
+  request: Request,
+  user: string,
+  options: { maxBytes: number },
+): Promise<UploadedFile> {
+  const contentType = request.headers.get("content-type") ?? "";
+  if (!/^multipart\/form-data;/i.test(contentType)) {
+    throw ApiError.of("unsupported_media_type", "Send the file as multipart/form-data.");
+  }
+  if (!request.body) throw new ApiError(400, "no_file_uploaded", "No file was uploaded.");
+
+  let parser: busboy.Busboy;
+  try {
+    parser = busboy({
+      headers: { "content-type": contentType },
+      defParamCharset: "utf8",
+      limits: { fields: 20, fieldSize: 64 * 1024, parts: 40 },
+    });
+  } catch {
+    throw new ApiError(400, "invalid_param", "The upload is not valid multipart data.");
+  }
+
+  const boundary = `----HumanInputProxy${randomBytes(12).toString("hex")}`;
+  const upstreamAbort = new AbortController();
+  const input = Readable.fromWeb(request.body as NodeWebReadableStream<Uint8Array>);
+
+  return new Promise<UploadedFile>((resolve, reject) => {
+    let settled = false;
+    let fileCount = 0;
+    let parsed = false;
+    let wakeTail: (() => void) | undefined;
+    const finish = (error: ApiError | undefined, file?: UploadedFile) => {
+      if (settled) return;
+      settled = true;
+      wakeTail?.();
+      if (error) {
+        upstreamAbort.abort();
+        input.unpipe(parser);
+        input.resume(); // drain what is left so the socket can close
+        reject(error);
+      } else {
+        resolve(file!);
+      }
+    };
+
+    parser.on("file", (field, stream, info) => {
+      if (field !== "file") {
+        stream.resume();
+        return;
+      }
+      fileCount++;
+      if (fileCount > 1) {
+        stream.resume();
+        finish(new ApiError(400, "too_many_files", "Only one file can be uploaded at a time."));
+        return;
+      }
+      const filename = info.filename ?? "";
+      if (!filename.trim()) {
+        stream.resume();
+        finish(new ApiError(400, "filename_not_exists_error", "The file has no name."));
+        return;
+      }
+      if (/[/\\]/.test(filename)) {
+        stream.resume();
+        finish(new ApiError(400, "invalid_param", "The file name must not contain / or \\."));
+        return;
+      }
+
+      const head =
+        `--${boundary}${CRLF}Content-Disposition: form-data; name="user"${CRLF}${CRLF}${user}${CRLF}` +
+        `--${boundary}${CRLF}Content-Disposition: form-data; name="file"; filename="${dispositionName(filename)}"${CRLF}` +
+        `Content-Type: ${info.mimeType || "application/octet-stream"}${CRLF}${CRLF}`;
+      const tail = `${CRLF}--${boundary}--${CRLF}`;
+      const encoder = new TextEncoder();
+      let bytes = 0;
+
+      async function* parts() {
+        yield encoder.encode(head);
+        for await (const chunk of stream as AsyncIterable<Buffer>) {
+          bytes += chunk.length;
+          if (bytes > options.maxBytes) {
+            finish(new ApiError(413, "file_too_large", "The file is larger than this app allows."));
+            return;
+          }
+          yield new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.length);
+        }
+        // Hold the closing boundary until the whole request is read: a second file part must
+        // still be able to cancel this upload.
+        if (!parsed) await new Promise<void>((wake) => (wakeTail = wake));
+        if (settled) return;
+        yield encoder.encode(tail);
+      }
+
+      const iterator = parts();
+      const body = new ReadableStream<Uint8Array>({
+        async pull(controller) {
+          try {
+            const { value, done } = await iterator.next();
+            if (done) controller.close();
+            else controller.enqueue(value);
+          } catch (error) {
+            controller.error(error);
+          }
+        },
+        async cancel() {
+          await iterator.return(undefined);
+        },
+      });
+
+      uploadFile(body, `multipart/form-data; boundary=${boundary}`, upstreamAbort.signal).then(
+        (file) => finish(undefined, file),
+        (error: unknown) =>
+          finish(
+            error instanceof ApiError
+              ? error
+              : ApiError.of("upstream_unreachable", "The upload failed."),
+          ),
+      );
+    });
+
+    parser.on("close", () => {
+      parsed = true;
+      wakeTail?.();
+      if (fileCount === 0) finish(new ApiError(400, "no_file_uploaded", "No file was uploaded."));
+    });
+    parser.on("error", () =>
+      finish(new ApiError(400, "invalid_param", "The upload is not valid multipart data.")),
+    );
+    input.on("error", () =>
+      finish(new ApiError(400, "invalid_param", "The upload was interrupted.")),
+    );
+    input.pipe(parser);
+  });
+}

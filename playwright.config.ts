@@ -1,0 +1,62 @@
+import { defineConfig, devices } from "@playwright/test";
+import { E2E_APP_PORT, E2E_EMBEDDED_PORT } from "@/e2e/ports";
+import { findChromium, SYSTEM_CHROMIUM_ARGS } from "@/lib/test/find-chromium";
+
+// The e2e suite runs the built app against the embedded Dify-compatible service, each as its own
+// webServer on ports of their own, so a running `npm run demo` does not get in the way.
+
+const browser = findChromium();
+
+export default defineConfig({
+  testDir: "./e2e",
+  forbidOnly: !!process.env.CI,
+  retries: process.env.CI ? 1 : 0,
+  workers: 2,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  use: {
+    baseURL: `http://127.0.0.1:${E2E_APP_PORT}`,
+    trace: "on-first-retry",
+  },
+  projects: [
+    {
+      name: "chromium",
+      use: {
+        ...devices["Desktop Chrome"],
+        launchOptions: browser.executablePath
+          ? { executablePath: browser.executablePath, args: SYSTEM_CHROMIUM_ARGS }
+          : {},
+      },
+    },
+  ],
+  webServer: [
+    {
+      command: "npx tsx lib/embedded/main.ts",
+      url: `http://127.0.0.1:${E2E_EMBEDDED_PORT}/_embedded/health`,
+      env: {
+        ...process.env,
+        EMBEDDED_DIFY_PORT: String(E2E_EMBEDDED_PORT),
+        EMBEDDED_STEP_DELAY_MS: "20",
+      },
+      reuseExistingServer: !process.env.CI,
+      timeout: 30_000,
+    },
+    {
+      command: `npx next start -p ${E2E_APP_PORT}`,
+      url: `http://127.0.0.1:${E2E_APP_PORT}/`,
+      env: {
+        ...process.env,
+        // The embedded service, whatever the developer's own environment says.
+        DIFY_API_BASE: "",
+        DIFY_APP_API_KEY: "",
+        DIFY_DATASET_API_KEY: "",
+        FORM_LINK_SECRET: "",
+        EMBEDDED_DIFY_PORT: String(E2E_EMBEDDED_PORT),
+        PORT: String(E2E_APP_PORT),
+      },
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+    },
+  ],
+});
