@@ -1,0 +1,184 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+
+// The client against a scripted upstream on loopback: what it sends, and what every kind of
+// failure becomes.
+
+type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+let handler: Handler = (_req, res) => res.end();
+const seen: { method: string; url: string; authorization: string | undefined }[] = [];
+let server: Server;
+let client: typeof import("@/lib/dify/dify-client");
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    seen.push({
+      method: req.method ?? "",
+      url: req.url ?? "",
+      authorization: req.headers.authorization,
+    });
+    handler(req, res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  vi.stubEnv("DIFY_API_BASE", `http://127.0.0.1:${port}/v1`);
+  vi.stubEnv("DIFY_APP_API_KEY", "app-test-key");
+  vi.stubEnv("DIFY_DATASET_API_KEY", "dataset-test-key");
+  vi.stubEnv("FORM_LINK_SECRET", "secret");
+  vi.stubEnv("DIFY_RESPONSE_TIMEOUT_MS", "300");
+  client = await import("@/lib/dify/dify-client");
+});
+
+afterAll(async () => {
+  vi.unstubAllEnvs();
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+beforeEach(() => {
+  seen.length = 0;
+});
+
+const json =
+  (status: number, body: unknown): Handler =>
+  (_req, res) => {
+    res.writeHead(status, { "Content-Type": "application/json" });
+    res.end(JSON.stringify(body));
+  };
+
+const form = {
+  form_content: "Hi {{#$output.notes#}}",
+  inputs: [
+    { type: "paragraph", output_variable_name: "notes", default: null },
+    { type: "rating", output_variable_name: "stars" },
+  ],
+  resolved_default_values: {},
+  user_actions: [{ id: "ok", title: "OK", button_style: "primary" }],
+  expiration_time: 1_900_000_000,
+};
+
+describe("dify client", () => {
+  it("sends the app key and encodes path segments", async () => {
+    handler = json(200, form);
+    const result = await client.getHumanInputForm("a/b c");
+    expect(seen[0]).toEqual({
+      method: "GET",
+      url: "/v1/form/human_input/a%2Fb%20c",
+      authorization: "Bearer app-test-key",
+    });
+    expect(result.inputs[1]).toMatchObject({ type: "rating", output_variable_name: "stars" });
+  });
+
+  it("uses the dataset key for knowledge endpoints", async () => {
+    handler = json(200, { result: "success" });
+    await client.updateDocumentsMetadata("ds", []);
+    expect(seen[0]?.authorization).toBe("Bearer dataset-test-key");
+  });
+
+  it("passes an upstream error body through unchanged", async () => {
+    handler = json(412, {
+      status: 412,
+      code: "human_input_form_submitted",
+      message: "Form already submitted",
+    });
+    await expect(client.getHumanInputForm("t")).rejects.toMatchObject({
+      status: 412,
+      code: "human_input_form_submitted",
+      message: "Form already submitted",
+    });
+  });
+
+  it("gives its own text where the upstream message is empty", async () => {
+    handler = json(413, { status: 413, code: "file_too_large", message: "" });
+    await expect(client.getHumanInputForm("t")).rejects.toMatchObject({
+      status: 413,
+      code: "file_too_large",
+      message: "The file is too large.",
+    });
+  });
+
+  it("retries a safe GET once after a 5xx, then reports a bad upstream", async () => {
+    handler = (_req, res) => {
+      res.writeHead(502, { "Content-Type": "text/html" });
+      res.end("<html>bad gateway</html>");
+    };
+    await expect(client.getHumanInputForm("t")).rejects.toMatchObject({
+      status: 502,
+      code: "upstream_bad_response",
+    });
+    expect(seen).toHaveLength(2);
+  });
+
+  it("never retries a POST", async () => {
+    handler = json(500, { status: 500, code: "internal_server_error", message: "boom" });
+    await expect(
+      client.submitHumanInputForm("t", { inputs: {}, action: "ok", user: "u" }),
+    ).rejects.toMatchObject({
+      status: 500,
+      code: "internal_server_error",
+    });
+    expect(seen).toHaveLength(1);
+  });
+
+  it("maps a malformed success body to upstream_bad_response", async () => {
+    handler = (_req, res) => {
+      res.writeHead(200, { "Content-Type": "application/json" });
+      res.end("{not json");
+    };
+    await expect(client.getHumanInputForm("t")).rejects.toMatchObject({
+      status: 502,
+      code: "upstream_bad_response",
+    });
+  });
+
+  it("maps a body of the wrong shape to upstream_bad_response", async () => {
+    handler = json(200, { form_content: 42 });
+    await expect(client.getHumanInputForm("t")).rejects.toMatchObject({
+      status: 502,
+      code: "upstream_bad_response",
+    });
+  });
+
+  it("maps a silent upstream to upstream_timeout", async () => {
+    handler = () => undefined; // never answers
+    await expect(client.getHumanInputForm("t")).rejects.toMatchObject({
+      status: 504,
+      code: "upstream_timeout",
+    });
+  });
+
+  it("opens an event stream and refuses a non-stream answer", async () => {
+    handler = (_req, res) => {
+      res.writeHead(200, { "Content-Type": "text/event-stream" });
+      res.end(
+        'event: ping\n\ndata: {"event":"workflow_finished","data":{"status":"succeeded"}}\n\n',
+      );
+    };
+    const stream = await client.streamWorkflowEvents("run-1", {
+      user: "u",
+      includeStateSnapshot: true,
+      continueOnPause: true,
+    });
+    expect(seen[0]?.url).toBe(
+      "/v1/workflow/run-1/events?user=u&include_state_snapshot=true&continue_on_pause=true",
+    );
+    await stream.cancel();
+    handler = json(200, {});
+    await expect(client.streamWorkflowEvents("run-1", { user: "u" })).rejects.toMatchObject({
+      code: "upstream_bad_response",
+    });
+  });
+});
+
+describe("dify client without an upstream", () => {
+  it("maps a refused connection to upstream_unreachable", async () => {
+    vi.resetModules();
+    vi.stubEnv("DIFY_API_BASE", "http://127.0.0.1:9/v1");
+    const isolated = await import("@/lib/dify/dify-client");
+    await expect(isolated.getAppParameters()).rejects.toMatchObject({
+      status: 502,
+      code: "upstream_unreachable",
+    });
+  });
+});

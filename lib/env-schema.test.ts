@@ -1,0 +1,78 @@
+import { describe, expect, it } from "vitest";
+import { EMBEDDED_KEYS } from "@/lib/embedded/demo-keys";
+import { EMBEDDED_LINK_SECRET, parseEnv } from "@/lib/env-schema";
+
+describe("parseEnv", () => {
+  it("uses the embedded service when DIFY_API_BASE is unset", () => {
+    const env = parseEnv({});
+    expect(env).toMatchObject({
+      upstream: "embedded",
+      difyApiBase: "http://127.0.0.1:5001/v1",
+      appApiKey: EMBEDDED_KEYS.workflowApp,
+      datasetApiKey: EMBEDDED_KEYS.dataset,
+      formLinkSecret: EMBEDDED_LINK_SECRET,
+      allowUnsignedLinks: false,
+      port: 3000,
+      embedAllowedOrigins: [],
+    });
+  });
+
+  it("treats an empty DIFY_API_BASE as unset", () => {
+    expect(parseEnv({ DIFY_API_BASE: "", EMBEDDED_DIFY_PORT: "5101" }).difyApiBase).toBe(
+      "http://127.0.0.1:5101/v1",
+    );
+  });
+
+  it("names DIFY_APP_API_KEY when a base is set without it", () => {
+    expect(() =>
+      parseEnv({ DIFY_API_BASE: "https://api.dify.ai/v1", FORM_LINK_SECRET: "s" }),
+    ).toThrow(/DIFY_APP_API_KEY: required when DIFY_API_BASE is set/);
+  });
+
+  it("names FORM_LINK_SECRET when a base is set without it and unsigned links are not allowed", () => {
+    expect(() =>
+      parseEnv({ DIFY_API_BASE: "https://api.dify.ai/v1", DIFY_APP_API_KEY: "app-1" }),
+    ).toThrow(/FORM_LINK_SECRET: required/);
+    expect(
+      parseEnv({
+        DIFY_API_BASE: "https://api.dify.ai/v1",
+        DIFY_APP_API_KEY: "app-1",
+        ALLOW_UNSIGNED_LINKS: "true",
+      }),
+    ).toMatchObject({ upstream: "dify", allowUnsignedLinks: true, formLinkSecret: undefined });
+  });
+
+  it("accepts a real upstream and strips a trailing slash", () => {
+    expect(
+      parseEnv({
+        DIFY_API_BASE: "https://dify.internal/v1/",
+        DIFY_APP_API_KEY: "app-1",
+        FORM_LINK_SECRET: "s",
+      }),
+    ).toMatchObject({
+      upstream: "dify",
+      difyApiBase: "https://dify.internal/v1",
+      appApiKey: "app-1",
+    });
+  });
+
+  it.each([
+    [{ DIFY_API_BASE: "https://api.dify.ai" }, /DIFY_API_BASE: must end in \/v1/],
+    [{ DIFY_API_BASE: "ftp://x/v1" }, /DIFY_API_BASE: must be an http\(s\) URL/],
+    [{ PORT: "70000" }, /PORT/],
+    [{ ALLOW_UNSIGNED_LINKS: "yes" }, /ALLOW_UNSIGNED_LINKS/],
+    [
+      { EMBED_ALLOWED_ORIGINS: "https://a.example https://b.example/path" },
+      /EMBED_ALLOWED_ORIGINS/,
+    ],
+  ])("refuses %o with a message naming the variable", (source, message) => {
+    expect(() => parseEnv(source)).toThrow(message);
+  });
+
+  it("splits allowed embed origins", () => {
+    expect(
+      parseEnv({ EMBED_ALLOWED_ORIGINS: " https://a.example  http://localhost:4000 " })
+        .embedAllowedOrigins,
+    ).toEqual(["https://a.example", "http://localhost:4000"]);
+  });
+});
