@@ -1,14 +1,32 @@
 "use client";
 
-import { useId, useState } from "react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { useDropzone } from "react-dropzone";
+import { Button } from "@/components/ui/button";
 import { ApiClientError } from "@/lib/api-fetch";
 import type { AttachedFile } from "@/lib/answer-schema";
+import type { FileType } from "@/lib/dify/schemas";
 import { acceptedExtensions, fileTypeFor, formatBytes, sizeLimitFor } from "@/lib/file-category";
-import { uploadFormFile, type FormLinkContext } from "@/lib/form-api";
+import type { FormLinkContext } from "@/lib/form-api";
 import type { FieldView, UploadLimits } from "@/lib/form-view";
-import { Button } from "@/components/ui/button";
+import { uploadWithProgress } from "@/lib/upload-with-progress";
 
-type FileFieldView = Extract<FieldView, { kind: "file" | "file-list" }>;
+export type FileFieldView = Extract<FieldView, { kind: "file" | "file-list" }>;
+
+type Item = {
+  key: string;
+  name: string;
+  size: number;
+  type: FileType;
+  status: "uploading" | "done" | "failed";
+  progress: number;
+  error?: string;
+  file?: File; // kept for a retry; never stored in the draft
+  preview?: string;
+  attached?: AttachedFile;
+};
+
+export type FileFieldState = { pending: number; failed: number };
 
 type FileFieldProps = {
   field: FileFieldView;
@@ -16,121 +34,362 @@ type FileFieldProps = {
   limits: UploadLimits;
   value: AttachedFile[];
   onChange: (files: AttachedFile[]) => void;
-  onBusyChange: (busy: boolean) => void;
+  onStateChange: (state: FileFieldState) => void;
   inputId: string;
+  labelId: string;
   describedBy: string | undefined;
   invalid: boolean;
 };
 
-/** Picks files, checks them, and uploads each at once through the proxy. */
-export function FileField({
-  field,
-  link,
-  limits,
-  value,
-  onChange,
-  onBusyChange,
-  inputId,
-  describedBy,
-  invalid,
-}: FileFieldProps) {
-  const [pending, setPending] = useState<string[]>([]);
-  const [problems, setProblems] = useState<string[]>([]);
-  const problemsId = useId();
-  const max = field.kind === "file" ? 1 : field.maxFiles;
-  const accept = acceptedExtensions(field.allowedTypes, field.allowedExtensions).join(",");
+let counter = 0;
+const nextKey = () => `f${++counter}`;
 
-  async function addFiles(files: File[]) {
+const fromAttached = (file: AttachedFile): Item => ({
+  key: nextKey(),
+  name: file.name,
+  size: file.source === "local" ? file.size : 0,
+  type: file.type,
+  status: "done",
+  progress: 1,
+  attached: file,
+});
+
+/** Drop, pick or paste files; each uploads at once through the proxy. Remote links where allowed. */
+export function FileField(props: FileFieldProps) {
+  const {
+    field,
+    link,
+    limits,
+    value,
+    onChange,
+    onStateChange,
+    inputId,
+    labelId,
+    describedBy,
+    invalid,
+  } = props;
+  const max = field.kind === "file" ? 1 : field.maxFiles;
+  const [items, setItems] = useState<Item[]>(() => value.map(fromAttached));
+  const [problems, setProblems] = useState<string[]>([]);
+  const controllers = useRef(new Map<string, AbortController>());
+  const problemsId = useId();
+  const allowsLocal = field.methods.includes("local_file");
+  const allowsRemote = field.methods.includes("remote_url");
+
+  // Report attached files and pending work up whenever the list changes.
+  const lastReported = useRef<string>("");
+  useEffect(() => {
+    const attached = items.flatMap((item) =>
+      item.status === "done" && item.attached ? [item.attached] : [],
+    );
+    const signature = JSON.stringify(attached);
+    if (signature !== lastReported.current) {
+      lastReported.current = signature;
+      onChange(attached);
+    }
+    onStateChange({
+      pending: items.filter((item) => item.status === "uploading").length,
+      failed: items.filter((item) => item.status === "failed").length,
+    });
+  }, [items, onChange, onStateChange]);
+
+  // Object URLs for thumbnails are released with their items.
+  useEffect(
+    () => () => items.forEach((item) => item.preview && URL.revokeObjectURL(item.preview)),
+    [items],
+  );
+  useEffect(() => {
+    const running = controllers.current;
+    return () => running.forEach((controller) => controller.abort());
+  }, []);
+
+  const update = (key: string, patch: Partial<Item>) =>
+    setItems((list) => list.map((item) => (item.key === key ? { ...item, ...patch } : item)));
+
+  const startUpload = useCallback(
+    (key: string, file: File, type: FileType) => {
+      const controller = new AbortController();
+      controllers.current.set(key, controller);
+      update(key, { status: "uploading", progress: 0, error: undefined });
+      uploadWithProgress(link, file, (progress) => update(key, { progress }), controller.signal)
+        .then(
+          (result) =>
+            update(key, {
+              status: "done",
+              progress: 1,
+              attached: {
+                source: "local",
+                uploadFileId: result.id,
+                name: result.name,
+                size: result.size,
+                type,
+              },
+            }),
+          (error: unknown) => {
+            if (error instanceof DOMException && error.name === "AbortError") return;
+            const message = error instanceof ApiClientError ? error.message : "The upload failed.";
+            update(key, { status: "failed", error: message });
+          },
+        )
+        .finally(() => controllers.current.delete(key));
+    },
+    [link],
+  );
+
+  const room = () => (max > 0 ? max - items.length : Number.POSITIVE_INFINITY);
+
+  const addFiles = (files: File[]) => {
     const found: string[] = [];
-    const room = max > 0 ? max - value.length - pending.length : Infinity;
-    const accepted: { file: File; type: NonNullable<ReturnType<typeof fileTypeFor>> }[] = [];
+    const added: Item[] = [];
+    let space = max === 1 ? 1 : room();
     for (const file of files) {
       const type = fileTypeFor(file.name, field.allowedTypes, field.allowedExtensions);
       const limit = sizeLimitFor(file.name, limits);
-      if (!type) found.push(`${file.name}: this type of file is not accepted here.`);
-      else if (file.size > limit) found.push(`${file.name}: larger than ${formatBytes(limit)}.`);
-      else if (accepted.length >= room)
+      if (!type)
+        found.push(
+          `${file.name}: this type of file is not accepted here (${allowedWords(field)}).`,
+        );
+      else if (file.size > limit)
+        found.push(
+          `${file.name} is ${formatBytes(file.size)}: the limit for this kind of file is ${formatBytes(limit)}.`,
+        );
+      else if (file.size === 0) found.push(`${file.name} is empty.`);
+      else if (space <= 0)
         found.push(
           `${file.name}: no more than ${max} file${max === 1 ? "" : "s"} can be attached.`,
         );
-      else accepted.push({ file, type });
-    }
-    setProblems(found);
-    if (accepted.length === 0) return;
-    setPending((list) => [...list, ...accepted.map(({ file }) => file.name)]);
-    onBusyChange(true);
-    const uploaded: AttachedFile[] = [];
-    for (const { file, type } of accepted) {
-      try {
-        const result = await uploadFormFile(link, file);
-        uploaded.push({
-          source: "local",
-          uploadFileId: result.id,
-          name: result.name,
-          size: result.size,
+      else {
+        space--;
+        added.push({
+          key: nextKey(),
+          name: file.name,
+          size: file.size,
           type,
+          status: "uploading",
+          progress: 0,
+          file,
+          preview:
+            type === "image" && typeof URL.createObjectURL === "function"
+              ? URL.createObjectURL(file)
+              : undefined,
         });
-      } catch (error) {
-        const message = error instanceof ApiClientError ? error.message : "The upload failed.";
-        setProblems((list) => [...list, `${file.name}: ${message}`]);
       }
     }
-    setPending([]);
-    onBusyChange(false);
-    onChange(max === 1 ? uploaded.slice(0, 1) : [...value, ...uploaded]);
-  }
+    setProblems(found);
+    if (added.length === 0) return;
+    if (max === 1) {
+      // A single-file field: the new file replaces the old one.
+      items.forEach((item) => controllers.current.get(item.key)?.abort());
+      setItems(added.slice(0, 1));
+    } else {
+      setItems((list) => [...list, ...added]);
+    }
+    for (const item of added) startUpload(item.key, item.file!, item.type);
+  };
+
+  const { getRootProps, getInputProps, open, isDragActive } = useDropzone({
+    onDrop: (accepted, rejected) =>
+      addFiles([...accepted, ...rejected.map((rejection) => rejection.file)]),
+    multiple: max !== 1,
+    noClick: true,
+    noKeyboard: true,
+    disabled: !allowsLocal,
+  });
+
+  const remove = (key: string) => {
+    controllers.current.get(key)?.abort();
+    setItems((list) => list.filter((item) => item.key !== key));
+  };
+
+  const accept = acceptedExtensions(field.allowedTypes, field.allowedExtensions).join(",");
+  const ids =
+    [describedBy, problems.length ? problemsId : undefined].filter(Boolean).join(" ") || undefined;
 
   return (
-    <div>
-      <input
-        id={inputId}
-        type="file"
-        className="input"
-        accept={accept || undefined}
-        multiple={max !== 1}
-        aria-describedby={
-          [describedBy, problems.length ? problemsId : undefined].filter(Boolean).join(" ") ||
-          undefined
-        }
-        aria-invalid={invalid || undefined}
-        onChange={(event) => {
-          const files = Array.from(event.target.files ?? []);
-          event.target.value = "";
-          void addFiles(files);
-        }}
-      />
-      {pending.length > 0 ? (
-        <p className="field-hint" role="status">
-          Uploading {pending.join(", ")}…
-        </p>
+    <div role="group" aria-labelledby={labelId} className="file-field">
+      {allowsLocal ? (
+        <div {...getRootProps({ className: `dropzone${isDragActive ? " dropzone-active" : ""}` })}>
+          <input
+            {...getInputProps({ id: inputId, accept: accept || undefined })}
+            aria-label={undefined}
+            aria-describedby={ids}
+            capture={undefined}
+          />
+          <Button
+            onClick={open}
+            aria-describedby={ids}
+            aria-invalid={invalid || undefined}
+            data-field-focus={field.name}
+          >
+            {max === 1 ? "Choose a file" : "Choose files"}
+          </Button>
+          <span className="muted small"> or drag and drop, or paste</span>
+        </div>
+      ) : null}
+      {allowsRemote ? (
+        <RemoteUrlEntry
+          field={field}
+          disabled={max > 0 && items.length >= max && max !== 1}
+          onAdd={(item) => {
+            setProblems([]);
+            if (max === 1) setItems([item]);
+            else if (room() > 0) setItems((list) => [...list, item]);
+            else setProblems([`No more than ${max} files can be attached.`]);
+          }}
+          focusName={allowsLocal ? undefined : field.name}
+        />
       ) : null}
       {problems.length > 0 ? (
-        <ul id={problemsId} className="field-error">
+        <ul id={problemsId} className="field-error" role="alert">
           {problems.map((problem) => (
             <li key={problem}>{problem}</li>
           ))}
         </ul>
       ) : null}
-      {value.length > 0 ? (
-        <ul className="file-list" aria-label={`Attached to ${field.label}`}>
-          {value.map((file, index) => (
-            <li key={file.source === "local" ? file.uploadFileId : file.url} className="file-item">
+      {items.length > 0 ? (
+        <ul className="file-list" aria-label={`Files for ${field.label}`}>
+          {items.map((item) => (
+            <li key={item.key} className="file-item" data-status={item.status}>
+              {item.preview ? (
+                // eslint-disable-next-line @next/next/no-img-element -- a local object URL
+                <img src={item.preview} alt="" className="file-thumb" />
+              ) : (
+                <span className="file-thumb file-thumb-icon" aria-hidden="true">
+                  {item.attached?.source === "remote" ? "🔗" : "📄"}
+                </span>
+              )}
               <span className="file-item-name">
-                {file.name}
-                {file.source === "local" ? (
-                  <span className="muted small"> · {formatBytes(file.size)}</span>
+                <span>{item.name}</span>
+                {item.size ? (
+                  <span className="muted small"> · {formatBytes(item.size)}</span>
+                ) : null}
+                {item.status === "uploading" ? (
+                  <progress
+                    className="file-progress"
+                    max={1}
+                    value={item.progress}
+                    aria-label={`Uploading ${item.name}`}
+                  />
+                ) : null}
+                {item.status === "failed" ? (
+                  <span className="field-error" role="alert">
+                    {item.name} did not upload: {item.error}
+                  </span>
+                ) : null}
+                {item.status === "done" ? (
+                  <span className="visually-hidden"> (attached)</span>
                 ) : null}
               </span>
+              {item.status === "failed" && item.file ? (
+                <Button
+                  size="small"
+                  onClick={() => startUpload(item.key, item.file!, item.type)}
+                  aria-label={`Retry ${item.name}`}
+                >
+                  Retry
+                </Button>
+              ) : null}
               <Button
                 size="small"
-                onClick={() => onChange(value.filter((_, i) => i !== index))}
-                aria-label={`Remove ${file.name}`}
+                onClick={() => remove(item.key)}
+                aria-label={`${item.status === "uploading" ? "Cancel" : "Remove"} ${item.name}`}
               >
-                Remove
+                {item.status === "uploading" ? "Cancel" : "Remove"}
               </Button>
             </li>
           ))}
         </ul>
+      ) : null}
+    </div>
+  );
+}
+
+function allowedWords(field: FileFieldView): string {
+  const types = field.allowedTypes.filter((type) => type !== "custom").map((type) => `${type}s`);
+  const extensions = field.allowedTypes.includes("custom") ? field.allowedExtensions : [];
+  return [...types, ...extensions].join(", ") || "no files";
+}
+
+function RemoteUrlEntry({
+  field,
+  disabled,
+  onAdd,
+  focusName,
+}: {
+  field: FileFieldView;
+  disabled: boolean;
+  onAdd: (item: Item) => void;
+  focusName: string | undefined;
+}) {
+  const [url, setUrl] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const inputId = useId();
+  const errorId = useId();
+
+  const add = () => {
+    const text = url.trim();
+    let parsed: URL | null = null;
+    try {
+      parsed = new URL(text);
+    } catch {
+      parsed = null;
+    }
+    if (!parsed || !/^https?:$/.test(parsed.protocol)) {
+      setError("Enter a full link starting with http:// or https://.");
+      return;
+    }
+    if (text.length >= 2048) {
+      setError("This link is too long (the limit is 2,048 characters).");
+      return;
+    }
+    const name = decodeURIComponent(
+      parsed.pathname.split("/").filter(Boolean).pop() ?? parsed.hostname,
+    );
+    const type =
+      fileTypeFor(name, field.allowedTypes, field.allowedExtensions) ??
+      (field.allowedTypes.find((candidate) => candidate !== "custom") as FileType | undefined);
+    if (!type) {
+      setError(`This link does not point to an accepted type of file (${allowedWords(field)}).`);
+      return;
+    }
+    setError(null);
+    setUrl("");
+    onAdd({ ...fromAttached({ source: "remote", url: text, name, type }) });
+  };
+
+  return (
+    <div className="remote-url">
+      <label htmlFor={inputId} className="small">
+        Or link to a file
+      </label>
+      <div className="remote-url-row">
+        <input
+          id={inputId}
+          type="url"
+          inputMode="url"
+          className="input"
+          placeholder="https://…"
+          value={url}
+          disabled={disabled}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          data-field-focus={focusName}
+          onChange={(event) => setUrl(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === "Enter") {
+              event.preventDefault();
+              add();
+            }
+          }}
+        />
+        <Button onClick={add} disabled={disabled || !url.trim()}>
+          Add link
+        </Button>
+      </div>
+      {error ? (
+        <p id={errorId} className="field-error">
+          {error}
+        </p>
       ) : null}
     </div>
   );

@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useCallback, useState } from "react";
 import { HumanInputForm, type SubmittedAnswer } from "@/components/human-input-form";
 import { SubmittedSummary } from "@/components/submitted-summary";
 import { Button } from "@/components/ui/button";
@@ -13,12 +13,14 @@ import type { FieldView } from "@/lib/form-view";
 type Outcome =
   | { kind: "submitted"; submitted: SubmittedAnswer; fields: FieldView[] }
   | { kind: "recorded" }
-  | { kind: "closed"; error: ApiClientError };
+  | { kind: "closed"; error: ApiClientError }
+  | { kind: "expired" };
 
 /** The form page's states: loading, open, and every way a form can end or fail to load. */
 export function FormScreen({ link }: { link: FormLinkContext }) {
   const queryClient = useQueryClient();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const onExpired = useCallback(() => setOutcome({ kind: "expired" }), []);
   const query = useQuery({
     queryKey: formQueryKey(link.token),
     queryFn: ({ signal }) => fetchForm(link, signal),
@@ -40,6 +42,16 @@ export function FormScreen({ link }: { link: FormLinkContext }) {
     return (
       <StatusScreen title="Answer sent" tone="success">
         <p>The connection dropped while sending, but the workflow has your answer.</p>
+      </StatusScreen>
+    );
+  }
+  if (outcome?.kind === "expired") {
+    return (
+      <StatusScreen title="This form has expired" tone="warning">
+        <p>
+          The time to answer ran out while the form was open. The workflow goes on without an
+          answer.
+        </p>
       </StatusScreen>
     );
   }
@@ -65,6 +77,7 @@ export function FormScreen({ link }: { link: FormLinkContext }) {
       link={link}
       onSubmitted={(submitted) => setOutcome({ kind: "submitted", submitted, fields: form.fields })}
       onClosed={(closedError) => setOutcome({ kind: "closed", error: closedError })}
+      onExpired={onExpired}
       onUnknownOutcome={async (submitted) => {
         // A lost response: a 412 "submitted" on re-fetch means the answer did arrive.
         try {

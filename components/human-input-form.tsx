@@ -2,9 +2,10 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
-import { useMemo, useRef, useState } from "react";
-import { Controller, useForm, type FieldErrors, type Resolver } from "react-hook-form";
-import { FileField } from "@/components/file-field";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { Controller, useForm, useWatch, type Control, type Resolver } from "react-hook-form";
+import { ExpiryCountdown } from "@/components/expiry-countdown";
+import { FileField, type FileFieldState } from "@/components/file-field";
 import { FormMarkdown } from "@/components/form-markdown";
 import { Button } from "@/components/ui/button";
 import { ApiClientError } from "@/lib/api-fetch";
@@ -17,7 +18,10 @@ import {
 } from "@/lib/answer-schema";
 import { splitFormContent } from "@/lib/form-content";
 import { submitForm, type FormLinkContext } from "@/lib/form-api";
-import type { ActionView, FieldView, FormView } from "@/lib/form-view";
+import { deleteDraft, loadDraft, mergeDraft, saveDraft } from "@/lib/form-draft";
+import { formatDateTime } from "@/lib/format-time";
+import { formatBytes } from "@/lib/file-category";
+import type { ActionView, FieldView, FormView, UploadLimits } from "@/lib/form-view";
 import { fieldsNamedIn } from "@/lib/submission-errors";
 
 export type SubmittedAnswer = { action: ActionView; answers: Answers };
@@ -30,11 +34,23 @@ type HumanInputFormProps = {
   onClosed: (error: ApiClientError) => void;
   /** The response was lost: the caller finds out whether the form was submitted. */
   onUnknownOutcome: (submitted: SubmittedAnswer) => Promise<boolean>;
+  /** The countdown reached zero while the form was open. */
+  onExpired: () => void;
 };
 
 const fieldId = (name: string) => `field-${name}`;
 const errorId = (name: string) => `field-${name}-error`;
 const hintId = (name: string) => `field-${name}-hint`;
+const labelId = (name: string) => `field-${name}-label`;
+
+/** Focuses the control that answers a field: its input, or its file field's first button. */
+function focusField(name: string) {
+  const target =
+    document.querySelector<HTMLElement>(`[data-field-focus="${CSS.escape(name)}"]`) ??
+    document.getElementById(fieldId(name));
+  target?.focus();
+  target?.scrollIntoView({ block: "center" });
+}
 
 export function HumanInputForm({
   form,
@@ -42,6 +58,7 @@ export function HumanInputForm({
   onSubmitted,
   onClosed,
   onUnknownOutcome,
+  onExpired,
 }: HumanInputFormProps) {
   const schema = useMemo(() => buildAnswerSchema(form.fields), [form.fields]);
   const segments = useMemo(
@@ -56,19 +73,64 @@ export function HumanInputForm({
     () => new Map(form.fields.map((field) => [field.name, field])),
     [form.fields],
   );
+  const initial = useMemo(() => initialAnswers(form.fields), [form.fields]);
+  // Read once: the draft is the starting point, later saves must not reset the form.
+  const [start] = useState(() => {
+    const draft = loadDraft(form.token);
+    return { ...mergeDraft(initial, draft), savedAt: draft?.savedAt ?? null };
+  });
   const {
     control,
     register,
     handleSubmit,
     setError,
     clearErrors,
+    setValue,
+    subscribe,
+    reset,
     formState: { errors },
   } = useForm<Answers>({
     resolver: zodResolver(schema) as unknown as Resolver<Answers>,
-    defaultValues: initialAnswers(form.fields),
-    shouldFocusError: true,
+    defaultValues: start.answers,
+    // Focus is moved by hand so file fields (no single input) get it too.
+    shouldFocusError: false,
   });
-  const [uploading, setUploading] = useState(0);
+  const [restoredAt, setRestoredAt] = useState<number | null>(
+    start.restored ? start.savedAt : null,
+  );
+  const [fileStates, setFileStates] = useState<Record<string, FileFieldState>>({});
+  const fileStateSetters = useMemo(
+    () =>
+      Object.fromEntries(
+        form.fields.map((field) => [
+          field.name,
+          (state: FileFieldState) =>
+            setFileStates((all) =>
+              all[field.name]?.pending === state.pending && all[field.name]?.failed === state.failed
+                ? all
+                : { ...all, [field.name]: state },
+            ),
+        ]),
+      ),
+    [form.fields],
+  );
+  const uploading = Object.values(fileStates).reduce((sum, state) => sum + state.pending, 0);
+  const failedUploads = Object.values(fileStates).reduce((sum, state) => sum + state.failed, 0);
+  const submittedRef = useRef(false);
+
+  // Save every change as a draft of this form token.
+  useEffect(
+    () =>
+      subscribe({
+        formState: { values: true },
+        callback: ({ values }) => {
+          if (!submittedRef.current) saveDraft(form.token, values);
+        },
+      }),
+    [subscribe, form.token],
+  );
+
+  const handleExpired = useCallback(() => onExpired(), [onExpired]);
   const [rootError, setRootError] = useState<string | null>(null);
   const summaryRef = useRef<HTMLDivElement>(null);
   const inFlight = useRef(false);
@@ -76,7 +138,11 @@ export function HumanInputForm({
   const mutation = useMutation({
     mutationFn: ({ action, answers }: SubmittedAnswer) =>
       submitForm(link, { inputs: toSubmissionInputs(form.fields, answers), action: action.id }),
-    onSuccess: (_data, submitted) => onSubmitted(submitted),
+    onSuccess: (_data, submitted) => {
+      submittedRef.current = true;
+      deleteDraft(form.token);
+      onSubmitted(submitted);
+    },
     onError: async (error, submitted) => {
       if (!(error instanceof ApiClientError)) {
         setRootError("Something went wrong. Please try again.");
@@ -87,7 +153,11 @@ export function HumanInputForm({
         return;
       }
       if (error.code === "network_error") {
-        if (await onUnknownOutcome(submitted)) return;
+        if (await onUnknownOutcome(submitted)) {
+          submittedRef.current = true;
+          deleteDraft(form.token);
+          return;
+        }
         setRootError(
           "Your answer may not have been sent: the connection failed. Check your network and send again.",
         );
@@ -98,25 +168,33 @@ export function HumanInputForm({
         form.fields.map((field) => field.name),
       );
       for (const name of named) setError(name, { type: "server", message: error.message });
-      setRootError(error.message);
-      requestAnimationFrame(() => summaryRef.current?.focus());
+      setRootError(`The workflow did not accept this answer: ${error.message}`);
+      requestAnimationFrame(() => (named[0] ? focusField(named[0]) : summaryRef.current?.focus()));
     },
     onSettled: () => {
       inFlight.current = false;
     },
   });
 
-  const onInvalid = (invalid: FieldErrors<Answers>) => {
+  const onInvalid = () => {
     setRootError(null);
-    if (Object.keys(invalid).length > 0) requestAnimationFrame(() => summaryRef.current?.focus());
+    // The first problem in the form's own order, not in the order errors were found.
+    requestAnimationFrame(() => {
+      const first = form.fields.find((field) => document.getElementById(errorId(field.name)));
+      if (first) focusField(first.name);
+    });
   };
 
   const submitWith = (action: ActionView) =>
     void handleSubmit((answers) => {
       // One request, however many clicks: the ref closes the gap before React re-renders.
       if (inFlight.current) return;
-      if (uploading > 0) {
-        setRootError("Wait for the files to finish uploading, then send again.");
+      if (uploading > 0 || failedUploads > 0) {
+        setRootError(
+          uploading > 0
+            ? "Files are still uploading. Wait until they finish, then choose an action again."
+            : "Some files did not upload. Retry or remove them, then choose an action again.",
+        );
         requestAnimationFrame(() => summaryRef.current?.focus());
         return;
       }
@@ -131,12 +209,12 @@ export function HumanInputForm({
   function renderField(field: FieldView) {
     const error = errors[field.name]?.message;
     const describedBy =
-      [hintFor(field) ? hintId(field.name) : null, error ? errorId(field.name) : null]
+      [hintFor(field, form.limits) ? hintId(field.name) : null, error ? errorId(field.name) : null]
         .filter(Boolean)
         .join(" ") || undefined;
     const required = isRequired(field);
     const label = (
-      <label className="field-label" htmlFor={fieldId(field.name)}>
+      <label className="field-label" htmlFor={fieldId(field.name)} id={labelId(field.name)}>
         {field.label}
         {required ? (
           <span className="required-mark" aria-hidden="true">
@@ -150,14 +228,24 @@ export function HumanInputForm({
     switch (field.kind) {
       case "paragraph":
         control_ = (
-          <textarea
-            id={fieldId(field.name)}
-            className="textarea"
-            rows={4}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={describedBy}
-            {...register(field.name)}
-          />
+          <>
+            <textarea
+              id={fieldId(field.name)}
+              className="textarea"
+              rows={4}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={describedBy}
+              {...register(field.name)}
+            />
+            {field.defaultValue ? (
+              <SuggestionNote
+                control={control}
+                name={field.name}
+                suggestion={field.defaultValue}
+                onReset={() => setValue(field.name, field.defaultValue, { shouldDirty: true })}
+              />
+            ) : null}
+          </>
         );
         break;
       case "select":
@@ -191,13 +279,12 @@ export function HumanInputForm({
                 link={link}
                 limits={form.limits}
                 inputId={fieldId(field.name)}
+                labelId={labelId(field.name)}
                 describedBy={describedBy}
                 invalid={Boolean(error)}
                 value={Array.isArray(controlled.value) ? controlled.value : []}
                 onChange={controlled.onChange}
-                onBusyChange={(busy) =>
-                  setUploading((count) => Math.max(0, count + (busy ? 1 : -1)))
-                }
+                onStateChange={fileStateSetters[field.name]!}
               />
             )}
           />
@@ -216,9 +303,9 @@ export function HumanInputForm({
       <div className="field" key={field.name}>
         {label}
         {control_}
-        {hintFor(field) ? (
+        {hintFor(field, form.limits) ? (
           <p id={hintId(field.name)} className="field-hint">
-            {hintFor(field)}
+            {hintFor(field, form.limits)}
           </p>
         ) : null}
         {error ? (
@@ -235,8 +322,29 @@ export function HumanInputForm({
       className="card"
       noValidate
       onSubmit={(event) => event.preventDefault()}
-      aria-label="Workflow request"
+      aria-labelledby="form-title"
     >
+      <h1 id="form-title" className="form-title">
+        Your answer is needed
+      </h1>
+      {form.expiresAt ? (
+        <ExpiryCountdown expiresAt={form.expiresAt} onExpired={handleExpired} />
+      ) : null}
+      {restoredAt ? (
+        <div className="notice small suggestion-note" role="status">
+          <span>Restored what you entered on {formatDateTime(Math.floor(restoredAt / 1000))}.</span>
+          <Button
+            size="small"
+            onClick={() => {
+              deleteDraft(form.token);
+              reset(initial);
+              setRestoredAt(null);
+            }}
+          >
+            Start over
+          </Button>
+        </div>
+      ) : null}
       <div
         ref={summaryRef}
         tabIndex={-1}
@@ -286,18 +394,59 @@ export function HumanInputForm({
   );
 }
 
-function hintFor(field: FieldView): string | null {
-  if (field.kind === "file" || field.kind === "file-list") {
-    const types = field.allowedTypes.filter((type) => type !== "custom");
-    const extensions = field.allowedTypes.includes("custom") ? field.allowedExtensions : [];
-    const kinds = [...types.map((type) => `${type}s`), ...extensions].join(", ");
-    const count =
-      field.kind === "file"
-        ? "One file"
-        : field.maxFiles > 0
-          ? `Up to ${field.maxFiles} files`
-          : "Any number of files";
-    return `${count}${kinds ? ` (${kinds})` : ""}.`;
-  }
-  return null;
+function SuggestionNote({
+  control,
+  name,
+  suggestion,
+  onReset,
+}: {
+  control: Control<Answers>;
+  name: string;
+  suggestion: string;
+  onReset: () => void;
+}) {
+  const changed = useWatch({ control, name }) !== suggestion;
+  return (
+    <div className="field-hint suggestion-note">
+      <span>
+        {changed
+          ? "You have edited the suggested draft."
+          : "Pre-filled with a suggested draft: edit it as you need."}
+      </span>
+      {changed ? (
+        <Button size="small" onClick={onReset}>
+          Reset to suggestion
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+const LIMIT_OF = {
+  image: "imageBytes",
+  video: "videoBytes",
+  audio: "audioBytes",
+  document: "documentBytes",
+} as const;
+
+/** A file field's constraints in words: how many, which kinds, how large, how. */
+function hintFor(field: FieldView, limits: UploadLimits): string | null {
+  if (field.kind !== "file" && field.kind !== "file-list") return null;
+  const types = field.allowedTypes.filter(
+    (type): type is keyof typeof LIMIT_OF => type in LIMIT_OF,
+  );
+  const extensions = field.allowedTypes.includes("custom") ? field.allowedExtensions : [];
+  const kinds = [...types.map((type) => `${type}s`), ...extensions].join(", ");
+  const count =
+    field.kind === "file"
+      ? "One file"
+      : field.maxFiles > 0
+        ? `Up to ${field.maxFiles} files`
+        : "Any number of files";
+  const sizes = types.map((type) => `${type}s up to ${formatBytes(limits[LIMIT_OF[type]])}`);
+  if (extensions.length) sizes.push(`others up to ${formatBytes(limits.documentBytes)}`);
+  const local = field.methods.includes("local_file");
+  const remote = field.methods.includes("remote_url");
+  const how = local && !remote ? " Uploads only." : !local && remote ? " Links only." : "";
+  return `${count}${kinds ? ` (${kinds})` : ""}${sizes.length ? `; ${sizes.join(", ")}` : ""}.${how}`;
 }

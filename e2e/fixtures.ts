@@ -1,4 +1,4 @@
-import { test as base, expect } from "@playwright/test";
+import { test as base, expect, type Page } from "@playwright/test";
 import { EMBEDDED_KEYS } from "@/lib/embedded/demo-keys";
 import { EMBEDDED_LINK_SECRET } from "@/lib/env-schema";
 import { formLinkPath } from "@/lib/form-link";
@@ -65,6 +65,15 @@ export async function getCalls(): Promise<{ method: string; path: string; status
   const response = await fetch(`${EMBEDDED_ORIGIN}/_embedded/calls`);
   return ((await response.json()) as { calls: { method: string; path: string; status: number }[] })
     .calls;
+}
+
+/** Picks files in a file field, found by its label, as the file chooser would. */
+export async function attachFiles(
+  page: Page,
+  label: string,
+  files: { name: string; mimeType: string; buffer: Buffer }[],
+) {
+  await page.getByRole("group", { name: label }).locator('input[type="file"]').setInputFiles(files);
 }
 
 export const test = base.extend<{ demoRun: DemoRun }>({

@@ -1,4 +1,4 @@
-import { expect, getFormRecord, signLink, test } from "@/e2e/fixtures";
+import { attachFiles, expect, getFormRecord, signLink, test } from "@/e2e/fixtures";
 
 test("a person opens a signed link, answers and the service records exactly that answer", async ({
   page,
@@ -11,10 +11,12 @@ test("a person opens a signed link, answers and the service records exactly that
   await expect(draft).not.toHaveValue("");
   await draft.fill("Final text of the announcement.");
   await page.getByLabel("Tone").selectOption("Friendly");
-  await page
-    .getByLabel("Cover")
-    .setInputFiles({ name: "cover.png", mimeType: "image/png", buffer: Buffer.from("png-bytes") });
-  await expect(page.getByRole("list", { name: "Attached to Cover" })).toContainText("cover.png");
+  await attachFiles(page, "Cover", [
+    { name: "cover.png", mimeType: "image/png", buffer: Buffer.from("png-bytes") },
+  ]);
+  await expect(page.getByRole("list", { name: "Files for Cover" })).toContainText(
+    /cover\.png.*\(attached\)/,
+  );
 
   await page.getByRole("button", { name: "Approve and publish" }).click();
   await expect(page.getByRole("heading", { name: "Answer sent" })).toBeVisible();

@@ -39,11 +39,9 @@ export function buildAnswerSchema(fields: readonly FieldView[]) {
         shape[field.name] = z.string();
         break;
       case "select":
-        shape[field.name] = z
-          .string()
-          .refine((value) => field.options.includes(value), {
-            message: "Choose one of the options.",
-          });
+        shape[field.name] = z.string().refine((value) => field.options.includes(value), {
+          message: "Choose one of the options.",
+        });
         break;
       case "file":
         shape[field.name] = z

@@ -35,13 +35,20 @@ export function extensionOf(name: string): string {
   return dot > 0 ? name.slice(dot + 1).toLowerCase() : "";
 }
 
-/** The category whose size limit applies: image, video, audio, else document. */
-export function sizeCategoryOf(name: string): "image" | "video" | "audio" | "document" {
-  const extension = extensionOf(name);
+export type SizeCategory = "image" | "video" | "audio" | "document";
+
+/** The category of an extension (no dot): image, video, audio, else document. */
+export function categoryOfExtension(extension: string): SizeCategory {
+  extension = extension.toLowerCase();
   if (EXTENSIONS.image.includes(extension)) return "image";
   if (EXTENSIONS.video.includes(extension)) return "video";
   if (EXTENSIONS.audio.includes(extension)) return "audio";
   return "document";
+}
+
+/** The category whose size limit applies to a file name. */
+export function sizeCategoryOf(name: string): SizeCategory {
+  return categoryOfExtension(extensionOf(name));
 }
 
 export function sizeLimitFor(name: string, limits: UploadLimits): number {

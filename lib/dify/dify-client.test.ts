@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import type * as ClientModule from "@/lib/dify/dify-client";
 
 // The client against a scripted upstream on loopback: what it sends, and what every kind of
 // failure becomes.
@@ -9,7 +10,7 @@ type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 let handler: Handler = (_req, res) => res.end();
 const seen: { method: string; url: string; authorization: string | undefined }[] = [];
 let server: Server;
-let client: typeof import("@/lib/dify/dify-client");
+let client: typeof ClientModule;
 
 beforeAll(async () => {
   server = createServer((req, res) => {

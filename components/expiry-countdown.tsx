@@ -1,0 +1,40 @@
+"use client";
+
+import { useEffect, useState } from "react";
+import { formatDateTime, formatRemaining } from "@/lib/format-time";
+
+const WARNING_MS = 5 * 60_000;
+
+/** "Answer by …" with a live countdown; warns in the last 5 minutes and reports zero once. */
+export function ExpiryCountdown({
+  expiresAt,
+  onExpired,
+}: {
+  expiresAt: number;
+  onExpired: () => void;
+}) {
+  const [now, setNow] = useState(() => Date.now());
+  const remaining = expiresAt * 1000 - now;
+
+  useEffect(() => {
+    if (remaining <= 0) {
+      onExpired();
+      return;
+    }
+    // Tick every second near the end, less often while far away.
+    const delay = remaining < 2 * WARNING_MS ? 1000 : 15_000;
+    const timer = setTimeout(() => setNow(Date.now()), Math.min(delay, remaining));
+    return () => clearTimeout(timer);
+  }, [remaining, onExpired]);
+
+  const warning = remaining <= WARNING_MS;
+  return (
+    <p className={warning ? "notice notice-warning small" : "muted small"} data-testid="expiry">
+      {/* Only the warning is announced; the ticking text would be noise in a live region. */}
+      <span role="status">{warning ? <strong>Time is almost up. </strong> : null}</span>
+      Answer by{" "}
+      <time dateTime={new Date(expiresAt * 1000).toISOString()}>{formatDateTime(expiresAt)}</time> (
+      {formatRemaining(remaining)}).
+    </p>
+  );
+}

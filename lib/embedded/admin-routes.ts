@@ -1,0 +1,130 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { z } from "zod";
+import { ApiError, sendJson } from "./api-error";
+import { startDemoRun } from "./app-routes";
+import { DEMO_APPS } from "./demo-apps";
+import { parseBody, readJsonBody } from "./read-json-body";
+import type { ServerContext } from "./server-context";
+
+const demoRunSchema = z.object({
+  app: z.enum(["workflow", "chatflow"]).optional().default("workflow"),
+  user: z.string().min(1, "user is required"),
+  inputs: z.record(z.string(), z.unknown()).optional(),
+  query: z.string().optional(),
+});
+
+const configSchema = z.object({
+  formTtlSeconds: z.number().positive().optional(),
+  stepDelayMs: z.number().min(0).optional(),
+  appUnavailable: z.boolean().optional(),
+});
+
+// Test and demo helpers under /_embedded/ (no auth, not in the call log). Returns false if no route matched.
+export async function handleAdminRoute(
+  ctx: ServerContext,
+  method: string,
+  path: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<boolean> {
+  const sub = path.slice("/_embedded".length);
+  const form = /^\/forms\/([^/]+)$/.exec(sub);
+  const document = /^\/datasets\/([^/]+)\/documents\/([^/]+)$/.exec(sub);
+  const route = form ? "forms/*" : document ? "datasets/*/documents/*" : sub.slice(1);
+
+  switch (`${method} ${route}`) {
+    case "GET health":
+      sendJson(res, 200, { ok: true });
+      return true;
+    case "GET calls":
+      sendJson(res, 200, { calls: ctx.store.listCalls() });
+      return true;
+    case "DELETE calls":
+      ctx.store.clearCalls();
+      sendJson(res, 200, { result: "success" });
+      return true;
+    case "GET streams":
+      sendJson(res, 200, { open: ctx.store.openStreams() });
+      return true;
+    case "GET forms/*": {
+      const record = ctx.store.getForm(decodeURIComponent(form?.[1] ?? ""));
+      if (!record) throw new ApiError(404, "not_found", "Form not found");
+      ctx.engine.refreshForm(record);
+      sendJson(res, 200, {
+        token: record.token,
+        status: record.status,
+        run_id: record.runId,
+        node_id: record.nodeId,
+        submission: record.submission,
+      });
+      return true;
+    }
+    case "POST demo-runs": {
+      const body = parseBody(demoRunSchema, await readJsonBody(req));
+      const demo = DEMO_APPS[body.app];
+      const inputs = { ...demo.defaultInputs, ...body.inputs };
+      const run = startDemoRun(
+        ctx,
+        body.app,
+        body.user,
+        inputs,
+        body.app === "chatflow" ? (body.query ?? demo.defaultQuery) : undefined,
+      );
+      await ctx.engine.settled(run);
+      if (run.status !== "paused" || !run.currentFormToken) {
+        throw new ApiError(
+          500,
+          "internal_server_error",
+          `Demo run ended as ${run.status} without pausing.`,
+        );
+      }
+      sendJson(res, 200, {
+        workflow_run_id: run.id,
+        form_token: run.currentFormToken,
+        user: run.user,
+      });
+      return true;
+    }
+    case "GET datasets/*/documents/*": {
+      const dataset = ctx.store.getDataset(decodeURIComponent(document?.[1] ?? ""));
+      if (!dataset) throw new ApiError(404, "not_found", "Dataset not found.");
+      const doc = dataset.documents.get(decodeURIComponent(document?.[2] ?? ""));
+      if (!doc) throw new ApiError(404, "not_found", "Document not found.");
+      sendJson(res, 200, {
+        id: doc.id,
+        name: doc.name,
+        dataset_id: dataset.id,
+        doc_metadata: doc.metadata.map((m) => ({
+          ...m,
+          type:
+            dataset.metadataFields.find((f) => f.id === m.id)?.type ??
+            (typeof m.value === "number" ? "number" : "string"),
+        })),
+        segment_ids: doc.segments.map((s) => s.id),
+      });
+      return true;
+    }
+    case "POST config": {
+      const body = parseBody(configSchema, await readJsonBody(req));
+      if (body.formTtlSeconds !== undefined) ctx.config.formTtlSeconds = body.formTtlSeconds;
+      if (body.stepDelayMs !== undefined) ctx.config.stepDelayMs = body.stepDelayMs;
+      if (body.appUnavailable !== undefined) ctx.config.appUnavailable = body.appUnavailable;
+      sendJson(res, 200, {
+        formTtlSeconds: ctx.config.formTtlSeconds,
+        stepDelayMs: ctx.config.stepDelayMs,
+        appUnavailable: ctx.config.appUnavailable,
+      });
+      return true;
+    }
+    case "POST reset":
+      Object.assign(ctx.config, {
+        ...ctx.defaults,
+        systemParameters: { ...ctx.defaults.systemParameters },
+      });
+      ctx.store.clearCalls();
+      sendJson(res, 200, { result: "success" });
+      return true;
+    default:
+      return false;
+  }
+}

@@ -1,0 +1,565 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { startEmbeddedServer } from "./server";
+import type { EmbeddedServer } from "./server";
+import { createTestClient, readSse } from "./test-client";
+import type { SseEvent, TestClient } from "./test-client";
+
+let server: EmbeddedServer;
+let client: TestClient;
+
+beforeAll(async () => {
+  server = await startEmbeddedServer({ port: 0, stepDelayMs: 5, pingIntervalMs: 50 });
+  client = createTestClient(server);
+});
+
+afterAll(async () => {
+  await server.close();
+});
+
+afterEach(async () => {
+  await client.admin("/reset", { body: {} });
+});
+
+function validSubmission(user = "alice"): {
+  inputs: Record<string, unknown>;
+  action: string;
+  user: string;
+} {
+  return {
+    inputs: {
+      draft: "# Launch day\n\nWe shipped it.",
+      tone: "Friendly",
+      cover: {
+        type: "document",
+        transfer_method: "remote_url",
+        url: "https://example.com/brief.pdf",
+      },
+      attachments: [],
+    },
+    action: "approve",
+    user,
+  };
+}
+
+async function uploadAs(user: string, name = "cover.png"): Promise<string> {
+  const form = new FormData();
+  form.append("user", user);
+  form.append("file", new Blob([new Uint8Array(64)], { type: "image/png" }), name);
+  const response = await fetch(`${server.url}/files/upload`, {
+    method: "POST",
+    headers: client.auth(client.workflowKey),
+    body: form,
+  });
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
+async function submit(token: string, body: unknown): Promise<Response> {
+  return client.post(`/form/human_input/${token}`, body);
+}
+
+// A rejected submission answers 400 with the given code and message and leaves the form open.
+async function expectRejected(
+  token: string,
+  body: unknown,
+  code: string,
+  message: RegExp,
+): Promise<void> {
+  const response = await submit(token, body);
+  expect(response.status).toBe(400);
+  const error = (await response.json()) as { status: number; code: string; message: string };
+  expect(error.status).toBe(400);
+  expect(error.code).toBe(code);
+  expect(error.message).toMatch(message);
+  expect((await client.get(`/form/human_input/${token}`)).status).toBe(200);
+  expect((await client.formStatus(token)).status).toBe("open");
+}
+
+describe("GET /form/human_input/{token}", () => {
+  it("returns exactly the five documented keys for an open form", async () => {
+    const run = await client.demoRun("alice");
+    const response = await client.get(`/form/human_input/${run.form_token}`);
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as Record<string, unknown>;
+    expect(Object.keys(body).sort()).toEqual(
+      [
+        "expiration_time",
+        "form_content",
+        "inputs",
+        "resolved_default_values",
+        "user_actions",
+      ].sort(),
+    );
+    expect(body.form_content).toContain("{{#$output.draft#}}");
+    expect(body.resolved_default_values).toMatchObject({
+      draft: expect.stringContaining("# ") as unknown,
+    });
+    expect(body.user_actions).toEqual([
+      { id: "approve", title: "Approve and publish", button_style: "primary" },
+      { id: "request_changes", title: "Request changes", button_style: "default" },
+      { id: "reject", title: "Reject", button_style: "ghost" },
+    ]);
+    expect(Number.isInteger(body.expiration_time)).toBe(true);
+    expect(run.form_token).toMatch(/^[A-Za-z0-9]{22}$/);
+  });
+
+  it("answers 404 not_found for an unknown token", async () => {
+    const response = await client.get("/form/human_input/doesNotExist0000000000");
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({
+      status: 404,
+      code: "not_found",
+      message: "Form not found",
+    });
+  });
+
+  it("answers 404 for a token of the other app", async () => {
+    const run = await client.demoRun("alice");
+    const response = await client.get(`/form/human_input/${run.form_token}`, client.chatflowKey);
+    expect(response.status).toBe(404);
+    expect(((await response.json()) as { code: string }).code).toBe("not_found");
+  });
+});
+
+describe("POST /form/human_input/{token} rejections", () => {
+  let token: string;
+
+  beforeAll(async () => {
+    token = (await client.demoRun("alice")).form_token;
+  });
+
+  it("rejects an unknown action", async () => {
+    await expectRejected(
+      token,
+      { ...validSubmission(), action: "launch" },
+      "invalid_form_data",
+      /^Invalid action: launch$/,
+    );
+  });
+
+  it("rejects a submission missing declared inputs, naming them", async () => {
+    const body = validSubmission();
+    delete body.inputs.tone;
+    delete body.inputs.cover;
+    await expectRejected(
+      token,
+      body,
+      "invalid_form_data",
+      /^Missing required inputs: tone, cover$/,
+    );
+  });
+
+  it("accepts an empty paragraph but not a paragraph that is not a string", async () => {
+    const body = validSubmission();
+    body.inputs.draft = 42;
+    await expectRejected(token, body, "invalid_form_data", /paragraph input 'draft'/);
+  });
+
+  it("rejects a select value that is not one of the options", async () => {
+    const body = validSubmission();
+    body.inputs.tone = "Grumpy";
+    await expectRejected(
+      token,
+      body,
+      "invalid_form_data",
+      /^Invalid value for select input 'tone': /,
+    );
+  });
+
+  it("rejects a malformed file mapping", async () => {
+    const body = validSubmission();
+    body.inputs.cover = "cover.png";
+    await expectRejected(
+      token,
+      body,
+      "invalid_form_data",
+      /^Invalid value for file input 'cover': /,
+    );
+    body.inputs.cover = {
+      type: "image",
+      transfer_method: "remote_url",
+      url: "ftp://example.com/a.png",
+    };
+    await expectRejected(
+      token,
+      body,
+      "invalid_form_data",
+      /^Invalid value for file input 'cover': .*http/,
+    );
+  });
+
+  it("rejects a file type the input does not allow", async () => {
+    const body = validSubmission();
+    body.inputs.cover = {
+      type: "audio",
+      transfer_method: "remote_url",
+      url: "https://example.com/a.mp3",
+    };
+    await expectRejected(
+      token,
+      body,
+      "invalid_form_data",
+      /file input 'cover': file type 'audio' is not allowed/,
+    );
+  });
+
+  it("rejects a transfer method the input does not allow", async () => {
+    const body = validSubmission();
+    body.inputs.cover = { type: "image", transfer_method: "tool_file", tool_file_id: "x" };
+    await expectRejected(
+      token,
+      body,
+      "invalid_form_data",
+      /file input 'cover': transfer method 'tool_file' is not allowed/,
+    );
+  });
+
+  it("rejects an upload that belongs to another user", async () => {
+    const bobsUpload = await uploadAs("bob");
+    const body = validSubmission("alice");
+    body.inputs.cover = {
+      type: "image",
+      transfer_method: "local_file",
+      upload_file_id: bobsUpload,
+    };
+    await expectRejected(
+      token,
+      body,
+      "invalid_form_data",
+      /file input 'cover': upload file '.*' not found/,
+    );
+  });
+
+  it("rejects an unknown upload id", async () => {
+    const body = validSubmission();
+    body.inputs.attachments = [
+      { type: "image", transfer_method: "local_file", upload_file_id: "no-such-upload" },
+    ];
+    await expectRejected(token, body, "invalid_form_data", /file input 'attachments': .*not found/);
+  });
+
+  it("rejects more files than number_limits and a file list that is not a list", async () => {
+    const body = validSubmission();
+    const file = {
+      type: "document",
+      transfer_method: "remote_url",
+      url: "https://example.com/a.pdf",
+    };
+    body.inputs.attachments = [file, file, file, file];
+    await expectRejected(
+      token,
+      body,
+      "invalid_form_data",
+      /file input 'attachments': at most 3 files/,
+    );
+    body.inputs.attachments = file;
+    await expectRejected(
+      token,
+      body,
+      "invalid_form_data",
+      /file input 'attachments': expected a list/,
+    );
+  });
+
+  it("rejects a body without action, user or inputs as invalid_param", async () => {
+    const { action: _action, ...noAction } = validSubmission();
+    await expectRejected(token, noAction, "invalid_param", /action/);
+    const { user: _user, ...noUser } = validSubmission();
+    await expectRejected(token, noUser, "invalid_param", /^Arg user must be provided\.$/);
+    const { inputs: _inputs, ...noInputs } = validSubmission();
+    await expectRejected(token, noInputs, "invalid_param", /inputs/);
+  });
+
+  it("still accepts a valid submission after all those rejections, with the user's own upload", async () => {
+    const upload = await uploadAs("alice");
+    const body = validSubmission("alice");
+    body.inputs.draft = "";
+    body.inputs.cover = { type: "image", transfer_method: "local_file", upload_file_id: upload };
+    const response = await submit(token, body);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({});
+    const status = await client.formStatus(token);
+    expect(status.status).toBe("submitted");
+    expect(status.submission).toMatchObject({
+      inputs: body.inputs,
+      action: "approve",
+      user: "alice",
+    });
+  });
+});
+
+describe("closed forms", () => {
+  it("answers 412 human_input_form_submitted to GET and POST once submitted", async () => {
+    const run = await client.demoRun("alice");
+    expect((await submit(run.form_token, validSubmission())).status).toBe(200);
+    const get = await client.get(`/form/human_input/${run.form_token}`);
+    expect(get.status).toBe(412);
+    expect(((await get.json()) as { code: string }).code).toBe("human_input_form_submitted");
+    const again = await submit(run.form_token, validSubmission("bob"));
+    expect(again.status).toBe(412);
+    expect(((await again.json()) as { code: string }).code).toBe("human_input_form_submitted");
+  });
+
+  it("answers 412 human_input_form_expired after the TTL and takes the timeout branch", async () => {
+    await client.admin("/config", { body: { formTtlSeconds: 0.3 } });
+    const run = await client.demoRun("alice");
+    const live = await client.get(
+      `/workflow/${run.workflow_run_id}/events?user=alice&continue_on_pause=true`,
+    );
+    const events = await readSse(live, (e) => e.event === "workflow_finished");
+    expect(events.map((e) => e.event)).toContain("human_input_form_timeout");
+    const finished = events.at(-1) as SseEvent & { data: { status: string; outputs: unknown } };
+    expect(finished.data).toMatchObject({
+      status: "succeeded",
+      outputs: { result: "Timed out: escalated" },
+    });
+
+    const get = await client.get(`/form/human_input/${run.form_token}`);
+    expect(get.status).toBe(412);
+    expect(((await get.json()) as { code: string }).code).toBe("human_input_form_expired");
+    const post = await submit(run.form_token, validSubmission());
+    expect(post.status).toBe(412);
+    expect(((await post.json()) as { code: string }).code).toBe("human_input_form_expired");
+  });
+
+  it("lets exactly one of 50 simultaneous submissions win", async () => {
+    const run = await client.demoRun("alice");
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => submit(run.form_token, validSubmission(`user-${i}`))),
+    );
+    const statuses = responses.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 412)).toHaveLength(49);
+    const losers = await Promise.all(
+      responses.filter((r) => r.status === 412).map((r) => r.json()),
+    );
+    expect(new Set(losers.map((b) => (b as { code: string }).code))).toEqual(
+      new Set(["human_input_form_submitted"]),
+    );
+    const winner = responses.findIndex((r) => r.status === 200);
+    expect((await client.formStatus(run.form_token)).submission).toMatchObject({
+      user: `user-${winner}`,
+    });
+  });
+});
+
+describe("GET /workflow/{run_id}/events", () => {
+  it("answers 404 to another user, another app or an unknown run, and 400 without user", async () => {
+    const run = await client.demoRun("alice");
+    const other = await client.get(`/workflow/${run.workflow_run_id}/events?user=mallory`);
+    expect(other.status).toBe(404);
+    expect(await other.json()).toEqual({
+      status: 404,
+      code: "not_found",
+      message: "Workflow run not found",
+    });
+    expect(
+      (await client.get(`/workflow/${run.workflow_run_id}/events?user=alice`, client.chatflowKey))
+        .status,
+    ).toBe(404);
+    expect((await client.get(`/workflow/unknown-run/events?user=alice`)).status).toBe(404);
+    const noUser = await client.get(`/workflow/${run.workflow_run_id}/events`);
+    expect(noUser.status).toBe(400);
+    expect(((await noUser.json()) as { message: string }).message).toBe(
+      "Arg user must be provided.",
+    );
+  });
+
+  it("replays a paused run's state with include_state_snapshot=true, then ends at workflow_paused", async () => {
+    const start = await client.post("/workflows/run", {
+      inputs: { topic: "Snapshots", audience: "Engineers" },
+      response_mode: "streaming",
+      user: "alice",
+    });
+    expect(start.headers.get("content-type")).toBe("text/event-stream");
+    const original = await readSse(start);
+    expect(original.at(-1)?.event).toBe("workflow_paused");
+    const runId = original[0]?.workflow_run_id as string;
+
+    const response = await client.get(
+      `/workflow/${runId}/events?user=alice&include_state_snapshot=true`,
+    );
+    const replay = await readSse(response);
+    expect(replay.map((e) => e.event)).toEqual([
+      "workflow_started",
+      "node_started",
+      "node_finished",
+      "node_started",
+      "node_finished",
+      "node_started",
+      "human_input_required",
+      "workflow_paused",
+    ]);
+    const nodeEvents = (events: SseEvent[]): unknown[] =>
+      events.filter((e) => e.event.startsWith("node_")).map((e) => e.data);
+    expect(nodeEvents(replay)).toEqual(nodeEvents(original));
+    expect(replay[6]).toEqual(original.find((e) => e.event === "human_input_required"));
+  });
+
+  it("without a snapshot ends a paused run's stream after workflow_paused", async () => {
+    const run = await client.demoRun("alice");
+    const events = await readSse(
+      await client.get(`/workflow/${run.workflow_run_id}/events?user=alice`),
+    );
+    expect(events.map((e) => e.event)).toEqual(["workflow_paused"]);
+  });
+
+  it("with continue_on_pause carries the resumption through to workflow_finished", async () => {
+    const run = await client.demoRun("alice");
+    const response = await client.get(
+      `/workflow/${run.workflow_run_id}/events?user=alice&continue_on_pause=true`,
+    );
+    const reading = readSse(response, (e) => e.event === "workflow_finished");
+    expect((await submit(run.form_token, validSubmission())).status).toBe(200);
+    const events = await reading;
+    const names = events.map((e) => e.event);
+    expect(names.slice(0, 2)).toEqual(["workflow_started", "human_input_form_filled"]);
+    expect(events[0]).toMatchObject({ data: { reason: "resumption" } });
+    expect(events[1]).toMatchObject({
+      data: {
+        node_id: "editorial_review",
+        action_id: "approve",
+        action_text: "Approve and publish",
+      },
+    });
+    expect(events.at(-1)).toMatchObject({
+      event: "workflow_finished",
+      data: {
+        status: "succeeded",
+        outputs: { result: "Published: Launch day", tone: "Friendly", attachments_count: 0 },
+      },
+    });
+  });
+
+  it("sends a finished run as one workflow_finished event", async () => {
+    const run = await client.demoRun("alice");
+    await submit(run.form_token, { ...validSubmission(), action: "reject" });
+    await readSse(
+      await client.get(`/workflow/${run.workflow_run_id}/events?user=alice&continue_on_pause=true`),
+      (e) => e.event === "workflow_finished",
+    );
+    const events = await readSse(
+      await client.get(
+        `/workflow/${run.workflow_run_id}/events?user=alice&include_state_snapshot=true`,
+      ),
+    );
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({
+      event: "workflow_finished",
+      data: { status: "succeeded", outputs: { result: "Rejected" } },
+    });
+  });
+
+  it("pauses again at Final check after request_changes", async () => {
+    const run = await client.demoRun("alice");
+    const response = await client.get(`/workflow/${run.workflow_run_id}/events?user=alice`);
+    expect((await readSse(response)).map((e) => e.event)).toEqual(["workflow_paused"]);
+    await submit(run.form_token, { ...validSubmission(), action: "request_changes" });
+    // The snapshot covers both cases: still revising (live events) or already paused (replay).
+    const paused = await readSse(
+      await client.get(
+        `/workflow/${run.workflow_run_id}/events?user=alice&include_state_snapshot=true`,
+      ),
+    );
+    expect(paused.at(-1)?.event).toBe("workflow_paused");
+    const required = paused.filter((e) => e.event === "human_input_required").at(-1) as SseEvent & {
+      data: { node_id: string; form_token: string };
+    };
+    expect(required.data.node_id).toBe("final_check");
+    expect(required.data.form_token).not.toBe(run.form_token);
+    expect(
+      (
+        await submit(required.data.form_token, {
+          inputs: { notes: "", priority: "High" },
+          action: "ship",
+          user: "alice",
+        })
+      ).status,
+    ).toBe(200);
+  });
+
+  it("releases the stream when the client goes away", async () => {
+    const run = await client.demoRun("alice");
+    const before = ((await (await client.admin("/streams")).json()) as { open: number }).open;
+    const controller = new AbortController();
+    const response = await fetch(
+      `${server.url}/workflow/${run.workflow_run_id}/events?user=alice&continue_on_pause=true`,
+      {
+        headers: client.auth(client.workflowKey),
+        signal: controller.signal,
+      },
+    );
+    expect(response.status).toBe(200);
+    expect(((await (await client.admin("/streams")).json()) as { open: number }).open).toBe(
+      before + 1,
+    );
+    controller.abort();
+    let open = before + 1;
+    for (let i = 0; i < 50 && open !== before; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      open = ((await (await client.admin("/streams")).json()) as { open: number }).open;
+    }
+    expect(open).toBe(before);
+  });
+});
+
+describe("POST /workflows/run and /chat-messages", () => {
+  it("returns the paused run in blocking mode and validates required inputs", async () => {
+    const blocking = await client.post("/workflows/run", {
+      inputs: { topic: "Blocking", audience: "Customers" },
+      response_mode: "blocking",
+      user: "alice",
+    });
+    expect(blocking.status).toBe(200);
+    expect(await blocking.json()).toMatchObject({ data: { status: "paused", outputs: {} } });
+
+    const missing = await client.post("/workflows/run", {
+      inputs: { audience: "Customers" },
+      user: "alice",
+    });
+    expect(missing.status).toBe(400);
+    expect(await missing.json()).toMatchObject({
+      code: "invalid_param",
+      message: expect.stringContaining("topic") as unknown,
+    });
+    const wrongApp = await client.post(
+      "/workflows/run",
+      { inputs: {}, user: "alice" },
+      client.chatflowKey,
+    );
+    expect(((await wrongApp.json()) as { code: string }).code).toBe("not_workflow_app");
+  });
+
+  it("streams a chatflow with flat message events and finishes after approval", async () => {
+    const response = await client.post(
+      "/chat-messages",
+      { query: "Can I export data?", inputs: {}, response_mode: "streaming", user: "carol" },
+      client.chatflowKey,
+    );
+    const events = await readSse(response);
+    const message = events.find((e) => e.event === "message");
+    expect(message).toMatchObject({
+      answer: expect.any(String) as unknown,
+      conversation_id: expect.any(String) as unknown,
+    });
+    for (const e of events) expect(e).toHaveProperty("message_id");
+    const required = events.find((e) => e.event === "human_input_required") as SseEvent & {
+      data: { form_token: string };
+    };
+    const runId = events[0]?.workflow_run_id as string;
+    const live = client.get(
+      `/workflow/${runId}/events?user=carol&continue_on_pause=true`,
+      client.chatflowKey,
+    );
+    const reading = readSse(await live, (e) => e.event === "workflow_finished");
+    const ok = await client.post(
+      `/form/human_input/${required.data.form_token}`,
+      { inputs: { reply: "Yes." }, action: "send", user: "carol" },
+      client.chatflowKey,
+    );
+    expect(ok.status).toBe(200);
+    const names = (await reading).map((e) => e.event);
+    expect(names).toContain("message_end");
+    expect(names.at(-1)).toBe("workflow_finished");
+  });
+});

@@ -1,0 +1,307 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { z } from "zod";
+import { ApiError, sendJson } from "./api-error";
+import { DEMO_APPS, appParameters } from "./demo-apps";
+import { parseBody, readJsonBody, requireUser } from "./read-json-body";
+import type { ServerContext } from "./server-context";
+import { openSseStream } from "./sse-stream";
+import type { AppKind, FormRecord, RunRecord, StreamEvent } from "./store";
+import { validateFormSubmission } from "./validate-form-submission";
+import { validateRunInputs } from "./validate-run-inputs";
+
+const inputsSchema = z.record(z.string(), z.unknown(), { error: "inputs must be an object" });
+const responseModeSchema = z.enum(["streaming", "blocking"]).optional();
+
+const workflowRunSchema = z.object({
+  inputs: inputsSchema,
+  response_mode: responseModeSchema,
+  user: z.string(),
+  files: z.array(z.unknown()).optional(),
+});
+
+const chatMessageSchema = z.object({
+  query: z.string({ error: "query is required and must be a string" }),
+  inputs: inputsSchema,
+  response_mode: responseModeSchema,
+  user: z.string(),
+  conversation_id: z.string().nullish(),
+  files: z.array(z.unknown()).optional(),
+});
+
+const formSubmitSchema = z.object({
+  inputs: inputsSchema,
+  action: z.string({ error: "action is required and must be a string" }),
+  user: z.string(),
+});
+
+const isFinished = (run: RunRecord): boolean =>
+  run.status === "succeeded" || run.status === "failed" || run.status === "stopped";
+
+function lastEvent(run: RunRecord, name: string): StreamEvent | undefined {
+  for (let i = run.events.length - 1; i >= 0; i--) {
+    const event = run.events[i];
+    if (event?.event === name) return event;
+  }
+  return undefined;
+}
+
+// Streams `replay`, then the run's log from `fromIndex` live, ending at workflow_finished
+// (and at workflow_paused when endOnPause). Unsubscribes when the client goes away.
+function streamRun(
+  ctx: ServerContext,
+  res: ServerResponse,
+  run: RunRecord,
+  replay: StreamEvent[],
+  fromIndex: number | null,
+  endOnPause: boolean,
+): void {
+  const stream = openSseStream(res, ctx.store, {
+    pingIntervalMs: ctx.config.pingIntervalMs,
+    idleTimeoutMs: ctx.config.idleTimeoutMs,
+  });
+  const isTerminal = (event: StreamEvent): boolean =>
+    event.event === "workflow_finished" ||
+    event.event === "error" ||
+    (endOnPause && event.event === "workflow_paused");
+
+  for (const event of replay) {
+    stream.send(event);
+    if (isTerminal(event)) return stream.end();
+  }
+  if (fromIndex === null) return stream.end();
+
+  let done = false;
+  const unsubscribe = ctx.engine.subscribe(run, fromIndex, (event) => {
+    if (done) return;
+    stream.send(event);
+    if (isTerminal(event)) {
+      done = true;
+      stream.end();
+    }
+  });
+  if (done) unsubscribe();
+  else
+    stream.onClose(() => {
+      done = true;
+      unsubscribe();
+    });
+}
+
+function blockingRunBody(run: RunRecord): Record<string, unknown> {
+  return {
+    workflow_run_id: run.id,
+    task_id: run.taskId,
+    data: {
+      id: run.id,
+      workflow_id: run.workflowId,
+      status: run.status,
+      outputs: run.outputs,
+      error: run.error,
+      elapsed_time: (Date.now() - run.startedAtMs) / 1000,
+      total_tokens: run.totalTokens,
+      total_steps: run.totalSteps,
+      created_at: run.createdAt,
+      finished_at: run.finishedAt,
+    },
+  };
+}
+
+// GET /parameters
+export function getParameters(ctx: ServerContext, app: AppKind, res: ServerResponse): void {
+  if (ctx.config.appUnavailable) {
+    throw new ApiError(
+      400,
+      "app_unavailable",
+      "App unavailable, please check your app configurations.",
+    );
+  }
+  sendJson(res, 200, appParameters(app, ctx.config.systemParameters));
+}
+
+// Starts a run of the app's demo script after Dify's input checks; shared with the admin demo-runs.
+export function startDemoRun(
+  ctx: ServerContext,
+  app: AppKind,
+  user: string,
+  inputs: Record<string, unknown>,
+  query?: string,
+  conversationId?: string,
+): RunRecord {
+  const problem = validateRunInputs(DEMO_APPS[app].userInputForm, inputs, user, ctx.store);
+  if (problem) throw new ApiError(400, "invalid_param", problem);
+  if (conversationId) {
+    const conversation = ctx.store.getConversation(conversationId);
+    if (!conversation || conversation.app !== app || conversation.user !== user) {
+      throw new ApiError(404, "not_found", "Conversation Not Exists.");
+    }
+  }
+  return ctx.engine.start({
+    app,
+    user,
+    inputs,
+    script: DEMO_APPS[app].script,
+    query,
+    conversationId,
+  });
+}
+
+// POST /workflows/run
+export async function runWorkflow(
+  ctx: ServerContext,
+  app: AppKind,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
+  const raw = await readJsonBody(req);
+  const user = requireUser(raw.user);
+  const body = parseBody(workflowRunSchema, raw);
+  if (app !== "workflow")
+    throw new ApiError(
+      400,
+      "not_workflow_app",
+      "Please check if your app mode matches the right API route.",
+    );
+  const run = startDemoRun(ctx, app, user, body.inputs);
+  if (body.response_mode === "streaming") return streamRun(ctx, res, run, [], 0, true);
+  await ctx.engine.settled(run);
+  sendJson(res, 200, blockingRunBody(run));
+}
+
+// POST /chat-messages
+export async function sendChatMessage(
+  ctx: ServerContext,
+  app: AppKind,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
+  const raw = await readJsonBody(req);
+  const user = requireUser(raw.user);
+  const body = parseBody(chatMessageSchema, raw);
+  if (app !== "chatflow")
+    throw new ApiError(
+      400,
+      "not_chat_app",
+      "Please check if your app mode matches the right API route.",
+    );
+  if (body.query.trim() === "") throw new ApiError(400, "invalid_param", "query is required");
+  const run = startDemoRun(
+    ctx,
+    app,
+    user,
+    body.inputs,
+    body.query,
+    body.conversation_id || undefined,
+  );
+  if (body.response_mode === "streaming") return streamRun(ctx, res, run, [], 0, true);
+  await ctx.engine.settled(run);
+  sendJson(res, 200, {
+    event: "message",
+    task_id: run.taskId,
+    id: run.messageId,
+    message_id: run.messageId,
+    conversation_id: run.conversationId,
+    mode: "advanced-chat",
+    answer: run.answer,
+    metadata: { usage: { total_tokens: run.totalTokens }, retriever_resources: [] },
+    created_at: run.createdAt,
+  });
+}
+
+// GET /workflow/{run_id}/events
+export function streamWorkflowEvents(
+  ctx: ServerContext,
+  app: AppKind,
+  runId: string,
+  query: URLSearchParams,
+  res: ServerResponse,
+): void {
+  const user = requireUser(query.get("user"));
+  const includeSnapshot = query.get("include_state_snapshot") === "true";
+  const continueOnPause = query.get("continue_on_pause") === "true";
+  const run = ctx.store.getRun(runId);
+  if (!run || run.app !== app || run.user !== user)
+    throw new ApiError(404, "not_found", "Workflow run not found");
+
+  if (isFinished(run)) {
+    const finished = lastEvent(run, "workflow_finished");
+    return streamRun(ctx, res, run, finished ? [finished] : [], null, true);
+  }
+
+  const paused = run.status === "paused";
+  const replay: StreamEvent[] = [];
+  if (includeSnapshot) {
+    const started = run.events.find((e) => e.event === "workflow_started");
+    if (started) replay.push(started);
+    replay.push(
+      ...run.events.filter((e) => e.event === "node_started" || e.event === "node_finished"),
+    );
+    if (paused) {
+      const required = lastEvent(run, "human_input_required");
+      if (required) replay.push(required);
+    }
+  }
+  if (paused) {
+    const pausedEvent = lastEvent(run, "workflow_paused");
+    // Without a snapshot a paused run still reports where it stands before the stream ends.
+    if (pausedEvent && (includeSnapshot || !continueOnPause)) replay.push(pausedEvent);
+  }
+  streamRun(ctx, res, run, replay, run.events.length, !continueOnPause);
+}
+
+function findForm(ctx: ServerContext, app: AppKind, token: string): FormRecord {
+  const form = ctx.store.getForm(token);
+  if (!form || form.app !== app) throw new ApiError(404, "not_found", "Form not found");
+  ctx.engine.refreshForm(form);
+  if (form.status === "submitted") {
+    throw new ApiError(412, "human_input_form_submitted", "This form has already been submitted.");
+  }
+  if (form.status === "expired")
+    throw new ApiError(412, "human_input_form_expired", "This form has expired.");
+  return form;
+}
+
+// GET /form/human_input/{token}
+export function getHumanInputForm(
+  ctx: ServerContext,
+  app: AppKind,
+  token: string,
+  res: ServerResponse,
+): void {
+  const form = findForm(ctx, app, token);
+  sendJson(res, 200, {
+    form_content: form.formContent,
+    inputs: form.inputs,
+    resolved_default_values: form.resolvedDefaultValues,
+    user_actions: form.actions,
+    expiration_time: Math.floor(form.expiresAtMs / 1000),
+  });
+}
+
+// POST /form/human_input/{token}
+export async function submitHumanInputForm(
+  ctx: ServerContext,
+  app: AppKind,
+  token: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
+  const raw = await readJsonBody(req);
+  const user = requireUser(raw.user);
+  const body = parseBody(formSubmitSchema, raw);
+  // From here on everything is synchronous, so check, validation and claim cannot interleave.
+  const form = findForm(ctx, app, token);
+  const problem = validateFormSubmission(form, body.inputs, body.action, user, ctx.store);
+  if (problem) throw new ApiError(400, "invalid_form_data", problem);
+  const result = ctx.engine.submit(token, {
+    inputs: body.inputs,
+    action: body.action,
+    user,
+    submitted_at: Math.floor(Date.now() / 1000),
+  });
+  if (result === "submitted")
+    throw new ApiError(412, "human_input_form_submitted", "This form has already been submitted.");
+  if (result === "expired")
+    throw new ApiError(412, "human_input_form_expired", "This form has expired.");
+  if (result === "missing") throw new ApiError(404, "not_found", "Form not found");
+  sendJson(res, 200, {});
+}

@@ -1,0 +1,21 @@
+// NOTE: executable and script types are refused outright, whatever the limits say.
+export const BLOCKED_EXTENSIONS: ReadonlySet<string> = new Set([
+  "exe",
+  "bat",
+  "sh",
+  "com",
+  "cmd",
+  "js",
+  "msi",
+  "dll",
+  "scr",
+  "ps1",
+  "vbs",
+  "jar",
+  "app",
+  "bin",
+  "cpl",
+  "msp",
+  "reg",
+  "pif",
+]);

@@ -1,0 +1,478 @@
+import { randomInt, randomUUID } from "node:crypto";
+import type {
+  AppKind,
+  ClaimResult,
+  EmbeddedStore,
+  FormInputDef,
+  FormRecord,
+  FormSubmission,
+  RunRecord,
+  StreamEvent,
+  UserAction,
+} from "./store";
+
+export interface EngineSettings {
+  formTtlSeconds: number;
+  stepDelayMs: number;
+}
+
+export interface NodeSpec {
+  nodeId: string;
+  nodeType: string;
+  title: string;
+  inputs?: Record<string, unknown>;
+}
+
+export interface NodeResult {
+  outputs: Record<string, unknown>;
+  tokens?: number;
+}
+
+export interface HumanInputSpec {
+  nodeId: string;
+  title: string;
+  formContent: string;
+  inputs: FormInputDef[];
+  resolvedDefaultValues: Record<string, string>;
+  actions: UserAction[];
+}
+
+export type PauseOutcome = { kind: "submitted"; submission: FormSubmission } | { kind: "timeout" };
+
+// What a demo app's script can do; the engine turns each call into wire events.
+export interface RunContext {
+  readonly run: RunRecord;
+  readonly stepDelayMs: number;
+  sleep(ms: number): Promise<void>;
+  node(spec: NodeSpec, body?: () => Promise<NodeResult>): Promise<Record<string, unknown>>;
+  streamText(text: string, selector: string[], totalMs: number): Promise<void>;
+  humanInput(spec: HumanInputSpec): Promise<PauseOutcome>;
+  finish(outputs: Record<string, unknown>): void;
+}
+
+export type RunScript = (ctx: RunContext) => Promise<void>;
+
+export interface StartRunParams {
+  app: AppKind;
+  user: string;
+  inputs: Record<string, unknown>;
+  script: RunScript;
+  query?: string;
+  conversationId?: string;
+}
+
+const TOKEN_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+const MAX_TIMER_MS = 2_147_483_647;
+const MARKER = /\{\{#\$output\.([a-zA-Z_][a-zA-Z0-9_]{0,29})#\}\}/g;
+const WORKFLOW_IDS: Record<AppKind, string> = {
+  workflow: "6d1f8a3e-2b7c-4e59-9c14-7a0e3d5b8f21",
+  chatflow: "c3a9e2d4-5f18-4b7a-8e6c-1d2f0b9a7e34",
+};
+
+const nowSeconds = (): number => Math.floor(Date.now() / 1000);
+
+// Form tokens look like real ones: 22 characters of [A-Za-z0-9], from a CSPRNG.
+export function randomFormToken(): string {
+  let token = "";
+  for (let i = 0; i < 22; i++) token += TOKEN_ALPHABET[randomInt(TOKEN_ALPHABET.length)];
+  return token;
+}
+
+function describeValue(value: unknown): string {
+  if (typeof value === "string") return value;
+  if (Array.isArray(value)) return value.map(describeValue).join(", ");
+  if (value && typeof value === "object") {
+    const v = value as Record<string, unknown>;
+    if (typeof v.url === "string") return v.url;
+    if (typeof v.upload_file_id === "string") return `file ${v.upload_file_id}`;
+  }
+  return value === undefined || value === null ? "" : JSON.stringify(value);
+}
+
+// Runs demo scripts and keeps each run as an event log with live subscribers.
+export class RunEngine {
+  private readonly store: EmbeddedStore;
+  private readonly settings: () => EngineSettings;
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly formTimers = new Map<string, NodeJS.Timeout>();
+  private readonly pauses = new Map<string, (outcome: PauseOutcome) => void>();
+  private disposed = false;
+
+  constructor(store: EmbeddedStore, settings: () => EngineSettings) {
+    this.store = store;
+    this.settings = settings;
+  }
+
+  start(params: StartRunParams): RunRecord {
+    const run: RunRecord = {
+      id: randomUUID(),
+      taskId: randomUUID(),
+      workflowId: WORKFLOW_IDS[params.app],
+      app: params.app,
+      user: params.user,
+      inputs: params.inputs,
+      status: "running",
+      createdAt: nowSeconds(),
+      startedAtMs: Date.now(),
+      finishedAt: null,
+      outputs: {},
+      error: null,
+      totalTokens: 0,
+      totalSteps: 0,
+      events: [],
+      listeners: new Set(),
+      conversationId: params.app === "chatflow" ? (params.conversationId ?? randomUUID()) : null,
+      messageId: params.app === "chatflow" ? randomUUID() : null,
+      query: params.query ?? null,
+      answer: "",
+      currentFormToken: null,
+    };
+    this.store.putRun(run);
+    if (run.conversationId) this.store.putConversation(run.conversationId, run.app, run.user);
+    this.emit(run, "workflow_started", {
+      id: run.id,
+      workflow_id: run.workflowId,
+      inputs: run.inputs,
+      created_at: run.createdAt,
+      reason: "initial",
+    });
+    const ctx = this.context(run);
+    // Start on the next turn so the caller can subscribe first; the log replays anyway.
+    setImmediate(() => {
+      params.script(ctx).catch((error: unknown) => this.fail(run, error));
+    });
+    return run;
+  }
+
+  // Sends run.events from `fromIndex`, then live events, until the returned function is called.
+  subscribe(run: RunRecord, fromIndex: number, listener: (event: StreamEvent) => void): () => void {
+    for (const event of run.events.slice(fromIndex)) listener(event);
+    run.listeners.add(listener);
+    return () => run.listeners.delete(listener);
+  }
+
+  // Resolves once the run is paused or finished.
+  settled(run: RunRecord): Promise<void> {
+    if (run.status !== "running") return Promise.resolve();
+    return new Promise((resolve) => {
+      const unsubscribe = this.subscribe(run, run.events.length, (event) => {
+        if (event.event === "workflow_paused" || event.event === "workflow_finished") {
+          unsubscribe();
+          resolve();
+        }
+      });
+    });
+  }
+
+  // First submission wins: the store's claim is a synchronous check-and-set.
+  submit(token: string, submission: FormSubmission): ClaimResult {
+    const form = this.store.getForm(token);
+    if (form) this.refreshForm(form);
+    const result = this.store.claimForm(token, submission);
+    if (result === "ok") this.resume(token, { kind: "submitted", submission });
+    return result;
+  }
+
+  // Forms expire on a timer, but also whenever someone looks at one past its time.
+  refreshForm(form: FormRecord): void {
+    if (form.status === "open" && Date.now() >= form.expiresAtMs) this.expire(form.token);
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    for (const timer of this.timers) clearTimeout(timer);
+    for (const timer of this.formTimers.values()) clearTimeout(timer);
+    this.timers.clear();
+    this.formTimers.clear();
+    this.pauses.clear();
+  }
+
+  private expire(token: string): void {
+    if (this.store.expireForm(token)) this.resume(token, { kind: "timeout" });
+  }
+
+  private resume(token: string, outcome: PauseOutcome): void {
+    const timer = this.formTimers.get(token);
+    if (timer) clearTimeout(timer);
+    this.formTimers.delete(token);
+    const resolve = this.pauses.get(token);
+    this.pauses.delete(token);
+    resolve?.(outcome);
+  }
+
+  private scheduleExpiry(token: string, expiresAtMs: number): void {
+    if (this.disposed) return;
+    const delay = Math.min(Math.max(expiresAtMs - Date.now(), 0), MAX_TIMER_MS);
+    const timer = setTimeout(() => {
+      this.formTimers.delete(token);
+      if (Date.now() >= expiresAtMs) this.expire(token);
+      else this.scheduleExpiry(token, expiresAtMs);
+    }, delay);
+    this.formTimers.set(token, timer);
+  }
+
+  private sleep(ms: number): Promise<void> {
+    // After dispose the promise never settles, which parks any script still running.
+    if (this.disposed) return new Promise(() => undefined);
+    return new Promise((resolve) => {
+      const timer = setTimeout(
+        () => {
+          this.timers.delete(timer);
+          resolve();
+        },
+        Math.max(0, ms),
+      );
+      this.timers.add(timer);
+    });
+  }
+
+  private emit(run: RunRecord, event: string, data: Record<string, unknown>): void {
+    const envelope: StreamEvent =
+      run.app === "chatflow"
+        ? {
+            event,
+            conversation_id: run.conversationId,
+            message_id: run.messageId,
+            created_at: run.createdAt,
+            task_id: run.taskId,
+            workflow_run_id: run.id,
+            data,
+          }
+        : { event, task_id: run.taskId, workflow_run_id: run.id, data };
+    this.push(run, envelope);
+  }
+
+  private push(run: RunRecord, event: StreamEvent): void {
+    if (this.disposed) return;
+    run.events.push(event);
+    for (const listener of [...run.listeners]) listener(event);
+  }
+
+  private elapsed(run: RunRecord): number {
+    return (Date.now() - run.startedAtMs) / 1000;
+  }
+
+  private fail(run: RunRecord, error: unknown): void {
+    if (run.status === "succeeded" || run.status === "failed") return;
+    run.status = "failed";
+    run.error = error instanceof Error ? error.message : String(error);
+    run.finishedAt = nowSeconds();
+    this.emit(run, "workflow_finished", this.finishedData(run));
+  }
+
+  private finishedData(run: RunRecord): Record<string, unknown> {
+    return {
+      id: run.id,
+      workflow_id: run.workflowId,
+      status: run.status,
+      outputs: run.outputs,
+      error: run.error,
+      elapsed_time: this.elapsed(run),
+      total_tokens: run.totalTokens,
+      total_steps: run.totalSteps,
+      created_at: run.createdAt,
+      finished_at: run.finishedAt,
+      exceptions_count: 0,
+      files: [],
+    };
+  }
+
+  private context(run: RunRecord): RunContext {
+    let predecessor: string | null = null;
+    const settings = this.settings;
+
+    const nodeStarted = (spec: NodeSpec): Record<string, unknown> => {
+      run.totalSteps += 1;
+      const data = {
+        id: randomUUID(),
+        node_id: spec.nodeId,
+        node_type: spec.nodeType,
+        title: spec.title,
+        index: run.totalSteps,
+        predecessor_node_id: predecessor,
+        inputs: spec.inputs ?? {},
+        created_at: nowSeconds(),
+      };
+      this.emit(run, "node_started", data);
+      return data;
+    };
+
+    const nodeFinished = (
+      started: Record<string, unknown>,
+      startedMs: number,
+      result: NodeResult,
+    ): void => {
+      run.totalTokens += result.tokens ?? 0;
+      this.emit(run, "node_finished", {
+        ...started,
+        status: "succeeded",
+        outputs: result.outputs,
+        error: null,
+        elapsed_time: (Date.now() - startedMs) / 1000,
+        execution_metadata: result.tokens ? { total_tokens: result.tokens } : null,
+        finished_at: nowSeconds(),
+      });
+      predecessor = started.node_id as string;
+    };
+
+    return {
+      run,
+      get stepDelayMs() {
+        return settings().stepDelayMs;
+      },
+      sleep: (ms) => this.sleep(ms),
+
+      node: async (spec, body) => {
+        const startedMs = Date.now();
+        const started = nodeStarted(spec);
+        let result: NodeResult = { outputs: {} };
+        if (body) result = await body();
+        else await this.sleep(settings().stepDelayMs);
+        nodeFinished(started, startedMs, result);
+        return result.outputs;
+      },
+
+      streamText: async (text, selector, totalMs) => {
+        // Leading whitespace stays on the first piece so "\n\n..." keeps its paragraph break.
+        const pieces = text.match(/\s*\S+\s*/g) ?? [text];
+        const count = Math.min(15, pieces.length);
+        const per = Math.ceil(pieces.length / count);
+        for (let i = 0; i < pieces.length; i += per) {
+          const chunk = pieces.slice(i, i + per).join("");
+          await this.sleep(totalMs / count);
+          if (run.app === "chatflow") {
+            run.answer += chunk;
+            this.push(run, {
+              event: "message",
+              id: run.messageId,
+              task_id: run.taskId,
+              message_id: run.messageId,
+              conversation_id: run.conversationId,
+              workflow_run_id: run.id,
+              answer: chunk,
+              created_at: run.createdAt,
+            });
+          } else {
+            this.emit(run, "text_chunk", { text: chunk, from_variable_selector: selector });
+          }
+        }
+      },
+
+      humanInput: async (spec) => {
+        const startedMs = Date.now();
+        const started = nodeStarted({
+          nodeId: spec.nodeId,
+          nodeType: "human-input",
+          title: spec.title,
+        });
+        const token = randomFormToken();
+        const expiresAtMs = Date.now() + settings().formTtlSeconds * 1000;
+        const expirationTime = Math.floor(expiresAtMs / 1000);
+        const form: FormRecord = {
+          token,
+          formId: randomUUID(),
+          app: run.app,
+          runId: run.id,
+          nodeId: spec.nodeId,
+          nodeTitle: spec.title,
+          formContent: spec.formContent,
+          inputs: spec.inputs,
+          resolvedDefaultValues: spec.resolvedDefaultValues,
+          actions: spec.actions,
+          createdAt: nowSeconds(),
+          expiresAtMs,
+          status: "open",
+          submission: null,
+        };
+        const outcome = new Promise<PauseOutcome>((resolve) => this.pauses.set(token, resolve));
+        this.store.putForm(form);
+        run.status = "paused";
+        run.currentFormToken = token;
+        this.emit(run, "human_input_required", {
+          form_id: form.formId,
+          node_id: spec.nodeId,
+          node_title: spec.title,
+          form_content: spec.formContent,
+          inputs: spec.inputs,
+          actions: spec.actions,
+          resolved_default_values: spec.resolvedDefaultValues,
+          expiration_time: expirationTime,
+          display_in_ui: true,
+          form_token: token,
+        });
+        this.emit(run, "workflow_paused", {
+          workflow_run_id: run.id,
+          paused_nodes: [spec.nodeId],
+          outputs: {},
+          reasons: [{ type: "human_input_required", form_id: form.formId, node_id: spec.nodeId }],
+          status: "paused",
+          created_at: nowSeconds(),
+          elapsed_time: this.elapsed(run),
+          total_tokens: run.totalTokens,
+          total_steps: run.totalSteps,
+        });
+        this.scheduleExpiry(token, expiresAtMs);
+
+        const result = await outcome;
+        run.status = "running";
+        run.currentFormToken = null;
+        this.emit(run, "workflow_started", {
+          id: run.id,
+          workflow_id: run.workflowId,
+          inputs: run.inputs,
+          created_at: run.createdAt,
+          reason: "resumption",
+        });
+        if (result.kind === "submitted") {
+          const { inputs, action } = result.submission;
+          this.emit(run, "human_input_form_filled", {
+            node_id: spec.nodeId,
+            node_title: spec.title,
+            rendered_content: spec.formContent.replace(MARKER, (_m, name: string) =>
+              describeValue(inputs[name]),
+            ),
+            action_id: action,
+            action_text: spec.actions.find((a) => a.id === action)?.title ?? action,
+            submitted_data: inputs,
+          });
+          nodeFinished(started, startedMs, { outputs: { ...inputs, __action_id: action } });
+        } else {
+          this.emit(run, "human_input_form_timeout", {
+            node_id: spec.nodeId,
+            node_title: spec.title,
+            expiration_time: expirationTime,
+          });
+          nodeFinished(started, startedMs, { outputs: { __action_id: "__timeout" } });
+        }
+        return result;
+      },
+
+      finish: (outputs) => {
+        run.outputs = outputs;
+        if (run.app === "chatflow") {
+          this.push(run, {
+            event: "message_end",
+            id: run.messageId,
+            task_id: run.taskId,
+            message_id: run.messageId,
+            conversation_id: run.conversationId,
+            workflow_run_id: run.id,
+            metadata: {
+              usage: {
+                prompt_tokens: 0,
+                completion_tokens: run.totalTokens,
+                total_tokens: run.totalTokens,
+              },
+              retriever_resources: [],
+            },
+            files: null,
+            created_at: run.createdAt,
+          });
+        }
+        run.status = "succeeded";
+        run.finishedAt = nowSeconds();
+        this.emit(run, "workflow_finished", this.finishedData(run));
+      },
+    };
+  }
+}

@@ -1,0 +1,68 @@
+import type { ServerResponse } from "node:http";
+import type { EmbeddedStore, StreamEvent } from "./store";
+
+export interface SseStream {
+  send(event: StreamEvent): void;
+  end(): void;
+  onClose(callback: () => void): void;
+  readonly closed: boolean;
+}
+
+export interface SseOptions {
+  pingIntervalMs: number;
+  idleTimeoutMs: number;
+}
+
+// Opens an SSE response framed like Dify's: `event: ping` keep-alives, `data: <json>` events.
+// Every timer and subscription is released when the response closes, including client aborts.
+export function openSseStream(
+  res: ServerResponse,
+  store: EmbeddedStore,
+  options: SseOptions,
+): SseStream {
+  res.writeHead(200, {
+    "Content-Type": "text/event-stream",
+    "Cache-Control": "no-cache",
+    Connection: "keep-alive",
+    "X-Accel-Buffering": "no",
+  });
+  res.write("event: ping\n\n");
+  store.streamOpened();
+
+  const callbacks: (() => void)[] = [];
+  let closed = false;
+  const ping = setInterval(() => res.write("event: ping\n\n"), options.pingIntervalMs);
+  let idle = setTimeout(() => stream.end(), options.idleTimeoutMs);
+
+  const cleanup = (): void => {
+    if (closed) return;
+    closed = true;
+    clearInterval(ping);
+    clearTimeout(idle);
+    store.streamClosed();
+    for (const callback of callbacks) callback();
+  };
+  // `close` on the response fires both after end() and when the client goes away.
+  res.on("close", cleanup);
+
+  const stream: SseStream = {
+    send(event) {
+      if (closed) return;
+      res.write(`data: ${JSON.stringify(event)}\n\n`);
+      clearTimeout(idle);
+      idle = setTimeout(() => stream.end(), options.idleTimeoutMs);
+    },
+    end() {
+      cleanup();
+      if (!res.writableEnded) res.end();
+    },
+    onClose(callback) {
+      if (closed) callback();
+      else callbacks.push(callback);
+    },
+    get closed() {
+      return closed;
+    },
+  };
+  return stream;
+}

@@ -1,0 +1,322 @@
+import { randomUUID } from "node:crypto";
+import type { SizeCategory as FileCategory } from "@/lib/file-category";
+
+export type AppKind = "workflow" | "chatflow";
+
+// One SSE payload as it goes on the wire (the event name is its `event` field).
+export type StreamEvent = { event: string } & Record<string, unknown>;
+
+export interface UploadRecord {
+  id: string;
+  name: string;
+  size: number;
+  extension: string;
+  mime_type: string;
+  category: FileCategory;
+  user: string;
+  created_by: string;
+  created_at: number;
+  source_url: string;
+}
+
+export type RunStatus = "running" | "paused" | "succeeded" | "failed" | "stopped";
+
+export interface RunRecord {
+  id: string;
+  taskId: string;
+  workflowId: string;
+  app: AppKind;
+  user: string;
+  inputs: Record<string, unknown>;
+  status: RunStatus;
+  createdAt: number;
+  startedAtMs: number;
+  finishedAt: number | null;
+  outputs: Record<string, unknown>;
+  error: string | null;
+  totalTokens: number;
+  totalSteps: number;
+  // The full event log, so late subscribers can replay a snapshot.
+  events: StreamEvent[];
+  listeners: Set<(event: StreamEvent) => void>;
+  conversationId: string | null;
+  messageId: string | null;
+  query: string | null;
+  answer: string;
+  currentFormToken: string | null;
+}
+
+export interface VariableDefault {
+  type: "constant" | "variable";
+  selector: string[];
+  value: string;
+}
+
+export type FileType = "image" | "document" | "audio" | "video" | "custom";
+export type TransferMethod = "local_file" | "remote_url";
+
+export type FormInputDef =
+  | { type: "paragraph"; output_variable_name: string; default: VariableDefault | null }
+  | {
+      type: "select";
+      output_variable_name: string;
+      option_source: { type: "constant" | "variable"; selector: string[]; value: string[] };
+    }
+  | {
+      type: "file";
+      output_variable_name: string;
+      allowed_file_types: FileType[];
+      allowed_file_extensions: string[];
+      allowed_file_upload_methods: TransferMethod[];
+    }
+  | {
+      type: "file-list";
+      output_variable_name: string;
+      allowed_file_types: FileType[];
+      allowed_file_extensions: string[];
+      allowed_file_upload_methods: TransferMethod[];
+      number_limits: number;
+    };
+
+export interface UserAction {
+  id: string;
+  title: string;
+  button_style: "primary" | "default" | "accent" | "ghost";
+}
+
+export interface FormSubmission {
+  inputs: Record<string, unknown>;
+  action: string;
+  user: string;
+  submitted_at: number;
+}
+
+export type FormStatus = "open" | "submitted" | "expired";
+
+export interface FormRecord {
+  token: string;
+  formId: string;
+  app: AppKind;
+  runId: string;
+  nodeId: string;
+  nodeTitle: string;
+  formContent: string;
+  inputs: FormInputDef[];
+  resolvedDefaultValues: Record<string, string>;
+  actions: UserAction[];
+  createdAt: number;
+  expiresAtMs: number;
+  status: FormStatus;
+  submission: FormSubmission | null;
+}
+
+export interface MetadataField {
+  id: string;
+  name: string;
+  type: "string" | "number" | "time";
+}
+
+export type MetadataValue = string | number | null;
+
+export interface MetadataEntry {
+  id: string;
+  name: string;
+  value: MetadataValue;
+}
+
+export interface ChildChunk {
+  id: string;
+  segment_id: string;
+  content: string;
+  position: number;
+  word_count: number;
+  type: "automatic" | "custom";
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ChunkAttachment {
+  id: string;
+  name: string;
+  size: number;
+  extension: string;
+  mime_type: string;
+  source_url: string;
+}
+
+export interface ChunkRecord {
+  id: string;
+  position: number;
+  document_id: string;
+  content: string;
+  sign_content: string;
+  answer: string | null;
+  word_count: number;
+  tokens: number;
+  keywords: string[];
+  index_node_id: string;
+  index_node_hash: string;
+  hit_count: number;
+  enabled: boolean;
+  disabled_at: number | null;
+  disabled_by: string | null;
+  status: "completed";
+  created_by: string;
+  created_at: number;
+  updated_at: number;
+  indexing_at: number;
+  completed_at: number;
+  error: string | null;
+  stopped_at: number | null;
+  child_chunks: ChildChunk[];
+  attachments: ChunkAttachment[];
+}
+
+export interface DocumentRecord {
+  id: string;
+  name: string;
+  metadata: MetadataEntry[];
+  segments: ChunkRecord[];
+}
+
+export interface DatasetRecord {
+  id: string;
+  name: string;
+  metadataFields: MetadataField[];
+  documents: Map<string, DocumentRecord>;
+}
+
+export interface MetadataOperation {
+  document_id: string;
+  metadata_list: MetadataEntry[];
+  partial_update: boolean;
+}
+
+export interface CallRecord {
+  method: string;
+  path: string;
+  status: number;
+  at: number;
+}
+
+export type ClaimResult = "ok" | "missing" | "submitted" | "expired";
+export type MetadataUpdateResult = { ok: true } | { ok: false; reason: "dataset" | "document" };
+
+// The one place the service keeps state. Every check-and-set is synchronous: Node runs one
+// callback at a time, so two requests can never interleave inside these methods.
+export interface EmbeddedStore {
+  endUserId(user: string): string;
+
+  putUpload(upload: UploadRecord): void;
+  getUpload(id: string): UploadRecord | undefined;
+
+  putRun(run: RunRecord): void;
+  getRun(id: string): RunRecord | undefined;
+
+  putConversation(id: string, app: AppKind, user: string): void;
+  getConversation(id: string): { app: AppKind; user: string } | undefined;
+
+  putForm(form: FormRecord): void;
+  getForm(token: string): FormRecord | undefined;
+  claimForm(token: string, submission: FormSubmission): ClaimResult;
+  expireForm(token: string): boolean;
+
+  getDataset(id: string): DatasetRecord | undefined;
+  updateDocumentsMetadata(datasetId: string, operations: MetadataOperation[]): MetadataUpdateResult;
+
+  recordCall(call: CallRecord): void;
+  listCalls(): CallRecord[];
+  clearCalls(): void;
+
+  streamOpened(): void;
+  streamClosed(): void;
+  openStreams(): number;
+}
+
+export function createEmbeddedStore(datasets: DatasetRecord[]): EmbeddedStore {
+  const endUsers = new Map<string, string>();
+  const uploads = new Map<string, UploadRecord>();
+  const runs = new Map<string, RunRecord>();
+  const conversations = new Map<string, { app: AppKind; user: string }>();
+  const forms = new Map<string, FormRecord>();
+  const datasetMap = new Map(datasets.map((d) => [d.id, d]));
+  let calls: CallRecord[] = [];
+  let streams = 0;
+
+  return {
+    endUserId(user) {
+      let id = endUsers.get(user);
+      if (!id) {
+        id = randomUUID();
+        endUsers.set(user, id);
+      }
+      return id;
+    },
+
+    putUpload: (upload) => void uploads.set(upload.id, upload),
+    getUpload: (id) => uploads.get(id),
+
+    putRun: (run) => void runs.set(run.id, run),
+    getRun: (id) => runs.get(id),
+
+    putConversation: (id, app, user) => void conversations.set(id, { app, user }),
+    getConversation: (id) => conversations.get(id),
+
+    putForm: (form) => void forms.set(form.token, form),
+    getForm: (token) => forms.get(token),
+
+    claimForm(token, submission) {
+      const form = forms.get(token);
+      if (!form) return "missing";
+      if (form.status !== "open") return form.status;
+      if (Date.now() >= form.expiresAtMs) return "expired";
+      form.status = "submitted";
+      form.submission = submission;
+      return "ok";
+    },
+
+    expireForm(token) {
+      const form = forms.get(token);
+      if (!form || form.status !== "open") return false;
+      form.status = "expired";
+      return true;
+    },
+
+    getDataset: (id) => datasetMap.get(id),
+
+    updateDocumentsMetadata(datasetId, operations) {
+      const dataset = datasetMap.get(datasetId);
+      if (!dataset) return { ok: false, reason: "dataset" };
+      // Check every entry before touching any, so a bad entry leaves everything as it was.
+      if (operations.some((op) => !dataset.documents.has(op.document_id))) {
+        return { ok: false, reason: "document" };
+      }
+      for (const op of operations) {
+        const doc = dataset.documents.get(op.document_id);
+        if (!doc) continue;
+        const next = op.partial_update ? doc.metadata.map((m) => ({ ...m })) : [];
+        for (const entry of op.metadata_list) {
+          const existing = next.find((m) => m.name === entry.name);
+          if (existing) {
+            existing.id = entry.id;
+            existing.value = entry.value;
+          } else {
+            next.push({ id: entry.id, name: entry.name, value: entry.value });
+          }
+        }
+        doc.metadata = next;
+      }
+      return { ok: true };
+    },
+
+    recordCall: (call) => void calls.push(call),
+    listCalls: () => calls.slice(),
+    clearCalls: () => {
+      calls = [];
+    },
+
+    streamOpened: () => void streams++,
+    streamClosed: () => void streams--,
+    openStreams: () => streams,
+  };
+}

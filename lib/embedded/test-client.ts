@@ -1,0 +1,103 @@
+import { EMBEDDED_KEYS } from "./demo-keys";
+import type { EmbeddedServer } from "./server";
+
+export type SseEvent = { event: string } & Record<string, unknown>;
+
+export interface DemoRun {
+  workflow_run_id: string;
+  form_token: string;
+  user: string;
+}
+
+// Reads an SSE body like a client would: skips `event: ping` and anything not `data:`, stops at
+// the end of the stream or once `until` matches (then cancels the request).
+export async function readSse(
+  response: Response,
+  until?: (event: SseEvent) => boolean,
+): Promise<SseEvent[]> {
+  if (!response.body) return [];
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  const events: SseEvent[] = [];
+  let buffer = "";
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    buffer += decoder.decode(value, { stream: true });
+    let boundary = buffer.indexOf("\n\n");
+    while (boundary >= 0) {
+      const block = buffer.slice(0, boundary);
+      buffer = buffer.slice(boundary + 2);
+      boundary = buffer.indexOf("\n\n");
+      for (const line of block.split("\n")) {
+        if (!line.startsWith("data:")) continue;
+        const event = JSON.parse(line.slice(5).trim()) as SseEvent;
+        events.push(event);
+        if (until?.(event)) {
+          await reader.cancel();
+          return events;
+        }
+      }
+    }
+  }
+  return events;
+}
+
+// Small typed helpers over fetch for the embedded service's tests.
+export function createTestClient(server: EmbeddedServer) {
+  const auth = (key: string): Record<string, string> => ({ Authorization: `Bearer ${key}` });
+  const json = (key: string): Record<string, string> => ({
+    ...auth(key),
+    "Content-Type": "application/json",
+  });
+
+  return {
+    auth,
+    workflowKey: EMBEDDED_KEYS.workflowApp,
+    chatflowKey: EMBEDDED_KEYS.chatflowApp,
+    datasetKey: EMBEDDED_KEYS.dataset,
+
+    get(
+      path: string,
+      key: string = EMBEDDED_KEYS.workflowApp,
+      init: RequestInit = {},
+    ): Promise<Response> {
+      return fetch(`${server.url}${path}`, { ...init, headers: auth(key) });
+    },
+
+    post(path: string, body: unknown, key: string = EMBEDDED_KEYS.workflowApp): Promise<Response> {
+      return fetch(`${server.url}${path}`, {
+        method: "POST",
+        headers: json(key),
+        body: JSON.stringify(body),
+      });
+    },
+
+    admin(path: string, init: { method?: string; body?: unknown } = {}): Promise<Response> {
+      return fetch(`${server.origin}/_embedded${path}`, {
+        method: init.method ?? (init.body === undefined ? "GET" : "POST"),
+        headers: { "Content-Type": "application/json" },
+        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      });
+    },
+
+    async demoRun(user: string, app: "workflow" | "chatflow" = "workflow"): Promise<DemoRun> {
+      const response = await this.admin("/demo-runs", { body: { user, app } });
+      if (response.status !== 200)
+        throw new Error(`demo run failed: ${response.status} ${await response.text()}`);
+      return (await response.json()) as DemoRun;
+    },
+
+    async formStatus(
+      token: string,
+    ): Promise<{ status: string; submission: Record<string, unknown> | null }> {
+      const response = await this.admin(`/forms/${token}`);
+      return (await response.json()) as {
+        status: string;
+        submission: Record<string, unknown> | null;
+      };
+    },
+  };
+}
+
+export type TestClient = ReturnType<typeof createTestClient>;

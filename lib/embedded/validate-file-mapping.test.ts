@@ -1,0 +1,74 @@
+import { describe, expect, it } from "vitest";
+import { createEmbeddedStore } from "./store";
+import { validateFileMapping } from "./validate-file-mapping";
+
+const store = createEmbeddedStore([]);
+store.putUpload({
+  id: "up-1",
+  name: "notes.md",
+  size: 3,
+  extension: "md",
+  mime_type: "text/markdown",
+  category: "document",
+  user: "alice",
+  created_by: "end-user",
+  created_at: 0,
+  source_url: "http://x/files/up-1",
+});
+
+const localOnly = {
+  allowed_file_types: ["document", "custom"],
+  allowed_file_extensions: [".MD"],
+  allowed_file_upload_methods: ["local_file"],
+};
+
+describe("validateFileMapping", () => {
+  it("accepts the user's own upload of an allowed type", () => {
+    expect(
+      validateFileMapping(
+        { type: "document", transfer_method: "local_file", upload_file_id: "up-1" },
+        localOnly,
+        "alice",
+        store,
+      ),
+    ).toBeNull();
+    expect(
+      validateFileMapping(
+        { type: "custom", transfer_method: "local_file", upload_file_id: "up-1" },
+        localOnly,
+        "alice",
+        store,
+      ),
+    ).toBeNull();
+  });
+
+  it("refuses a method the input does not allow", () => {
+    expect(
+      validateFileMapping(
+        { type: "document", transfer_method: "remote_url", url: "https://e.com/a.md" },
+        localOnly,
+        "alice",
+        store,
+      ),
+    ).toBe("transfer method 'remote_url' is not allowed");
+  });
+
+  it("refuses a type mismatch and another user's upload", () => {
+    expect(
+      validateFileMapping(
+        { type: "image", transfer_method: "local_file", upload_file_id: "up-1" },
+        localOnly,
+        "alice",
+        store,
+      ),
+    ).toMatch(/not allowed/);
+    expect(
+      validateFileMapping(
+        { type: "document", transfer_method: "local_file", upload_file_id: "up-1" },
+        localOnly,
+        "bob",
+        store,
+      ),
+    ).toMatch(/not found/);
+  });
+});

@@ -1,0 +1,71 @@
+import { categoryOfExtension as fileCategory, extensionOf } from "@/lib/file-category";
+import type { EmbeddedStore, FileType } from "./store";
+
+export interface FileConstraints {
+  allowed_file_types: readonly string[];
+  allowed_file_extensions: readonly string[];
+  allowed_file_upload_methods: readonly string[];
+}
+
+const FILE_TYPES: readonly FileType[] = ["image", "document", "audio", "video", "custom"];
+// Every method a real server knows; forms only ever allow the first two.
+const METHODS: readonly string[] = ["local_file", "remote_url", "tool_file", "datasource_file"];
+
+function normaliseExtension(ext: string): string {
+  return ext.replace(/^\./, "").toLowerCase();
+}
+
+// Checks one file mapping; returns why it is refused, or null. Uploads must belong to `user`.
+export function validateFileMapping(
+  value: unknown,
+  constraints: FileConstraints,
+  user: string,
+  store: EmbeddedStore,
+): string | null {
+  if (!value || typeof value !== "object" || Array.isArray(value))
+    return "expected a file mapping object";
+  const mapping = value as Record<string, unknown>;
+  const { type, transfer_method: method } = mapping;
+  if (typeof type !== "string" || !FILE_TYPES.includes(type as FileType)) {
+    return `unknown file type '${String(type)}'`;
+  }
+  if (typeof method !== "string" || !METHODS.includes(method)) {
+    return `unknown transfer_method '${String(method)}'`;
+  }
+  if (!constraints.allowed_file_types.includes(type)) return `file type '${type}' is not allowed`;
+  if (!constraints.allowed_file_upload_methods.includes(method))
+    return `transfer method '${method}' is not allowed`;
+
+  let extension: string;
+  if (method !== "local_file" && method !== "remote_url")
+    return `transfer method '${method}' is not supported`;
+  if (method === "local_file") {
+    const id = mapping.upload_file_id;
+    if (typeof id !== "string" || id === "") return "upload_file_id is required for local_file";
+    const upload = store.getUpload(id);
+    // NOTE: another user's upload is reported exactly like a missing one, so ids leak nothing.
+    if (!upload || upload.user !== user) return `upload file '${id}' not found`;
+    extension = upload.extension;
+  } else {
+    const url = mapping.url;
+    if (typeof url !== "string") return "url is required for remote_url";
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      return "url must be an http or https URL";
+    }
+    if (parsed.protocol !== "http:" && parsed.protocol !== "https:")
+      return "url must be an http or https URL";
+    extension = extensionOf(parsed.pathname.split("/").pop() ?? "");
+  }
+
+  if (type === "custom") {
+    const allowed = constraints.allowed_file_extensions.map(normaliseExtension);
+    if (!extension || !allowed.includes(extension))
+      return `extension '.${extension}' is not allowed`;
+  } else if (extension && fileCategory(extension) !== type) {
+    return `a .${extension} file is not of type '${type}'`;
+  }
+  return null;
+}

@@ -1,0 +1,19 @@
+// Times shown to people: in their own time zone and language, through Intl.
+
+export function formatDateTime(epochSeconds: number, locale?: string): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(
+    epochSeconds * 1000,
+  );
+}
+
+/** "in 12 minutes", "in 45 seconds", "in 2 hours": the largest unit that fits. */
+export function formatRemaining(ms: number, locale?: string): string {
+  const format = new Intl.RelativeTimeFormat(locale, { numeric: "always" });
+  const seconds = Math.max(0, Math.ceil(ms / 1000));
+  if (seconds < 60) return format.format(seconds, "second");
+  const minutes = Math.ceil(seconds / 60);
+  if (minutes < 120) return format.format(minutes, "minute");
+  const hours = Math.round(minutes / 60);
+  if (hours < 48) return format.format(hours, "hour");
+  return format.format(Math.round(hours / 24), "day");
+}

@@ -1,0 +1,80 @@
+import { ApiClientError } from "@/lib/api-fetch";
+import { errorEnvelopeSchema } from "@/lib/api-error";
+import { FORM_LINK_HEADER } from "@/lib/form-link-header";
+import { uploadResultSchema, type FormLinkContext } from "@/lib/form-api";
+import type { z } from "zod";
+
+// Uploads use XMLHttpRequest rather than the fetch helper: fetch cannot report upload progress.
+// Errors are the same ApiClientError with the server's `{code, message}`
+// (docs/decisions/003-uploads-with-xhr-for-progress.md).
+
+export type UploadResult = z.infer<typeof uploadResultSchema>;
+
+const PLAIN_WORDS: Record<string, string> = {
+  file_too_large: "The file is too large for this form.",
+  unsupported_file_type: "This type of file is not accepted.",
+  no_file_uploaded: "The file did not arrive. Try again.",
+  too_many_files: "Send one file at a time.",
+  filename_not_exists_error: "The file has no name.",
+};
+
+export function uploadWithProgress(
+  link: FormLinkContext,
+  file: File,
+  onProgress: (fraction: number) => void,
+  signal: AbortSignal,
+): Promise<UploadResult> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", `/api/forms/${encodeURIComponent(link.token)}/files`);
+    xhr.setRequestHeader(FORM_LINK_HEADER, link.linkQuery);
+    xhr.setRequestHeader("Accept", "application/json");
+    xhr.responseType = "text";
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      let json: unknown;
+      try {
+        json = JSON.parse(xhr.responseText);
+      } catch {
+        json = undefined;
+      }
+      if (xhr.status >= 200 && xhr.status < 300) {
+        const parsed = uploadResultSchema.safeParse(json);
+        if (parsed.success) resolve(parsed.data);
+        else
+          reject(
+            new ApiClientError(
+              xhr.status,
+              "unexpected_response",
+              "The server sent an unexpected answer.",
+            ),
+          );
+        return;
+      }
+      const envelope = errorEnvelopeSchema.safeParse(json);
+      if (envelope.success) {
+        const { code, message } = envelope.data;
+        reject(new ApiClientError(xhr.status, code, PLAIN_WORDS[code] ?? message));
+      } else if (xhr.status === 413) {
+        reject(new ApiClientError(413, "file_too_large", PLAIN_WORDS.file_too_large!));
+      } else {
+        reject(
+          new ApiClientError(
+            xhr.status,
+            "unexpected_response",
+            `The upload failed (status ${xhr.status}).`,
+          ),
+        );
+      }
+    };
+    xhr.onerror = () =>
+      reject(new ApiClientError(0, "network_error", "The connection failed during the upload."));
+    xhr.onabort = () => reject(new DOMException("Upload cancelled", "AbortError"));
+    signal.addEventListener("abort", () => xhr.abort(), { once: true });
+    const body = new FormData();
+    body.append("file", file, file.name);
+    xhr.send(body);
+  });
+}
