@@ -4,6 +4,9 @@ const nextConfig = {
   poweredByHeader: false,
   // Node-only packages used by route handlers; keep them out of the bundle.
   serverExternalPackages: ["busboy", "undici"],
+  // Metadata (the page title) in the first bytes for every client, not streamed in later: screen
+  // readers and axe read the title on load.
+  htmlLimitedBots: /.*/,
   async headers() {
     return [
       {

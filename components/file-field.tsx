@@ -93,11 +93,18 @@ export function FileField(props: FileFieldProps) {
     });
   }, [items, onChange, onStateChange]);
 
-  // Object URLs for thumbnails are released with their items.
-  useEffect(
-    () => () => items.forEach((item) => item.preview && URL.revokeObjectURL(item.preview)),
-    [items],
-  );
+  // Thumbnails' object URLs are released when their item goes and when the field unmounts.
+  const previews = useRef(new Set<string>());
+  const release = (item: Item | undefined) => {
+    if (item?.preview) {
+      URL.revokeObjectURL(item.preview);
+      previews.current.delete(item.preview);
+    }
+  };
+  useEffect(() => {
+    const urls = previews.current;
+    return () => urls.forEach((url) => URL.revokeObjectURL(url));
+  }, []);
   useEffect(() => {
     const running = controllers.current;
     return () => running.forEach((controller) => controller.abort());
@@ -168,10 +175,7 @@ export function FileField(props: FileFieldProps) {
           status: "uploading",
           progress: 0,
           file,
-          preview:
-            type === "image" && typeof URL.createObjectURL === "function"
-              ? URL.createObjectURL(file)
-              : undefined,
+          preview: type === "image" ? previewOf(file, previews.current) : undefined,
         });
       }
     }
@@ -179,7 +183,10 @@ export function FileField(props: FileFieldProps) {
     if (added.length === 0) return;
     if (max === 1) {
       // A single-file field: the new file replaces the old one.
-      items.forEach((item) => controllers.current.get(item.key)?.abort());
+      items.forEach((item) => {
+        controllers.current.get(item.key)?.abort();
+        release(item);
+      });
       setItems(added.slice(0, 1));
     } else {
       setItems((list) => [...list, ...added]);
@@ -198,6 +205,7 @@ export function FileField(props: FileFieldProps) {
 
   const remove = (key: string) => {
     controllers.current.get(key)?.abort();
+    release(items.find((item) => item.key === key));
     setItems((list) => list.filter((item) => item.key !== key));
   };
 
@@ -252,7 +260,7 @@ export function FileField(props: FileFieldProps) {
             <li key={item.key} className="file-item" data-status={item.status}>
               {item.preview ? (
                 // eslint-disable-next-line @next/next/no-img-element -- a local object URL
-                <img src={item.preview} alt="" className="file-thumb" />
+                <img src={item.preview} alt={`Preview of ${item.name}`} className="file-thumb" />
               ) : (
                 <span className="file-thumb file-thumb-icon" aria-hidden="true">
                   {item.attached?.source === "remote" ? "🔗" : "📄"}
@@ -302,6 +310,13 @@ export function FileField(props: FileFieldProps) {
       ) : null}
     </div>
   );
+}
+
+function previewOf(file: File, registry: Set<string>): string | undefined {
+  if (typeof URL.createObjectURL !== "function") return undefined;
+  const url = URL.createObjectURL(file);
+  registry.add(url);
+  return url;
 }
 
 function allowedWords(field: FileFieldView): string {

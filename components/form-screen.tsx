@@ -3,29 +3,69 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
 import { HumanInputForm, type SubmittedAnswer } from "@/components/human-input-form";
+import { RunView } from "@/components/run-view";
 import { SubmittedSummary } from "@/components/submitted-summary";
 import { Button } from "@/components/ui/button";
 import { StatusScreen } from "@/components/ui/status-screen";
 import { ApiClientError } from "@/lib/api-fetch";
 import { fetchForm, formQueryKey, type FormLinkContext } from "@/lib/form-api";
+import { useRunStream } from "@/lib/use-run-stream";
 import type { FieldView } from "@/lib/form-view";
 
 type Outcome =
   | { kind: "submitted"; submitted: SubmittedAnswer; fields: FieldView[] }
-  | { kind: "recorded" }
   | { kind: "closed"; error: ApiClientError }
   | { kind: "expired" };
 
 /** The form page's states: loading, open, and every way a form can end or fail to load. */
 export function FormScreen({ link }: { link: FormLinkContext }) {
-  const queryClient = useQueryClient();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const onExpired = useCallback(() => setOutcome({ kind: "expired" }), []);
-  const query = useQuery({
+  const query = useFormQuery(link, outcome === null);
+  const closedCode =
+    outcome?.kind === "closed"
+      ? outcome.error.code
+      : query.error instanceof ApiClientError
+        ? query.error.code
+        : null;
+  // Once the form is answered or expired, the run it belongs to is what matters: follow it.
+  // The run is followed from the moment the form opens, so nothing that happens after the answer
+  // is missed; it is shown once the form is answered or closed.
+  const run = useRunStream(link, Boolean(link.run));
+  const showRun =
+    Boolean(link.run) &&
+    (outcome?.kind === "submitted" ||
+      outcome?.kind === "expired" ||
+      closedCode === "human_input_form_submitted" ||
+      closedCode === "human_input_form_expired");
+  return (
+    <>
+      <FormState link={link} outcome={outcome} setOutcome={setOutcome} query={query} />
+      {showRun ? <RunView link={link} run={run} /> : null}
+    </>
+  );
+}
+
+function useFormQuery(link: FormLinkContext, enabled: boolean) {
+  return useQuery({
     queryKey: formQueryKey(link.token),
     queryFn: ({ signal }) => fetchForm(link, signal),
-    enabled: outcome === null,
+    enabled,
   });
+}
+
+function FormState({
+  link,
+  outcome,
+  setOutcome,
+  query,
+}: {
+  link: FormLinkContext;
+  outcome: Outcome | null;
+  setOutcome: (outcome: Outcome) => void;
+  query: ReturnType<typeof useFormQuery>;
+}) {
+  const queryClient = useQueryClient();
+  const onExpired = useCallback(() => setOutcome({ kind: "expired" }), [setOutcome]);
 
   if (outcome?.kind === "submitted") {
     return (
@@ -35,13 +75,6 @@ export function FormScreen({ link }: { link: FormLinkContext }) {
           your answer.
         </p>
         <SubmittedSummary fields={outcome.fields} answers={outcome.submitted.answers} />
-      </StatusScreen>
-    );
-  }
-  if (outcome?.kind === "recorded") {
-    return (
-      <StatusScreen title="Answer sent" tone="success">
-        <p>The connection dropped while sending, but the workflow has your answer.</p>
       </StatusScreen>
     );
   }

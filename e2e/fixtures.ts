@@ -33,8 +33,30 @@ export function signLink(claims: {
   );
 }
 
-/** Starts a workflow run as a portal backend would: POST /workflows/run, streaming, to the pause. */
-export async function startRunAsPortal(user: string, inputs: Record<string, unknown> = {}) {
+/**
+ * Starts a workflow run as a portal backend would: POST /workflows/run, streaming, to the pause.
+ * With `formTtlSeconds` or `stepDelayMs` the embedded service's admin route starts it instead,
+ * with forms that expire that soon or steps that slow (the public API has no such knobs).
+ */
+export async function startRunAsPortal(
+  user: string,
+  inputs: Record<string, unknown> = {},
+  options: { formTtlSeconds?: number; stepDelayMs?: number } = {},
+) {
+  if (options.formTtlSeconds !== undefined || options.stepDelayMs !== undefined) {
+    const response = await fetch(`${EMBEDDED_ORIGIN}/_embedded/demo-runs`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({
+        user,
+        inputs,
+        form_ttl_seconds: options.formTtlSeconds,
+        step_delay_ms: options.stepDelayMs,
+      }),
+    });
+    const run = (await response.json()) as { workflow_run_id: string; form_token: string };
+    return { runId: run.workflow_run_id, formToken: run.form_token };
+  }
   const response = await fetch(`${EMBEDDED_ORIGIN}/v1/workflows/run`, {
     method: "POST",
     headers: {
@@ -86,3 +108,81 @@ export const test = base.extend<{ demoRun: DemoRun }>({
 });
 
 export { expect };
+
+export type CustomFormInput = {
+  form_content: string;
+  inputs: Record<string, unknown>[];
+  user_actions: { id: string; title: string; button_style: string }[];
+  resolved_default_values?: Record<string, string>;
+  expires_in_seconds?: number;
+  with_run?: boolean;
+  user?: string;
+};
+
+/** Creates a form of the test's own design in the embedded service and signs a link to it. */
+export async function createCustomForm(input: CustomFormInput) {
+  const user = input.user ?? `custom-${Date.now()}@example.com`;
+  const response = await fetch(`${EMBEDDED_ORIGIN}/_embedded/forms`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ ...input, user }),
+  });
+  if (response.status !== 201)
+    throw new Error(`custom form: ${response.status} ${await response.text()}`);
+  const created = (await response.json()) as { form_token: string; workflow_run_id: string | null };
+  const run = created.workflow_run_id ?? "";
+  return {
+    token: created.form_token,
+    runId: run,
+    user,
+    link: signLink({ token: created.form_token, run, user }),
+  };
+}
+
+/** Submits a form directly upstream, as another person in another tab would. */
+export async function submitUpstream(
+  token: string,
+  body: { inputs: Record<string, unknown>; action: string; user: string },
+) {
+  const response = await fetch(`${EMBEDDED_ORIGIN}/v1/form/human_input/${token}`, {
+    method: "POST",
+    headers: {
+      Authorization: `Bearer ${EMBEDDED_KEYS.workflowApp}`,
+      "Content-Type": "application/json",
+    },
+    body: JSON.stringify(body),
+  });
+  return response.status;
+}
+
+/** Calls the embedded service saw for one form token since the test began. */
+export async function callsFor(fragment: string) {
+  return (await getCalls()).filter((call) => call.path.includes(fragment));
+}
+
+export async function openStreams(): Promise<number> {
+  const response = await fetch(`${EMBEDDED_ORIGIN}/_embedded/streams`);
+  return ((await response.json()) as { open: number }).open;
+}
+
+export async function dropStreams(): Promise<number> {
+  const response = await fetch(`${EMBEDDED_ORIGIN}/_embedded/streams/drop`, { method: "POST" });
+  return ((await response.json()) as { dropped: number }).dropped;
+}
+
+export async function getRunRecord(runId: string) {
+  const response = await fetch(`${EMBEDDED_ORIGIN}/_embedded/runs/${runId}`);
+  return (await response.json()) as {
+    status: string;
+    current_form_token: string | null;
+    events: { event: string }[];
+  };
+}
+
+/** The demo form's required answers, filled the quickest way (a remote link for the cover). */
+export async function fillDemoForm(page: Page, tone = "Formal") {
+  await page.getByLabel("Tone").selectOption(tone);
+  const cover = page.getByRole("group", { name: "Cover" });
+  await cover.getByLabel("Or link to a file").fill("https://files.example.com/cover.png");
+  await cover.getByRole("button", { name: "Add link" }).click();
+}

@@ -76,3 +76,39 @@ export async function apiFetch<S extends z.ZodType>(
   }
   return parsed.data;
 }
+
+/** Opens a streamed response (SSE); a non-2xx answer throws the same ApiClientError. */
+export async function apiStream(
+  url: string,
+  options: { headers?: Record<string, string>; signal?: AbortSignal } = {},
+): Promise<ReadableStream<Uint8Array>> {
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      headers: { Accept: "text/event-stream", ...options.headers },
+      signal: options.signal,
+      cache: "no-store",
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === "AbortError") throw error;
+    throw new ApiClientError(0, "network_error", "The connection failed.");
+  }
+  if (!response.ok || !response.body) {
+    let json: unknown;
+    try {
+      json = await response.json();
+    } catch {
+      json = undefined;
+    }
+    const envelope = errorEnvelopeSchema.safeParse(json);
+    if (envelope.success) {
+      throw new ApiClientError(response.status, envelope.data.code, envelope.data.message);
+    }
+    throw new ApiClientError(
+      response.status,
+      "unexpected_response",
+      `The server answered with status ${response.status}.`,
+    );
+  }
+  return response.body;
+}

@@ -1,11 +1,12 @@
 import { z } from "zod";
-import { apiFetch } from "@/lib/api-fetch";
+import { apiFetch, apiStream } from "@/lib/api-fetch";
 import { FORM_LINK_HEADER } from "@/lib/form-link-header";
 import { formViewSchema } from "@/lib/form-view";
 
 // Browser-side calls of the form routes, each carrying the link's credentials.
 
-export type FormLinkContext = { token: string; linkQuery: string };
+/** A verified link as the browser holds it: the token, the run (may be empty) and its query. */
+export type FormLinkContext = { token: string; run: string; linkQuery: string };
 
 const headers = (link: FormLinkContext) => ({ [FORM_LINK_HEADER]: link.linkQuery });
 const base = (link: FormLinkContext) => `/api/forms/${encodeURIComponent(link.token)}`;
@@ -43,5 +44,17 @@ export function uploadFormFile(link: FormLinkContext, file: File, signal?: Abort
     body,
     headers: headers(link),
     signal,
+  });
+}
+
+export function openRunEvents(link: FormLinkContext, signal: AbortSignal) {
+  return apiStream(`${base(link)}/events`, { headers: headers(link), signal });
+}
+
+export function fetchNextLink(link: FormLinkContext, nextToken: string) {
+  return apiFetch(`${base(link)}/next-link`, z.object({ url: z.string() }), {
+    method: "POST",
+    json: { token: nextToken },
+    headers: headers(link),
   });
 }

@@ -2,6 +2,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { z } from "zod";
 import { ApiError, sendJson } from "./api-error";
 import { startDemoRun } from "./app-routes";
+import { faultListSchema } from "./apply-fault";
+import { createCustomForm } from "./create-custom-form";
 import { DEMO_APPS } from "./demo-apps";
 import { parseBody, readJsonBody } from "./read-json-body";
 import type { ServerContext } from "./server-context";
@@ -11,6 +13,8 @@ const demoRunSchema = z.object({
   user: z.string().min(1, "user is required"),
   inputs: z.record(z.string(), z.unknown()).optional(),
   query: z.string().optional(),
+  form_ttl_seconds: z.number().positive().optional(),
+  step_delay_ms: z.number().min(0).max(5_000).optional(),
 });
 
 const configSchema = z.object({
@@ -30,7 +34,14 @@ export async function handleAdminRoute(
   const sub = path.slice("/_embedded".length);
   const form = /^\/forms\/([^/]+)$/.exec(sub);
   const document = /^\/datasets\/([^/]+)\/documents\/([^/]+)$/.exec(sub);
-  const route = form ? "forms/*" : document ? "datasets/*/documents/*" : sub.slice(1);
+  const run = /^\/runs\/([^/]+)$/.exec(sub);
+  const route = form
+    ? "forms/*"
+    : document
+      ? "datasets/*/documents/*"
+      : run
+        ? "runs/*"
+        : sub.slice(1);
 
   switch (`${method} ${route}`) {
     case "GET health":
@@ -46,6 +57,39 @@ export async function handleAdminRoute(
     case "GET streams":
       sendJson(res, 200, { open: ctx.store.openStreams() });
       return true;
+    case "POST streams/drop":
+      // Runs carry on: a reconnect with include_state_snapshot=true sees everything.
+      sendJson(res, 200, { dropped: ctx.store.dropStreams() });
+      return true;
+    case "GET faults":
+      sendJson(res, 200, { faults: ctx.store.listFaults() });
+      return true;
+    case "POST faults": {
+      const body = parseBody(faultListSchema, await readJsonBody(req));
+      ctx.store.setFaults(body.faults);
+      sendJson(res, 200, { faults: ctx.store.listFaults() });
+      return true;
+    }
+    case "DELETE faults":
+      ctx.store.clearFaults();
+      sendJson(res, 200, { result: "success" });
+      return true;
+    case "POST forms":
+      sendJson(res, 201, await createCustomForm(ctx, await readJsonBody(req)));
+      return true;
+    case "GET runs/*": {
+      const record = ctx.store.getRun(decodeURIComponent(run?.[1] ?? ""));
+      if (!record) throw new ApiError(404, "not_found", "Workflow run not found");
+      sendJson(res, 200, {
+        id: record.id,
+        app: record.app,
+        user: record.user,
+        status: record.status,
+        current_form_token: record.currentFormToken,
+        events: record.events,
+      });
+      return true;
+    }
     case "GET forms/*": {
       const record = ctx.store.getForm(decodeURIComponent(form?.[1] ?? ""));
       if (!record) throw new ApiError(404, "not_found", "Form not found");
@@ -69,6 +113,9 @@ export async function handleAdminRoute(
         body.user,
         inputs,
         body.app === "chatflow" ? (body.query ?? demo.defaultQuery) : undefined,
+        undefined,
+        body.form_ttl_seconds,
+        body.step_delay_ms,
       );
       await ctx.engine.settled(run);
       if (run.status !== "paused" || !run.currentFormToken) {
@@ -122,6 +169,7 @@ export async function handleAdminRoute(
         systemParameters: { ...ctx.defaults.systemParameters },
       });
       ctx.store.clearCalls();
+      ctx.store.clearFaults();
       sendJson(res, 200, { result: "success" });
       return true;
     default:

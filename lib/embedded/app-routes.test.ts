@@ -261,6 +261,29 @@ describe("POST /form/human_input/{token} rejections", () => {
     );
   });
 
+  it("rejects a remote URL the server cannot fetch, single file or in a list", async () => {
+    const body = validSubmission();
+    const url = "https://unreachable.invalid/a.pdf";
+    body.inputs.cover = { type: "document", transfer_method: "remote_url", url };
+    await expectRejected(
+      token,
+      body,
+      "invalid_form_data",
+      /^Invalid value for file input 'cover': failed to fetch remote file https:\/\/unreachable\.invalid\/a\.pdf$/,
+    );
+    body.inputs = validSubmission().inputs;
+    body.inputs.attachments = [
+      { type: "document", transfer_method: "remote_url", url: "https://example.com/ok.pdf" },
+      { type: "document", transfer_method: "remote_url", url },
+    ];
+    await expectRejected(
+      token,
+      body,
+      "invalid_form_data",
+      /^Invalid value for file input 'attachments': failed to fetch remote file https:\/\/unreachable/,
+    );
+  });
+
   it("rejects a body without action, user or inputs as invalid_param", async () => {
     const { action: _action, ...noAction } = validSubmission();
     await expectRejected(token, noAction, "invalid_param", /action/);
@@ -528,6 +551,28 @@ describe("POST /workflows/run and /chat-messages", () => {
       client.chatflowKey,
     );
     expect(((await wrongApp.json()) as { code: string }).code).toBe("not_workflow_app");
+  });
+
+  it("refuses a run input file at a URL the server cannot fetch", async () => {
+    const response = await client.post("/workflows/run", {
+      inputs: {
+        topic: "Remote",
+        audience: "Engineers",
+        reference_image: {
+          type: "image",
+          transfer_method: "remote_url",
+          url: "https://unreachable.invalid/ref.png",
+        },
+      },
+      response_mode: "blocking",
+      user: "alice",
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({
+      code: "invalid_param",
+      message:
+        "reference_image in input form: failed to fetch remote file https://unreachable.invalid/ref.png",
+    });
   });
 
   it("streams a chatflow with flat message events and finishes after approval", async () => {

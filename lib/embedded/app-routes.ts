@@ -126,6 +126,8 @@ export function startDemoRun(
   inputs: Record<string, unknown>,
   query?: string,
   conversationId?: string,
+  formTtlSeconds?: number,
+  stepDelayMs?: number,
 ): RunRecord {
   const problem = validateRunInputs(DEMO_APPS[app].userInputForm, inputs, user, ctx.store);
   if (problem) throw new ApiError(400, "invalid_param", problem);
@@ -142,6 +144,8 @@ export function startDemoRun(
     script: DEMO_APPS[app].script,
     query,
     conversationId,
+    formTtlSeconds,
+    stepDelayMs,
   });
 }
 

@@ -3,7 +3,7 @@ import type {
   AppKind,
   ClaimResult,
   EmbeddedStore,
-  FormInputDef,
+  FormInput,
   FormRecord,
   FormSubmission,
   RunRecord,
@@ -32,9 +32,11 @@ export interface HumanInputSpec {
   nodeId: string;
   title: string;
   formContent: string;
-  inputs: FormInputDef[];
+  inputs: FormInput[];
   resolvedDefaultValues: Record<string, string>;
   actions: UserAction[];
+  // Overrides the configured form TTL (custom forms may expire within seconds).
+  ttlSeconds?: number;
 }
 
 export type PauseOutcome = { kind: "submitted"; submission: FormSubmission } | { kind: "timeout" };
@@ -59,6 +61,8 @@ export interface StartRunParams {
   script: RunScript;
   query?: string;
   conversationId?: string;
+  formTtlSeconds?: number;
+  stepDelayMs?: number;
 }
 
 const TOKEN_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
@@ -126,6 +130,8 @@ export class RunEngine {
       query: params.query ?? null,
       answer: "",
       currentFormToken: null,
+      formTtlSeconds: params.formTtlSeconds,
+      stepDelayMs: params.stepDelayMs,
     };
     this.store.putRun(run);
     if (run.conversationId) this.store.putConversation(run.conversationId, run.app, run.user);
@@ -318,7 +324,7 @@ export class RunEngine {
     return {
       run,
       get stepDelayMs() {
-        return settings().stepDelayMs;
+        return run.stepDelayMs ?? settings().stepDelayMs;
       },
       sleep: (ms) => this.sleep(ms),
 
@@ -327,7 +333,7 @@ export class RunEngine {
         const started = nodeStarted(spec);
         let result: NodeResult = { outputs: {} };
         if (body) result = await body();
-        else await this.sleep(settings().stepDelayMs);
+        else await this.sleep(run.stepDelayMs ?? settings().stepDelayMs);
         nodeFinished(started, startedMs, result);
         return result.outputs;
       },
@@ -366,7 +372,8 @@ export class RunEngine {
           title: spec.title,
         });
         const token = randomFormToken();
-        const expiresAtMs = Date.now() + settings().formTtlSeconds * 1000;
+        const expiresAtMs =
+          Date.now() + (spec.ttlSeconds ?? run.formTtlSeconds ?? settings().formTtlSeconds) * 1000;
         const expirationTime = Math.floor(expiresAtMs / 1000);
         const form: FormRecord = {
           token,

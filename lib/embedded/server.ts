@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { handleAdminRoute } from "./admin-routes";
 import { ApiError, sendError } from "./api-error";
+import { applyFault } from "./apply-fault";
 import {
   getHumanInputForm,
   getParameters,
@@ -17,6 +18,7 @@ import type { SystemParameters } from "./demo-apps";
 import { createDemoDatasets } from "./demo-datasets";
 import { EMBEDDED_KEYS } from "./demo-keys";
 import { handleUpload } from "./handle-upload";
+import { recordCalls } from "./record-calls";
 import { RunEngine } from "./run-engine";
 import type { EmbeddedConfig, ServerContext } from "./server-context";
 import { createEmbeddedStore } from "./store";
@@ -141,29 +143,6 @@ function decodeParams(match: RegExpExecArray): string[] {
   }
 }
 
-// Logs a /v1 call when its status line is written, so streams appear in the log as they open.
-function recordCalls(
-  store: EmbeddedStore,
-  req: IncomingMessage,
-  res: ServerResponse,
-  path: string,
-): void {
-  const original = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
-  let recorded = false;
-  res.writeHead = (...args: unknown[]) => {
-    if (!recorded) {
-      recorded = true;
-      store.recordCall({
-        method: req.method ?? "GET",
-        path,
-        status: Number(args[0]),
-        at: Math.floor(Date.now() / 1000),
-      });
-    }
-    return original(...args);
-  };
-}
-
 async function handleV1(
   ctx: ServerContext,
   req: IncomingMessage,
@@ -213,7 +192,10 @@ async function handleRequest(
       return;
     }
     if (url.pathname === "/v1" || url.pathname.startsWith("/v1/")) {
-      recordCalls(ctx.store, req, res, url.pathname);
+      const call = recordCalls(ctx.store, req, res, url.pathname);
+      // Scripted faults come before routing and auth, like a failing proxy in front of Dify.
+      const fault = ctx.store.takeFault(req.method ?? "GET", url.pathname);
+      if (fault && !(await applyFault(fault, { req, res, store: ctx.store, call }))) return;
       await handleV1(ctx, req, res, url);
       return;
     }
@@ -284,7 +266,7 @@ export async function startEmbeddedServer(
       new Promise<void>((resolve, reject) => {
         engine.dispose();
         server.close((error) => (error ? reject(error) : resolve()));
-        // Open SSE responses would otherwise keep close() waiting for up to 300 s.
+        // Open SSE responses and hanging faults would otherwise keep close() waiting.
         server.closeAllConnections();
       }),
   };

@@ -1,5 +1,5 @@
 import type { ServerResponse } from "node:http";
-import type { EmbeddedStore, StreamEvent } from "./store";
+import type { EmbeddedStore, OpenStream, StreamEvent } from "./store";
 
 export interface SseStream {
   send(event: StreamEvent): void;
@@ -14,7 +14,8 @@ export interface SseOptions {
 }
 
 // Opens an SSE response framed like Dify's: `event: ping` keep-alives, `data: <json>` events.
-// Every timer and subscription is released when the response closes, including client aborts.
+// Every timer and subscription is released when the response closes, including client aborts
+// and POST /_embedded/streams/drop, which destroys the connection without a final event.
 export function openSseStream(
   res: ServerResponse,
   store: EmbeddedStore,
@@ -27,7 +28,6 @@ export function openSseStream(
     "X-Accel-Buffering": "no",
   });
   res.write("event: ping\n\n");
-  store.streamOpened();
 
   const callbacks: (() => void)[] = [];
   let closed = false;
@@ -39,11 +39,19 @@ export function openSseStream(
     closed = true;
     clearInterval(ping);
     clearTimeout(idle);
-    store.streamClosed();
+    store.streamClosed(handle);
     for (const callback of callbacks) callback();
   };
   // `close` on the response fires both after end() and when the client goes away.
   res.on("close", cleanup);
+  const handle: OpenStream = {
+    drop() {
+      // Cleanup first, so the open count is already lower when the drop request answers.
+      cleanup();
+      res.destroy();
+    },
+  };
+  store.streamOpened(handle);
 
   const stream: SseStream = {
     send(event) {

@@ -44,6 +44,10 @@ export interface RunRecord {
   query: string | null;
   answer: string;
   currentFormToken: string | null;
+  // Overrides the configured form TTL for this run's forms (tests of expiry).
+  formTtlSeconds?: number;
+  // Overrides the configured step delay for this run (tests that need a slow run).
+  stepDelayMs?: number;
 }
 
 export interface VariableDefault {
@@ -78,6 +82,20 @@ export type FormInputDef =
       number_limits: number;
     };
 
+// An input type this service does not know (e.g. a newer server's "signature"): kept as sent.
+export type UnknownFormInput = { type: string; output_variable_name: string } & Record<
+  string,
+  unknown
+>;
+
+export type FormInput = FormInputDef | UnknownFormInput;
+
+const KNOWN_INPUT_TYPES: readonly string[] = ["paragraph", "select", "file", "file-list"];
+
+export function isKnownFormInput(input: FormInput): input is FormInputDef {
+  return KNOWN_INPUT_TYPES.includes(input.type);
+}
+
 export interface UserAction {
   id: string;
   title: string;
@@ -97,11 +115,12 @@ export interface FormRecord {
   token: string;
   formId: string;
   app: AppKind;
-  runId: string;
+  // Null for a custom form created without a run: submitting it only records the answer.
+  runId: string | null;
   nodeId: string;
   nodeTitle: string;
   formContent: string;
-  inputs: FormInputDef[];
+  inputs: FormInput[];
   resolvedDefaultValues: Record<string, string>;
   actions: UserAction[];
   createdAt: number;
@@ -199,6 +218,23 @@ export interface CallRecord {
   at: number;
 }
 
+export type FaultKind =
+  "delay" | "status500" | "malformed" | "drop" | "hang" | "cut_stream" | "silent_stream";
+
+// A scripted failure for /v1 requests whose path starts with match.path (see apply-fault.ts).
+export interface Fault {
+  match: { method?: string; path: string };
+  kind: FaultKind;
+  delay_ms?: number;
+  // Matching requests it still applies to; absent means unlimited.
+  times?: number;
+}
+
+// An open SSE response that POST /_embedded/streams/drop can cut.
+export interface OpenStream {
+  drop(): void;
+}
+
 export type ClaimResult = "ok" | "missing" | "submitted" | "expired";
 export type MetadataUpdateResult = { ok: true } | { ok: false; reason: "dataset" | "document" };
 
@@ -228,10 +264,20 @@ export interface EmbeddedStore {
   listCalls(): CallRecord[];
   clearCalls(): void;
 
-  streamOpened(): void;
-  streamClosed(): void;
+  setFaults(faults: Fault[]): void;
+  listFaults(): Fault[];
+  clearFaults(): void;
+  // Finds the first live fault for a request and uses up one of its `times`.
+  takeFault(method: string, path: string): Fault | null;
+
+  streamOpened(stream: OpenStream): void;
+  streamClosed(stream: OpenStream): void;
   openStreams(): number;
+  // Drops every open stream; each drop() must call streamClosed before it returns.
+  dropStreams(): number;
 }
+
+const copyFault = (fault: Fault): Fault => ({ ...fault, match: { ...fault.match } });
 
 export function createEmbeddedStore(datasets: DatasetRecord[]): EmbeddedStore {
   const endUsers = new Map<string, string>();
@@ -241,7 +287,8 @@ export function createEmbeddedStore(datasets: DatasetRecord[]): EmbeddedStore {
   const forms = new Map<string, FormRecord>();
   const datasetMap = new Map(datasets.map((d) => [d.id, d]));
   let calls: CallRecord[] = [];
-  let streams = 0;
+  let faults: Fault[] = [];
+  const streams = new Set<OpenStream>();
 
   return {
     endUserId(user) {
@@ -315,8 +362,33 @@ export function createEmbeddedStore(datasets: DatasetRecord[]): EmbeddedStore {
       calls = [];
     },
 
-    streamOpened: () => void streams++,
-    streamClosed: () => void streams--,
-    openStreams: () => streams,
+    setFaults: (list) => {
+      faults = list.map(copyFault);
+    },
+    listFaults: () => faults.map(copyFault),
+    clearFaults: () => {
+      faults = [];
+    },
+    takeFault(method, path) {
+      const fault = faults.find(
+        (f) =>
+          (f.times === undefined || f.times > 0) &&
+          (f.match.method === undefined || f.match.method.toUpperCase() === method.toUpperCase()) &&
+          path.startsWith(f.match.path),
+      );
+      if (!fault) return null;
+      // Used-up faults stay listed with times 0, so a test can see that they fired.
+      if (fault.times !== undefined) fault.times -= 1;
+      return copyFault(fault);
+    },
+
+    streamOpened: (stream) => void streams.add(stream),
+    streamClosed: (stream) => void streams.delete(stream),
+    openStreams: () => streams.size,
+    dropStreams() {
+      const open = [...streams];
+      for (const stream of open) stream.drop();
+      return open.length;
+    },
   };
 }

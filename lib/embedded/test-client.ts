@@ -43,6 +43,22 @@ export async function readSse(
   return events;
 }
 
+// Like readSse to the end of the body, but a connection cut mid-stream is reported, not thrown.
+export async function readSseToEnd(
+  response: Response,
+): Promise<{ events: SseEvent[]; error: unknown }> {
+  const events: SseEvent[] = [];
+  try {
+    await readSse(response, (event) => {
+      events.push(event);
+      return false;
+    });
+    return { events, error: null };
+  } catch (error) {
+    return { events, error };
+  }
+}
+
 // Small typed helpers over fetch for the embedded service's tests.
 export function createTestClient(server: EmbeddedServer) {
   const auth = (key: string): Record<string, string> => ({ Authorization: `Bearer ${key}` });
@@ -86,6 +102,16 @@ export function createTestClient(server: EmbeddedServer) {
       if (response.status !== 200)
         throw new Error(`demo run failed: ${response.status} ${await response.text()}`);
       return (await response.json()) as DemoRun;
+    },
+
+    async openStreams(): Promise<number> {
+      return ((await (await this.admin("/streams")).json()) as { open: number }).open;
+    },
+
+    async setFaults(faults: unknown[]): Promise<void> {
+      const response = await this.admin("/faults", { body: { faults } });
+      if (response.status !== 200)
+        throw new Error(`faults failed: ${response.status} ${await response.text()}`);
     },
 
     async formStatus(

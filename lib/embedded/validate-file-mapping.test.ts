@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createEmbeddedStore } from "./store";
-import { validateFileMapping } from "./validate-file-mapping";
+import { remoteFetchFailure, validateFileMapping } from "./validate-file-mapping";
 
 const store = createEmbeddedStore([]);
 store.putUpload({
@@ -70,5 +70,26 @@ describe("validateFileMapping", () => {
         store,
       ),
     ).toMatch(/not found/);
+  });
+});
+
+describe("remoteFetchFailure", () => {
+  const remote = (url: string) => ({ type: "document", transfer_method: "remote_url", url });
+
+  it("fails hosts under .invalid, naming the URL", () => {
+    expect(remoteFetchFailure(remote("https://unreachable.invalid/a.pdf"))).toBe(
+      "failed to fetch remote file https://unreachable.invalid/a.pdf",
+    );
+    expect(remoteFetchFailure(remote("http://deep.sub.INVALID./b.pdf"))).toMatch(
+      /^failed to fetch/,
+    );
+  });
+
+  it("passes every other URL and non-remote mappings without any network access", () => {
+    expect(remoteFetchFailure(remote("https://example.com/a.pdf"))).toBeNull();
+    expect(remoteFetchFailure(remote("https://invalid.example.com/a.pdf"))).toBeNull();
+    expect(
+      remoteFetchFailure({ type: "document", transfer_method: "local_file", upload_file_id: "x" }),
+    ).toBeNull();
   });
 });

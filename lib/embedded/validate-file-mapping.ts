@@ -69,3 +69,21 @@ export function validateFileMapping(
   }
   return null;
 }
+
+// The service never fetches anything, but a real server does and can fail. Hosts under the
+// reserved `.invalid` TLD (RFC 2606) can never resolve, so they stand in for an unreachable file.
+// Call after validateFileMapping accepted the mapping; returns the failure, or null.
+export function remoteFetchFailure(value: unknown): string | null {
+  if (!value || typeof value !== "object" || Array.isArray(value)) return null;
+  const mapping = value as Record<string, unknown>;
+  if (mapping.transfer_method !== "remote_url" || typeof mapping.url !== "string") return null;
+  let host: string;
+  try {
+    host = new URL(mapping.url).hostname.replace(/\.$/, "").toLowerCase();
+  } catch {
+    return null;
+  }
+  return host === "invalid" || host.endsWith(".invalid")
+    ? `failed to fetch remote file ${mapping.url}`
+    : null;
+}

@@ -1,5 +1,6 @@
+import { isKnownFormInput } from "./store";
 import type { EmbeddedStore, FormRecord } from "./store";
-import { validateFileMapping } from "./validate-file-mapping";
+import { remoteFetchFailure, validateFileMapping } from "./validate-file-mapping";
 
 // Checks a submission against the form; returns the 400 `invalid_form_data` message, or null.
 // Pure and synchronous, so the check and the claim that follows happen in one turn.
@@ -12,12 +13,14 @@ export function validateFormSubmission(
 ): string | null {
   if (!form.actions.some((a) => a.id === action)) return `Invalid action: ${action}`;
 
-  const missing = form.inputs
-    .map((i) => i.output_variable_name)
-    .filter((name) => !(name in inputs));
+  // An input of a type we do not know (e.g. "signature") is neither required nor checked: a
+  // server that does not know a type cannot validate it either, and a client that cannot draw
+  // it must still be able to send the rest of the form. Its value, if sent, is kept as-is.
+  const known = form.inputs.filter(isKnownFormInput);
+  const missing = known.map((i) => i.output_variable_name).filter((name) => !(name in inputs));
   if (missing.length > 0) return `Missing required inputs: ${missing.join(", ")}`;
 
-  for (const input of form.inputs) {
+  for (const input of known) {
     const name = input.output_variable_name;
     const value = inputs[name];
     switch (input.type) {
@@ -33,7 +36,7 @@ export function validateFormSubmission(
         break;
       }
       case "file": {
-        const problem = validateFileMapping(value, input, user, store);
+        const problem = validateFileMapping(value, input, user, store) ?? remoteFetchFailure(value);
         if (problem) return `Invalid value for file input '${name}': ${problem}`;
         break;
       }
@@ -47,6 +50,11 @@ export function validateFormSubmission(
           const problem = validateFileMapping(item, input, user, store);
           if (problem)
             return `Invalid value for file input '${name}': item ${index + 1}: ${problem}`;
+        }
+        // Fetching comes after every mapping checked out, and names the URL instead of the item.
+        for (const item of value) {
+          const failure = remoteFetchFailure(item);
+          if (failure) return `Invalid value for file input '${name}': ${failure}`;
         }
         break;
       }

@@ -1,6 +1,6 @@
 import type { UserInputItem } from "./demo-apps";
 import type { EmbeddedStore } from "./store";
-import { validateFileMapping } from "./validate-file-mapping";
+import { remoteFetchFailure, validateFileMapping } from "./validate-file-mapping";
 
 const isEmpty = (value: unknown): boolean => value === undefined || value === null || value === "";
 
@@ -43,16 +43,17 @@ export function validateRunInputs(
         }
         break;
       case "file": {
-        const problem = validateFileMapping(
-          value,
-          {
-            allowed_file_types: config.allowed_file_types ?? [],
-            allowed_file_extensions: config.allowed_file_extensions ?? [],
-            allowed_file_upload_methods: config.allowed_file_upload_methods ?? [],
-          },
-          user,
-          store,
-        );
+        const problem =
+          validateFileMapping(
+            value,
+            {
+              allowed_file_types: config.allowed_file_types ?? [],
+              allowed_file_extensions: config.allowed_file_extensions ?? [],
+              allowed_file_upload_methods: config.allowed_file_upload_methods ?? [],
+            },
+            user,
+            store,
+          ) ?? remoteFetchFailure(value);
         if (problem) return `${name} in input form: ${problem}`;
         break;
       }

@@ -61,5 +61,10 @@ function FormPageBody({
       </StatusScreen>
     );
   }
-  return <FormScreen link={{ token, linkQuery: linkParams.toString() }} />;
+  return (
+    <FormScreen
+      key={token}
+      link={{ token, run: verified.claims.run, linkQuery: linkParams.toString() }}
+    />
+  );
 }

@@ -1,0 +1,328 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import {
+  attachFiles,
+  callsFor,
+  createCustomForm,
+  expect,
+  getFormRecord,
+  submitUpstream,
+  test,
+} from "@/e2e/fixtures";
+
+const png = (name: string, bytes = 64) => ({
+  name,
+  mimeType: "image/png",
+  buffer: Buffer.alloc(bytes, 1),
+});
+const pdf = (name: string) => ({
+  name,
+  mimeType: "application/pdf",
+  buffer: Buffer.from("%PDF-1.4 test"),
+});
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+  ).toEqual([]);
+}
+
+test("every input kind is answered, including a real upload and a remote link, and sent exactly", async ({
+  page,
+  demoRun,
+}) => {
+  await page.goto(demoRun.link);
+  await expect(page.getByRole("heading", { name: "Your answer is needed" })).toBeVisible();
+  await expect(page.getByText("Pre-filled with a suggested draft")).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  const draft = page.getByLabel("Draft");
+  const suggestion = await draft.inputValue();
+  await draft.fill("Edited text");
+  await page.getByRole("button", { name: "Reset to suggestion" }).click();
+  await expect(draft).toHaveValue(suggestion);
+  await draft.fill("Edited text");
+
+  await page.getByLabel("Tone").selectOption("Playful");
+  await attachFiles(page, "Cover", [png("cover.png")]);
+  await expect(page.getByRole("img", { name: "Preview of cover.png" })).toBeVisible();
+  await attachFiles(page, "Attachments", [pdf("brief.pdf")]);
+  const attachments = page.getByRole("group", { name: "Attachments" });
+  await attachments.getByLabel("Or link to a file").fill("https://files.example.com/spec.pdf");
+  await attachments.getByRole("button", { name: "Add link" }).click();
+  await expect(
+    page.getByRole("list", { name: "Files for Attachments" }).getByRole("listitem"),
+  ).toHaveCount(2);
+  await expect(page.getByRole("list", { name: "Files for Cover" })).toContainText("(attached)");
+  await expect(page.getByRole("list", { name: "Files for Attachments" })).toContainText(
+    /brief\.pdf.*\(attached\)/,
+  );
+
+  await page.getByRole("button", { name: "Request changes" }).click();
+  await expect(page.getByRole("heading", { name: "Answer sent" })).toBeVisible();
+  await expect(page.getByText("You chose Request changes")).toBeVisible();
+  await expect(
+    page.getByRole("definition").filter({ hasText: "brief.pdf, spec.pdf" }),
+  ).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  const record = await getFormRecord(demoRun.formToken);
+  expect(record.submission).toMatchObject({
+    action: "request_changes",
+    user: demoRun.user,
+    inputs: {
+      draft: "Edited text",
+      tone: "Playful",
+      cover: { type: "image", transfer_method: "local_file", upload_file_id: expect.any(String) },
+      attachments: [
+        { type: "document", transfer_method: "local_file", upload_file_id: expect.any(String) },
+        {
+          type: "document",
+          transfer_method: "remote_url",
+          url: "https://files.example.com/spec.pdf",
+        },
+      ],
+    },
+  });
+});
+
+test("missing required answers are caught before anything is sent", async ({ page, demoRun }) => {
+  await page.goto(demoRun.link);
+  await expect(page.getByLabel("Draft")).not.toHaveValue("");
+  await page.getByRole("button", { name: "Approve and publish" }).click();
+
+  const summary = page.getByRole("alert").filter({ hasText: "Please check your answers" });
+  await expect(summary).toContainText("Tone: Choose one of the options.");
+  await expect(summary).toContainText("Cover: Attach a file.");
+  await expect(page.getByLabel("Tone")).toBeFocused();
+  await expect(page.getByLabel("Tone")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("Tone")).toHaveAccessibleDescription(/Choose one of the options/);
+  await expectNoAxeViolations(page);
+  expect(await callsFor(`/form/human_input/${demoRun.formToken}`)).toEqual([
+    expect.objectContaining({ method: "GET" }),
+  ]);
+});
+
+test("too-large and wrong-type files are refused before any upload", async ({ page, demoRun }) => {
+  await page.goto(demoRun.link);
+  await expect(page.getByText(/images up to 10 MB/).first()).toBeVisible();
+  const uploads: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST" && request.url().endsWith("/files"))
+      uploads.push(request.url());
+  });
+
+  await attachFiles(page, "Cover", [png("huge.png", 10 * 1024 * 1024 + 1)]);
+  await expect(page.getByRole("alert").filter({ hasText: "huge.png is 10 MB" })).toContainText(
+    "the limit for this kind of file is 10 MB",
+  );
+  await attachFiles(page, "Cover", [
+    { name: "tool.exe", mimeType: "application/octet-stream", buffer: Buffer.from("MZ") },
+  ]);
+  await expect(page.getByRole("alert").filter({ hasText: "tool.exe" })).toContainText(
+    "not accepted here (images, documents)",
+  );
+  await attachFiles(page, "Attachments", [pdf("1.pdf"), pdf("2.pdf"), pdf("3.pdf"), pdf("4.pdf")]);
+  await expect(page.getByRole("alert").filter({ hasText: "4.pdf" })).toContainText(
+    "no more than 3 files",
+  );
+
+  await expect(
+    page.getByRole("list", { name: "Files for Attachments" }).getByRole("listitem"),
+  ).toHaveCount(3);
+  await expect(page.getByRole("list", { name: "Files for Cover" })).toHaveCount(0);
+  await expect(
+    page.getByRole("list", { name: "Files for Attachments" }).getByText("(attached)"),
+  ).toHaveCount(3);
+  expect(uploads).toHaveLength(3); // 1.pdf to 3.pdf; nothing refused was sent
+});
+
+test("a form answered in another tab says so when this tab submits", async ({ page, demoRun }) => {
+  await page.goto(demoRun.link);
+  await page.getByLabel("Tone").selectOption("Formal");
+  await page
+    .getByRole("group", { name: "Cover" })
+    .getByLabel("Or link to a file")
+    .fill("https://files.example.com/c.png");
+  await page
+    .getByRole("group", { name: "Cover" })
+    .getByRole("button", { name: "Add link" })
+    .click();
+
+  const status = await submitUpstream(demoRun.formToken, {
+    inputs: {
+      draft: "",
+      tone: "Formal",
+      cover: { type: "image", transfer_method: "remote_url", url: "https://x.example/a.png" },
+      attachments: [],
+    },
+    action: "reject",
+    user: demoRun.user,
+  });
+  expect(status).toBe(200);
+
+  await page.getByRole("button", { name: "Approve and publish" }).click();
+  await expect(page.getByRole("heading", { name: "Already answered" })).toBeVisible();
+  expect((await getFormRecord(demoRun.formToken)).submission?.action).toBe("reject");
+});
+
+test("a reload restores the unsent answer, and sending clears it", async ({ page, demoRun }) => {
+  await page.goto(demoRun.link);
+  await page.getByLabel("Draft").fill("Typed before the reload");
+  await page.getByLabel("Tone").selectOption("Friendly");
+  await attachFiles(page, "Cover", [png("kept.png")]);
+  await expect(page.getByRole("list", { name: "Files for Cover" })).toContainText("(attached)");
+
+  await page.reload();
+  await expect(page.getByText(/Restored what you entered/)).toBeVisible();
+  await expect(page.getByLabel("Draft")).toHaveValue("Typed before the reload");
+  await expect(page.getByLabel("Tone")).toHaveValue("Friendly");
+  await expect(page.getByRole("list", { name: "Files for Cover" })).toContainText("kept.png");
+
+  await page.getByRole("button", { name: "Reject" }).click();
+  await expect(page.getByRole("heading", { name: "Answer sent" })).toBeVisible();
+  const record = await getFormRecord(demoRun.formToken);
+  expect(record.submission?.inputs).toMatchObject({
+    draft: "Typed before the reload",
+    tone: "Friendly",
+  });
+  expect(
+    await page.evaluate(() =>
+      Object.keys(localStorage).filter((key) => key.startsWith("human-input-draft:")),
+    ),
+  ).toEqual([]);
+});
+
+test("on a 360-px phone nothing scrolls sideways and the actions stay reachable", async ({
+  page,
+  demoRun,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto(demoRun.link);
+  await expect(page.getByRole("heading", { name: "Your answer is needed" })).toBeVisible();
+  const widths = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    client: document.documentElement.clientWidth,
+  }));
+  expect(widths.scroll).toBeLessThanOrEqual(widths.client);
+  const approve = page.getByRole("button", { name: "Approve and publish" });
+  await expect(approve).toBeInViewport();
+  const box = await approve.boundingBox();
+  expect(box?.height).toBeGreaterThanOrEqual(44);
+});
+
+test("an unknown input type shows a notice and the form can still be sent", async ({ page }) => {
+  const form = await createCustomForm({
+    form_content: "Please sign below.\n\n{{#$output.signature#}}\n\n{{#$output.comment#}}",
+    inputs: [
+      { type: "signature", output_variable_name: "signature" },
+      { type: "paragraph", output_variable_name: "comment", default: null },
+    ],
+    user_actions: [{ id: "done", title: "Done", button_style: "primary" }],
+  });
+  await page.goto(form.link);
+  await expect(page.getByRole("note")).toContainText("Signature");
+  await expect(page.getByRole("note")).toContainText("The form is sent without it");
+  await page.getByLabel("Comment").fill("Looks fine");
+  await page.getByRole("button", { name: "Done" }).click();
+  await expect(page.getByRole("heading", { name: "Answer sent" })).toBeVisible();
+  expect((await getFormRecord(form.token)).submission?.inputs).toEqual({ comment: "Looks fine" });
+});
+
+test("raw HTML and script links in the form's Markdown stay inert", async ({ page }) => {
+  const form = await createCustomForm({
+    form_content: [
+      "# Check",
+      '<img src="x" onerror="window.__pwned = 1"> <script>window.__pwned = 2</script>',
+      "[Click me](javascript:window.__pwned=3) and [data](data:text/html,hi) and [docs](https://docs.example.com/)",
+      "{{#$output.note#}}",
+    ].join("\n\n"),
+    inputs: [{ type: "paragraph", output_variable_name: "note", default: null }],
+    user_actions: [{ id: "ok", title: "OK", button_style: "primary" }],
+  });
+  await page.goto(form.link);
+  await expect(page.getByRole("heading", { name: "Check" })).toBeVisible();
+  await expect(page.getByText('<img src="x" onerror="window.__pwned = 1">')).toBeVisible();
+  await expect(page.locator("script", { hasText: "__pwned" })).toHaveCount(0);
+  const click = page.getByText("Click me");
+  await expect(click).not.toHaveAttribute("href", /javascript/);
+  await click.click();
+  await expect(page.getByText("data", { exact: true })).not.toHaveAttribute("href", /data:/);
+  const docs = page.getByRole("link", { name: "docs" });
+  await expect(docs).toHaveAttribute("target", "_blank");
+  await expect(docs).toHaveAttribute("rel", "noopener noreferrer");
+  expect(
+    await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned),
+  ).toBeUndefined();
+});
+
+test("a form that expires while open switches to expired without a reload", async ({ page }) => {
+  const form = await createCustomForm({
+    form_content: "Quick question {{#$output.answer#}}",
+    inputs: [{ type: "paragraph", output_variable_name: "answer", default: null }],
+    user_actions: [{ id: "ok", title: "OK", button_style: "primary" }],
+    expires_in_seconds: 3,
+  });
+  await page.goto(form.link);
+  await expect(page.getByTestId("expiry")).toContainText("Time is almost up");
+  await page.getByRole("textbox", { name: "Answer" }).fill("too late");
+  await expect(page.getByRole("heading", { name: "This form has expired" })).toBeVisible({
+    timeout: 8_000,
+  });
+});
+
+test("a rejected answer keeps everything entered and can be sent again", async ({
+  page,
+  demoRun,
+}) => {
+  await page.goto(demoRun.link);
+  await page.getByLabel("Draft").fill("Keep this text");
+  await page.getByLabel("Tone").selectOption("Formal");
+  const cover = page.getByRole("group", { name: "Cover" });
+  await cover.getByLabel("Or link to a file").fill("https://unreachable.invalid/cover.png");
+  await cover.getByRole("button", { name: "Add link" }).click();
+  await page.getByRole("button", { name: "Approve and publish" }).click();
+
+  await expect(page.getByRole("alert").first()).toContainText(
+    "The workflow did not accept this answer",
+  );
+  await expect(page.locator("#field-cover-error")).toContainText("failed to fetch remote file");
+  await expect(page.getByLabel("Draft")).toHaveValue("Keep this text");
+  await expect(page.getByLabel("Tone")).toHaveValue("Formal");
+  await expectNoAxeViolations(page);
+  expect((await getFormRecord(demoRun.formToken)).status).toBe("open");
+
+  await cover.getByRole("button", { name: /Remove cover\.png/ }).click();
+  await attachFiles(page, "Cover", [png("fixed.png")]);
+  await expect(page.getByRole("list", { name: "Files for Cover" })).toContainText("(attached)");
+  await page.getByRole("button", { name: "Approve and publish" }).click();
+  await expect(page.getByRole("heading", { name: "Answer sent" })).toBeVisible();
+  expect((await getFormRecord(demoRun.formToken)).submission?.inputs).toMatchObject({
+    draft: "Keep this text",
+  });
+});
+
+test("a double click sends one answer, and a lost response is checked before offering to resend", async ({
+  page,
+  demoRun,
+}) => {
+  await page.goto(demoRun.link);
+  await page.getByLabel("Tone").selectOption("Formal");
+  const cover = page.getByRole("group", { name: "Cover" });
+  await cover.getByLabel("Or link to a file").fill("https://files.example.com/c.png");
+  await cover.getByRole("button", { name: "Add link" }).click();
+
+  // The request reaches the server, but the browser never hears back.
+  await page.route(`**/api/forms/${demoRun.formToken}`, async (route) => {
+    if (route.request().method() !== "POST") return route.continue();
+    await route.fetch();
+    await route.abort("connectionreset");
+  });
+  await page.getByRole("button", { name: "Reject" }).dblclick();
+  await expect(page.getByRole("heading", { name: "Answer sent" })).toBeVisible();
+  const posts = (await callsFor(`/form/human_input/${demoRun.formToken}`)).filter(
+    (call) => call.method === "POST",
+  );
+  expect(posts).toHaveLength(1);
+});

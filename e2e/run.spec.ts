@@ -1,0 +1,143 @@
+import {
+  dropStreams,
+  expect,
+  fillDemoForm,
+  getRunRecord,
+  openStreams,
+  signLink,
+  startRunAsPortal,
+  submitUpstream,
+  test,
+} from "@/e2e/fixtures";
+
+test("after an answer the run is followed live to its outcome", async ({ page, demoRun }) => {
+  await page.goto(demoRun.link);
+  await fillDemoForm(page);
+  await page.getByRole("button", { name: "Approve and publish" }).click();
+  await expect(page.getByRole("heading", { name: "Answer sent" })).toBeVisible();
+
+  const run = page.getByRole("region", { name: "What happens next" });
+  await expect(run.getByRole("list", { name: "Steps" })).toContainText("Publish");
+  await expect(run.getByRole("heading", { name: "Run finished" })).toBeVisible();
+  await expect(run.getByRole("definition").first()).toContainText("Published:");
+  await expect(
+    run.getByRole("list", { name: "Steps" }).getByRole("listitem").filter({ hasText: "Publish" }),
+  ).toContainText("Done");
+});
+
+test("a branch that pauses again opens the next form in place, and it is answered there", async ({
+  page,
+  demoRun,
+}) => {
+  await page.goto(demoRun.link);
+  await fillDemoForm(page);
+  await page.getByRole("button", { name: "Request changes" }).click();
+
+  // The next form opens on the same page; the address follows it.
+  await expect(page.getByRole("heading", { name: "Your answer is needed" })).toBeVisible();
+  await expect(page.getByLabel("Priority")).toBeVisible();
+  expect(new URL(page.url()).pathname).not.toBe(`/form/${demoRun.formToken}`);
+  expect(new URL(page.url()).searchParams.get("user")).toBe(demoRun.user);
+
+  await page.getByLabel("Priority").selectOption("High");
+  await page.getByLabel("Notes").fill("Ship after review");
+  await page.getByRole("button", { name: "Ship it" }).click();
+  await expect(page.getByRole("heading", { name: "Run finished" })).toBeVisible();
+  const record = await getRunRecord(demoRun.runId);
+  expect(record.status).toBe("succeeded");
+});
+
+test("a run whose form timed out shows the timeout path", async ({ page }) => {
+  const user = `timeout-${Date.now()}@example.com`;
+  const { runId, formToken } = await startRunAsPortal(user, {}, { formTtlSeconds: 2 });
+  await page.goto(signLink({ token: formToken, run: runId, user }));
+  await expect(page.getByRole("heading", { name: "This form has expired" })).toBeVisible({
+    timeout: 10_000,
+  });
+  const run = page.getByRole("region", { name: "What happens next" });
+  await expect(run.getByText("expired before anyone answered")).toBeVisible();
+  await expect(run.getByRole("heading", { name: "Run finished" })).toBeVisible();
+  await expect(run).toContainText("Timed out");
+});
+
+test("a cut connection reconnects and shows nothing twice", async ({ page }) => {
+  const user = `slow-${Date.now()}@example.com`;
+  const { runId, formToken } = await startRunAsPortal(user, {}, { stepDelayMs: 1500 });
+  await page.goto(signLink({ token: formToken, run: runId, user }));
+  await fillDemoForm(page);
+  await page.getByRole("button", { name: "Approve and publish" }).click();
+  const steps = page.getByRole("list", { name: "Steps" });
+  await expect(steps.getByRole("listitem").filter({ hasText: "Publish" })).toContainText("Running");
+
+  expect(await dropStreams()).toBeGreaterThan(0);
+  await expect(page.getByText("Connection lost. Reconnecting…")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Run finished" })).toBeVisible({
+    timeout: 15_000,
+  });
+  const titles = await steps.getByRole("listitem").locator(".node-title").allTextContents();
+  expect(titles).toEqual(["Start", "Draft announcement", "Editorial review", "Publish"]);
+});
+
+test("a finished run opened later shows its result at once", async ({ page, demoRun }) => {
+  const status = await submitUpstream(demoRun.formToken, {
+    inputs: {
+      draft: "x",
+      tone: "Formal",
+      cover: { type: "image", transfer_method: "remote_url", url: "https://x.example/a.png" },
+      attachments: [],
+    },
+    action: "reject",
+    user: demoRun.user,
+  });
+  expect(status).toBe(200);
+  await expect.poll(async () => (await getRunRecord(demoRun.runId)).status).toBe("succeeded");
+
+  await page.goto(demoRun.link);
+  await expect(page.getByRole("heading", { name: "Already answered" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Run finished" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "What happens next" })).toContainText("Rejected");
+});
+
+test("a run that cannot be followed says so instead of spinning", async ({ page, demoRun }) => {
+  const other = await startRunAsPortal(`someone-else-${Date.now()}@example.com`);
+  // A valid link whose run belongs to another user: the events endpoint answers 404.
+  const link = signLink({ token: demoRun.formToken, run: other.runId, user: demoRun.user });
+  await submitUpstream(demoRun.formToken, {
+    inputs: {
+      draft: "x",
+      tone: "Formal",
+      cover: { type: "image", transfer_method: "remote_url", url: "https://x.example/a.png" },
+      attachments: [],
+    },
+    action: "approve",
+    user: demoRun.user,
+  });
+  await page.goto(link);
+  await expect(page.getByText("This run cannot be followed from here")).toBeVisible();
+});
+
+test("no run in the link: the answer screen stays without a stream", async ({ page, demoRun }) => {
+  await page.goto(signLink({ token: demoRun.formToken, user: demoRun.user }));
+  await fillDemoForm(page);
+  await page.getByRole("button", { name: "Reject" }).click();
+  await expect(page.getByRole("heading", { name: "Answer sent" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "What happens next" })).toHaveCount(0);
+});
+
+test("abandoned streams are closed upstream at once", async ({ demoRun, baseURL }) => {
+  const query = new URL(demoRun.link, "http://x").search.slice(1);
+  const before = await openStreams();
+  const controllers = Array.from({ length: 100 }, () => new AbortController());
+  await Promise.all(
+    controllers.map(async (controller) => {
+      const response = await fetch(`${baseURL}/api/forms/${demoRun.formToken}/events`, {
+        headers: { "x-form-link": query },
+        signal: controller.signal,
+      });
+      expect(response.status).toBe(200);
+      await response.body!.getReader().read(); // the stream is open and flowing
+      controller.abort();
+    }),
+  );
+  await expect.poll(openStreams, { timeout: 10_000 }).toBeLessThanOrEqual(before);
+});

@@ -1,0 +1,148 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { startEmbeddedServer } from "./server";
+import type { EmbeddedServer } from "./server";
+import { createTestClient, readSse, readSseToEnd } from "./test-client";
+import type { SseEvent, TestClient } from "./test-client";
+
+let server: EmbeddedServer;
+let client: TestClient;
+
+beforeAll(async () => {
+  server = await startEmbeddedServer({ port: 0, stepDelayMs: 5, pingIntervalMs: 50 });
+  client = createTestClient(server);
+});
+
+afterAll(async () => {
+  await server.close();
+});
+
+afterEach(async () => {
+  await client.admin("/reset", { body: {} });
+});
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface RunView {
+  id: string;
+  app: string;
+  user: string;
+  status: string;
+  current_form_token: string | null;
+  events: SseEvent[];
+}
+
+async function inspect(runId: string): Promise<RunView> {
+  const response = await client.admin(`/runs/${runId}`);
+  expect(response.status).toBe(200);
+  return (await response.json()) as RunView;
+}
+
+describe("POST /_embedded/streams/drop", () => {
+  it("cuts open streams mid-stream; the run goes on and a snapshot reconnect sees it all", async () => {
+    const run = await client.demoRun("alice");
+    const path = `/workflow/${run.workflow_run_id}/events?user=alice&continue_on_pause=true`;
+    const first = await client.get(path);
+    const second = await client.get(path);
+    expect(await client.openStreams()).toBe(2);
+    const readings = [readSseToEnd(first), readSseToEnd(second)];
+
+    const dropped = await client.admin("/streams/drop", { body: {} });
+    expect(dropped.status).toBe(200);
+    expect(await dropped.json()).toEqual({ dropped: 2 });
+    expect(await client.openStreams()).toBe(0);
+    for (const reading of await Promise.all(readings)) {
+      // Closed without a final event: the client sees an error, not a clean end.
+      expect(reading.error).toBeInstanceOf(TypeError);
+      expect(reading.events.map((e) => e.event)).not.toContain("workflow_finished");
+    }
+
+    const submit = await client.post(`/form/human_input/${run.form_token}`, {
+      inputs: {
+        draft: "# Dropped\n\nStill here.",
+        tone: "Formal",
+        cover: { type: "image", transfer_method: "remote_url", url: "https://e.com/c.png" },
+        attachments: [],
+      },
+      action: "approve",
+      user: "alice",
+    });
+    expect(submit.status).toBe(200);
+    const replay = await readSse(
+      await client.get(
+        `/workflow/${run.workflow_run_id}/events?user=alice&include_state_snapshot=true&continue_on_pause=true`,
+      ),
+      (e) => e.event === "workflow_finished",
+    );
+    expect(replay.at(-1)).toMatchObject({
+      event: "workflow_finished",
+      data: { status: "succeeded", outputs: { result: "Published: Dropped" } },
+    });
+    expect(await (await client.admin("/streams/drop", { body: {} })).json()).toEqual({
+      dropped: 0,
+    });
+  });
+
+  it("the open count returns to 0 after clients disconnect", async () => {
+    const run = await client.demoRun("bob");
+    const controller = new AbortController();
+    await client.get(
+      `/workflow/${run.workflow_run_id}/events?user=bob&continue_on_pause=true`,
+      client.workflowKey,
+      { signal: controller.signal },
+    );
+    expect(await client.openStreams()).toBe(1);
+    controller.abort();
+    let open = 1;
+    for (let i = 0; i < 50 && open !== 0; i++) {
+      await sleep(20);
+      open = await client.openStreams();
+    }
+    expect(open).toBe(0);
+  });
+});
+
+describe("GET /_embedded/runs/{run_id}", () => {
+  it("returns the run with every event sent so far, in order and as sent", async () => {
+    const response = await client.post("/workflows/run", {
+      inputs: { topic: "Inspect me", audience: "Engineers" },
+      response_mode: "streaming",
+      user: "dana",
+    });
+    const streamed = await readSse(response);
+    const runId = streamed[0]?.workflow_run_id as string;
+    const view = await inspect(runId);
+    expect(view).toMatchObject({ id: runId, app: "workflow", user: "dana", status: "paused" });
+    expect(view.current_form_token).toMatch(/^[A-Za-z0-9]{22}$/);
+    expect(view.events).toEqual(streamed);
+
+    await client.post(`/form/human_input/${view.current_form_token}`, {
+      inputs: {
+        draft: "",
+        tone: "Formal",
+        cover: { type: "image", transfer_method: "remote_url", url: "https://e.com/c.png" },
+        attachments: [],
+      },
+      action: "reject",
+      user: "dana",
+    });
+    const live = await readSse(
+      await client.get(`/workflow/${runId}/events?user=dana&continue_on_pause=true`),
+      (e) => e.event === "workflow_finished",
+    );
+    const done = await inspect(runId);
+    expect(done.status).toBe("succeeded");
+    expect(done.current_form_token).toBeNull();
+    expect(done.events.at(-1)).toEqual(live.at(-1));
+    expect(done.events.slice(0, streamed.length)).toEqual(streamed);
+  });
+
+  it("answers 404 not_found for an unknown run", async () => {
+    const response = await client.admin("/runs/no-such-run");
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({
+      status: 404,
+      code: "not_found",
+      message: "Workflow run not found",
+    });
+  });
+});

@@ -1,0 +1,140 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { z } from "zod";
+import { ApiError, sendError } from "./api-error";
+import type { RecordedCall } from "./record-calls";
+import type { EmbeddedStore, Fault, OpenStream } from "./store";
+
+// A JSON answer cut short, as from a proxy that gave up mid-body.
+const MALFORMED_BODY = '{"form_content": ';
+const CUT_AFTER_EVENTS = 2;
+
+const faultSchema = z
+  .object({
+    match: z.object({
+      method: z
+        .string()
+        .min(1)
+        .transform((m) => m.toUpperCase())
+        .optional(),
+      path: z.string().startsWith("/", "must be a path prefix such as /v1/parameters"),
+    }),
+    kind: z.enum([
+      "delay",
+      "status500",
+      "malformed",
+      "drop",
+      "hang",
+      "cut_stream",
+      "silent_stream",
+    ]),
+    delay_ms: z.number().min(0).optional(),
+    times: z.number().int().positive().optional(),
+  })
+  .refine((fault) => fault.kind !== "delay" || fault.delay_ms !== undefined, {
+    path: ["delay_ms"],
+    message: "required for a delay fault",
+  });
+
+// Body of POST /_embedded/faults.
+export const faultListSchema = z.object({ faults: z.array(faultSchema) });
+
+export interface FaultTarget {
+  req: IncomingMessage;
+  res: ServerResponse;
+  store: EmbeddedStore;
+  call: RecordedCall;
+}
+
+// Resolves true when the request should still be handled normally afterwards.
+function waitUnlessClosed(res: ServerResponse, ms: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const onClose = (): void => {
+      clearTimeout(timer);
+      resolve(false);
+    };
+    const timer = setTimeout(() => {
+      res.off("close", onClose);
+      resolve(true);
+    }, ms);
+    res.once("close", onClose);
+  });
+}
+
+// Lets the handler stream as usual, then destroys the connection right after the `count`th
+// `data:` event has reached the socket: the client sees events, then an abrupt end.
+function cutAfterDataEvents(res: ServerResponse, count: number, onCut: () => void): void {
+  const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+  const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
+  let seen = 0;
+  let cut = false;
+  res.write = ((chunk: unknown, ...rest: unknown[]) => {
+    if (cut) return false;
+    const text =
+      typeof chunk === "string" ? chunk : Buffer.isBuffer(chunk) ? chunk.toString("utf8") : "";
+    if (!text.startsWith("data:") || ++seen < count) return write(chunk, ...rest);
+    cut = true;
+    onCut();
+    return write(chunk, () => res.destroy());
+  }) as typeof res.write;
+  // A terminal event may be the cut one: its end() must not complete the stream cleanly.
+  res.end = ((...args: unknown[]) => (cut ? res : end(...args))) as typeof res.end;
+}
+
+// 200 event-stream headers, then nothing at all (not even pings) until the client goes away.
+function openSilentStream(res: ServerResponse, store: EmbeddedStore): void {
+  res.writeHead(200, {
+    "Content-Type": "text/event-stream",
+    "Cache-Control": "no-cache",
+    Connection: "keep-alive",
+  });
+  res.flushHeaders();
+  const handle: OpenStream = {
+    drop() {
+      store.streamClosed(handle);
+      res.destroy();
+    },
+  };
+  store.streamOpened(handle);
+  res.once("close", () => store.streamClosed(handle));
+}
+
+// Applies a fault to a /v1 request before routing (so before auth). Returns true when the
+// request should then be handled normally (delay, cut_stream), false when the fault answered it.
+export async function applyFault(fault: Fault, target: FaultTarget): Promise<boolean> {
+  const { req, res, store, call } = target;
+  switch (fault.kind) {
+    case "delay":
+      // A client that gives up during the delay gets nothing; the call is logged with status 0.
+      return waitUnlessClosed(res, fault.delay_ms ?? 0);
+    case "status500":
+      req.resume();
+      sendError(res, new ApiError(500, "internal_server_error", "Internal Server Error"));
+      return false;
+    case "malformed":
+      req.resume();
+      res.writeHead(200, {
+        "Content-Type": "application/json",
+        "Content-Length": Buffer.byteLength(MALFORMED_BODY),
+      });
+      res.end(MALFORMED_BODY);
+      return false;
+    case "drop":
+      call.unanswered();
+      req.socket.destroy();
+      return false;
+    case "hang":
+      // Read the body so the request counts as complete (no 408 from Node's request timeout),
+      // then never answer. Nothing else is held: the socket goes when the client disconnects or
+      // when close() calls closeAllConnections().
+      call.unanswered();
+      req.resume();
+      return false;
+    case "silent_stream":
+      req.resume();
+      openSilentStream(res, store);
+      return false;
+    case "cut_stream":
+      cutAfterDataEvents(res, CUT_AFTER_EVENTS, () => call.unanswered());
+      return true;
+  }
+}

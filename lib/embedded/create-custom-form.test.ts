@@ -1,0 +1,285 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { startEmbeddedServer } from "./server";
+import type { EmbeddedServer } from "./server";
+import { createTestClient, readSse } from "./test-client";
+import type { SseEvent, TestClient } from "./test-client";
+
+let server: EmbeddedServer;
+let client: TestClient;
+
+beforeAll(async () => {
+  server = await startEmbeddedServer({ port: 0, stepDelayMs: 5, pingIntervalMs: 50 });
+  client = createTestClient(server);
+});
+
+afterAll(async () => {
+  await server.close();
+});
+
+afterEach(async () => {
+  await client.admin("/reset", { body: {} });
+});
+
+const SIGNATURE_FORM = {
+  form_content: "Please sign below.\n\n{{#$output.signature#}}\n\n{{#$output.comment#}}",
+  inputs: [
+    { type: "signature", output_variable_name: "signature", pen: { color: "blue" } },
+    { type: "paragraph", output_variable_name: "comment", default: null },
+  ],
+  user_actions: [{ id: "done", title: "Done", button_style: "primary" }],
+};
+
+interface Created {
+  form_token: string;
+  workflow_run_id: string | null;
+}
+
+async function createForm(body: Record<string, unknown>): Promise<Created> {
+  const response = await client.admin("/forms", { body });
+  expect(response.status).toBe(201);
+  return (await response.json()) as Created;
+}
+
+async function errorOf(
+  response: Response,
+): Promise<{ status: number; code: string; message: string }> {
+  return (await response.json()) as { status: number; code: string; message: string };
+}
+
+describe("POST /_embedded/forms", () => {
+  it("serves a custom form like a demo form, unknown input types as sent", async () => {
+    const created = await createForm({
+      ...SIGNATURE_FORM,
+      resolved_default_values: { comment: "Looks fine" },
+    });
+    expect(created.workflow_run_id).toBeNull();
+    expect(created.form_token).toMatch(/^[A-Za-z0-9]{22}$/);
+
+    const response = await client.get(`/form/human_input/${created.form_token}`);
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as Record<string, unknown>;
+    expect(Object.keys(body).sort()).toEqual([
+      "expiration_time",
+      "form_content",
+      "inputs",
+      "resolved_default_values",
+      "user_actions",
+    ]);
+    expect(body).toMatchObject({
+      form_content: SIGNATURE_FORM.form_content,
+      inputs: SIGNATURE_FORM.inputs,
+      user_actions: SIGNATURE_FORM.user_actions,
+      resolved_default_values: { comment: "Looks fine" },
+    });
+    // Default TTL: the configured one (an hour).
+    const expiration = body.expiration_time as number;
+    expect(Math.abs(expiration - (Math.floor(Date.now() / 1000) + 3600))).toBeLessThanOrEqual(2);
+  });
+
+  it("accepts a submission without the unknown input's key but requires every known one", async () => {
+    const { form_token: token } = await createForm(SIGNATURE_FORM);
+    const missing = await client.post(`/form/human_input/${token}`, {
+      inputs: {},
+      action: "done",
+      user: "alice",
+    });
+    expect(missing.status).toBe(400);
+    expect(await errorOf(missing)).toEqual({
+      status: 400,
+      code: "invalid_form_data",
+      message: "Missing required inputs: comment",
+    });
+
+    const ok = await client.post(`/form/human_input/${token}`, {
+      inputs: { comment: "Looks fine" },
+      action: "done",
+      user: "alice",
+    });
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toEqual({});
+    expect(await client.formStatus(token)).toMatchObject({
+      status: "submitted",
+      submission: { inputs: { comment: "Looks fine" }, action: "done", user: "alice" },
+    });
+    expect((await client.get(`/form/human_input/${token}`)).status).toBe(412);
+  });
+
+  it("validates known inputs exactly like demo forms", async () => {
+    const { form_token: token } = await createForm({
+      form_content: "{{#$output.level#}} {{#$output.proof#}}",
+      inputs: [
+        {
+          type: "select",
+          output_variable_name: "level",
+          option_source: { type: "constant", selector: [], value: ["Low", "High"] },
+        },
+        {
+          type: "file-list",
+          output_variable_name: "proof",
+          allowed_file_types: ["document"],
+          allowed_file_extensions: [],
+          allowed_file_upload_methods: ["remote_url"],
+          number_limits: 1,
+        },
+      ],
+      user_actions: [{ id: "send", title: "Send", button_style: "primary" }],
+    });
+    const doc = { type: "document", transfer_method: "remote_url", url: "https://e.com/a.pdf" };
+    const bad = await client.post(`/form/human_input/${token}`, {
+      inputs: { level: "Medium", proof: [doc] },
+      action: "send",
+      user: "alice",
+    });
+    expect((await errorOf(bad)).message).toMatch(/^Invalid value for select input 'level': /);
+    const tooMany = await client.post(`/form/human_input/${token}`, {
+      inputs: { level: "Low", proof: [doc, doc] },
+      action: "send",
+      user: "alice",
+    });
+    expect((await errorOf(tooMany)).message).toMatch(/'proof': at most 1 files/);
+    const wrongAction = await client.post(`/form/human_input/${token}`, {
+      inputs: { level: "Low", proof: [doc] },
+      action: "nope",
+      user: "alice",
+    });
+    expect((await errorOf(wrongAction)).message).toBe("Invalid action: nope");
+    expect((await client.formStatus(token)).status).toBe("open");
+  });
+
+  it("expires after expires_in_seconds with 412 human_input_form_expired", async () => {
+    const { form_token: token } = await createForm({ ...SIGNATURE_FORM, expires_in_seconds: 1 });
+    const open = (await (await client.get(`/form/human_input/${token}`)).json()) as {
+      expiration_time: number;
+    };
+    expect(open.expiration_time - Math.floor(Date.now() / 1000)).toBeLessThanOrEqual(1);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const get = await client.get(`/form/human_input/${token}`);
+    expect(get.status).toBe(412);
+    expect(await errorOf(get)).toEqual({
+      status: 412,
+      code: "human_input_form_expired",
+      message: "This form has expired.",
+    });
+    const post = await client.post(`/form/human_input/${token}`, {
+      inputs: { comment: "late" },
+      action: "done",
+      user: "alice",
+    });
+    expect(post.status).toBe(412);
+    expect((await errorOf(post)).code).toBe("human_input_form_expired");
+    expect((await client.formStatus(token)).status).toBe("expired");
+  });
+
+  it("belongs to the chosen app: 404 for the other app's key", async () => {
+    const { form_token: token } = await createForm({ ...SIGNATURE_FORM, app: "chatflow" });
+    expect((await client.get(`/form/human_input/${token}`, client.workflowKey)).status).toBe(404);
+    expect((await client.get(`/form/human_input/${token}`, client.chatflowKey)).status).toBe(200);
+  });
+
+  it("rejects a bad definition with 400 invalid_param", async () => {
+    const cases: [Record<string, unknown>, RegExp][] = [
+      [{ ...SIGNATURE_FORM, user_actions: [] }, /user_actions/],
+      [{ ...SIGNATURE_FORM, with_run: true }, /^user: required when with_run/],
+      [
+        { ...SIGNATURE_FORM, inputs: [{ type: "select", output_variable_name: "x" }] },
+        /^inputs\.0\.option_source/,
+      ],
+      [
+        { ...SIGNATURE_FORM, inputs: [{ type: "paragraph", output_variable_name: "1bad" }] },
+        /output_variable_name/,
+      ],
+      [{ ...SIGNATURE_FORM, expires_in_seconds: 0 }, /expires_in_seconds/],
+    ];
+    for (const [body, message] of cases) {
+      const response = await client.admin("/forms", { body });
+      expect(response.status).toBe(400);
+      const error = await errorOf(response);
+      expect(error.code).toBe("invalid_param");
+      expect(error.message).toMatch(message);
+    }
+  });
+});
+
+describe("POST /_embedded/forms with_run", () => {
+  it("pauses a run at the form, then finishes it after the submission", async () => {
+    const created = await createForm({ ...SIGNATURE_FORM, with_run: true, user: "carol" });
+    const runId = created.workflow_run_id ?? "";
+    expect(runId).not.toBe("");
+
+    const snapshot = await readSse(
+      await client.get(`/workflow/${runId}/events?user=carol&include_state_snapshot=true`),
+    );
+    expect(snapshot.map((e) => e.event).slice(-2)).toEqual([
+      "human_input_required",
+      "workflow_paused",
+    ]);
+    expect(snapshot.at(-2)).toMatchObject({
+      workflow_run_id: runId,
+      data: {
+        form_token: created.form_token,
+        form_content: SIGNATURE_FORM.form_content,
+        inputs: SIGNATURE_FORM.inputs,
+        actions: SIGNATURE_FORM.user_actions,
+      },
+    });
+    expect((await client.get(`/workflow/${runId}/events?user=mallory`)).status).toBe(404);
+
+    const live = await client.get(`/workflow/${runId}/events?user=carol&continue_on_pause=true`);
+    const reading = readSse(live, (e) => e.event === "workflow_finished");
+    const ok = await client.post(`/form/human_input/${created.form_token}`, {
+      inputs: { comment: "Signed" },
+      action: "done",
+      user: "carol",
+    });
+    expect(ok.status).toBe(200);
+    const events = await reading;
+    const names = events.map((e) => e.event);
+    const filled = names.indexOf("human_input_form_filled");
+    const wrapUp = events.findIndex(
+      (e) => e.event === "node_started" && (e.data as { title: string }).title === "Wrap up",
+    );
+    expect(filled).toBeGreaterThanOrEqual(0);
+    expect(wrapUp).toBeGreaterThan(filled);
+    expect(events[filled]).toMatchObject({ data: { action_id: "done", action_text: "Done" } });
+    const finished = events.at(-1) as SseEvent;
+    expect(finished).toMatchObject({
+      event: "workflow_finished",
+      data: { status: "succeeded", outputs: { result: "Custom form answered: done" } },
+    });
+  });
+
+  it("pauses a chatflow run for a chatflow form, ending with message_end and the result", async () => {
+    const created = await createForm({
+      ...SIGNATURE_FORM,
+      app: "chatflow",
+      with_run: true,
+      user: "erin",
+      expires_in_seconds: 2,
+    });
+    const runId = created.workflow_run_id ?? "";
+    const path = `/workflow/${runId}/events?user=erin&include_state_snapshot=true&continue_on_pause=true`;
+    expect((await client.get(path)).status).toBe(404);
+    const reading = readSse(
+      await client.get(path, client.chatflowKey),
+      (e) => e.event === "workflow_finished",
+    );
+    const ok = await client.post(
+      `/form/human_input/${created.form_token}`,
+      {
+        inputs: { comment: "ok", signature: "data:image/png;base64,AA==" },
+        action: "done",
+        user: "erin",
+      },
+      client.chatflowKey,
+    );
+    expect(ok.status).toBe(200);
+    const events = await reading;
+    expect(events.map((e) => e.event)).toContain("message_end");
+    expect(events.find((e) => e.event === "human_input_form_filled")).toMatchObject({
+      data: { submitted_data: { comment: "ok", signature: "data:image/png;base64,AA==" } },
+    });
+    expect(events.at(-1)).toMatchObject({
+      data: { status: "succeeded", outputs: { result: "Custom form answered: done" } },
+    });
+  });
+});

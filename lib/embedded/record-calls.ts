@@ -1,0 +1,38 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { CallRecord, EmbeddedStore } from "./store";
+
+export interface RecordedCall {
+  // Marks the call as never (fully) answered: status 0, recorded now if it was not yet.
+  unanswered(): void;
+}
+
+// Logs a /v1 call when its status line is written, so streams appear in the log as they open.
+// A call whose connection closes before any status line is logged with status 0.
+export function recordCalls(
+  store: EmbeddedStore,
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+): RecordedCall {
+  let entry: CallRecord | null = null;
+  const record = (status: number): void => {
+    if (entry) return;
+    entry = { method: req.method ?? "GET", path, status, at: Math.floor(Date.now() / 1000) };
+    store.recordCall(entry);
+  };
+
+  const original = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
+  res.writeHead = (...args: unknown[]) => {
+    record(Number(args[0]));
+    return original(...args);
+  };
+  res.once("close", () => record(0));
+
+  return {
+    unanswered() {
+      // A stream cut after its status line: the logged entry itself is corrected in place.
+      if (entry) entry.status = 0;
+      else record(0);
+    },
+  };
+}
