@@ -59,9 +59,9 @@ test("every input kind is answered, including a real upload and a remote link, a
     /brief\.pdf.*\(attached\)/,
   );
 
-  await page.getByRole("button", { name: "Request changes" }).click();
+  await page.getByRole("button", { name: "Reject" }).click();
   await expect(page.getByRole("heading", { name: "Answer sent" })).toBeVisible();
-  await expect(page.getByText("You chose Request changes")).toBeVisible();
+  await expect(page.getByText("You chose Reject")).toBeVisible();
   await expect(
     page.getByRole("definition").filter({ hasText: "brief.pdf, spec.pdf" }),
   ).toBeVisible();
@@ -69,7 +69,7 @@ test("every input kind is answered, including a real upload and a remote link, a
 
   const record = await getFormRecord(demoRun.formToken);
   expect(record.submission).toMatchObject({
-    action: "request_changes",
+    action: "reject",
     user: demoRun.user,
     inputs: {
       draft: "Edited text",

@@ -55,10 +55,11 @@ test("an expired link says so", async ({ page, demoRun }) => {
 test("the submit route takes the user from the link, never from the body", async ({
   request,
   demoRun,
+  baseURL,
 }) => {
   const query = new URL(demoRun.link, "http://x").search.slice(1);
   const response = await request.post(`/api/forms/${demoRun.formToken}`, {
-    headers: { "x-form-link": query, Origin: "http://127.0.0.1:3100" },
+    headers: { "x-form-link": query, Origin: new URL(baseURL!).origin },
     data: {
       inputs: {
         draft: "",

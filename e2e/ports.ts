@@ -1,3 +1,4 @@
-// Ports of the e2e servers: apart from the demo's defaults so both can run at once.
-export const E2E_APP_PORT = 3100;
-export const E2E_EMBEDDED_PORT = 5101;
+// Ports of the e2e servers: apart from the demo's defaults so both can run at once, and
+// overridable so two checkouts can run their suites side by side.
+export const E2E_APP_PORT = Number(process.env.E2E_APP_PORT ?? 3100);
+export const E2E_EMBEDDED_PORT = Number(process.env.E2E_EMBEDDED_PORT ?? 5101);

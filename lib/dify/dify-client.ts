@@ -14,6 +14,7 @@ import {
   type MetadataOperation,
 } from "@/lib/dify/schemas";
 import { getEnv } from "@/lib/env";
+import { noteUpstreamStatus } from "@/lib/request-context";
 
 // The one module that talks to the upstream: base URL, bearer key, timeouts, retries of safe GETs,
 // and the mapping of every failure to an ApiError. Nothing else in the app calls `fetch` upstream.
@@ -149,6 +150,7 @@ async function send(path: string, options: RequestOptions) {
   for (let attempt = 1; attempt <= attempts; attempt++) {
     try {
       const response = await undiciFetch(url, init);
+      noteUpstreamStatus(response.status);
       if (response.status >= 500 && attempt < attempts) {
         await response.body?.cancel();
         await sleep(200);

@@ -1,8 +1,9 @@
 import { z } from "zod";
-import { errorResponse } from "@/lib/api-error";
 import { getOrCreateAnonymousUser } from "@/lib/anonymous-user";
 import { NO_STORE, readJsonBody } from "@/lib/http";
 import { launchWorkflow } from "@/lib/launch-run";
+import { requireSameOrigin } from "@/lib/request-guards";
+import { handleRoute } from "@/lib/route-handler";
 
 const launchBodySchema = z.object({
   inputs: z
@@ -11,13 +12,9 @@ const launchBodySchema = z.object({
 });
 
 // POST /api/launch: start the configured workflow as the browser's anonymous user.
-export async function POST(request: Request) {
-  try {
-    const body = launchBodySchema.parse(await readJsonBody(request));
-    const user = await getOrCreateAnonymousUser(request);
-    const result = await launchWorkflow(user, body.inputs);
-    return Response.json(result, { headers: NO_STORE });
-  } catch (error) {
-    return errorResponse(error);
-  }
-}
+export const POST = handleRoute("launch", async (request) => {
+  requireSameOrigin(request);
+  const body = launchBodySchema.parse(await readJsonBody(request));
+  const user = await getOrCreateAnonymousUser(request);
+  return Response.json(await launchWorkflow(user, body.inputs), { headers: NO_STORE });
+});

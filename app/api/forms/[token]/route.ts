@@ -1,31 +1,28 @@
 import { z } from "zod";
-import { errorResponse } from "@/lib/api-error";
 import { getAppParameters, getHumanInputForm, submitHumanInputForm } from "@/lib/dify/dify-client";
 import { formValueSchema } from "@/lib/dify/schemas";
 import { requireFormIdentity } from "@/lib/form-identity";
 import { toFormView } from "@/lib/form-view";
 import { NO_STORE, readJsonBody } from "@/lib/http";
+import { requireSameOrigin } from "@/lib/request-guards";
+import { handleRoute } from "@/lib/route-handler";
 import { formRouteParamsSchema } from "@/lib/route-params";
 
 type Context = { params: Promise<{ token: string }> };
 
 // GET /api/forms/{token}: the form as the app's view model, with the app's upload limits.
-export async function GET(request: Request, { params }: Context) {
-  try {
-    const { token } = formRouteParamsSchema.parse(await params);
-    requireFormIdentity(request, token);
-    const [form, parameters] = await Promise.all([
-      getHumanInputForm(token),
-      // Limits only refine the page's checks; the form still opens without them.
-      getAppParameters().catch(() => undefined),
-    ]);
-    return Response.json(toFormView(token, form, parameters?.system_parameters), {
-      headers: NO_STORE,
-    });
-  } catch (error) {
-    return errorResponse(error);
-  }
-}
+export const GET = handleRoute("forms.get", async (request, { params }: Context) => {
+  const { token } = formRouteParamsSchema.parse(await params);
+  requireFormIdentity(request, token);
+  const [form, parameters] = await Promise.all([
+    getHumanInputForm(token),
+    // Limits only refine the page's checks; the form still opens without them.
+    getAppParameters().catch(() => undefined),
+  ]);
+  return Response.json(toFormView(token, form, parameters?.system_parameters), {
+    headers: NO_STORE,
+  });
+});
 
 // Only these fields are read from the browser; a `user` it sends is dropped.
 const submitBodySchema = z.object({
@@ -34,18 +31,15 @@ const submitBodySchema = z.object({
 });
 
 // POST /api/forms/{token}: submit the form with the link's verified user.
-export async function POST(request: Request, { params }: Context) {
-  try {
-    const { token } = formRouteParamsSchema.parse(await params);
-    const claims = requireFormIdentity(request, token);
-    const body = submitBodySchema.parse(await readJsonBody(request));
-    await submitHumanInputForm(token, {
-      inputs: body.inputs,
-      action: body.action,
-      user: claims.user,
-    });
-    return Response.json({ ok: true }, { headers: NO_STORE });
-  } catch (error) {
-    return errorResponse(error);
-  }
-}
+export const POST = handleRoute("forms.submit", async (request, { params }: Context) => {
+  requireSameOrigin(request);
+  const { token } = formRouteParamsSchema.parse(await params);
+  const claims = requireFormIdentity(request, token);
+  const body = submitBodySchema.parse(await readJsonBody(request));
+  await submitHumanInputForm(token, {
+    inputs: body.inputs,
+    action: body.action,
+    user: claims.user,
+  });
+  return Response.json({ ok: true }, { headers: NO_STORE });
+});

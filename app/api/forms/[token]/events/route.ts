@@ -1,36 +1,33 @@
-import { ApiError, errorResponse } from "@/lib/api-error";
+import { ApiError } from "@/lib/api-error";
 import { streamWorkflowEvents } from "@/lib/dify/dify-client";
 import { relayEventStream, SSE_HEADERS } from "@/lib/event-relay";
 import { requireFormIdentity } from "@/lib/form-identity";
+import { handleRoute } from "@/lib/route-handler";
 import { formRouteParamsSchema, runIdSchema } from "@/lib/route-params";
 
 type Context = { params: Promise<{ token: string }> };
 
 // GET /api/forms/{token}/events: the run of the verified link, relayed live from the upstream.
-export async function GET(request: Request, { params }: Context) {
-  try {
-    const { token } = formRouteParamsSchema.parse(await params);
-    const claims = requireFormIdentity(request, token);
-    if (!claims.run) throw ApiError.of("not_found", "This link has no run to follow.");
-    const runId = runIdSchema.parse(claims.run);
-    const upstreamAbort = new AbortController();
-    request.signal.addEventListener("abort", () => upstreamAbort.abort(), { once: true });
-    const upstream = await streamWorkflowEvents(runId, {
-      user: claims.user,
-      // A late or repeated connection still sees the whole run; the stream stays open across
-      // pauses so the next form shows up on the same connection.
-      includeStateSnapshot: true,
-      continueOnPause: true,
-      signal: upstreamAbort.signal,
-    });
-    return new Response(
-      relayEventStream(upstream, () => upstreamAbort.abort()),
-      {
-        status: 200,
-        headers: SSE_HEADERS,
-      },
-    );
-  } catch (error) {
-    return errorResponse(error);
-  }
-}
+export const GET = handleRoute("forms.events", async (request, { params }: Context) => {
+  const { token } = formRouteParamsSchema.parse(await params);
+  const claims = requireFormIdentity(request, token);
+  if (!claims.run) throw ApiError.of("not_found", "This link has no run to follow.");
+  const runId = runIdSchema.parse(claims.run);
+  const upstreamAbort = new AbortController();
+  request.signal.addEventListener("abort", () => upstreamAbort.abort(), { once: true });
+  const upstream = await streamWorkflowEvents(runId, {
+    user: claims.user,
+    // A late or repeated connection still sees the whole run; the stream stays open across
+    // pauses so the next form shows up on the same connection.
+    includeStateSnapshot: true,
+    continueOnPause: true,
+    signal: upstreamAbort.signal,
+  });
+  return new Response(
+    relayEventStream(upstream, () => upstreamAbort.abort()),
+    {
+      status: 200,
+      headers: SSE_HEADERS,
+    },
+  );
+});

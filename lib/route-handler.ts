@@ -1,0 +1,43 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { errorResponse } from "@/lib/api-error";
+import { requestContext } from "@/lib/request-context";
+
+/**
+ * Wraps a route handler: any throw becomes our error envelope, every response carries a request
+ * id, and one structured log line is written per request (route, statuses, duration, id). NOTE:
+ * the line never holds keys, tokens, answers or file contents.
+ */
+export function handleRoute<C>(
+  route: string,
+  handler: (request: Request, context: C) => Promise<Response>,
+) {
+  return async (request: Request, context: C): Promise<Response> => {
+    const incoming = request.headers.get("x-request-id");
+    const requestId = incoming && /^[A-Za-z0-9-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+    const store = { requestId, upstreamStatus: null, upstreamCalls: 0 };
+    const started = performance.now();
+    return requestContext.run(store, async () => {
+      let response: Response;
+      try {
+        response = await handler(request, context);
+      } catch (error) {
+        response = errorResponse(error);
+      }
+      response.headers.set("X-Request-Id", requestId);
+      console.info(
+        JSON.stringify({
+          level: "info",
+          msg: "request",
+          route,
+          method: request.method,
+          status: response.status,
+          upstream_status: store.upstreamStatus,
+          duration_ms: Math.round(performance.now() - started),
+          request_id: requestId,
+        }),
+      );
+      return response;
+    });
+  };
+}
