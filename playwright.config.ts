@@ -38,6 +38,7 @@ export default defineConfig({
         ...process.env,
         EMBEDDED_DIFY_PORT: String(E2E_EMBEDDED_PORT),
         EMBEDDED_STEP_DELAY_MS: "20",
+        EMBEDDED_PING_INTERVAL_MS: "1000",
       },
       reuseExistingServer: !process.env.CI,
       timeout: 30_000,
@@ -54,6 +55,9 @@ export default defineConfig({
         FORM_LINK_SECRET: "",
         EMBEDDED_DIFY_PORT: String(E2E_EMBEDDED_PORT),
         PORT: String(E2E_APP_PORT),
+        // Short enough for the fault tests to see timeouts within a test's time.
+        DIFY_RESPONSE_TIMEOUT_MS: "4000",
+        DIFY_STREAM_IDLE_TIMEOUT_MS: "4000",
       },
       reuseExistingServer: !process.env.CI,
       timeout: 60_000,

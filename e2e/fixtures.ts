@@ -98,7 +98,55 @@ export async function attachFiles(
   await page.getByRole("group", { name: label }).locator('input[type="file"]').setInputFiles(files);
 }
 
-export const test = base.extend<{ demoRun: DemoRun }>({
+/** Values that must never reach a browser: the keys the app holds and the link secret. */
+export const SECRETS = [
+  EMBEDDED_KEYS.workflowApp,
+  EMBEDDED_KEYS.chatflowApp,
+  EMBEDDED_KEYS.dataset,
+  EMBEDDED_LINK_SECRET,
+];
+
+/** Upstream calls made on behalf of one of our requests (matched by its X-Request-Id). */
+export async function callsForRequest(requestId: string) {
+  const response = await fetch(`${EMBEDDED_ORIGIN}/_embedded/calls`);
+  const { calls } = (await response.json()) as {
+    calls: { method: string; path: string; status: number; request_id?: string }[];
+  };
+  return calls.filter((call) => call.request_id === requestId);
+}
+
+export const test = base.extend<{ demoRun: DemoRun; pageGuard: void }>({
+  // Every page a test opens is watched: no response may carry a secret, and the CSP must not
+  // have to block anything the app itself ships.
+  pageGuard: [
+    async ({ page }, use) => {
+      const leaks: string[] = [];
+      const violations: string[] = [];
+      const reads: Promise<void>[] = [];
+      page.on("response", (response) => {
+        const type = response.headers()["content-type"] ?? "";
+        if (type.includes("event-stream") || !/text|json|javascript|css/.test(type)) return;
+        reads.push(
+          response.text().then(
+            (body) => {
+              for (const secret of SECRETS)
+                if (body.includes(secret)) leaks.push(`${response.url()} holds a secret`);
+            },
+            () => undefined,
+          ),
+        );
+      });
+      page.on("console", (message) => {
+        if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+      });
+      await use();
+      await Promise.all(reads);
+      expect(leaks, "responses holding a secret").toEqual([]);
+      expect(violations, "CSP violations").toEqual([]);
+    },
+    { auto: true },
+  ],
+
   // A fresh paused run of the demo workflow, with a signed link for its own user.
   demoRun: async ({}, use, testInfo) => {
     const user = `e2e-${testInfo.workerIndex}-${Date.now()}@example.com`;
@@ -185,4 +233,41 @@ export async function fillDemoForm(page: Page, tone = "Formal") {
   const cover = page.getByRole("group", { name: "Cover" });
   await cover.getByLabel("Or link to a file").fill("https://files.example.com/cover.png");
   await cover.getByRole("button", { name: "Add link" }).click();
+}
+
+export type Fault = {
+  match: { method?: string; path: string };
+  kind: "delay" | "status500" | "malformed" | "drop" | "hang" | "cut_stream" | "silent_stream";
+  delay_ms?: number;
+  times?: number;
+};
+
+/**
+ * Adds faults to the embedded service for the rest of the test. Faults match by path prefix, so
+ * tests scope them to their own form token or run id and do not disturb tests running alongside.
+ */
+export async function addFaults(faults: Fault[]) {
+  const current = (await (await fetch(`${EMBEDDED_ORIGIN}/_embedded/faults`)).json()) as {
+    faults: Fault[];
+  };
+  await fetch(`${EMBEDDED_ORIGIN}/_embedded/faults`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({
+      faults: [...current.faults.filter((fault) => fault.times !== 0), ...faults],
+    }),
+  });
+}
+
+export async function removeFaults(pathPrefix: string) {
+  const current = (await (await fetch(`${EMBEDDED_ORIGIN}/_embedded/faults`)).json()) as {
+    faults: Fault[];
+  };
+  await fetch(`${EMBEDDED_ORIGIN}/_embedded/faults`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({
+      faults: current.faults.filter((fault) => !fault.match.path.startsWith(pathPrefix)),
+    }),
+  });
 }

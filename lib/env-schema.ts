@@ -54,6 +54,8 @@ const rawEnvSchema = z.object({
   /** Upstream timeouts, in milliseconds. */
   DIFY_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
   DIFY_RESPONSE_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  /** How long an event stream may stay silent (no event, no ping) before it counts as lost. */
+  DIFY_STREAM_IDLE_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
 });
 
 export type AppEnv = {
@@ -69,6 +71,7 @@ export type AppEnv = {
   embeddedPort: number;
   connectTimeoutMs: number;
   responseTimeoutMs: number;
+  streamIdleTimeoutMs: number;
 };
 
 export class EnvError extends Error {
@@ -93,6 +96,7 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
     embeddedPort: raw.EMBEDDED_DIFY_PORT,
     connectTimeoutMs: raw.DIFY_CONNECT_TIMEOUT_MS,
     responseTimeoutMs: raw.DIFY_RESPONSE_TIMEOUT_MS,
+    streamIdleTimeoutMs: raw.DIFY_STREAM_IDLE_TIMEOUT_MS,
   };
 
   if (!raw.DIFY_API_BASE) {

@@ -3,6 +3,8 @@ import { randomUUID } from "node:crypto";
 import { errorResponse } from "@/lib/api-error";
 import { requestContext } from "@/lib/request-context";
 
+const API_CSP = "default-src 'none'; frame-ancestors 'none'";
+
 /**
  * Wraps a route handler: any throw becomes our error envelope, every response carries a request
  * id, and one structured log line is written per request (route, statuses, duration, id). NOTE:
@@ -25,6 +27,8 @@ export function handleRoute<C>(
         response = errorResponse(error);
       }
       response.headers.set("X-Request-Id", requestId);
+      // API answers are data, never documents: nothing may run in them or frame them.
+      response.headers.set("Content-Security-Policy", API_CSP);
       console.info(
         JSON.stringify({
           level: "info",

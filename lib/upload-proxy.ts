@@ -21,7 +21,7 @@ function dispositionName(name: string): string {
 export async function proxyUpload(
   request: Request,
   user: string,
-  options: { maxBytes: number },
+  options: { maxBytes: () => Promise<number> },
 ): Promise<UploadedFile> {
   const contentType = request.headers.get("content-type") ?? "";
   if (!/^multipart\/form-data;/i.test(contentType)) {
@@ -34,6 +34,8 @@ export async function proxyUpload(
     parser = busboy({
       headers: { "content-type": contentType },
       defParamCharset: "utf8",
+      // Keep directory parts so a name with separators can be refused rather than silently cut.
+      preservePath: true,
       limits: { fields: 20, fieldSize: 64 * 1024, parts: 40 },
     });
   } catch {
@@ -63,7 +65,11 @@ export async function proxyUpload(
       }
     };
 
-    parser.on("file", (field, stream, info) => {
+    parser.on("file", (field, stream, info) => void onFile(field, stream, info));
+
+    // The size cap is looked up only once a valid file part arrives, so a refused request never
+    // reaches the upstream at all.
+    const onFile = async (field: string, stream: Readable, info: busboy.FileInfo) => {
       if (field !== "file") {
         stream.resume();
         return;
@@ -86,6 +92,21 @@ export async function proxyUpload(
         return;
       }
 
+      let maxBytes: number;
+      try {
+        maxBytes = await options.maxBytes();
+      } catch {
+        stream.resume();
+        finish(
+          ApiError.of("upstream_unreachable", "The workflow service cannot be reached right now."),
+        );
+        return;
+      }
+      if (settled) {
+        stream.resume();
+        return;
+      }
+
       const head =
         `--${boundary}${CRLF}Content-Disposition: form-data; name="user"${CRLF}${CRLF}${user}${CRLF}` +
         `--${boundary}${CRLF}Content-Disposition: form-data; name="file"; filename="${dispositionName(filename)}"${CRLF}` +
@@ -98,7 +119,7 @@ export async function proxyUpload(
         yield encoder.encode(head);
         for await (const chunk of stream as AsyncIterable<Buffer>) {
           bytes += chunk.length;
-          if (bytes > options.maxBytes) {
+          if (bytes > maxBytes) {
             finish(new ApiError(413, "file_too_large", "The file is larger than this app allows."));
             return;
           }
@@ -136,8 +157,14 @@ export async function proxyUpload(
               : ApiError.of("upstream_unreachable", "The upload failed."),
           ),
       );
-    });
+    };
 
+    // A `file` part with an empty filename arrives as a plain field.
+    parser.on("field", (field) => {
+      if (field === "file") {
+        finish(new ApiError(400, "filename_not_exists_error", "The file has no name."));
+      }
+    });
     parser.on("close", () => {
       parsed = true;
       wakeTail?.();

@@ -10,11 +10,12 @@ import {
   metadataUpdateResultSchema,
   uploadedFileSchema,
   workflowRunBlockingSchema,
+  type AppParameters,
   type FormSubmission,
   type MetadataOperation,
 } from "@/lib/dify/schemas";
 import { getEnv } from "@/lib/env";
-import { noteUpstreamStatus } from "@/lib/request-context";
+import { noteUpstreamStatus, requestContext } from "@/lib/request-context";
 
 // The one module that talks to the upstream: base URL, bearer key, timeouts, retries of safe GETs,
 // and the mapping of every failure to an ApiError. Nothing else in the app calls `fetch` upstream.
@@ -30,12 +31,12 @@ function getAgents() {
       headersTimeout: env.responseTimeoutMs,
       bodyTimeout: env.responseTimeoutMs,
     }),
-    // Streams may be quiet between events; the upstream pings about every 10 s, so a minute of
-    // silence means it is gone.
+    // Streams may be quiet between events; the upstream pings about every 10 s, so a long
+    // silence (a minute by default) means it is gone.
     stream: new Agent({
       connect: { timeout: env.connectTimeoutMs },
       headersTimeout: env.responseTimeoutMs,
-      bodyTimeout: 60_000,
+      bodyTimeout: env.streamIdleTimeoutMs,
     }),
   };
   return agents;
@@ -129,6 +130,9 @@ async function send(path: string, options: RequestOptions) {
     Accept: options.stream ? "text/event-stream" : "application/json",
     ...options.headers,
   };
+  // The same id in our log line and the upstream's, to follow one request across both.
+  const requestId = requestContext.getStore()?.requestId;
+  if (requestId) headers["X-Request-Id"] = requestId;
   let body = options.body;
   if (options.json !== undefined) {
     headers["Content-Type"] = "application/json";
@@ -210,6 +214,25 @@ async function requestStream(
 
 export function getAppParameters() {
   return requestJson("/parameters", appParametersSchema);
+}
+
+const PARAMETERS_TTL_MS = 60_000;
+let parametersCache: { at: number; value: Promise<AppParameters> } | undefined;
+
+/**
+ * The app's parameters, shared for a minute: the form page only needs their upload limits, which
+ * change when someone republishes the app, not per request. A failed fetch is not kept.
+ */
+export function getAppParametersCached(): Promise<AppParameters> {
+  const now = Date.now();
+  if (!parametersCache || now - parametersCache.at > PARAMETERS_TTL_MS) {
+    const value = getAppParameters();
+    parametersCache = { at: now, value };
+    value.catch(() => {
+      if (parametersCache?.value === value) parametersCache = undefined;
+    });
+  }
+  return parametersCache.value;
 }
 
 export function getHumanInputForm(token: string) {

@@ -1,6 +1,7 @@
 import { startEmbeddedServer } from "./server";
 
-// CLI entry (`npm run embedded`): env EMBEDDED_DIFY_PORT, EMBEDDED_FORM_TTL_SECONDS, EMBEDDED_STEP_DELAY_MS.
+// CLI entry (`npm run embedded`): env EMBEDDED_DIFY_PORT, EMBEDDED_FORM_TTL_SECONDS,
+// EMBEDDED_STEP_DELAY_MS, EMBEDDED_PING_INTERVAL_MS.
 function numberFromEnv(name: string): number | undefined {
   const raw = process.env[name];
   if (raw === undefined || raw.trim() === "") return undefined;
@@ -17,6 +18,7 @@ async function main(): Promise<void> {
     port: numberFromEnv("EMBEDDED_DIFY_PORT") ?? 5001,
     formTtlSeconds: numberFromEnv("EMBEDDED_FORM_TTL_SECONDS"),
     stepDelayMs: numberFromEnv("EMBEDDED_STEP_DELAY_MS"),
+    pingIntervalMs: numberFromEnv("EMBEDDED_PING_INTERVAL_MS"),
   });
   console.log(`Embedded Dify-compatible service listening on ${server.url}`);
 

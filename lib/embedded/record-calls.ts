@@ -17,7 +17,14 @@ export function recordCalls(
   let entry: CallRecord | null = null;
   const record = (status: number): void => {
     if (entry) return;
-    entry = { method: req.method ?? "GET", path, status, at: Math.floor(Date.now() / 1000) };
+    const requestId = req.headers["x-request-id"];
+    entry = {
+      method: req.method ?? "GET",
+      path,
+      status,
+      at: Math.floor(Date.now() / 1000),
+      ...(typeof requestId === "string" ? { request_id: requestId } : {}),
+    };
     store.recordCall(entry);
   };
 

@@ -216,6 +216,8 @@ export interface CallRecord {
   path: string;
   status: number;
   at: number;
+  // The caller's X-Request-Id, so a test can tell which of its requests reached the upstream.
+  request_id?: string;
 }
 
 export type FaultKind =

@@ -1,5 +1,9 @@
 import { z } from "zod";
-import { getAppParameters, getHumanInputForm, submitHumanInputForm } from "@/lib/dify/dify-client";
+import {
+  getAppParametersCached,
+  getHumanInputForm,
+  submitHumanInputForm,
+} from "@/lib/dify/dify-client";
 import { formValueSchema } from "@/lib/dify/schemas";
 import { requireFormIdentity } from "@/lib/form-identity";
 import { toFormView } from "@/lib/form-view";
@@ -17,7 +21,7 @@ export const GET = handleRoute("forms.get", async (request, { params }: Context)
   const [form, parameters] = await Promise.all([
     getHumanInputForm(token),
     // Limits only refine the page's checks; the form still opens without them.
-    getAppParameters().catch(() => undefined),
+    getAppParametersCached().catch(() => undefined),
   ]);
   return Response.json(toFormView(token, form, parameters?.system_parameters), {
     headers: NO_STORE,

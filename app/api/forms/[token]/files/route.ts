@@ -1,4 +1,4 @@
-import { getAppParameters } from "@/lib/dify/dify-client";
+import { getAppParametersCached } from "@/lib/dify/dify-client";
 import { requireFormIdentity } from "@/lib/form-identity";
 import { toUploadLimits } from "@/lib/form-view";
 import { NO_STORE } from "@/lib/http";
@@ -14,16 +14,12 @@ export const POST = handleRoute("forms.upload", async (request, { params }: Cont
   requireSameOrigin(request);
   const { token } = formRouteParamsSchema.parse(await params);
   const claims = requireFormIdentity(request, token);
-  const limits = toUploadLimits(
-    (await getAppParameters().catch(() => undefined))?.system_parameters,
-  );
   // The per-category check stays with the upstream; this only stops a body past the largest.
-  const maxBytes = Math.max(
-    limits.imageBytes,
-    limits.videoBytes,
-    limits.audioBytes,
-    limits.documentBytes,
-  );
+  const maxBytes = async () => {
+    const parameters = await getAppParametersCached().catch(() => undefined);
+    const limits = toUploadLimits(parameters?.system_parameters);
+    return Math.max(limits.imageBytes, limits.videoBytes, limits.audioBytes, limits.documentBytes);
+  };
   const file = await proxyUpload(request, claims.user, { maxBytes });
   return Response.json(
     {

@@ -1,0 +1,100 @@
+import {
+  addFaults,
+  expect,
+  fillDemoForm,
+  getFormRecord,
+  removeFaults,
+  test,
+  type DemoRun,
+} from "@/e2e/fixtures";
+
+// Upstream faults, each scoped to the test's own form or run: every one ends in a clear message
+// and a well-formed API error, and the app keeps serving.
+
+const formPath = (run: DemoRun) => `/v1/form/human_input/${run.formToken}`;
+const linkQuery = (run: DemoRun) => new URL(run.link, "http://x").search.slice(1);
+
+test.afterEach(async ({ request }) => {
+  expect((await request.get("/")).status()).toBe(200); // the server keeps serving
+});
+
+test("an upstream that never answers ends in a timeout screen with a working retry", async ({
+  page,
+  demoRun,
+}) => {
+  await addFaults([{ match: { method: "GET", path: formPath(demoRun) }, kind: "hang" }]);
+  await page.goto(demoRun.link);
+  await expect(page.getByRole("heading", { name: "The service is unavailable" })).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(page.getByText("took too long to answer")).toBeVisible();
+  await removeFaults(formPath(demoRun));
+  await page.getByRole("button", { name: "Try again" }).click();
+  await expect(page.getByRole("heading", { name: "Your answer is needed" })).toBeVisible();
+});
+
+test("a 500, a dropped connection and a malformed body become well-formed API errors", async ({
+  request,
+  demoRun,
+}) => {
+  const cases = [
+    { kind: "status500" as const, status: 500, code: "internal_server_error" },
+    { kind: "drop" as const, status: 502, code: "upstream_unreachable" },
+    { kind: "malformed" as const, status: 502, code: "upstream_bad_response" },
+  ];
+  for (const { kind, status, code } of cases) {
+    await addFaults([{ match: { method: "GET", path: formPath(demoRun) }, kind }]);
+    const response = await request.get(`/api/forms/${demoRun.formToken}`, {
+      headers: { "x-form-link": linkQuery(demoRun) },
+    });
+    expect(response.status(), kind).toBe(status);
+    const body = (await response.json()) as Record<string, unknown>;
+    expect(body, kind).toMatchObject({ status, code });
+    expect(Object.keys(body).sort(), kind).toEqual(["code", "message", "status"]);
+    await removeFaults(formPath(demoRun));
+  }
+});
+
+test("a slow upstream is cut off with upstream_timeout", async ({ request, demoRun }) => {
+  await addFaults([
+    { match: { method: "GET", path: formPath(demoRun) }, kind: "delay", delay_ms: 9_000 },
+  ]);
+  const response = await request.get(`/api/forms/${demoRun.formToken}`, {
+    headers: { "x-form-link": linkQuery(demoRun) },
+    timeout: 20_000,
+  });
+  expect(response.status()).toBe(504);
+  expect(await response.json()).toMatchObject({ status: 504, code: "upstream_timeout" });
+});
+
+test("a submission whose connection drops upstream keeps the answer and can be sent again", async ({
+  page,
+  demoRun,
+}) => {
+  await page.goto(demoRun.link);
+  await fillDemoForm(page);
+  await addFaults([{ match: { method: "POST", path: formPath(demoRun) }, kind: "drop", times: 1 }]);
+  await page.getByRole("button", { name: "Reject" }).click();
+  await expect(page.getByRole("alert").first()).toContainText("cannot be reached");
+  await expect(page.getByLabel("Tone")).toHaveValue("Formal");
+  await page.getByRole("button", { name: "Reject" }).click();
+  await expect(page.getByRole("heading", { name: "Answer sent" })).toBeVisible();
+  expect((await getFormRecord(demoRun.formToken)).submission?.action).toBe("reject");
+});
+
+test("a stream that stops mid-event or goes silent is resumed and the run still ends", async ({
+  page,
+  demoRun,
+}) => {
+  const events = `/v1/workflow/${demoRun.runId}/events`;
+  await addFaults([
+    { match: { path: events }, kind: "cut_stream", times: 1 },
+    { match: { path: events }, kind: "silent_stream", times: 1 },
+  ]);
+  await page.goto(demoRun.link);
+  await fillDemoForm(page);
+  await page.getByRole("button", { name: "Approve and publish" }).click();
+  await expect(page.getByRole("heading", { name: "Run finished" })).toBeVisible({
+    timeout: 25_000,
+  });
+});

@@ -1,0 +1,354 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { randomUUID } from "node:crypto";
+import {
+  callsForRequest,
+  EMBEDDED_ORIGIN,
+  expect,
+  getFormRecord,
+  SECRETS,
+  signLink,
+  test,
+  type DemoRun,
+} from "@/e2e/fixtures";
+import { EMBEDDED_KEYS } from "@/lib/embedded/demo-keys";
+
+// The bad-input suite: each request is refused with our envelope, and the upstream never hears
+// of it (the embedded service logs calls by the X-Request-Id we send).
+
+function linkQuery(run: DemoRun) {
+  return new URL(run.link, "http://x").search.slice(1);
+}
+
+function filesIn(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? filesIn(path) : [path];
+  });
+}
+
+test("no key or secret is in any file of the client build", () => {
+  const files = filesIn(join(process.cwd(), ".next", "static"));
+  expect(files.length).toBeGreaterThan(10);
+  const leaks = files.filter((file) => {
+    const text = readFileSync(file, "latin1");
+    return SECRETS.some((secret) => text.includes(secret));
+  });
+  expect(leaks).toEqual([]);
+});
+
+test("every page and API answer carries the security headers", async ({ request, demoRun }) => {
+  for (const path of ["/", demoRun.link, `/api/forms/${demoRun.formToken}`, "/api/forms/bad..id"]) {
+    const response = await request.get(path, { headers: { "x-form-link": linkQuery(demoRun) } });
+    const headers = response.headers();
+    const csp = headers["content-security-policy"] ?? "";
+    if (path.startsWith("/api/")) {
+      expect(csp, path).toBe("default-src 'none'; frame-ancestors 'none'");
+    } else {
+      expect(csp, path).toMatch(/script-src 'self' 'nonce-[^']+' 'strict-dynamic'/);
+      expect(csp, path).toContain("frame-ancestors 'self'");
+    }
+    expect(csp, path).not.toContain("unsafe-eval");
+    expect(headers["x-content-type-options"], path).toBe("nosniff");
+    expect(headers["referrer-policy"], path).toBe("no-referrer");
+    if (path !== "/") expect(headers["cache-control"], path).toContain("no-store");
+  }
+});
+
+test("the upstream refuses missing, wrong and wrong-kind keys", async () => {
+  const cases: [string, Record<string, string>][] = [
+    ["/v1/parameters", {}],
+    ["/v1/parameters", { Authorization: "Bearer app-wrong" }],
+    ["/v1/parameters", { Authorization: `Bearer ${EMBEDDED_KEYS.dataset}` }],
+    [
+      "/v1/datasets/demo-dataset/documents/doc-onboarding/segments/seg-onboarding-1",
+      { Authorization: `Bearer ${EMBEDDED_KEYS.workflowApp}` },
+    ],
+  ];
+  for (const [path, headers] of cases) {
+    const response = await fetch(`${EMBEDDED_ORIGIN}${path}`, { headers });
+    expect(response.status).toBe(401);
+    expect(await response.json()).toMatchObject({ status: 401, code: "unauthorized" });
+  }
+});
+
+test("tampered, expired and missing links are refused before the upstream", async ({
+  request,
+  demoRun,
+}) => {
+  const query = new URLSearchParams(linkQuery(demoRun));
+  const variants: [string, URLSearchParams, string][] = [];
+  for (const key of ["run", "user", "exp", "sig"] as const) {
+    const changed = new URLSearchParams(query);
+    const value = changed.get(key)!;
+    changed.set(
+      key,
+      key === "exp"
+        ? String(Number(value) + 1)
+        : `${value.slice(0, -1)}${value.endsWith("A") ? "B" : "A"}`,
+    );
+    variants.push([`changed ${key}`, changed, "link_invalid"]);
+  }
+  const expired = new URL(
+    signLink({ token: demoRun.formToken, run: demoRun.runId, user: demoRun.user, ttlSeconds: -10 }),
+    "http://x",
+  );
+  variants.push(["expired", expired.searchParams, "link_expired"]);
+  variants.push(["missing", new URLSearchParams(), "link_missing"]);
+  for (const [name, params, code] of variants) {
+    const requestId = randomUUID();
+    const response = await request.get(`/api/forms/${demoRun.formToken}`, {
+      headers: { "x-form-link": params.toString(), "x-request-id": requestId },
+    });
+    expect(response.status(), name).toBe(403);
+    expect(await response.json(), name).toMatchObject({ status: 403, code });
+    expect(await callsForRequest(requestId), name).toEqual([]);
+  }
+});
+
+test("traversal, encoded separators, control characters and oversized ids are refused", async ({
+  request,
+  demoRun,
+}) => {
+  for (const token of [
+    "..",
+    "a..b",
+    "a%2fb",
+    "a%2Fparameters",
+    "a%00b",
+    "a%0Ab",
+    "x".repeat(129),
+    "tok%20en",
+  ]) {
+    const requestId = randomUUID();
+    const response = await request.get(`/api/forms/${token}`, {
+      headers: { "x-form-link": linkQuery(demoRun), "x-request-id": requestId },
+    });
+    expect([400, 404], token).toContain(response.status());
+    if (response.status() === 400)
+      expect(((await response.json()) as { code: string }).code, token).toBe("invalid_request");
+    expect(await callsForRequest(requestId), token).toEqual([]);
+  }
+});
+
+test("state changes need our own origin and the right content type", async ({
+  request,
+  demoRun,
+  baseURL,
+}) => {
+  const origin = new URL(baseURL!).origin;
+  const body = { inputs: { draft: "", tone: "Formal", attachments: [] }, action: "reject" };
+  const cases: [string, Record<string, string>, string | Buffer, number, string][] = [
+    [
+      "cross-origin",
+      { Origin: "https://evil.example", "Content-Type": "application/json" },
+      JSON.stringify(body),
+      403,
+      "forbidden_origin",
+    ],
+    [
+      "no origin",
+      { "Content-Type": "application/json" },
+      JSON.stringify(body),
+      403,
+      "forbidden_origin",
+    ],
+    [
+      "text/plain",
+      { Origin: origin, "Content-Type": "text/plain" },
+      JSON.stringify(body),
+      415,
+      "unsupported_media_type",
+    ],
+    [
+      "malformed JSON",
+      { Origin: origin, "Content-Type": "application/json" },
+      "{ not json",
+      400,
+      "invalid_request",
+    ],
+    [
+      "ftp remote URL",
+      { Origin: origin, "Content-Type": "application/json" },
+      JSON.stringify({
+        ...body,
+        inputs: {
+          ...body.inputs,
+          cover: { type: "image", transfer_method: "remote_url", url: "ftp://x.example/a.png" },
+        },
+      }),
+      400,
+      "invalid_request",
+    ],
+    [
+      "javascript remote URL",
+      { Origin: origin, "Content-Type": "application/json" },
+      JSON.stringify({
+        ...body,
+        inputs: {
+          ...body.inputs,
+          cover: { type: "image", transfer_method: "remote_url", url: "javascript:alert(1)" },
+        },
+      }),
+      400,
+      "invalid_request",
+    ],
+    [
+      "over-long remote URL",
+      { Origin: origin, "Content-Type": "application/json" },
+      JSON.stringify({
+        ...body,
+        inputs: {
+          ...body.inputs,
+          cover: {
+            type: "image",
+            transfer_method: "remote_url",
+            url: `https://x.example/${"a".repeat(2048)}`,
+          },
+        },
+      }),
+      400,
+      "invalid_request",
+    ],
+  ];
+  for (const [name, headers, data, status, code] of cases) {
+    const requestId = randomUUID();
+    const response = await request.post(`/api/forms/${demoRun.formToken}`, {
+      headers: { ...headers, "x-form-link": linkQuery(demoRun), "x-request-id": requestId },
+      data,
+    });
+    expect(response.status(), name).toBe(status);
+    expect(await response.json(), name).toMatchObject({ status, code });
+    expect(await callsForRequest(requestId), name).toEqual([]);
+  }
+  expect((await getFormRecord(demoRun.formToken)).status).toBe("open");
+});
+
+test("bad uploads are refused with the upstream's codes", async ({ request, demoRun, baseURL }) => {
+  const headers = (requestId: string) => ({
+    Origin: new URL(baseURL!).origin,
+    "x-form-link": linkQuery(demoRun),
+    "x-request-id": requestId,
+  });
+  const boundary = "----bad-uploads";
+  const part = (name: string) =>
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: text/plain\r\n\r\nhello\r\n`;
+  const multipart = (parts: string[]) => Buffer.from(parts.join("") + `--${boundary}--\r\n`);
+  const url = `/api/forms/${demoRun.formToken}/files`;
+
+  let id = randomUUID();
+  let response = await request.post(url, {
+    headers: headers(id),
+    multipart: { note: "no file here" },
+  });
+  expect(response.status()).toBe(400);
+  expect(((await response.json()) as { code: string }).code).toBe("no_file_uploaded");
+  expect(await callsForRequest(id)).toEqual([]);
+
+  id = randomUUID();
+  response = await request.post(url, {
+    headers: { ...headers(id), "Content-Type": `multipart/form-data; boundary=${boundary}` },
+    data: multipart([part("")]),
+  });
+  expect(response.status()).toBe(400);
+  expect(((await response.json()) as { code: string }).code).toBe("filename_not_exists_error");
+  expect(await callsForRequest(id)).toEqual([]);
+
+  id = randomUUID();
+  response = await request.post(url, {
+    headers: { ...headers(id), "Content-Type": `multipart/form-data; boundary=${boundary}` },
+    data: multipart([part("../../evil.txt")]),
+  });
+  expect(response.status()).toBe(400);
+  expect(((await response.json()) as { code: string }).code).toBe("invalid_param");
+  expect(await callsForRequest(id)).toEqual([]);
+
+  id = randomUUID();
+  response = await request.post(url, {
+    headers: { ...headers(id), "Content-Type": "application/json" },
+    data: "{}",
+  });
+  expect(response.status()).toBe(415);
+  expect(await callsForRequest(id)).toEqual([]);
+
+  // Two files: the second is only seen after the first has begun streaming upstream, so that
+  // upload is cancelled before it completes: the upstream never answers it with a file.
+  id = randomUUID();
+  response = await request.post(url, {
+    headers: { ...headers(id), "Content-Type": `multipart/form-data; boundary=${boundary}` },
+    data: multipart([part("a.txt"), part("b.txt")]),
+  });
+  expect(response.status()).toBe(400);
+  expect(((await response.json()) as { code: string }).code).toBe("too_many_files");
+  expect((await callsForRequest(id)).filter((call) => call.status === 201)).toEqual([]);
+});
+
+test("an upload past the largest size limit is cut off with 413", async ({ demoRun, baseURL }) => {
+  const requestId = randomUUID();
+  const boundary = "----big";
+  const encoder = new TextEncoder();
+  const chunk = new Uint8Array(1024 * 1024).fill(97);
+  let sent = 0;
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(
+        encoder.encode(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.txt"\r\nContent-Type: text/plain\r\n\r\n`,
+        ),
+      );
+    },
+    pull(controller) {
+      // 150 MB at most: past the 100 MB video limit, the largest of the app's parameters.
+      if (sent >= 150) {
+        controller.enqueue(encoder.encode(`\r\n--${boundary}--\r\n`));
+        controller.close();
+        return;
+      }
+      sent++;
+      controller.enqueue(chunk);
+    },
+  });
+  const response = await fetch(`${baseURL}/api/forms/${demoRun.formToken}/files`, {
+    method: "POST",
+    headers: {
+      Origin: new URL(baseURL!).origin,
+      "Content-Type": `multipart/form-data; boundary=${boundary}`,
+      "x-form-link": linkQuery(demoRun),
+      "x-request-id": requestId,
+    },
+    body,
+    duplex: "half",
+  } as RequestInit);
+  expect(response.status).toBe(413);
+  expect(await response.json()).toMatchObject({ status: 413, code: "file_too_large" });
+  expect((await callsForRequest(requestId)).filter((call) => call.status === 201)).toEqual([]);
+});
+
+test("200 simultaneous submissions through the app: exactly one wins", async ({
+  request,
+  demoRun,
+  baseURL,
+}) => {
+  const body = {
+    inputs: {
+      draft: "x",
+      tone: "Formal",
+      cover: { type: "image", transfer_method: "remote_url", url: "https://x.example/a.png" },
+      attachments: [],
+    },
+    action: "approve",
+  };
+  const responses = await Promise.all(
+    Array.from({ length: 200 }, () =>
+      request.post(`/api/forms/${demoRun.formToken}`, {
+        headers: { Origin: new URL(baseURL!).origin, "x-form-link": linkQuery(demoRun) },
+        data: body,
+      }),
+    ),
+  );
+  const statuses = responses.map((response) => response.status());
+  expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+  expect(statuses.filter((status) => status === 412)).toHaveLength(199);
+  const record = await getFormRecord(demoRun.formToken);
+  expect(record.submission).toMatchObject({ action: "approve", user: demoRun.user });
+});
