@@ -55,6 +55,8 @@ export default defineConfig({
         FORM_LINK_SECRET: "",
         EMBEDDED_DIFY_PORT: String(E2E_EMBEDDED_PORT),
         PORT: String(E2E_APP_PORT),
+        // The stand-in portal of the embedding story (served by the embedded service).
+        EMBED_ALLOWED_ORIGINS: `http://127.0.0.1:${E2E_EMBEDDED_PORT}`,
         // Short enough for the fault tests to see timeouts within a test's time.
         DIFY_RESPONSE_TIMEOUT_MS: "4000",
         DIFY_STREAM_IDLE_TIMEOUT_MS: "4000",

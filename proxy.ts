@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { contentSecurityPolicy } from "@/lib/content-security-policy";
+import { parseTheme } from "@/lib/embed-protocol";
 import { parseEnv, type AppEnv } from "@/lib/env-schema";
 
 // Runs before every page (Next 16's proxy, on Node): a fresh CSP nonce per request,
@@ -17,6 +18,10 @@ export function proxy(request: NextRequest) {
   });
   const headers = new Headers(request.headers);
   headers.set("x-nonce", nonce);
+  // `?theme=` chosen per link; the layout reads it to render the right theme from the first byte.
+  const theme = parseTheme(request.nextUrl.searchParams.get("theme"));
+  if (theme) headers.set("x-theme", theme);
+  else headers.delete("x-theme");
   headers.set("Content-Security-Policy", csp);
   const response = NextResponse.next({ request: { headers } });
   response.headers.set("Content-Security-Policy", csp);

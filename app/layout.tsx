@@ -2,6 +2,7 @@ import type { Metadata, Viewport } from "next";
 import { headers } from "next/headers";
 import type { ReactNode } from "react";
 import { Providers } from "@/app/providers";
+import { parseTheme } from "@/lib/embed-protocol";
 import "@/app/globals.css";
 
 export const metadata: Metadata = {
@@ -18,9 +19,10 @@ export const viewport: Viewport = {
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
   // Reading the request makes every page render per request, so each gets its CSP nonce.
-  await headers();
+  const requestHeaders = await headers();
+  const theme = parseTheme(requestHeaders.get("x-theme"));
   return (
-    <html lang="en">
+    <html lang="en" data-theme={theme ?? undefined}>
       <body>
         <Providers>{children}</Providers>
       </body>

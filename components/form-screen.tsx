@@ -1,7 +1,8 @@
 "use client";
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useCallback, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
+import { useEmbedNotify } from "@/components/embed-provider";
 import { HumanInputForm, type SubmittedAnswer } from "@/components/human-input-form";
 import { RunView } from "@/components/run-view";
 import { SubmittedSummary } from "@/components/submitted-summary";
@@ -9,7 +10,7 @@ import { Button } from "@/components/ui/button";
 import { StatusScreen } from "@/components/ui/status-screen";
 import { ApiClientError } from "@/lib/api-fetch";
 import { fetchForm, formQueryKey, type FormLinkContext } from "@/lib/form-api";
-import { useRunStream } from "@/lib/use-run-stream";
+import { useRunStream, type RunStream } from "@/lib/use-run-stream";
 import type { FieldView } from "@/lib/form-view";
 
 type Outcome =
@@ -31,6 +32,7 @@ export function FormScreen({ link }: { link: FormLinkContext }) {
   // The run is followed from the moment the form opens, so nothing that happens after the answer
   // is missed; it is shown once the form is answered or closed.
   const run = useRunStream(link, Boolean(link.run));
+  useEmbedEvents(outcome, query.error, run);
   const showRun =
     Boolean(link.run) &&
     (outcome?.kind === "submitted" ||
@@ -43,6 +45,50 @@ export function FormScreen({ link }: { link: FormLinkContext }) {
       {showRun ? <RunView link={link} run={run} /> : null}
     </>
   );
+}
+
+/** Tells an embedding portal what happened: answered, expired, failed, and the run's progress. */
+function useEmbedEvents(outcome: Outcome | null, queryError: Error | null, run: RunStream) {
+  const notify = useEmbedNotify();
+  const error = outcome?.kind === "closed" ? outcome.error : queryError;
+  const errorCode = error instanceof ApiClientError ? error.code : error ? "unknown" : null;
+  const errorMessage = error?.message ?? "";
+  useEffect(() => {
+    if (outcome?.kind === "submitted") {
+      notify({
+        type: "submitted",
+        actionId: outcome.submitted.action.id,
+        actionTitle: outcome.submitted.action.title,
+      });
+    } else if (outcome?.kind === "expired") {
+      notify({ type: "expired" });
+    }
+  }, [outcome, notify]);
+  useEffect(() => {
+    if (errorCode === "human_input_form_expired") notify({ type: "expired" });
+    else if (errorCode) notify({ type: "error", code: errorCode, message: errorMessage });
+  }, [errorCode, errorMessage, notify]);
+
+  const { nodes, outcome: runOutcome, pause, phase } = run.state;
+  const last = nodes[nodes.length - 1];
+  const answered = outcome?.kind === "submitted";
+  // The run is followed from the start, but the portal hears of it only once the form is
+  // answered or closed, so `submitted` always comes before the run's own events.
+  const following = outcome !== null || errorCode !== null;
+  useEffect(() => {
+    if (following && last)
+      notify({ type: "run-progress", nodeTitle: last.title, status: last.status });
+  }, [following, last, notify]);
+  useEffect(() => {
+    if (following && runOutcome) {
+      notify({ type: "run-finished", status: runOutcome.status, outputs: runOutcome.outputs });
+    }
+  }, [following, runOutcome, notify]);
+  useEffect(() => {
+    // Only a pause after this form was answered is a pause "again".
+    if (answered && phase === "paused" && pause)
+      notify({ type: "paused-again", nextFormToken: pause.formToken });
+  }, [answered, phase, pause, notify]);
 }
 
 function useFormQuery(link: FormLinkContext, enabled: boolean) {

@@ -44,6 +44,9 @@ export async function handleAdminRoute(
         : sub.slice(1);
 
   switch (`${method} ${route}`) {
+    case "GET portal":
+      sendPortalPage(res);
+      return true;
     case "GET health":
       sendJson(res, 200, { ok: true });
       return true;
@@ -175,4 +178,26 @@ export async function handleAdminRoute(
     default:
       return false;
   }
+}
+
+/**
+ * A stand-in portal for the embedding tests: frames the URL in `?src=` and records, in order, every
+ * message it receives (`window.received`). Served from this service's own origin, a real loopback
+ * server, so it is "another origin" for the app without any browser-side tricks.
+ */
+function sendPortalPage(res: ServerResponse): void {
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Portal</title></head>
+<body><h1>Portal</h1>
+<script>
+  window.received = [];
+  addEventListener("message", (event) => window.received.push({ origin: event.origin, data: event.data }));
+  const frame = document.createElement("iframe");
+  frame.id = "form";
+  frame.title = "Workflow form";
+  frame.style.cssText = "width:100%;height:700px;border:0";
+  frame.src = new URLSearchParams(location.search).get("src") || "about:blank";
+  document.body.appendChild(frame);
+</script></body></html>`;
+  res.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" });
+  res.end(html);
 }

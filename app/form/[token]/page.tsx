@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
+import { EmbedProvider } from "@/components/embed-provider";
 import { FormScreen } from "@/components/form-screen";
 import { StatusScreen } from "@/components/ui/status-screen";
+import { getEnv } from "@/lib/env";
 import { verifyLinkParams } from "@/lib/form-identity";
 import { formTokenSchema } from "@/lib/route-params";
 
@@ -16,10 +18,14 @@ const LINK_KEYS = ["run", "user", "exp", "sig"] as const;
 export default async function FormPage({ params, searchParams }: PageProps) {
   const { token } = await params;
   const query = await searchParams;
+  // `?embed=1`: no page chrome, and events for the portal that frames the page.
+  const embed = query.embed === "1";
   return (
-    <main className="page">
-      <header className="site-header">Workflow request</header>
-      <FormPageBody token={token} query={query} />
+    <main className={embed ? "page page-embed" : "page"}>
+      {embed ? null : <header className="site-header">Workflow request</header>}
+      <EmbedProvider enabled={embed} allowedOrigins={getEnv().embedAllowedOrigins} formToken={token}>
+        <FormPageBody token={token} query={query} />
+      </EmbedProvider>
     </main>
   );
 }
