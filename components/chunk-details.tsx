@@ -60,14 +60,17 @@ export function ChunkDetails({ chunk }: { chunk: ChunkView }) {
           <p className="muted">None.</p>
         )}
       </section>
-      <dl className="fact-list" aria-label="Details">
-        {facts.map(([term, value]) => (
-          <div key={term}>
-            <dt>{term}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <section aria-labelledby="chunk-details-title">
+        <h4 id="chunk-details-title">Details</h4>
+        <dl className="fact-list">
+          {facts.map(([term, value]) => (
+            <div key={term}>
+              <dt>{term}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
       <section aria-labelledby="chunk-children-title">
         <h4 id="chunk-children-title">Child chunks ({chunk.childChunks.length})</h4>
         {chunk.childChunks.length ? (

@@ -217,7 +217,7 @@ export function MetadataEditor({
                       />
                     )}
                   </div>
-                  <Button size="small" variant="ghost" onClick={() => rows.remove(index)}>
+                  <Button variant="ghost" onClick={() => rows.remove(index)}>
                     Remove row {index + 1}
                   </Button>
                 </fieldset>
