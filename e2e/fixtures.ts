@@ -294,3 +294,13 @@ export async function openKnowledgeTools(page: Page, token = PORTAL_TOKEN) {
   await page.goto("/knowledge");
   await enterPortalToken(page, token);
 }
+
+/** Fills the chunk viewer's three ids (demo dataset) and opens the chunk; returns the viewer. */
+export async function openChunk(page: Page, documentId: string, segmentId: string) {
+  const viewer = page.getByRole("region", { name: "Open a chunk" });
+  await viewer.getByLabel("Dataset id").fill(DEMO_DATASET);
+  await viewer.getByLabel("Document id").fill(documentId);
+  await viewer.getByLabel("Segment id").fill(segmentId);
+  await viewer.getByRole("button", { name: "Open chunk" }).click();
+  return viewer;
+}

@@ -5,6 +5,7 @@ import {
   expect,
   getChunkUpstream,
   getDocumentMetadata,
+  openChunk,
   openKnowledgeTools,
   PORTAL_TOKEN,
   resetDemoMetadata,
@@ -133,11 +134,7 @@ test("a person opens a chunk and sees all of it, child chunks and attachments in
 }) => {
   const upstream = await getChunkUpstream("doc-security", "seg-security-1");
   await openKnowledgeTools(page);
-  const viewer = page.getByRole("region", { name: "Open a chunk" });
-  await viewer.getByLabel("Dataset id").fill(DEMO_DATASET);
-  await viewer.getByLabel("Document id").fill("doc-security");
-  await viewer.getByLabel("Segment id").fill("seg-security-1");
-  await viewer.getByRole("button", { name: "Open chunk" }).click();
+  const viewer = await openChunk(page, "doc-security", "seg-security-1");
 
   const chunk = viewer.getByRole("article");
   await expect(chunk.getByRole("heading", { name: "Chunk 1 of doc-security" })).toBeVisible();
@@ -187,11 +184,7 @@ test("a person opens a chunk and sees all of it, child chunks and attachments in
 
 test("an unknown segment id says the segment was not found", async ({ page }) => {
   await openKnowledgeTools(page);
-  const viewer = page.getByRole("region", { name: "Open a chunk" });
-  await viewer.getByLabel("Dataset id").fill(DEMO_DATASET);
-  await viewer.getByLabel("Document id").fill("doc-onboarding");
-  await viewer.getByLabel("Segment id").fill("seg-onboarding-9");
-  await viewer.getByRole("button", { name: "Open chunk" }).click();
+  const viewer = await openChunk(page, "doc-onboarding", "seg-onboarding-9");
   await expect(viewer.getByRole("alert")).toHaveText(
     "Segment not foundDocument “doc-onboarding” has no segment “seg-onboarding-9”.",
   );
@@ -204,11 +197,7 @@ test("an unknown segment id says the segment was not found", async ({ page }) =>
 
 test("a refused portal token is asked for again, and what was typed is kept", async ({ page }) => {
   await openKnowledgeTools(page, "not-the-token");
-  const viewer = page.getByRole("region", { name: "Open a chunk" });
-  await viewer.getByLabel("Dataset id").fill(DEMO_DATASET);
-  await viewer.getByLabel("Document id").fill("doc-onboarding");
-  await viewer.getByLabel("Segment id").fill("seg-onboarding-2");
-  await viewer.getByRole("button", { name: "Open chunk" }).click();
+  const viewer = await openChunk(page, "doc-onboarding", "seg-onboarding-2");
 
   await expect(
     page.getByRole("region", { name: "Knowledge tools" }).getByRole("alert"),
