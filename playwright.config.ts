@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { E2E_APP_PORT, E2E_EMBEDDED_PORT } from "@/e2e/ports";
+import { E2E_APP_PORT, E2E_EMBEDDED_PORT, E2E_PORTAL_TOKEN } from "@/e2e/ports";
 import { findChromium, SYSTEM_CHROMIUM_ARGS } from "@/lib/test/find-chromium";
 
 // The e2e suite runs the built app against the embedded Dify-compatible service, each as its own
@@ -53,6 +53,7 @@ export default defineConfig({
         DIFY_APP_API_KEY: "",
         DIFY_DATASET_API_KEY: "",
         FORM_LINK_SECRET: "",
+        PORTAL_API_TOKEN: E2E_PORTAL_TOKEN,
         EMBEDDED_DIFY_PORT: String(E2E_EMBEDDED_PORT),
         PORT: String(E2E_APP_PORT),
         // The stand-in portal of the embedding story (served by the embedded service).

@@ -2,3 +2,6 @@
 // overridable so two checkouts can run their suites side by side.
 export const E2E_APP_PORT = Number(process.env.E2E_APP_PORT ?? 3100);
 export const E2E_EMBEDDED_PORT = Number(process.env.E2E_EMBEDDED_PORT ?? 5101);
+
+/** PORTAL_API_TOKEN of the e2e app server: the knowledge routes and /knowledge need it. */
+export const E2E_PORTAL_TOKEN = "e2e-portal-token";

@@ -334,14 +334,21 @@ export function parseStreamEvent(json: unknown): StreamEvent | { event: "unknown
 
 // ---------------------------------------------------------------- knowledge
 
-export const metadataValueSchema = z.union([z.string(), z.number(), z.null()]);
+export const metadataValueSchema = z.union([z.string(), z.number(), z.null()], {
+  error: "value must be a string, a number or null",
+});
 
 export const metadataOperationSchema = z.object({
-  document_id: z.string().min(1),
+  document_id: z.string({ error: "document_id must be a string" }).min(1, "document_id is empty"),
   metadata_list: z.array(
-    z.object({ id: z.string().min(1), name: z.string().min(1), value: metadataValueSchema }),
+    z.object({
+      id: z.string({ error: "id must be a string" }).min(1, "id is empty"),
+      name: z.string({ error: "name must be a string" }).min(1, "name is empty"),
+      value: metadataValueSchema,
+    }),
+    { error: "metadata_list must be an array" },
   ),
-  partial_update: z.boolean().default(false),
+  partial_update: z.boolean({ error: "partial_update must be true or false" }).default(false),
 });
 export type MetadataOperation = z.infer<typeof metadataOperationSchema>;
 

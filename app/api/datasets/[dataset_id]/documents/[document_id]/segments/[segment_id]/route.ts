@@ -1,0 +1,18 @@
+import { toChunkView } from "@/lib/chunk-view";
+import { getChunk } from "@/lib/dify/dify-client";
+import { NO_STORE } from "@/lib/http";
+import { requirePortalToken } from "@/lib/request-guards";
+import { handleRoute } from "@/lib/route-handler";
+import { segmentRouteParamsSchema } from "@/lib/route-params";
+
+type Context = {
+  params: Promise<{ dataset_id: string; document_id: string; segment_id: string }>;
+};
+
+// GET /api/datasets/{dataset_id}/documents/{document_id}/segments/{segment_id}: one chunk in full.
+export const GET = handleRoute("datasets.segment", async (request, { params }: Context) => {
+  requirePortalToken(request);
+  const ids = segmentRouteParamsSchema.parse(await params);
+  const envelope = await getChunk(ids.dataset_id, ids.document_id, ids.segment_id);
+  return Response.json(toChunkView(envelope), { headers: NO_STORE });
+});

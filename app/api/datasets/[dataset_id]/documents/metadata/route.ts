@@ -1,0 +1,18 @@
+import { updateDocumentsMetadata } from "@/lib/dify/dify-client";
+import { NO_STORE, readJsonBody } from "@/lib/http";
+import { metadataUpdateRequestSchema } from "@/lib/metadata-update-request";
+import { requirePortalToken } from "@/lib/request-guards";
+import { handleRoute } from "@/lib/route-handler";
+import { datasetRouteParamsSchema } from "@/lib/route-params";
+
+type Context = { params: Promise<{ dataset_id: string }> };
+
+// POST /api/datasets/{dataset_id}/documents/metadata: set the metadata of several documents at once.
+// NOTE: portal bearer token, not the same-origin guard: portals call this from their backends.
+export const POST = handleRoute("datasets.metadata", async (request, { params }: Context) => {
+  requirePortalToken(request);
+  const { dataset_id } = datasetRouteParamsSchema.parse(await params);
+  const body = metadataUpdateRequestSchema.parse(await readJsonBody(request));
+  const result = await updateDocumentsMetadata(dataset_id, body.operation_data);
+  return Response.json({ result: result.result }, { headers: NO_STORE });
+});

@@ -1,0 +1,342 @@
+import {
+  callsFor,
+  DEMO_DATASET,
+  expect,
+  getChunkUpstream,
+  getDocumentMetadata,
+  PORTAL_TOKEN,
+  resetDemoMetadata,
+  test,
+} from "@/e2e/fixtures";
+
+// The knowledge proxy routes, called as a portal backend calls them. This spec writes only to
+// doc-security; the stories on /knowledge write to the other demo documents.
+
+const auth = { Authorization: `Bearer ${PORTAL_TOKEN}` };
+const unique = (label: string) =>
+  `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+const metadataUrl = (datasetId: string) => `/api/datasets/${datasetId}/documents/metadata`;
+const chunkUrl = (datasetId: string, documentId: string, segmentId: string) =>
+  `/api/datasets/${datasetId}/documents/${documentId}/segments/${segmentId}`;
+
+const entry = (documentId: string, extra: Record<string, unknown> = {}) => ({
+  document_id: documentId,
+  metadata_list: [{ id: "meta-reviewed", name: "reviewed", value: "yes" }],
+  ...extra,
+});
+
+test("POST metadata merges, then replaces, exactly what was sent", async ({ request }) => {
+  await resetDemoMetadata("doc-security");
+  const merge = await request.post(metadataUrl(DEMO_DATASET), {
+    headers: auth,
+    data: {
+      operation_data: [
+        {
+          document_id: "doc-security",
+          metadata_list: [
+            { id: "meta-reviewed", name: "reviewed", value: "yes" },
+            { id: "meta-year", name: "year", value: 2026 },
+          ],
+          partial_update: true,
+          ignored_field: "dropped",
+        },
+      ],
+    },
+  });
+  expect(merge.status()).toBe(200);
+  expect(await merge.json()).toEqual({ result: "success" });
+  expect(merge.headers()["cache-control"]).toBe("no-store");
+  expect(await getDocumentMetadata("doc-security")).toEqual([
+    { id: "meta-author", name: "author", value: "Alan Turing" },
+    { id: "meta-year", name: "year", value: 2026 },
+    { id: "meta-reviewed", name: "reviewed", value: "yes" },
+  ]);
+
+  // partial_update left out: replace is the default.
+  const replace = await request.post(metadataUrl(DEMO_DATASET), {
+    headers: auth,
+    data: {
+      operation_data: [
+        {
+          document_id: "doc-security",
+          metadata_list: [{ id: "meta-reviewed", name: "reviewed", value: null }],
+        },
+      ],
+    },
+  });
+  expect(replace.status()).toBe(200);
+  expect(await getDocumentMetadata("doc-security")).toEqual([
+    { id: "meta-reviewed", name: "reviewed", value: null },
+  ]);
+});
+
+test("GET segment returns the whole chunk as the app's view, without internal fields", async ({
+  request,
+}) => {
+  const response = await request.get(chunkUrl(DEMO_DATASET, "doc-onboarding", "seg-onboarding-1"), {
+    headers: auth,
+  });
+  expect(response.status()).toBe(200);
+  const upstream = await getChunkUpstream("doc-onboarding", "seg-onboarding-1");
+  const body = (await response.json()) as Record<string, unknown>;
+  expect(body).toEqual({
+    id: "seg-onboarding-1",
+    documentId: "doc-onboarding",
+    docForm: "text_model",
+    position: 1,
+    content: upstream.content,
+    answer: null,
+    keywords: upstream.keywords,
+    status: "completed",
+    enabled: true,
+    error: null,
+    wordCount: upstream.word_count,
+    tokens: upstream.tokens,
+    hitCount: upstream.hit_count,
+    createdAt: upstream.created_at,
+    updatedAt: upstream.updated_at,
+    indexingAt: upstream.indexing_at,
+    completedAt: upstream.completed_at,
+    disabledAt: null,
+    stoppedAt: null,
+    childChunks: upstream.child_chunks.map((child) => ({
+      id: child.id,
+      content: child.content,
+      position: child.position,
+      wordCount: child.word_count,
+    })),
+    attachments: [
+      {
+        id: "att-onboarding-checklist",
+        name: "setup-checklist.pdf",
+        size: 48213,
+        extension: "pdf",
+        mimeType: "application/pdf",
+        url: upstream.attachments[0]!.source_url,
+      },
+    ],
+  });
+  expect((body.childChunks as unknown[]).length).toBe(2);
+});
+
+// Each case names a dataset of its own, so the call log shows whether it went upstream.
+const invalidBodies: { name: string; body: unknown; message: string | RegExp }[] = [
+  {
+    name: "empty operation_data",
+    body: { operation_data: [] },
+    message: "operation_data: operation_data must hold at least one document",
+  },
+  {
+    name: "more than 1,000 entries",
+    body: { operation_data: Array.from({ length: 1001 }, (_, i) => entry(`doc-${i}`)) },
+    message: "operation_data: operation_data may hold at most 1000 documents",
+  },
+  {
+    name: "missing operation_data",
+    body: { documents: [] },
+    message: "operation_data: operation_data must be an array",
+  },
+  {
+    name: "empty document_id",
+    body: { operation_data: [entry("")] },
+    message: "operation_data.0.document_id: document_id is empty",
+  },
+  {
+    name: "empty metadata id",
+    body: {
+      operation_data: [entry("doc-security", { metadata_list: [{ id: "", name: "n", value: 1 }] })],
+    },
+    message: "operation_data.0.metadata_list.0.id: id is empty",
+  },
+  {
+    name: "empty metadata name",
+    body: {
+      operation_data: [entry("doc-security", { metadata_list: [{ id: "m", name: "", value: 1 }] })],
+    },
+    message: "operation_data.0.metadata_list.0.name: name is empty",
+  },
+  {
+    name: "boolean value",
+    body: {
+      operation_data: [
+        entry("doc-security", { metadata_list: [{ id: "m", name: "n", value: true }] }),
+      ],
+    },
+    message: "operation_data.0.metadata_list.0.value: value must be a string, a number or null",
+  },
+  {
+    name: "partial_update not a boolean",
+    body: { operation_data: [entry("doc-security", { partial_update: "yes" })] },
+    message: "operation_data.0.partial_update: partial_update must be true or false",
+  },
+  {
+    name: "a document twice",
+    body: { operation_data: [entry("doc-security"), entry("doc-pricing"), entry("doc-security")] },
+    message: "operation_data.2.document_id: document doc-security appears more than once",
+  },
+];
+
+for (const { name, body, message } of invalidBodies) {
+  test(`POST metadata refuses ${name} with 400 invalid_request and no upstream call`, async ({
+    request,
+  }) => {
+    const datasetId = unique("invalid");
+    const response = await request.post(metadataUrl(datasetId), { headers: auth, data: body });
+    expect(response.status()).toBe(400);
+    expect(await response.json()).toEqual({ status: 400, code: "invalid_request", message });
+    expect(await callsFor(`/datasets/${datasetId}/`)).toEqual([]);
+  });
+}
+
+test("POST metadata refuses broken JSON (400) and another content type (415) without an upstream call", async ({
+  request,
+}) => {
+  const datasetId = unique("syntax");
+  const broken = await request.post(metadataUrl(datasetId), {
+    headers: { ...auth, "Content-Type": "application/json" },
+    data: Buffer.from('{"operation_data": ['),
+  });
+  expect(broken.status()).toBe(400);
+  expect(await broken.json()).toEqual({
+    status: 400,
+    code: "invalid_request",
+    message: "The request body is not valid JSON.",
+  });
+  const form = await request.post(metadataUrl(datasetId), {
+    headers: auth,
+    form: { operation_data: "x" },
+  });
+  expect(form.status()).toBe(415);
+  expect((await form.json()) as unknown).toMatchObject({ code: "unsupported_media_type" });
+  expect(await callsFor(`/datasets/${datasetId}/`)).toEqual([]);
+});
+
+test("ids with characters outside letters, digits, - and _ are refused before any upstream call", async ({
+  request,
+}) => {
+  const tag = unique("ids");
+  const cases = [
+    {
+      response: await request.post(metadataUrl(`bad.${tag}`), {
+        headers: auth,
+        data: { operation_data: [entry("doc-security")] },
+      }),
+      message: "dataset_id: The dataset id has characters that are not allowed",
+    },
+    {
+      response: await request.get(chunkUrl(DEMO_DATASET, `doc~${tag}`, "seg-onboarding-1"), {
+        headers: auth,
+      }),
+      message: "document_id: The document id has characters that are not allowed",
+    },
+    {
+      response: await request.get(chunkUrl(DEMO_DATASET, "doc-onboarding", `seg.${tag}`), {
+        headers: auth,
+      }),
+      message: "segment_id: The segment id has characters that are not allowed",
+    },
+    {
+      response: await request.get(chunkUrl(DEMO_DATASET, "doc-onboarding", `s${"x".repeat(128)}`), {
+        headers: auth,
+      }),
+      message: "segment_id: The segment id is too long",
+    },
+  ];
+  for (const { response, message } of cases) {
+    expect(response.status()).toBe(400);
+    expect(await response.json()).toEqual({ status: 400, code: "invalid_request", message });
+  }
+  expect(await callsFor(tag)).toEqual([]);
+  expect(await callsFor("x".repeat(128))).toEqual([]);
+});
+
+test("both routes answer 401 without the portal token or with a wrong one, and never call upstream", async ({
+  request,
+}) => {
+  const datasetId = unique("auth");
+  const body = { operation_data: [entry("doc-security")] };
+  const wrongHeaders: Record<string, string>[] = [
+    {},
+    { Authorization: "Bearer wrong-token" },
+    { Authorization: `Bearer ${PORTAL_TOKEN.slice(0, -1)}x` },
+    { Authorization: PORTAL_TOKEN },
+  ];
+  for (const headers of wrongHeaders) {
+    for (const response of [
+      await request.post(metadataUrl(datasetId), { headers, data: body }),
+      await request.get(chunkUrl(datasetId, "doc-onboarding", "seg-onboarding-1"), { headers }),
+    ]) {
+      expect(response.status()).toBe(401);
+      expect(await response.json()).toEqual({
+        status: 401,
+        code: "unauthorized",
+        message: "A valid portal token is required (Authorization: Bearer …).",
+      });
+    }
+  }
+  // The token is checked before the body: an invalid body without a token is still a 401.
+  const unauthenticatedInvalid = await request.post(metadataUrl(datasetId), { data: {} });
+  expect(unauthenticatedInvalid.status()).toBe(401);
+  expect(await callsFor(`/datasets/${datasetId}/`)).toEqual([]);
+});
+
+test("the upstream's 404s on a chunk pass through unchanged", async ({ request }) => {
+  const datasetId = unique("missing");
+  const cases = [
+    [chunkUrl(datasetId, "doc-onboarding", "seg-onboarding-1"), "Dataset not found."],
+    [chunkUrl(DEMO_DATASET, unique("doc"), "seg-onboarding-1"), "Document not found."],
+    [chunkUrl(DEMO_DATASET, "doc-onboarding", unique("seg")), "Segment not found."],
+    // A segment of another document is not this document's.
+    [chunkUrl(DEMO_DATASET, "doc-pricing", "seg-onboarding-1"), "Segment not found."],
+  ] as const;
+  for (const [url, message] of cases) {
+    const response = await request.get(url, { headers: auth });
+    expect(response.status()).toBe(404);
+    expect(await response.json()).toEqual({ status: 404, code: "not_found", message });
+  }
+  expect(await callsFor(`/datasets/${datasetId}/`)).toEqual([
+    {
+      method: "GET",
+      path: `/v1/datasets/${datasetId}/documents/doc-onboarding/segments/seg-onboarding-1`,
+      status: 404,
+      at: expect.any(Number) as unknown,
+      request_id: expect.any(String) as unknown,
+    },
+  ]);
+});
+
+test("metadata for an unknown dataset is 404 and for an unknown document 400, changing nothing", async ({
+  request,
+}) => {
+  const before = (await resetDemoMetadata("doc-security"))["doc-security"];
+  const datasetId = unique("missing");
+  const noDataset = await request.post(metadataUrl(datasetId), {
+    headers: auth,
+    data: { operation_data: [entry("doc-security")] },
+  });
+  expect(noDataset.status()).toBe(404);
+  expect(await noDataset.json()).toEqual({
+    status: 404,
+    code: "not_found",
+    message: "Dataset not found.",
+  });
+  expect(await callsFor(`/datasets/${datasetId}/`)).toHaveLength(1);
+
+  const noDocument = await request.post(metadataUrl(DEMO_DATASET), {
+    headers: auth,
+    data: {
+      operation_data: [
+        entry("doc-security", { metadata_list: [], partial_update: false }),
+        entry(unique("doc")),
+      ],
+    },
+  });
+  expect(noDocument.status()).toBe(400);
+  expect(await noDocument.json()).toEqual({
+    status: 400,
+    code: "invalid_param",
+    message: "Document not found.",
+  });
+  // The embedded service checks the whole request first: the valid first entry was not applied.
+  expect(await getDocumentMetadata("doc-security")).toEqual(before);
+});
