@@ -109,6 +109,29 @@ describe("buildStartFormSchema", () => {
     expect(problems(field, "{}")).toEqual([]);
   });
 
+  it("treats a missing answer as an empty one, still checked", () => {
+    const field: StartField = {
+      kind: "text",
+      ...base,
+      name: "topic",
+      label: "Topic",
+      required: true,
+      defaultValue: "",
+      maxLength: null,
+    };
+    const schema = buildStartFormSchema(
+      [field, { kind: "file", ...fileBase, name: "img" }],
+      "auto",
+    );
+    expect(schema.safeParse({ inputs: {} }).error?.issues.map((issue) => issue.message)).toEqual([
+      "Enter Topic.",
+    ]);
+    expect(schema.parse({ inputs: { topic: "x" } })).toEqual({
+      inputs: { topic: "x", img: [] },
+      query: "",
+    });
+  });
+
   it("asks for the message only of a chat app", () => {
     const auto = buildStartFormSchema([], "auto");
     const chat = buildStartFormSchema([], "chatflow");

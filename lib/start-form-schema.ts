@@ -58,8 +58,12 @@ function fieldSchema(field: StartField): z.ZodType {
 /** The zod schema of the start form: one entry per input, and the message for a chat app. */
 export function buildStartFormSchema(fields: readonly StartField[], mode: LaunchMode) {
   const inputs: Record<string, z.ZodType> = {};
-  for (const field of fields) inputs[field.name] = fieldSchema(field);
-  const query = z.string().max(MAX_QUERY_LENGTH, "The message is too long.");
+  for (const field of fields) {
+    // A missing answer is an empty one, and still goes through the field's checks.
+    const empty = field.kind === "file" || field.kind === "file-list" ? [] : "";
+    inputs[field.name] = fieldSchema(field).prefault(empty);
+  }
+  const query = z.string().max(MAX_QUERY_LENGTH, "The message is too long.").prefault("");
   return z.object({
     inputs: z.object(inputs),
     query: mode === "chatflow" ? query.refine(filled, "Write a message to start with.") : query,
