@@ -9,6 +9,7 @@ import type { FileType } from "@/lib/dify/schemas";
 import { acceptedExtensions, fileTypeFor, formatBytes, sizeLimitFor } from "@/lib/file-category";
 import type { FileFieldView, UploadLimits } from "@/lib/form-view";
 import { uploadWithProgress, type UploadTarget } from "@/lib/upload-with-progress";
+import type { FileFieldState } from "@/lib/use-file-states";
 
 type Item = {
   key: string;
@@ -22,8 +23,6 @@ type Item = {
   preview?: string;
   attached?: AttachedFile;
 };
-
-export type FileFieldState = { pending: number; failed: number };
 
 type FileFieldProps = {
   field: FileFieldView;

@@ -5,7 +5,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Controller, useForm, useWatch, type Control, type Resolver } from "react-hook-form";
 import { ExpiryCountdown } from "@/components/expiry-countdown";
-import { FileField, type FileFieldState } from "@/components/file-field";
+import { FileField } from "@/components/file-field";
 import { FormMarkdown } from "@/components/form-markdown";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
@@ -25,6 +25,7 @@ import { fileFieldHint } from "@/lib/file-hint";
 import { focusField } from "@/lib/focus-field";
 import type { ActionView, FieldView, FormView } from "@/lib/form-view";
 import { fieldsNamedIn } from "@/lib/submission-errors";
+import { useFileStates } from "@/lib/use-file-states";
 
 export type SubmittedAnswer = { action: ActionView; answers: Answers };
 
@@ -90,24 +91,8 @@ export function HumanInputForm({
   const [restoredAt, setRestoredAt] = useState<number | null>(
     start.restored ? start.savedAt : null,
   );
-  const [fileStates, setFileStates] = useState<Record<string, FileFieldState>>({});
-  const fileStateSetters = useMemo(
-    () =>
-      Object.fromEntries(
-        form.fields.map((field) => [
-          field.name,
-          (state: FileFieldState) =>
-            setFileStates((all) =>
-              all[field.name]?.pending === state.pending && all[field.name]?.failed === state.failed
-                ? all
-                : { ...all, [field.name]: state },
-            ),
-        ]),
-      ),
-    [form.fields],
-  );
-  const uploading = Object.values(fileStates).reduce((sum, state) => sum + state.pending, 0);
-  const failedUploads = Object.values(fileStates).reduce((sum, state) => sum + state.failed, 0);
+  const fieldNames = useMemo(() => form.fields.map((field) => field.name), [form.fields]);
+  const { setters: fileStateSetters, uploading, failed: failedUploads } = useFileStates(fieldNames);
   const submittedRef = useRef(false);
 
   // Save every change as a draft of this form token.

@@ -2,3 +2,5 @@
 // overridable so two checkouts can run their suites side by side.
 export const E2E_APP_PORT = Number(process.env.E2E_APP_PORT ?? 3100);
 export const E2E_EMBEDDED_PORT = Number(process.env.E2E_EMBEDDED_PORT ?? 5101);
+// A second app server, configured with the embedded chatflow app's key (one key per server).
+export const E2E_CHAT_APP_PORT = E2E_APP_PORT + 1;

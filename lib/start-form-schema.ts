@@ -67,7 +67,7 @@ export function buildStartFormSchema(fields: readonly StartField[], mode: Launch
   return z.object({
     inputs: z.object(inputs),
     query: mode === "chatflow" ? query.refine(filled, "Write a message to start with.") : query,
-  }) as unknown as z.ZodType<StartValues>;
+  }) as unknown as z.ZodType<StartValues, StartValues>;
 }
 
 /** Starting values: the app's defaults, no files, no message. */
