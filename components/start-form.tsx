@@ -1,7 +1,7 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { Controller, useForm, type FieldPath } from "react-hook-form";
 import { FileField } from "@/components/file-field";
 import { FormMarkdown } from "@/components/form-markdown";
@@ -183,6 +183,11 @@ export function StartForm({ view, onProblem }: StartFormProps) {
   }
 
   const started = pending || mutation.isSuccess || run.nodes.length > 0;
+  // On a phone the progress is below the fold: bring it up when a start begins.
+  const progressRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (pending) progressRef.current?.scrollIntoView({ block: "start", behavior: "smooth" });
+  }, [pending]);
 
   return (
     <>
@@ -255,6 +260,7 @@ export function StartForm({ view, onProblem }: StartFormProps) {
       </section>
       {started ? (
         <section
+          ref={progressRef}
           className="card stack run-view"
           aria-labelledby="launch-progress-title"
           aria-busy={pending}
