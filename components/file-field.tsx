@@ -24,7 +24,7 @@ type Item = {
   attached?: AttachedFile;
 };
 
-type FileFieldProps = {
+export type FileFieldProps = {
   field: FileFieldView;
   /** Must keep its identity between renders (memoise it). */
   uploadTarget: UploadTarget;

@@ -3,12 +3,13 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { Controller, useForm, useWatch, type Control, type Resolver } from "react-hook-form";
+import { useForm, useWatch, type Control, type Resolver } from "react-hook-form";
 import { ExpiryCountdown } from "@/components/expiry-countdown";
-import { FileField } from "@/components/file-field";
+import { ControlledFileField } from "@/components/controlled-file-field";
 import { FormMarkdown } from "@/components/form-markdown";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
+import { OptionSelect } from "@/components/ui/option-select";
 import { ApiClientError } from "@/lib/api-fetch";
 import {
   buildAnswerSchema,
@@ -228,35 +229,25 @@ export function HumanInputForm({
               );
             case "select":
               return (
-                <select className="select" aria-required="true" {...aria} {...register(field.name)}>
-                  <option value="">Choose…</option>
-                  {field.options.map((option) => (
-                    <option key={option} value={option}>
-                      {option}
-                    </option>
-                  ))}
-                </select>
+                <OptionSelect
+                  options={field.options}
+                  aria-required="true"
+                  {...aria}
+                  {...register(field.name)}
+                />
               );
             case "file":
             case "file-list":
               return (
-                <Controller
+                <ControlledFileField
                   control={control}
                   name={field.name}
-                  render={({ field: controlled }) => (
-                    <FileField
-                      field={field}
-                      uploadTarget={uploadTarget}
-                      limits={form.limits}
-                      inputId={aria.id}
-                      labelId={labelId}
-                      describedBy={aria["aria-describedby"]}
-                      invalid={Boolean(error)}
-                      value={Array.isArray(controlled.value) ? controlled.value : []}
-                      onChange={controlled.onChange}
-                      onStateChange={fileStateSetters[field.name]!}
-                    />
-                  )}
+                  aria={aria}
+                  labelId={labelId}
+                  field={field}
+                  uploadTarget={uploadTarget}
+                  limits={form.limits}
+                  onStateChange={fileStateSetters[field.name]!}
                 />
               );
           }

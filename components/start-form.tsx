@@ -2,12 +2,13 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { Controller, useForm, type FieldPath } from "react-hook-form";
-import { FileField } from "@/components/file-field";
+import { useForm, type FieldPath } from "react-hook-form";
+import { ControlledFileField } from "@/components/controlled-file-field";
 import { FormMarkdown } from "@/components/form-markdown";
 import { RunProgress } from "@/components/run-progress";
 import { Button } from "@/components/ui/button";
 import { FormField, type ControlProps } from "@/components/ui/form-field";
+import { OptionSelect } from "@/components/ui/option-select";
 import { ApiClientError } from "@/lib/api-fetch";
 import { fileFieldHint } from "@/lib/file-hint";
 import { focusField } from "@/lib/focus-field";
@@ -128,40 +129,25 @@ export function StartForm({ view, onProblem }: StartFormProps) {
         return <textarea className="textarea" rows={4} {...aria} {...register(path)} />;
       case "select":
         return (
-          <select
-            className="select"
+          <OptionSelect
+            options={field.options}
             aria-required={field.required || undefined}
             {...aria}
             {...register(path)}
-          >
-            <option value="">Choose…</option>
-            {field.options.map((option) => (
-              <option key={option} value={option}>
-                {option}
-              </option>
-            ))}
-          </select>
+          />
         );
       case "file":
       case "file-list":
         return (
-          <Controller
+          <ControlledFileField
             control={control}
             name={path}
-            render={({ field: controlled }) => (
-              <FileField
-                field={field}
-                uploadTarget={LAUNCH_UPLOAD_TARGET}
-                limits={view.limits}
-                inputId={aria.id}
-                labelId={labelId}
-                describedBy={aria["aria-describedby"]}
-                invalid={Boolean(aria["aria-invalid"])}
-                value={Array.isArray(controlled.value) ? controlled.value : []}
-                onChange={controlled.onChange}
-                onStateChange={files.setters[field.name]!}
-              />
-            )}
+            aria={aria}
+            labelId={labelId}
+            field={field}
+            uploadTarget={LAUNCH_UPLOAD_TARGET}
+            limits={view.limits}
+            onStateChange={files.setters[field.name]!}
           />
         );
     }

@@ -18,6 +18,15 @@ const link: AttachedFile = {
   type: "document",
 };
 const fileBase = { ...base, allowedTypes: ["image"], allowedExtensions: [], methods: [] };
+const topic: StartField = {
+  kind: "text",
+  ...base,
+  name: "topic",
+  label: "Topic",
+  required: true,
+  defaultValue: "",
+  maxLength: null,
+};
 
 /** The messages the schema gives for one field's value, or [] when it passes. */
 function problems(field: StartField, value: unknown, mode: "auto" | "chatflow" = "auto") {
@@ -30,15 +39,7 @@ function problems(field: StartField, value: unknown, mode: "auto" | "chatflow" =
 
 describe("buildStartFormSchema", () => {
   it("text-input: required means non-blank, and max_length is enforced", () => {
-    const field: StartField = {
-      kind: "text",
-      ...base,
-      name: "topic",
-      label: "Topic",
-      required: true,
-      defaultValue: "",
-      maxLength: 5,
-    };
+    const field: StartField = { ...topic, maxLength: 5 };
     expect(problems(field, "")).toEqual(["Enter Topic."]);
     expect(problems(field, "   ")).toEqual(["Enter Topic."]);
     expect(problems(field, "abcdef")).toEqual(["At most 5 characters."]);
@@ -110,15 +111,7 @@ describe("buildStartFormSchema", () => {
   });
 
   it("treats a missing answer as an empty one, still checked", () => {
-    const field: StartField = {
-      kind: "text",
-      ...base,
-      name: "topic",
-      label: "Topic",
-      required: true,
-      defaultValue: "",
-      maxLength: null,
-    };
+    const field = topic;
     const schema = buildStartFormSchema(
       [field, { kind: "file", ...fileBase, name: "img" }],
       "auto",
