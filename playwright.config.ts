@@ -1,9 +1,11 @@
 import { defineConfig, devices } from "@playwright/test";
-import { E2E_APP_PORT, E2E_EMBEDDED_PORT, E2E_PORTAL_TOKEN } from "@/e2e/ports";
+import { E2E_APP_PORT, E2E_CHAT_APP_PORT, E2E_EMBEDDED_PORT, E2E_PORTAL_TOKEN } from "@/e2e/ports";
+import { EMBEDDED_KEYS } from "@/lib/embedded/demo-keys";
 import { findChromium, SYSTEM_CHROMIUM_ARGS } from "@/lib/test/find-chromium";
 
 // The e2e suite runs the built app against the embedded Dify-compatible service, each as its own
-// webServer on ports of their own, so a running `npm run demo` does not get in the way.
+// webServer on ports of their own, so a running `npm run demo` does not get in the way. A second
+// app server holds the chatflow app's key, for the launcher's chat stories.
 
 const browser = findChromium();
 
@@ -43,27 +45,35 @@ export default defineConfig({
       reuseExistingServer: !process.env.CI,
       timeout: 30_000,
     },
-    {
-      command: `npx next start -p ${E2E_APP_PORT}`,
-      url: `http://127.0.0.1:${E2E_APP_PORT}/`,
-      env: {
-        ...process.env,
-        // The embedded service, whatever the developer's own environment says.
-        DIFY_API_BASE: "",
-        DIFY_APP_API_KEY: "",
-        DIFY_DATASET_API_KEY: "",
-        FORM_LINK_SECRET: "",
-        PORTAL_API_TOKEN: E2E_PORTAL_TOKEN,
-        EMBEDDED_DIFY_PORT: String(E2E_EMBEDDED_PORT),
-        PORT: String(E2E_APP_PORT),
-        // The stand-in portal of the embedding story (served by the embedded service).
-        EMBED_ALLOWED_ORIGINS: `http://127.0.0.1:${E2E_EMBEDDED_PORT}`,
-        // Short enough for the fault tests to see timeouts within a test's time.
-        DIFY_RESPONSE_TIMEOUT_MS: "4000",
-        DIFY_STREAM_IDLE_TIMEOUT_MS: "4000",
-      },
-      reuseExistingServer: !process.env.CI,
-      timeout: 60_000,
-    },
+    appServer(E2E_APP_PORT, ""),
+    // DIFY_APP_MODE stays unset (auto): the launcher finds out that this app is a chat app.
+    appServer(E2E_CHAT_APP_PORT, EMBEDDED_KEYS.chatflowApp),
   ],
 });
+
+function appServer(port: number, appKey: string) {
+  return {
+    command: `npx next start -p ${port}`,
+    url: `http://127.0.0.1:${port}/`,
+    env: {
+      ...process.env,
+      // The embedded service, whatever the developer's own environment says.
+      DIFY_API_BASE: "",
+      DIFY_APP_API_KEY: appKey,
+      DIFY_APP_MODE: "",
+      LAUNCHER_ENABLED: "",
+      DIFY_DATASET_API_KEY: "",
+      FORM_LINK_SECRET: "",
+      PORTAL_API_TOKEN: E2E_PORTAL_TOKEN,
+      EMBEDDED_DIFY_PORT: String(E2E_EMBEDDED_PORT),
+      PORT: String(port),
+      // The stand-in portal of the embedding story (served by the embedded service).
+      EMBED_ALLOWED_ORIGINS: `http://127.0.0.1:${E2E_EMBEDDED_PORT}`,
+      // Short enough for the fault tests to see timeouts within a test's time.
+      DIFY_RESPONSE_TIMEOUT_MS: "4000",
+      DIFY_STREAM_IDLE_TIMEOUT_MS: "4000",
+    },
+    reuseExistingServer: !process.env.CI,
+    timeout: 60_000,
+  };
+}

@@ -7,11 +7,9 @@ import { ApiClientError } from "@/lib/api-fetch";
 import type { AttachedFile } from "@/lib/answer-schema";
 import type { FileType } from "@/lib/dify/schemas";
 import { acceptedExtensions, fileTypeFor, formatBytes, sizeLimitFor } from "@/lib/file-category";
-import type { FormLinkContext } from "@/lib/form-api";
-import type { FieldView, UploadLimits } from "@/lib/form-view";
-import { uploadWithProgress } from "@/lib/upload-with-progress";
-
-export type FileFieldView = Extract<FieldView, { kind: "file" | "file-list" }>;
+import type { FileFieldView, UploadLimits } from "@/lib/form-view";
+import { uploadWithProgress, type UploadTarget } from "@/lib/upload-with-progress";
+import type { FileFieldState } from "@/lib/use-file-states";
 
 type Item = {
   key: string;
@@ -26,11 +24,10 @@ type Item = {
   attached?: AttachedFile;
 };
 
-export type FileFieldState = { pending: number; failed: number };
-
-type FileFieldProps = {
+export type FileFieldProps = {
   field: FileFieldView;
-  link: FormLinkContext;
+  /** Must keep its identity between renders (memoise it). */
+  uploadTarget: UploadTarget;
   limits: UploadLimits;
   value: AttachedFile[];
   onChange: (files: AttachedFile[]) => void;
@@ -58,7 +55,7 @@ const fromAttached = (file: AttachedFile): Item => ({
 export function FileField(props: FileFieldProps) {
   const {
     field,
-    link,
+    uploadTarget,
     limits,
     value,
     onChange,
@@ -118,7 +115,12 @@ export function FileField(props: FileFieldProps) {
       const controller = new AbortController();
       controllers.current.set(key, controller);
       update(key, { status: "uploading", progress: 0, error: undefined });
-      uploadWithProgress(link, file, (progress) => update(key, { progress }), controller.signal)
+      uploadWithProgress(
+        uploadTarget,
+        file,
+        (progress) => update(key, { progress }),
+        controller.signal,
+      )
         .then(
           (result) =>
             update(key, {
@@ -140,7 +142,7 @@ export function FileField(props: FileFieldProps) {
         )
         .finally(() => controllers.current.delete(key));
     },
-    [link],
+    [uploadTarget],
   );
 
   const room = () => (max > 0 ? max - items.length : Number.POSITIVE_INFINITY);

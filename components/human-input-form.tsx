@@ -3,11 +3,13 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { Controller, useForm, useWatch, type Control, type Resolver } from "react-hook-form";
+import { useForm, useWatch, type Control, type Resolver } from "react-hook-form";
 import { ExpiryCountdown } from "@/components/expiry-countdown";
-import { FileField, type FileFieldState } from "@/components/file-field";
+import { ControlledFileField } from "@/components/controlled-file-field";
 import { FormMarkdown } from "@/components/form-markdown";
 import { Button } from "@/components/ui/button";
+import { FormField } from "@/components/ui/form-field";
+import { OptionSelect } from "@/components/ui/option-select";
 import { ApiClientError } from "@/lib/api-fetch";
 import {
   buildAnswerSchema,
@@ -17,12 +19,14 @@ import {
   type Answers,
 } from "@/lib/answer-schema";
 import { splitFormContent } from "@/lib/form-content";
-import { submitForm, type FormLinkContext } from "@/lib/form-api";
+import { formUploadTarget, submitForm, type FormLinkContext } from "@/lib/form-api";
 import { deleteDraft, loadDraft, mergeDraft, saveDraft } from "@/lib/form-draft";
 import { formatDateTime } from "@/lib/format-time";
-import { formatBytes } from "@/lib/file-category";
-import type { ActionView, FieldView, FormView, UploadLimits } from "@/lib/form-view";
+import { fileFieldHint } from "@/lib/file-hint";
+import { focusField } from "@/lib/focus-field";
+import type { ActionView, FieldView, FormView } from "@/lib/form-view";
 import { fieldsNamedIn } from "@/lib/submission-errors";
+import { useFileStates } from "@/lib/use-file-states";
 
 export type SubmittedAnswer = { action: ActionView; answers: Answers };
 
@@ -39,18 +43,7 @@ type HumanInputFormProps = {
 };
 
 const fieldId = (name: string) => `field-${name}`;
-const errorId = (name: string) => `field-${name}-error`;
-const hintId = (name: string) => `field-${name}-hint`;
-const labelId = (name: string) => `field-${name}-label`;
-
-/** Focuses the control that answers a field: its input, or its file field's first button. */
-function focusField(name: string) {
-  const target =
-    document.querySelector<HTMLElement>(`[data-field-focus="${CSS.escape(name)}"]`) ??
-    document.getElementById(fieldId(name));
-  target?.focus();
-  target?.scrollIntoView({ block: "center" });
-}
+const errorId = (name: string) => `${fieldId(name)}-error`;
 
 export function HumanInputForm({
   form,
@@ -74,6 +67,7 @@ export function HumanInputForm({
     [form.fields],
   );
   const initial = useMemo(() => initialAnswers(form.fields), [form.fields]);
+  const uploadTarget = useMemo(() => formUploadTarget(link), [link]);
   // Read once: the draft is the starting point, later saves must not reset the form.
   const [start] = useState(() => {
     const draft = loadDraft(form.token);
@@ -98,24 +92,8 @@ export function HumanInputForm({
   const [restoredAt, setRestoredAt] = useState<number | null>(
     start.restored ? start.savedAt : null,
   );
-  const [fileStates, setFileStates] = useState<Record<string, FileFieldState>>({});
-  const fileStateSetters = useMemo(
-    () =>
-      Object.fromEntries(
-        form.fields.map((field) => [
-          field.name,
-          (state: FileFieldState) =>
-            setFileStates((all) =>
-              all[field.name]?.pending === state.pending && all[field.name]?.failed === state.failed
-                ? all
-                : { ...all, [field.name]: state },
-            ),
-        ]),
-      ),
-    [form.fields],
-  );
-  const uploading = Object.values(fileStates).reduce((sum, state) => sum + state.pending, 0);
-  const failedUploads = Object.values(fileStates).reduce((sum, state) => sum + state.failed, 0);
+  const fieldNames = useMemo(() => form.fields.map((field) => field.name), [form.fields]);
+  const { setters: fileStateSetters, uploading, failed: failedUploads } = useFileStates(fieldNames);
   const submittedRef = useRef(false);
 
   // Save every change as a draft of this form token.
@@ -169,7 +147,9 @@ export function HumanInputForm({
       );
       for (const name of named) setError(name, { type: "server", message: error.message });
       setRootError(`The workflow did not accept this answer: ${error.message}`);
-      requestAnimationFrame(() => (named[0] ? focusField(named[0]) : summaryRef.current?.focus()));
+      requestAnimationFrame(() =>
+        named[0] ? focusField(named[0], fieldId(named[0])) : summaryRef.current?.focus(),
+      );
     },
     onSettled: () => {
       inFlight.current = false;
@@ -181,7 +161,7 @@ export function HumanInputForm({
     // The first problem in the form's own order, not in the order errors were found.
     requestAnimationFrame(() => {
       const first = form.fields.find((field) => document.getElementById(errorId(field.name)));
-      if (first) focusField(first.name);
+      if (first) focusField(first.name, fieldId(first.name));
     });
   };
 
@@ -207,113 +187,72 @@ export function HumanInputForm({
   const errorEntries = form.fields.filter((field) => errors[field.name]);
 
   function renderField(field: FieldView) {
-    const error = errors[field.name]?.message;
-    const describedBy =
-      [hintFor(field, form.limits) ? hintId(field.name) : null, error ? errorId(field.name) : null]
-        .filter(Boolean)
-        .join(" ") || undefined;
-    const required = isRequired(field);
-    const label = (
-      <label className="field-label" htmlFor={fieldId(field.name)} id={labelId(field.name)}>
-        {field.label}
-        {required ? (
-          <span className="required-mark" aria-hidden="true">
-            *
-          </span>
-        ) : null}
-        {required ? <span className="visually-hidden"> (required)</span> : null}
-      </label>
-    );
-    let control_;
-    switch (field.kind) {
-      case "paragraph":
-        control_ = (
-          <>
-            <textarea
-              id={fieldId(field.name)}
-              className="textarea"
-              rows={4}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={describedBy}
-              {...register(field.name)}
-            />
-            {field.defaultValue ? (
-              <SuggestionNote
-                control={control}
-                name={field.name}
-                suggestion={field.defaultValue}
-                onReset={() => setValue(field.name, field.defaultValue, { shouldDirty: true })}
-              />
-            ) : null}
-          </>
-        );
-        break;
-      case "select":
-        control_ = (
-          <select
-            id={fieldId(field.name)}
-            className="select"
-            aria-invalid={error ? true : undefined}
-            aria-describedby={describedBy}
-            aria-required="true"
-            {...register(field.name)}
-          >
-            <option value="">Choose…</option>
-            {field.options.map((option) => (
-              <option key={option} value={option}>
-                {option}
-              </option>
-            ))}
-          </select>
-        );
-        break;
-      case "file":
-      case "file-list":
-        control_ = (
-          <Controller
-            control={control}
-            name={field.name}
-            render={({ field: controlled }) => (
-              <FileField
-                field={field}
-                link={link}
-                limits={form.limits}
-                inputId={fieldId(field.name)}
-                labelId={labelId(field.name)}
-                describedBy={describedBy}
-                invalid={Boolean(error)}
-                value={Array.isArray(controlled.value) ? controlled.value : []}
-                onChange={controlled.onChange}
-                onStateChange={fileStateSetters[field.name]!}
-              />
-            )}
-          />
-        );
-        break;
-      case "unknown":
-        return (
-          <div className="field notice notice-warning" key={field.name} role="note">
-            <strong>{field.label}</strong>: this form asks for a kind of answer (“{field.type}”)
-            this page cannot show. The form is sent without it; if the workflow needs it, it will
-            say so.
-          </div>
-        );
+    if (field.kind === "unknown") {
+      return (
+        <div className="field notice notice-warning" key={field.name} role="note">
+          <strong>{field.label}</strong>: this form asks for a kind of answer (“{field.type}”) this
+          page cannot show. The form is sent without it; if the workflow needs it, it will say so.
+        </div>
+      );
     }
+    const error = errors[field.name]?.message;
     return (
-      <div className="field" key={field.name}>
-        {label}
-        {control_}
-        {hintFor(field, form.limits) ? (
-          <p id={hintId(field.name)} className="field-hint">
-            {hintFor(field, form.limits)}
-          </p>
-        ) : null}
-        {error ? (
-          <p id={errorId(field.name)} className="field-error">
-            {error}
-          </p>
-        ) : null}
-      </div>
+      <FormField
+        key={field.name}
+        id={fieldId(field.name)}
+        label={field.label}
+        required={isRequired(field)}
+        hint={
+          field.kind === "file" || field.kind === "file-list"
+            ? fileFieldHint(field, form.limits)
+            : null
+        }
+        error={error}
+      >
+        {(aria, { labelId }) => {
+          switch (field.kind) {
+            case "paragraph":
+              return (
+                <>
+                  <textarea className="textarea" rows={4} {...aria} {...register(field.name)} />
+                  {field.defaultValue ? (
+                    <SuggestionNote
+                      control={control}
+                      name={field.name}
+                      suggestion={field.defaultValue}
+                      onReset={() =>
+                        setValue(field.name, field.defaultValue, { shouldDirty: true })
+                      }
+                    />
+                  ) : null}
+                </>
+              );
+            case "select":
+              return (
+                <OptionSelect
+                  options={field.options}
+                  aria-required="true"
+                  {...aria}
+                  {...register(field.name)}
+                />
+              );
+            case "file":
+            case "file-list":
+              return (
+                <ControlledFileField
+                  control={control}
+                  name={field.name}
+                  aria={aria}
+                  labelId={labelId}
+                  field={field}
+                  uploadTarget={uploadTarget}
+                  limits={form.limits}
+                  onStateChange={fileStateSetters[field.name]!}
+                />
+              );
+          }
+        }}
+      </FormField>
     );
   }
 
@@ -420,33 +359,4 @@ function SuggestionNote({
       ) : null}
     </div>
   );
-}
-
-const LIMIT_OF = {
-  image: "imageBytes",
-  video: "videoBytes",
-  audio: "audioBytes",
-  document: "documentBytes",
-} as const;
-
-/** A file field's constraints in words: how many, which kinds, how large, how. */
-function hintFor(field: FieldView, limits: UploadLimits): string | null {
-  if (field.kind !== "file" && field.kind !== "file-list") return null;
-  const types = field.allowedTypes.filter(
-    (type): type is keyof typeof LIMIT_OF => type in LIMIT_OF,
-  );
-  const extensions = field.allowedTypes.includes("custom") ? field.allowedExtensions : [];
-  const kinds = [...types.map((type) => `${type}s`), ...extensions].join(", ");
-  const count =
-    field.kind === "file"
-      ? "One file"
-      : field.maxFiles > 0
-        ? `Up to ${field.maxFiles} files`
-        : "Any number of files";
-  const sizes = types.map((type) => `${type}s up to ${formatBytes(limits[LIMIT_OF[type]])}`);
-  if (extensions.length) sizes.push(`others up to ${formatBytes(limits.documentBytes)}`);
-  const local = field.methods.includes("local_file");
-  const remote = field.methods.includes("remote_url");
-  const how = local && !remote ? " Uploads only." : !local && remote ? " Links only." : "";
-  return `${count}${kinds ? ` (${kinds})` : ""}${sizes.length ? `; ${sizes.join(", ")}` : ""}.${how}`;
 }

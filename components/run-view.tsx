@@ -3,25 +3,10 @@
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { FormMarkdown } from "@/components/form-markdown";
-import { RunOutputs } from "@/components/run-outputs";
+import { RunProgress } from "@/components/run-progress";
 import { ApiClientError } from "@/lib/api-fetch";
 import { fetchNextLink, type FormLinkContext } from "@/lib/form-api";
-import type { NodeView } from "@/lib/run-view";
 import type { RunStream } from "@/lib/use-run-stream";
-
-const STATUS_WORDS: Record<string, string> = {
-  running: "Running",
-  succeeded: "Done",
-  failed: "Failed",
-  stopped: "Stopped",
-  exception: "Failed",
-  paused: "Waiting",
-};
-
-function formatElapsed(seconds: number | null): string {
-  if (seconds === null) return "";
-  return seconds < 1 ? `${Math.round(seconds * 1000)} ms` : `${seconds.toFixed(1)} s`;
-}
 
 /** The run going on after an answer: nodes, streamed text, the next form, the outcome. */
 export function RunView({ link, run }: { link: FormLinkContext; run: RunStream }) {
@@ -44,8 +29,6 @@ export function RunView({ link, run }: { link: FormLinkContext; run: RunStream }
         ),
     );
   }, [nextToken, currentToken, link, router]);
-
-  const text = state.text.filter((entry) => entry.text.trim());
 
   return (
     <section
@@ -94,76 +77,25 @@ export function RunView({ link, run }: { link: FormLinkContext; run: RunStream }
         </p>
       ))}
 
-      {state.nodes.length > 0 ? (
-        <ol className="node-list" aria-label="Steps">
-          {state.nodes.map((node) => (
-            <NodeItem key={node.executionId} node={node} />
-          ))}
-        </ol>
-      ) : null}
-
-      {text.map((entry) => (
-        <div key={entry.nodeId} className="streamed-text" aria-live="off">
-          <FormMarkdown>{entry.text}</FormMarkdown>
-        </div>
-      ))}
-
-      {state.pause && !state.pause.formToken ? (
-        <p className="notice notice-warning">
-          The next step, <strong>{state.pause.nodeTitle}</strong>, is answered elsewhere
-          {state.pause.channels.length ? ` (by ${state.pause.channels.join(", ")})` : ""}. This page
-          keeps following the run.
-        </p>
-      ) : null}
-      {state.pause?.formToken && state.pause.formToken !== currentToken ? (
-        <p className="notice" role="status">
-          {nextError ?? (
-            <>
-              The run needs another answer at <strong>{state.pause.nodeTitle}</strong>. Opening it…
-            </>
-          )}
-        </p>
-      ) : null}
-
-      {state.outcome ? (
-        <div className="stack">
-          <h3>
-            {state.outcome.status === "succeeded"
-              ? "Run finished"
-              : state.outcome.status === "failed"
-                ? "Run failed"
-                : state.outcome.status === "stopped"
-                  ? "Run stopped"
-                  : `Run ended: ${state.outcome.status}`}
-          </h3>
-          {state.outcome.error ? (
-            <p className="notice notice-error">{state.outcome.error}</p>
-          ) : null}
-          <RunOutputs outputs={state.outcome.outputs} />
-        </div>
-      ) : null}
-      {state.streamError ? (
-        <p className="notice notice-error">
-          The run reported an error: {state.streamError.message}
-        </p>
-      ) : null}
-    </section>
-  );
-}
-
-function NodeItem({ node }: { node: NodeView }) {
-  const words = STATUS_WORDS[node.status] ?? node.status;
-  return (
-    <li className="node-item" data-status={node.status}>
-      <span className="node-title">{node.title}</span>
-      <span className={`node-status node-status-${node.status}`}>
-        {node.status === "running" ? <span className="spinner" aria-hidden="true" /> : null}
-        {words}
-        {node.elapsed !== null ? (
-          <span className="muted small"> · {formatElapsed(node.elapsed)}</span>
+      <RunProgress state={state}>
+        {state.pause && !state.pause.formToken ? (
+          <p className="notice notice-warning">
+            The next step, <strong>{state.pause.nodeTitle}</strong>, is answered elsewhere
+            {state.pause.channels.length ? ` (by ${state.pause.channels.join(", ")})` : ""}. This
+            page keeps following the run.
+          </p>
         ) : null}
-      </span>
-      {node.error ? <span className="field-error">{node.error}</span> : null}
-    </li>
+        {state.pause?.formToken && state.pause.formToken !== currentToken ? (
+          <p className="notice" role="status">
+            {nextError ?? (
+              <>
+                The run needs another answer at <strong>{state.pause.nodeTitle}</strong>. Opening
+                it…
+              </>
+            )}
+          </p>
+        ) : null}
+      </RunProgress>
+    </section>
   );
 }

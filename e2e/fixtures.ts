@@ -3,12 +3,14 @@ import { EMBEDDED_KEYS } from "@/lib/embedded/demo-keys";
 import { EMBEDDED_LINK_SECRET } from "@/lib/env-schema";
 import { formLinkPath } from "@/lib/form-link";
 import { readStreamEvents } from "@/lib/sse-events";
-import { E2E_EMBEDDED_PORT, E2E_PORTAL_TOKEN } from "@/e2e/ports";
+import { E2E_CHAT_APP_PORT, E2E_EMBEDDED_PORT, E2E_PORTAL_TOKEN } from "@/e2e/ports";
 
 // Fixtures play the portal (start runs over the public API, mint links) and read the embedded
 // service's state through its admin endpoints. Specs import `test` and `expect` from here only.
 
 export const EMBEDDED_ORIGIN = `http://127.0.0.1:${E2E_EMBEDDED_PORT}`;
+/** The app server whose key is the embedded chatflow app's: `test.use({ baseURL: CHAT_APP_URL })`. */
+export const CHAT_APP_URL = `http://127.0.0.1:${E2E_CHAT_APP_PORT}`;
 
 export type DemoRun = { runId: string; formToken: string; user: string; link: string };
 
@@ -115,7 +117,41 @@ export async function callsForRequest(requestId: string) {
   return calls.filter((call) => call.request_id === requestId);
 }
 
-export const test = base.extend<{ demoRun: DemoRun; pageGuard: void }>({
+/** The launcher's anonymous user: the HttpOnly cookie the app set in this browser. */
+export async function launcherUser(page: Page): Promise<string> {
+  const cookie = (await page.context().cookies()).find((c) => c.name === "hi_anon_user");
+  if (!cookie) throw new Error("the launcher has not set its user cookie");
+  return cookie.value;
+}
+
+/** The runs the embedded service holds for one user. */
+export async function runsOf(user: string): Promise<{ id: string; app: string }[]> {
+  const response = await fetch(
+    `${EMBEDDED_ORIGIN}/_embedded/runs?user=${encodeURIComponent(user)}`,
+  );
+  return ((await response.json()) as { runs: { id: string; app: string }[] }).runs;
+}
+
+/** Requests the page sent to a path of the app (e.g. to see that nothing was sent). */
+export function recordRequests(page: Page, path: string): { method: string; url: string }[] {
+  const seen: { method: string; url: string }[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname === path)
+      seen.push({ method: request.method(), url: request.url() });
+  });
+  return seen;
+}
+
+async function setAppUnavailable(value: false | "workflow" | "chatflow") {
+  const response = await fetch(`${EMBEDDED_ORIGIN}/_embedded/config`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ appUnavailable: value }),
+  });
+  if (!response.ok) throw new Error(`config failed: ${response.status}`);
+}
+
+export const test = base.extend<{ demoRun: DemoRun; chatAppUnavailable: void; pageGuard: void }>({
   // Every page a test opens is watched: no response may carry a secret, and the CSP must not
   // have to block anything the app itself ships.
   pageGuard: [
@@ -149,7 +185,16 @@ export const test = base.extend<{ demoRun: DemoRun; pageGuard: void }>({
     },
     { auto: true },
   ],
-
+  // The chatflow app answers 400 app_unavailable for the test's length. Only the chat app server
+  // uses that app, and only the launcher's spec (one worker, in order) uses that server.
+  chatAppUnavailable: async ({}, use) => {
+    await setAppUnavailable("chatflow");
+    try {
+      await use();
+    } finally {
+      await setAppUnavailable(false);
+    }
+  },
   // A fresh paused run of the demo workflow, with a signed link for its own user.
   demoRun: async ({}, use, testInfo) => {
     const user = `e2e-${testInfo.workerIndex}-${Date.now()}@example.com`;
@@ -225,6 +270,7 @@ export async function getRunRecord(runId: string) {
   const response = await fetch(`${EMBEDDED_ORIGIN}/_embedded/runs/${runId}`);
   return (await response.json()) as {
     status: string;
+    user: string;
     current_form_token: string | null;
     events: { event: string }[];
   };

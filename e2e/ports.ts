@@ -5,3 +5,5 @@ export const E2E_EMBEDDED_PORT = Number(process.env.E2E_EMBEDDED_PORT ?? 5101);
 
 /** PORTAL_API_TOKEN of the e2e app server: the knowledge routes and /knowledge need it. */
 export const E2E_PORTAL_TOKEN = "e2e-portal-token";
+// A second app server, configured with the embedded chatflow app's key (one key per server).
+export const E2E_CHAT_APP_PORT = E2E_APP_PORT + 1;

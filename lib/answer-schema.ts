@@ -75,7 +75,8 @@ export function initialAnswers(fields: readonly FieldView[]): Answers {
   return answers;
 }
 
-function toMapping(file: AttachedFile): FileMapping {
+/** An attached file as the upstream takes it in `inputs`. */
+export function toFileMapping(file: AttachedFile): FileMapping {
   return file.source === "local"
     ? { type: file.type, transfer_method: "local_file", upload_file_id: file.uploadFileId }
     : { type: file.type, transfer_method: "remote_url", url: file.url };
@@ -100,11 +101,11 @@ export function toSubmissionInputs(
         break;
       case "file": {
         const first = Array.isArray(value) ? value[0] : undefined;
-        if (first) inputs[field.name] = toMapping(first);
+        if (first) inputs[field.name] = toFileMapping(first);
         break;
       }
       case "file-list":
-        inputs[field.name] = Array.isArray(value) ? value.map(toMapping) : [];
+        inputs[field.name] = Array.isArray(value) ? value.map(toFileMapping) : [];
         break;
       case "unknown":
         break;

@@ -6,6 +6,8 @@ import { z } from "zod";
 /** Codes the app itself raises, with their HTTP statuses. Upstream codes pass through unchanged. */
 export const APP_ERROR_STATUS = {
   invalid_request: 400,
+  /** A chat app was started without its message (the launcher asks for one). */
+  message_required: 400,
   unauthorized: 401,
   link_invalid: 403,
   link_expired: 403,
@@ -15,6 +17,8 @@ export const APP_ERROR_STATUS = {
   unsupported_media_type: 415,
   file_too_large: 413,
   upstream_bad_response: 502,
+  /** The upstream refused this server's own key: a configuration problem, not the caller's. */
+  upstream_key_refused: 502,
   upstream_unreachable: 502,
   upstream_timeout: 504,
   internal_error: 500,

@@ -77,15 +77,25 @@ export async function apiFetch<S extends z.ZodType>(
   return parsed.data;
 }
 
-/** Opens a streamed response (SSE); a non-2xx answer throws the same ApiClientError. */
+/**
+ * Opens a streamed response (SSE), by GET or by POSTing `json`; a non-2xx answer throws the same
+ * ApiClientError.
+ */
 export async function apiStream(
   url: string,
-  options: { headers?: Record<string, string>; signal?: AbortSignal } = {},
+  options: { headers?: Record<string, string>; signal?: AbortSignal; json?: unknown } = {},
 ): Promise<ReadableStream<Uint8Array>> {
   let response: Response;
+  const post = options.json !== undefined;
   try {
     response = await fetch(url, {
-      headers: { Accept: "text/event-stream", ...options.headers },
+      method: post ? "POST" : "GET",
+      headers: {
+        Accept: "text/event-stream",
+        ...(post ? { "Content-Type": "application/json" } : {}),
+        ...options.headers,
+      },
+      body: post ? JSON.stringify(options.json) : undefined,
       signal: options.signal,
       cache: "no-store",
     });

@@ -75,4 +75,26 @@ describe("parseEnv", () => {
         .embedAllowedOrigins,
     ).toEqual(["https://a.example", "http://localhost:4000"]);
   });
+
+  it("starts the launcher's app by its mode, or finds the mode out when unset", () => {
+    expect(parseEnv({}).appMode).toBe("auto");
+    expect(parseEnv({ DIFY_APP_MODE: "" }).appMode).toBe("auto");
+    expect(parseEnv({ DIFY_APP_MODE: "chatflow" }).appMode).toBe("chatflow");
+    expect(parseEnv({ DIFY_APP_MODE: "workflow" }).appMode).toBe("workflow");
+    expect(() => parseEnv({ DIFY_APP_MODE: "agent" })).toThrow(/DIFY_APP_MODE/);
+  });
+
+  it("turns the launcher on with the embedded service and off with a real one unless enabled", () => {
+    const real = {
+      DIFY_API_BASE: "https://api.dify.ai/v1",
+      DIFY_APP_API_KEY: "app-1",
+      FORM_LINK_SECRET: "s",
+    };
+    expect(parseEnv({}).launcherEnabled).toBe(true);
+    expect(parseEnv({ LAUNCHER_ENABLED: "false" }).launcherEnabled).toBe(false);
+    expect(parseEnv(real).launcherEnabled).toBe(false);
+    expect(parseEnv({ ...real, LAUNCHER_ENABLED: "" }).launcherEnabled).toBe(false);
+    expect(parseEnv({ ...real, LAUNCHER_ENABLED: "true" }).launcherEnabled).toBe(true);
+    expect(() => parseEnv({ ...real, LAUNCHER_ENABLED: "yes" })).toThrow(/LAUNCHER_ENABLED/);
+  });
 });

@@ -47,6 +47,15 @@ const rawEnvSchema = z.object({
       .transform((value) => (value ? value.split(/\s+/) : []))
       .pipe(z.array(origin)),
   ),
+  /** workflow | chatflow: how the launcher starts the app; unset: found out from the app. */
+  DIFY_APP_MODE: z
+    .enum(["workflow", "chatflow", "auto", ""])
+    .optional()
+    .transform((value): "workflow" | "chatflow" | "auto" =>
+      value === "workflow" || value === "chatflow" ? value : "auto",
+    ),
+  /** The launcher (`/`) with a real upstream: off unless `true`. With the embedded service it is on. */
+  LAUNCHER_ENABLED: z.enum(["true", "false", ""]).optional(),
   /** Port of the app. */
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   /** Port of the embedded service (used only when DIFY_API_BASE is unset). */
@@ -67,6 +76,8 @@ export type AppEnv = {
   allowUnsignedLinks: boolean;
   portalApiToken: string | undefined;
   embedAllowedOrigins: string[];
+  appMode: "workflow" | "chatflow" | "auto";
+  launcherEnabled: boolean;
   port: number;
   embeddedPort: number;
   connectTimeoutMs: number;
@@ -92,6 +103,7 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
     allowUnsignedLinks: raw.ALLOW_UNSIGNED_LINKS,
     portalApiToken: raw.PORTAL_API_TOKEN,
     embedAllowedOrigins: raw.EMBED_ALLOWED_ORIGINS,
+    appMode: raw.DIFY_APP_MODE,
     port: raw.PORT,
     embeddedPort: raw.EMBEDDED_DIFY_PORT,
     connectTimeoutMs: raw.DIFY_CONNECT_TIMEOUT_MS,
@@ -107,6 +119,8 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
       appApiKey: raw.DIFY_APP_API_KEY ?? EMBEDDED_KEYS.workflowApp,
       datasetApiKey: raw.DIFY_DATASET_API_KEY ?? EMBEDDED_KEYS.dataset,
       formLinkSecret: raw.FORM_LINK_SECRET ?? EMBEDDED_LINK_SECRET,
+      // The demo is what the launcher is for; only an explicit `false` turns it off.
+      launcherEnabled: raw.LAUNCHER_ENABLED !== "false",
     };
   }
 
@@ -129,5 +143,8 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
     appApiKey: raw.DIFY_APP_API_KEY,
     datasetApiKey: raw.DIFY_DATASET_API_KEY,
     formLinkSecret: raw.FORM_LINK_SECRET,
+    // NOTE: with a real app the launcher lets anyone who reaches the page start runs, so it is
+    // opt-in.
+    launcherEnabled: raw.LAUNCHER_ENABLED === "true",
   };
 }

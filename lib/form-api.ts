@@ -36,6 +36,11 @@ export const uploadResultSchema = z.object({
   mimeType: z.string().nullable(),
 });
 
+/** Where the form's file fields upload to. */
+export function formUploadTarget(link: FormLinkContext) {
+  return { url: `${base(link)}/files`, headers: headers(link) };
+}
+
 export function uploadFormFile(link: FormLinkContext, file: File, signal?: AbortSignal) {
   const body = new FormData();
   body.append("file", file, file.name);

@@ -38,6 +38,8 @@ export const fieldViewSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("unknown"), name: z.string(), label: z.string(), type: z.string() }),
 ]);
 export type FieldView = z.infer<typeof fieldViewSchema>;
+/** A file or file-list field: the shape the file field component takes, on either page. */
+export type FileFieldView = Extract<FieldView, { kind: "file" | "file-list" }>;
 
 export const actionViewSchema = z.object({
   id: z.string(),

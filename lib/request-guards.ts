@@ -54,3 +54,11 @@ export function requirePortalToken(request: Request): void {
     );
   }
 }
+
+/**
+ * The launcher's routes exist only while it is enabled (always with the embedded service, with a
+ * real upstream only with LAUNCHER_ENABLED=true); otherwise they are not there at all.
+ */
+export function requireLauncherEnabled(): void {
+  if (!getEnv().launcherEnabled) throw ApiError.of("not_found", "Not found.");
+}

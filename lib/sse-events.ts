@@ -5,7 +5,8 @@ import { parseStreamEvent } from "@/lib/dify/schemas";
 // `event: ping` keep-alives with no data (the parser drops them), `id:` lines, CRLF, and events
 // split across network chunks. Data that is not JSON is skipped rather than fatal.
 
-export async function* readStreamEvents(stream: ReadableStream<Uint8Array>) {
+/** Each event's JSON payload, unparsed: for streams that carry events of their own as well. */
+export async function* readSseJson(stream: ReadableStream<Uint8Array>) {
   const events = stream
     .pipeThrough(new TextDecoderStream() as TransformStream<Uint8Array, string>)
     .pipeThrough(new EventSourceParserStream());
@@ -21,10 +22,14 @@ export async function* readStreamEvents(stream: ReadableStream<Uint8Array>) {
       } catch {
         continue;
       }
-      yield parseStreamEvent(json);
+      yield json;
     }
   } finally {
     // Cancelling releases the upstream connection when a caller stops early.
     await reader.cancel().catch(() => undefined);
   }
+}
+
+export async function* readStreamEvents(stream: ReadableStream<Uint8Array>) {
+  for await (const json of readSseJson(stream)) yield parseStreamEvent(json);
 }

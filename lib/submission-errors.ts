@@ -1,6 +1,7 @@
 // Reads which field a rejected submission (400 invalid_form_data) names, so the message can be
 // shown next to that field. Messages come from the service, e.g.
-// `Missing required inputs: a, b` or `Invalid value for select input 'tone': ...`.
+// `Missing required inputs: a, b` or `Invalid value for select input 'tone': ...`; a rejected run
+// start (400 invalid_param) the same way, e.g. `topic is required in input form`.
 
 export function fieldsNamedIn(message: string, knownFields: readonly string[]): string[] {
   const known = new Set(knownFields);
@@ -11,6 +12,8 @@ export function fieldsNamedIn(message: string, knownFields: readonly string[]): 
       .map((name) => name.trim())
       .filter((name) => known.has(name));
   }
+  const start = /^([A-Za-z_][A-Za-z0-9_]*) (?:is required )?in input form\b/.exec(message);
+  if (start && known.has(start[1]!)) return [start[1]!];
   const quoted = /input '([^']+)'/i.exec(message) ?? /input "([^"]+)"/i.exec(message);
   if (quoted && known.has(quoted[1]!)) return [quoted[1]!];
   return [];

@@ -4,8 +4,10 @@ import { Readable } from "node:stream";
 import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
 import busboy from "busboy";
 import { ApiError } from "@/lib/api-error";
-import { uploadFile } from "@/lib/dify/dify-client";
+import { getAppParametersCached, uploadFile } from "@/lib/dify/dify-client";
 import type { UploadedFile } from "@/lib/dify/schemas";
+import { toUploadLimits } from "@/lib/form-view";
+import { NO_STORE } from "@/lib/http";
 
 // Re-streams the browser's multipart body to the upstream without buffering it: only the one
 // `file` part goes on, behind a `user` part the server chose. Anything else the browser sent
@@ -178,4 +180,28 @@ export async function proxyUpload(
     );
     input.pipe(parser);
   });
+}
+
+/**
+ * An upload route's whole answer: the file streamed upstream as `user`, then 201 with the few
+ * fields the browser needs.
+ */
+export async function uploadAsUser(request: Request, user: string): Promise<Response> {
+  // The per-category check stays with the upstream; this only stops a body past the largest.
+  const maxBytes = async () => {
+    const parameters = await getAppParametersCached().catch(() => undefined);
+    const limits = toUploadLimits(parameters?.system_parameters);
+    return Math.max(limits.imageBytes, limits.videoBytes, limits.audioBytes, limits.documentBytes);
+  };
+  const file = await proxyUpload(request, user, { maxBytes });
+  return Response.json(
+    {
+      id: file.id,
+      name: file.name,
+      size: file.size,
+      extension: file.extension ?? null,
+      mimeType: file.mime_type ?? null,
+    },
+    { status: 201, headers: NO_STORE },
+  );
 }

@@ -1,7 +1,6 @@
 import { ApiClientError } from "@/lib/api-fetch";
 import { errorEnvelopeSchema } from "@/lib/api-error";
-import { FORM_LINK_HEADER } from "@/lib/form-link-header";
-import { uploadResultSchema, type FormLinkContext } from "@/lib/form-api";
+import { uploadResultSchema } from "@/lib/form-api";
 import type { z } from "zod";
 
 // Uploads use XMLHttpRequest rather than the fetch helper: fetch cannot report upload progress.
@@ -10,8 +9,11 @@ import type { z } from "zod";
 
 export type UploadResult = z.infer<typeof uploadResultSchema>;
 
+/** Where a file goes: an upload route of this app, with the headers it needs (a form's link). */
+export type UploadTarget = { url: string; headers?: Record<string, string> };
+
 const PLAIN_WORDS: Record<string, string> = {
-  file_too_large: "The file is too large for this form.",
+  file_too_large: "The file is too large.",
   unsupported_file_type: "This type of file is not accepted.",
   no_file_uploaded: "The file did not arrive. Try again.",
   too_many_files: "Send one file at a time.",
@@ -19,15 +21,17 @@ const PLAIN_WORDS: Record<string, string> = {
 };
 
 export function uploadWithProgress(
-  link: FormLinkContext,
+  target: UploadTarget,
   file: File,
   onProgress: (fraction: number) => void,
   signal: AbortSignal,
 ): Promise<UploadResult> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open("POST", `/api/forms/${encodeURIComponent(link.token)}/files`);
-    xhr.setRequestHeader(FORM_LINK_HEADER, link.linkQuery);
+    xhr.open("POST", target.url);
+    for (const [name, value] of Object.entries(target.headers ?? {})) {
+      xhr.setRequestHeader(name, value);
+    }
     xhr.setRequestHeader("Accept", "application/json");
     xhr.responseType = "text";
     xhr.upload.onprogress = (event) => {

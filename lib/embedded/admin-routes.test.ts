@@ -146,3 +146,36 @@ describe("GET /_embedded/runs/{run_id}", () => {
     });
   });
 });
+
+describe("GET /_embedded/runs?user=", () => {
+  it("lists the runs one user started, and only theirs", async () => {
+    const mine = await client.demoRun("erin");
+    await client.demoRun("frank", "chatflow");
+    const response = await client.admin(`/runs?user=${encodeURIComponent("erin")}`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      runs: [{ id: mine.workflow_run_id, app: "workflow", status: "paused" }],
+    });
+    expect(await (await client.admin("/runs?user=nobody")).json()).toEqual({ runs: [] });
+  });
+
+  it("answers 400 invalid_param without a user", async () => {
+    const response = await client.admin("/runs");
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ code: "invalid_param" });
+  });
+});
+
+describe("POST /_embedded/config appUnavailable", () => {
+  it("switches off one app by kind and leaves the other answering", async () => {
+    const set = await client.admin("/config", { body: { appUnavailable: "chatflow" } });
+    expect(await set.json()).toMatchObject({ appUnavailable: "chatflow" });
+    const chat = await client.get("/parameters", client.chatflowKey);
+    expect(chat.status).toBe(400);
+    expect(await chat.json()).toMatchObject({ code: "app_unavailable" });
+    expect((await client.get("/parameters")).status).toBe(200);
+
+    await client.admin("/config", { body: { appUnavailable: false } });
+    expect((await client.get("/parameters", client.chatflowKey)).status).toBe(200);
+  });
+});

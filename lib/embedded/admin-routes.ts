@@ -20,7 +20,7 @@ const demoRunSchema = z.object({
 const configSchema = z.object({
   formTtlSeconds: z.number().positive().optional(),
   stepDelayMs: z.number().min(0).optional(),
-  appUnavailable: z.boolean().optional(),
+  appUnavailable: z.union([z.boolean(), z.enum(["workflow", "chatflow"])]).optional(),
 });
 
 // Test and demo helpers under /_embedded/ (no auth, not in the call log). Returns false if no route matched.
@@ -80,6 +80,17 @@ export async function handleAdminRoute(
     case "POST forms":
       sendJson(res, 201, await createCustomForm(ctx, await readJsonBody(req)));
       return true;
+    case "GET runs": {
+      // Which runs a user started: lets a test check that nothing was started on its behalf.
+      const user = new URL(req.url ?? "/", "http://embedded.local").searchParams.get("user");
+      if (!user) throw new ApiError(400, "invalid_param", "user is required");
+      sendJson(res, 200, {
+        runs: ctx.store
+          .runsOf(user)
+          .map((record) => ({ id: record.id, app: record.app, status: record.status })),
+      });
+      return true;
+    }
     case "GET runs/*": {
       const record = ctx.store.getRun(decodeURIComponent(run?.[1] ?? ""));
       if (!record) throw new ApiError(404, "not_found", "Workflow run not found");

@@ -108,7 +108,7 @@ function blockingRunBody(run: RunRecord): Record<string, unknown> {
 
 // GET /parameters
 export function getParameters(ctx: ServerContext, app: AppKind, res: ServerResponse): void {
-  if (ctx.config.appUnavailable) {
+  if (ctx.config.appUnavailable === true || ctx.config.appUnavailable === app) {
     throw new ApiError(
       400,
       "app_unavailable",

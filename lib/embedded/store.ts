@@ -250,6 +250,8 @@ export interface EmbeddedStore {
 
   putRun(run: RunRecord): void;
   getRun(id: string): RunRecord | undefined;
+  // Runs started by one `user`, oldest first.
+  runsOf(user: string): RunRecord[];
 
   putConversation(id: string, app: AppKind, user: string): void;
   getConversation(id: string): { app: AppKind; user: string } | undefined;
@@ -307,6 +309,7 @@ export function createEmbeddedStore(datasets: DatasetRecord[]): EmbeddedStore {
 
     putRun: (run) => void runs.set(run.id, run),
     getRun: (id) => runs.get(id),
+    runsOf: (user) => [...runs.values()].filter((run) => run.user === user),
 
     putConversation: (id, app, user) => void conversations.set(id, { app, user }),
     getConversation: (id) => conversations.get(id),

@@ -1,0 +1,13 @@
+import { getOrCreateAnonymousUser } from "@/lib/anonymous-user";
+import { NO_STORE } from "@/lib/http";
+import { getLaunchForm } from "@/lib/launch-run";
+import { requireLauncherEnabled } from "@/lib/request-guards";
+import { handleRoute } from "@/lib/route-handler";
+
+// GET /api/launch/parameters: the app's start form, mapped from its GET /parameters.
+export const GET = handleRoute("launch.parameters", async (request) => {
+  requireLauncherEnabled();
+  // The launcher's user is made on the first visit, so uploads and the run share it from the start.
+  await getOrCreateAnonymousUser(request);
+  return Response.json(await getLaunchForm(), { headers: NO_STORE });
+});

@@ -1,0 +1,282 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { useForm, type FieldPath } from "react-hook-form";
+import { ControlledFileField } from "@/components/controlled-file-field";
+import { FormMarkdown } from "@/components/form-markdown";
+import { RunProgress } from "@/components/run-progress";
+import { Button } from "@/components/ui/button";
+import { FormField, type ControlProps } from "@/components/ui/form-field";
+import { OptionSelect } from "@/components/ui/option-select";
+import { ApiClientError } from "@/lib/api-fetch";
+import { fileFieldHint } from "@/lib/file-hint";
+import { focusField } from "@/lib/focus-field";
+import { LAUNCH_UPLOAD_TARGET } from "@/lib/launch-api";
+import { launcherProblem } from "@/lib/launcher-problem";
+import { buildStartFormSchema, startDefaults, type StartValues } from "@/lib/start-form-schema";
+import type { StartField, StartFormView } from "@/lib/start-form-view";
+import { fieldsNamedIn } from "@/lib/submission-errors";
+import { useFileStates } from "@/lib/use-file-states";
+import { useLaunch } from "@/lib/use-launch";
+
+type StartFormProps = {
+  view: StartFormView;
+  /** An error the page cannot fix from here (app unavailable, configuration): a full screen. */
+  onProblem: (error: ApiClientError) => void;
+};
+
+const QUERY = "query";
+const inputId = (name: string) => `start-${name}`;
+const QUERY_ID = "start-message";
+const fieldPath = (name: string) => `inputs.${name}` as FieldPath<StartValues>;
+
+/** The start form built from the app's `user_input_form`, and the start followed live below it. */
+export function StartForm({ view, onProblem }: StartFormProps) {
+  // A chat app takes a message. In `auto` the box shows when the app has chat features, and
+  // after the app has said it is a chat app.
+  const [learntChat, setLearntChat] = useState(false);
+  const mode = learntChat ? "chatflow" : view.mode;
+  const chat =
+    mode === "chatflow" ||
+    (mode === "auto" && (view.openingStatement !== "" || view.suggestedQuestions.length > 0));
+  // Where the box shows, the message is asked for before anything is sent.
+  const schema = useMemo(
+    () => buildStartFormSchema(view.fields, chat ? "chatflow" : mode),
+    [view.fields, chat, mode],
+  );
+  const {
+    control,
+    register,
+    handleSubmit,
+    setError,
+    setValue,
+    formState: { errors },
+  } = useForm<StartValues>({
+    // useForm takes its options afresh each render, so a learnt chat app's schema applies at once.
+    resolver: zodResolver(schema),
+    defaultValues: startDefaults(view.fields),
+    // Focus is moved by hand so file fields (no single input) get it too.
+    shouldFocusError: false,
+  });
+  const names = useMemo(() => view.fields.map((field) => field.name), [view.fields]);
+  const files = useFileStates(names);
+  const { mutation, run, formLink } = useLaunch();
+  const [rootError, setRootError] = useState<string | null>(null);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const pending = mutation.isPending;
+
+  const fieldError = (name: string) => errors.inputs?.[name]?.message;
+
+  const focusFirstProblem = () =>
+    requestAnimationFrame(() => {
+      const first = view.fields.find((field) =>
+        document.getElementById(`${inputId(field.name)}-error`),
+      );
+      if (first) focusField(first.name, inputId(first.name));
+      else if (document.getElementById(`${QUERY_ID}-error`)) focusField(QUERY, QUERY_ID);
+      else rootRef.current?.focus();
+    });
+
+  const onError = (error: Error) => {
+    if (!(error instanceof ApiClientError)) {
+      setRootError(
+        "The connection broke off while the app was starting. It may have started anyway; reload the page to try again.",
+      );
+      return;
+    }
+    if (launcherProblem(error.code)) {
+      onProblem(error);
+      return;
+    }
+    if (error.code === "message_required") {
+      setLearntChat(true);
+      setError(QUERY, { type: "server", message: error.message });
+      focusFirstProblem();
+      return;
+    }
+    const named = fieldsNamedIn(error.message, names);
+    for (const name of named) setError(fieldPath(name), { type: "server", message: error.message });
+    setRootError(`The app did not start: ${error.message}`);
+    focusFirstProblem();
+  };
+
+  const onValid = (values: StartValues) => {
+    if (files.uploading > 0 || files.failed > 0) {
+      setRootError(
+        files.uploading > 0
+          ? "Files are still uploading. Wait until they finish, then start again."
+          : "Some files did not upload. Retry or remove them, then start again.",
+      );
+      requestAnimationFrame(() => rootRef.current?.focus());
+      return;
+    }
+    setRootError(null);
+    mutation.mutate(values, { onError });
+  };
+
+  function renderControl(field: StartField, aria: ControlProps, labelId: string) {
+    const path = fieldPath(field.name);
+    switch (field.kind) {
+      case "text":
+      case "other":
+        return <input type="text" className="input" {...aria} {...register(path)} />;
+      case "number":
+        return (
+          <input type="text" inputMode="decimal" className="input" {...aria} {...register(path)} />
+        );
+      case "paragraph":
+        return <textarea className="textarea" rows={4} {...aria} {...register(path)} />;
+      case "select":
+        return (
+          <OptionSelect
+            options={field.options}
+            aria-required={field.required || undefined}
+            {...aria}
+            {...register(path)}
+          />
+        );
+      case "file":
+      case "file-list":
+        return (
+          <ControlledFileField
+            control={control}
+            name={path}
+            aria={aria}
+            labelId={labelId}
+            field={field}
+            uploadTarget={LAUNCH_UPLOAD_TARGET}
+            limits={view.limits}
+            onStateChange={files.setters[field.name]!}
+          />
+        );
+    }
+  }
+
+  function hintOf(field: StartField): string | null {
+    switch (field.kind) {
+      case "file":
+      case "file-list":
+        return fileFieldHint(field, view.limits);
+      case "text":
+      case "paragraph":
+        return field.maxLength ? `Up to ${field.maxLength} characters.` : null;
+      case "other":
+        return `This app asks for a kind of input (“${field.type}”) this page does not know: enter it as text.`;
+      default:
+        return null;
+    }
+  }
+
+  const started = pending || mutation.isSuccess || run.nodes.length > 0;
+  // On a phone the progress is below the fold: bring it up when a start begins.
+  const progressRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (pending) progressRef.current?.scrollIntoView({ block: "start", behavior: "smooth" });
+  }, [pending]);
+
+  return (
+    <>
+      <section className="card stack" aria-labelledby="launcher-title">
+        <h1 id="launcher-title">{chat ? "Start a conversation" : "Start a workflow"}</h1>
+        <p className="muted">
+          Fill in what the app needs and start it. When it stops for a person’s answer, its form
+          opens here.
+        </p>
+        {view.openingStatement ? (
+          <div className="opening-statement">
+            <FormMarkdown>{view.openingStatement}</FormMarkdown>
+          </div>
+        ) : null}
+        <form
+          noValidate
+          aria-labelledby="launcher-title"
+          onSubmit={(event) =>
+            void handleSubmit(onValid, () => {
+              setRootError(null);
+              focusFirstProblem();
+            })(event)
+          }
+        >
+          <div ref={rootRef} tabIndex={-1} role={rootError ? "alert" : undefined}>
+            {rootError ? <p className="notice notice-error">{rootError}</p> : null}
+          </div>
+          {view.fields.map((field) => (
+            <FormField
+              key={field.name}
+              id={inputId(field.name)}
+              label={field.label}
+              required={field.required}
+              hint={hintOf(field)}
+              error={fieldError(field.name)}
+            >
+              {(aria, { labelId }) => renderControl(field, aria, labelId)}
+            </FormField>
+          ))}
+          {chat ? (
+            <FormField id={QUERY_ID} label="Message" required error={errors.query?.message}>
+              {(aria) => (
+                <>
+                  <textarea className="textarea" rows={3} {...aria} {...register(QUERY)} />
+                  {view.suggestedQuestions.length > 0 ? (
+                    <div className="suggestions" role="group" aria-label="Suggested questions">
+                      {view.suggestedQuestions.map((question) => (
+                        <Button
+                          key={question}
+                          size="small"
+                          onClick={() =>
+                            setValue(QUERY, question, { shouldDirty: true, shouldValidate: true })
+                          }
+                        >
+                          {question}
+                        </Button>
+                      ))}
+                    </div>
+                  ) : null}
+                </>
+              )}
+            </FormField>
+          ) : null}
+          <div className="actions">
+            <Button type="submit" variant="primary" busy={pending} disabled={pending}>
+              {pending ? "Starting…" : "Start"}
+            </Button>
+          </div>
+        </form>
+      </section>
+      {started ? (
+        <section
+          ref={progressRef}
+          className="card stack run-view"
+          aria-labelledby="launch-progress-title"
+          aria-busy={pending}
+        >
+          <h2 id="launch-progress-title">Progress</h2>
+          <p role="status" className="muted small">
+            {formLink
+              ? "Opening the form…"
+              : pending
+                ? "The run is starting. This updates live."
+                : ""}
+          </p>
+          <RunProgress state={run}>
+            {run.pause && !run.pause.formToken ? (
+              <p className="notice notice-warning">
+                The run is waiting at <strong>{run.pause.nodeTitle}</strong>, which is answered
+                elsewhere
+                {run.pause.channels.length ? ` (by ${run.pause.channels.join(", ")})` : ""}, for
+                example by email. There is nothing to answer on this page.
+              </p>
+            ) : null}
+            {formLink ? (
+              <p className="notice">
+                The run needs an answer at <strong>{formLink.node_title ?? "a review step"}</strong>
+                . <a href={formLink.url}>Open the form</a> if it does not open by itself.
+              </p>
+            ) : null}
+          </RunProgress>
+        </section>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,160 @@
+import {
+  CHAT_APP_URL,
+  expect,
+  fillDemoForm,
+  getFormRecord,
+  getRunRecord,
+  launcherUser,
+  recordRequests,
+  runsOf,
+  test,
+} from "@/e2e/fixtures";
+
+// The launcher (`/`): start the configured app from its parameters and land on its form.
+
+/** The form page's token and run, read from its address. */
+function formAddress(url: string) {
+  const address = new URL(url);
+  return {
+    token: decodeURIComponent(address.pathname.replace(/^\/form\//, "")),
+    run: address.searchParams.get("run") ?? "",
+    user: address.searchParams.get("user") ?? "",
+  };
+}
+
+test("the workflow demo starts from / and its form is answered to a finished run", async ({
+  page,
+}) => {
+  await page.goto("/");
+  await expect(page.getByRole("heading", { name: "Start a workflow" })).toBeVisible();
+  // The start form is the app's user_input_form, with its defaults.
+  await expect(page.getByLabel("Audience")).toHaveValue("Engineers");
+  await expect(page.getByLabel("Brief")).toBeVisible();
+  await expect(page.getByLabel("Target length (words)")).toBeVisible();
+  await expect(page.getByText("Up to 120 characters.")).toBeVisible();
+
+  await page.getByLabel("Topic").fill("Launch day");
+  await page.getByLabel("Brief").fill("The new dashboard ships on Monday.");
+  await page.getByLabel("Target length (words)").fill("200");
+  // A reference image, uploaded through the app as the launcher's user.
+  await page
+    .getByRole("group", { name: "Reference image" })
+    .locator('input[type="file"]')
+    .setInputFiles({ name: "ref.png", mimeType: "image/png", buffer: Buffer.alloc(2048, 1) });
+  await expect(
+    page.getByRole("list", { name: "Files for Reference image" }).getByText("(attached)"),
+  ).toBeAttached();
+  await page.getByRole("button", { name: "Start" }).click();
+
+  await expect(page.getByRole("heading", { name: "Your answer is needed" })).toBeVisible();
+  await expect(page.getByText("about **Launch day**".replace(/\*\*/g, ""))).toBeVisible();
+  const address = formAddress(page.url());
+  const user = await launcherUser(page);
+  expect(address.user).toBe(user);
+
+  await fillDemoForm(page);
+  await page.getByRole("button", { name: "Approve and publish" }).click();
+  await expect(page.getByRole("heading", { name: "Run finished" })).toBeVisible();
+
+  // One user for the upload, the run and the form.
+  const run = await getRunRecord(address.run);
+  expect(run.user).toBe(user);
+  expect(run.status).toBe("succeeded");
+  expect((await getFormRecord(address.token)).submission?.user).toBe(user);
+});
+
+test("a required start input left empty is pointed out and nothing is started", async ({
+  page,
+}) => {
+  const launches = recordRequests(page, "/api/launch");
+  await page.goto("/");
+  await page.getByLabel("Audience").selectOption("Executives");
+  await page.getByRole("button", { name: "Start" }).click();
+
+  const topic = page.getByLabel("Topic");
+  await expect(page.getByText("Enter Topic.")).toBeVisible();
+  await expect(topic).toHaveAttribute("aria-invalid", "true");
+  await expect(topic).toBeFocused();
+  expect(launches).toEqual([]);
+  expect(await runsOf(await launcherUser(page))).toEqual([]);
+});
+
+test("an image over the size limit is refused before it is uploaded", async ({ page }) => {
+  const uploads = recordRequests(page, "/api/launch/files");
+  await page.goto("/");
+  await expect(page.getByText("images up to 10 MB")).toBeVisible();
+  await page
+    .getByRole("group", { name: "Reference image" })
+    .locator('input[type="file"]')
+    .setInputFiles({
+      name: "huge.png",
+      mimeType: "image/png",
+      buffer: Buffer.alloc(11 * 1024 * 1024, 1),
+    });
+  await expect(
+    page.getByRole("group", { name: "Reference image" }).getByRole("alert"),
+  ).toContainText("huge.png is 11 MB: the limit for this kind of file is 10 MB.");
+  expect(uploads).toEqual([]);
+});
+
+test("the start route refuses other sites and invalid values, starting nothing", async ({
+  request,
+  baseURL,
+}) => {
+  const body = { inputs: { topic: "", audience: "Engineers" }, query: "" };
+  const foreign = await request.post("/api/launch", {
+    data: body,
+    headers: { Origin: "https://evil.example" },
+  });
+  expect(foreign.status()).toBe(403);
+  expect(await foreign.json()).toMatchObject({ code: "forbidden_origin" });
+
+  const invalid = await request.post("/api/launch", { data: body, headers: { Origin: baseURL! } });
+  expect(invalid.status()).toBe(400);
+  expect(await invalid.json()).toMatchObject({ code: "invalid_request" });
+});
+
+test.describe("the chatflow app", () => {
+  test.use({ baseURL: CHAT_APP_URL });
+
+  test("the chatflow demo starts from a message and its form is answered to a finished run", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    await expect(page.getByRole("heading", { name: "Start a conversation" })).toBeVisible();
+    await expect(page.getByText("a reviewer approves each reply")).toBeVisible();
+    await expect(page.getByLabel("Product")).toHaveValue("Acme Cloud");
+
+    // An empty message is asked for before anything starts.
+    await page.getByRole("button", { name: "Start" }).click();
+    await expect(page.getByText("Write a message to start with.")).toBeVisible();
+    await expect(page.getByLabel("Message")).toBeFocused();
+
+    await page
+      .getByRole("group", { name: "Suggested questions" })
+      .getByRole("button", { name: "Can I export my data?" })
+      .click();
+    await expect(page.getByLabel("Message")).toHaveValue("Can I export my data?");
+    await page.getByLabel("Customer name").fill("Dana");
+    await page.getByRole("button", { name: "Start" }).click();
+
+    await expect(page.getByRole("heading", { name: "Your answer is needed" })).toBeVisible();
+    await expect(page.getByText("Can I export my data?")).toBeVisible();
+    await expect(page.getByLabel("Reply")).toHaveValue(/Hi Dana/);
+    const address = formAddress(page.url());
+    await page.getByRole("button", { name: "Send" }).click();
+    await expect(page.getByRole("heading", { name: "Run finished" })).toBeVisible();
+
+    const user = await launcherUser(page);
+    expect((await getRunRecord(address.run)).user).toBe(user);
+    expect((await getFormRecord(address.token)).submission?.user).toBe(user);
+  });
+
+  test("an unavailable app gets its own screen", async ({ page, chatAppUnavailable }) => {
+    void chatAppUnavailable;
+    await page.goto("/");
+    await expect(page.getByRole("heading", { name: "This app is unavailable" })).toBeVisible();
+    await expect(page.getByText("Try again later")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Start" })).toHaveCount(0);
+  });
+});
