@@ -2,6 +2,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import { contentSecurityPolicy } from "@/lib/content-security-policy";
 import { parseTheme } from "@/lib/embed-protocol";
 import { parseEnv, type AppEnv } from "@/lib/env-schema";
+import { matchLocale } from "@/lib/i18n/locales";
 
 // Runs before every page (Next 16's proxy, on Node): a fresh CSP nonce per request,
 // passed to Next through the request headers so its scripts carry it, and the policy on the response.
@@ -22,6 +23,10 @@ export function proxy(request: NextRequest) {
   const theme = parseTheme(request.nextUrl.searchParams.get("theme"));
   if (theme) headers.set("x-theme", theme);
   else headers.delete("x-theme");
+  // `?lang=` chosen per link; the i18n request config reads it (else Accept-Language decides).
+  const locale = matchLocale(request.nextUrl.searchParams.get("lang"));
+  if (locale) headers.set("x-locale", locale);
+  else headers.delete("x-locale");
   headers.set("Content-Security-Policy", csp);
   const response = NextResponse.next({ request: { headers } });
   response.headers.set("Content-Security-Policy", csp);

@@ -1,16 +1,21 @@
 import type { Metadata, Viewport } from "next";
 import { headers } from "next/headers";
+import { NextIntlClientProvider } from "next-intl";
+import { getLocale, getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { Providers } from "@/app/providers";
 import { parseTheme } from "@/lib/embed-protocol";
 import "@/app/globals.css";
 
-export const metadata: Metadata = {
-  title: { default: "Workflow requests", template: "%s · Workflow requests" },
-  description: "Answer a paused AI workflow.",
-  referrer: "no-referrer",
-  robots: { index: false, follow: false },
-};
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("meta");
+  return {
+    title: { default: t("appName"), template: `%s · ${t("appName")}` },
+    description: t("description"),
+    referrer: "no-referrer",
+    robots: { index: false, follow: false },
+  };
+}
 
 export const viewport: Viewport = {
   width: "device-width",
@@ -21,10 +26,13 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   // Reading the request makes every page render per request, so each gets its CSP nonce.
   const requestHeaders = await headers();
   const theme = parseTheme(requestHeaders.get("x-theme"));
+  const locale = await getLocale();
   return (
-    <html lang="en" data-theme={theme ?? undefined}>
+    <html lang={locale} data-theme={theme ?? undefined}>
       <body>
-        <Providers>{children}</Providers>
+        <NextIntlClientProvider>
+          <Providers>{children}</Providers>
+        </NextIntlClientProvider>
       </body>
     </html>
   );

@@ -1,13 +1,15 @@
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 
-export default function NotFound() {
+export default async function NotFound() {
+  const t = await getTranslations("notFound");
   return (
     <main className="page">
       <section className="card stack">
-        <h1>Page not found</h1>
-        <p>There is nothing at this address.</p>
+        <h1>{t("title")}</h1>
+        <p>{t("body")}</p>
         <p>
-          <Link href="/">Go to the start page</Link>
+          <Link href="/">{t("home")}</Link>
         </p>
       </section>
     </main>

@@ -1,5 +1,6 @@
 "use client";
 
+import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { formatDateTime, formatRemaining } from "@/lib/format-time";
 
@@ -28,13 +29,17 @@ export function ExpiryCountdown({
   }, [remaining, onExpired]);
 
   const warning = remaining <= WARNING_MS;
+  const t = useTranslations("form.expiry");
+  const locale = useLocale();
   return (
     <p className={warning ? "notice notice-warning small" : "muted small"} data-testid="expiry">
       {/* Only the warning is announced; the ticking text would be noise in a live region. */}
-      <span role="status">{warning ? <strong>Time is almost up. </strong> : null}</span>
-      Answer by{" "}
-      <time dateTime={new Date(expiresAt * 1000).toISOString()}>{formatDateTime(expiresAt)}</time> (
-      {formatRemaining(remaining)}).
+      <span role="status">{warning ? <strong>{t("almostUp")} </strong> : null}</span>
+      {t.rich("answerBy", {
+        when: formatDateTime(expiresAt, locale),
+        remaining: formatRemaining(remaining, locale),
+        time: (chunks) => <time dateTime={new Date(expiresAt * 1000).toISOString()}>{chunks}</time>,
+      })}
     </p>
   );
 }

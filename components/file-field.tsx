@@ -1,6 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { useLocale, useTranslations } from "next-intl";
 import { useDropzone } from "react-dropzone";
 import { Button } from "@/components/ui/button";
 import { ApiClientError } from "@/lib/api-fetch";
@@ -53,6 +54,12 @@ const fromAttached = (file: AttachedFile): Item => ({
 
 /** Drop, pick or paste files; each uploads at once through the proxy. Remote links where allowed. */
 export function FileField(props: FileFieldProps) {
+  const t = useTranslations("form.files");
+  const uploadErrorText = (error: unknown) => {
+    if (!(error instanceof ApiClientError)) return t("errors.failed");
+    return UPLOAD_ERROR_CODES.has(error.code) ? t(`errors.${error.code}`) : error.message;
+  };
+  const allowed = useAllowedWords();
   const {
     field,
     uploadTarget,
@@ -136,7 +143,7 @@ export function FileField(props: FileFieldProps) {
             }),
           (error: unknown) => {
             if (error instanceof DOMException && error.name === "AbortError") return;
-            const message = error instanceof ApiClientError ? error.message : "The upload failed.";
+            const message = uploadErrorText(error);
             update(key, { status: "failed", error: message });
           },
         )
@@ -154,19 +161,17 @@ export function FileField(props: FileFieldProps) {
     for (const file of files) {
       const type = fileTypeFor(file.name, field.allowedTypes, field.allowedExtensions);
       const limit = sizeLimitFor(file.name, limits);
-      if (!type)
-        found.push(
-          `${file.name}: this type of file is not accepted here (${allowedWords(field)}).`,
-        );
+      if (!type) found.push(t("notAccepted", { name: file.name, allowed: allowed(field) }));
       else if (file.size > limit)
         found.push(
-          `${file.name} is ${formatBytes(file.size)}: the limit for this kind of file is ${formatBytes(limit)}.`,
+          t("tooLarge", {
+            name: file.name,
+            size: formatBytes(file.size),
+            limit: formatBytes(limit),
+          }),
         );
-      else if (file.size === 0) found.push(`${file.name} is empty.`);
-      else if (space <= 0)
-        found.push(
-          `${file.name}: no more than ${max} file${max === 1 ? "" : "s"} can be attached.`,
-        );
+      else if (file.size === 0) found.push(t("empty", { name: file.name }));
+      else if (space <= 0) found.push(t("tooMany", { name: file.name, max }));
       else {
         space--;
         added.push({
@@ -231,9 +236,9 @@ export function FileField(props: FileFieldProps) {
             aria-invalid={invalid || undefined}
             data-field-focus={field.name}
           >
-            {max === 1 ? "Choose a file" : "Choose files"}
+            {t("choose", { max })}
           </Button>
-          <span className="muted small"> or drag and drop, or paste</span>
+          <span className="muted small"> {t("dropOrPaste")}</span>
         </div>
       ) : null}
       {allowsRemote ? (
@@ -244,7 +249,7 @@ export function FileField(props: FileFieldProps) {
             setProblems([]);
             if (max === 1) setItems([item]);
             else if (room() > 0) setItems((list) => [...list, item]);
-            else setProblems([`No more than ${max} files can be attached.`]);
+            else setProblems([t("noMore", { max })]);
           }}
           focusName={allowsLocal ? undefined : field.name}
         />
@@ -257,12 +262,16 @@ export function FileField(props: FileFieldProps) {
         </ul>
       ) : null}
       {items.length > 0 ? (
-        <ul className="file-list" aria-label={`Files for ${field.label}`}>
+        <ul className="file-list" aria-label={t("listLabel", { label: field.label })}>
           {items.map((item) => (
             <li key={item.key} className="file-item" data-status={item.status}>
               {item.preview ? (
                 // eslint-disable-next-line @next/next/no-img-element -- a local object URL
-                <img src={item.preview} alt={`Preview of ${item.name}`} className="file-thumb" />
+                <img
+                  src={item.preview}
+                  alt={t("preview", { name: item.name })}
+                  className="file-thumb"
+                />
               ) : (
                 <span className="file-thumb file-thumb-icon" aria-hidden="true">
                   {item.attached?.source === "remote" ? "🔗" : "📄"}
@@ -278,33 +287,35 @@ export function FileField(props: FileFieldProps) {
                     className="file-progress"
                     max={1}
                     value={item.progress}
-                    aria-label={`Uploading ${item.name}`}
+                    aria-label={t("uploading", { name: item.name })}
                   />
                 ) : null}
                 {item.status === "failed" ? (
                   <span className="field-error" role="alert">
-                    {item.name} did not upload: {item.error}
+                    {t("failed", { name: item.name, error: item.error ?? "" })}
                   </span>
                 ) : null}
                 {item.status === "done" ? (
-                  <span className="visually-hidden"> (attached)</span>
+                  <span className="visually-hidden"> {t("attached")}</span>
                 ) : null}
               </span>
               {item.status === "failed" && item.file ? (
                 <Button
                   size="small"
                   onClick={() => startUpload(item.key, item.file!, item.type)}
-                  aria-label={`Retry ${item.name}`}
+                  aria-label={t("retryName", { name: item.name })}
                 >
-                  Retry
+                  {t("retry")}
                 </Button>
               ) : null}
               <Button
                 size="small"
                 onClick={() => remove(item.key)}
-                aria-label={`${item.status === "uploading" ? "Cancel" : "Remove"} ${item.name}`}
+                aria-label={t(item.status === "uploading" ? "cancelName" : "removeName", {
+                  name: item.name,
+                })}
               >
-                {item.status === "uploading" ? "Cancel" : "Remove"}
+                {t(item.status === "uploading" ? "cancel" : "remove")}
               </Button>
             </li>
           ))}
@@ -321,10 +332,28 @@ function previewOf(file: File, registry: Set<string>): string | undefined {
   return url;
 }
 
-function allowedWords(field: FileFieldView): string {
-  const types = field.allowedTypes.filter((type) => type !== "custom").map((type) => `${type}s`);
-  const extensions = field.allowedTypes.includes("custom") ? field.allowedExtensions : [];
-  return [...types, ...extensions].join(", ") || "no files";
+const UPLOAD_ERROR_CODES = new Set([
+  "file_too_large",
+  "unsupported_file_type",
+  "no_file_uploaded",
+  "too_many_files",
+  "filename_not_exists_error",
+  "network_error",
+]);
+
+/** The kinds of file a field takes, in words of the page's language. */
+function useAllowedWords() {
+  const t = useTranslations("form.fileHint.types");
+  const none = useTranslations("form.files")("noneAllowed");
+  const locale = useLocale();
+  return (field: FileFieldView): string => {
+    const types = field.allowedTypes.filter((type) => type !== "custom").map((type) => t(type));
+    const extensions = field.allowedTypes.includes("custom") ? field.allowedExtensions : [];
+    const all = [...types, ...extensions];
+    return all.length
+      ? new Intl.ListFormat(locale, { type: "conjunction", style: "narrow" }).format(all)
+      : none;
+  };
 }
 
 function RemoteUrlEntry({
@@ -338,6 +367,8 @@ function RemoteUrlEntry({
   onAdd: (item: Item) => void;
   focusName: string | undefined;
 }) {
+  const t = useTranslations("form.files");
+  const allowed = useAllowedWords();
   const [url, setUrl] = useState("");
   const [error, setError] = useState<string | null>(null);
   const inputId = useId();
@@ -352,11 +383,11 @@ function RemoteUrlEntry({
       parsed = null;
     }
     if (!parsed || !/^https?:$/.test(parsed.protocol)) {
-      setError("Enter a full link starting with http:// or https://.");
+      setError(t("link.invalid"));
       return;
     }
     if (text.length >= 2048) {
-      setError("This link is too long (the limit is 2,048 characters).");
+      setError(t("link.tooLong"));
       return;
     }
     const name = decodeURIComponent(
@@ -366,7 +397,7 @@ function RemoteUrlEntry({
       fileTypeFor(name, field.allowedTypes, field.allowedExtensions) ??
       (field.allowedTypes.find((candidate) => candidate !== "custom") as FileType | undefined);
     if (!type) {
-      setError(`This link does not point to an accepted type of file (${allowedWords(field)}).`);
+      setError(t("link.notAccepted", { allowed: allowed(field) }));
       return;
     }
     setError(null);
@@ -377,7 +408,7 @@ function RemoteUrlEntry({
   return (
     <div className="remote-url">
       <label htmlFor={inputId} className="small">
-        Or link to a file
+        {t("link.label")}
       </label>
       <div className="remote-url-row">
         <input
@@ -400,7 +431,7 @@ function RemoteUrlEntry({
           }}
         />
         <Button onClick={add} disabled={disabled || !url.trim()}>
-          Add link
+          {t("link.add")}
         </Button>
       </div>
       {error ? (

@@ -1,6 +1,7 @@
 "use client";
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useState } from "react";
 import { useEmbedNotify } from "@/components/embed-provider";
 import { HumanInputForm, type SubmittedAnswer } from "@/components/human-input-form";
@@ -111,14 +112,17 @@ function FormState({
   query: ReturnType<typeof useFormQuery>;
 }) {
   const queryClient = useQueryClient();
+  const t = useTranslations("form");
   const onExpired = useCallback(() => setOutcome({ kind: "expired" }), [setOutcome]);
 
   if (outcome?.kind === "submitted") {
     return (
-      <StatusScreen title="Answer sent" tone="success">
+      <StatusScreen title={t("sent.title")} tone="success">
         <p className="notice notice-success">
-          You chose <strong>{outcome.submitted.action.title}</strong>. The workflow goes on with
-          your answer.
+          {t.rich("sent.chose", {
+            action: outcome.submitted.action.title,
+            strong: (chunks) => <strong>{chunks}</strong>,
+          })}
         </p>
         <SubmittedSummary fields={outcome.fields} answers={outcome.submitted.answers} />
       </StatusScreen>
@@ -126,11 +130,8 @@ function FormState({
   }
   if (outcome?.kind === "expired") {
     return (
-      <StatusScreen title="This form has expired" tone="warning">
-        <p>
-          The time to answer ran out while the form was open. The workflow goes on without an
-          answer.
-        </p>
+      <StatusScreen title={t("expired.title")} tone="warning">
+        <p>{t("expired.whileOpen")}</p>
       </StatusScreen>
     );
   }
@@ -144,7 +145,7 @@ function FormState({
     return (
       <section className="card" aria-busy="true" aria-labelledby="loading-title">
         <h1 id="loading-title" style={{ display: "flex", gap: 10, alignItems: "center" }}>
-          <span className="spinner" aria-hidden="true" /> Loading the form…
+          <span className="spinner" aria-hidden="true" /> {t("loading")}
         </h1>
       </section>
     );
@@ -190,52 +191,54 @@ function FormError({
   onRetry: () => void;
   retrying: boolean;
 }) {
+  const t = useTranslations("form");
   const code = error instanceof ApiClientError ? error.code : "unknown";
   switch (code) {
     case "human_input_form_submitted":
       return (
-        <StatusScreen title="Already answered" tone="info">
-          <p>Someone has already answered this request, so it cannot be answered again.</p>
+        <StatusScreen title={t("answered.title")} tone="info">
+          <p>{t("answered.body")}</p>
         </StatusScreen>
       );
     case "human_input_form_expired":
       return (
-        <StatusScreen title="This form has expired" tone="warning">
-          <p>
-            The time to answer this request has run out. The workflow went on without an answer.
-          </p>
+        <StatusScreen title={t("expired.title")} tone="warning">
+          <p>{t("expired.body")}</p>
         </StatusScreen>
       );
     case "not_found":
       return (
-        <StatusScreen title="Form not found" tone="error">
-          <p>
-            There is no form at this link. Check that the whole link was copied, or ask for a new
-            one.
-          </p>
+        <StatusScreen title={t("notFound.title")} tone="error">
+          <p>{t("notFound.body")}</p>
         </StatusScreen>
       );
     case "link_invalid":
     case "link_expired":
     case "link_missing":
       return (
-        <StatusScreen title="This link cannot be used" tone="error">
-          <p>{error.message}</p>
+        <StatusScreen title={t("linkProblem.title")} tone="error">
+          <p>{t(`linkProblem.${code}`)}</p>
         </StatusScreen>
       );
     default:
       return (
         <StatusScreen
-          title="The service is unavailable"
+          title={t("unavailable.title")}
           tone="error"
           actions={
             <Button variant="primary" onClick={onRetry} busy={retrying} disabled={retrying}>
-              Try again
+              {t("unavailable.retry")}
             </Button>
           }
         >
-          <p>{error.message || "The form could not be loaded right now."}</p>
-          <p className="muted small">Nothing you entered has been lost.</p>
+          <p>
+            {code === "upstream_timeout"
+              ? t("unavailable.timeout")
+              : code === "upstream_unreachable" || code === "network_error"
+                ? t("unavailable.unreachable")
+                : error.message || t("unavailable.body")}
+          </p>
+          <p className="muted small">{t("unavailable.nothingLost")}</p>
         </StatusScreen>
       );
   }

@@ -2,6 +2,7 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
+import { useLocale, useTranslations } from "next-intl";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useForm, useWatch, type Control, type Resolver } from "react-hook-form";
 import { ExpiryCountdown } from "@/components/expiry-countdown";
@@ -22,7 +23,7 @@ import { splitFormContent } from "@/lib/form-content";
 import { formUploadTarget, submitForm, type FormLinkContext } from "@/lib/form-api";
 import { deleteDraft, loadDraft, mergeDraft, saveDraft } from "@/lib/form-draft";
 import { formatDateTime } from "@/lib/format-time";
-import { fileFieldHint } from "@/lib/file-hint";
+import { useFileFieldHint } from "@/lib/file-hint";
 import { focusField } from "@/lib/focus-field";
 import type { ActionView, FieldView, FormView } from "@/lib/form-view";
 import { fieldsNamedIn } from "@/lib/submission-errors";
@@ -53,7 +54,18 @@ export function HumanInputForm({
   onUnknownOutcome,
   onExpired,
 }: HumanInputFormProps) {
-  const schema = useMemo(() => buildAnswerSchema(form.fields), [form.fields]);
+  const t = useTranslations("form");
+  const locale = useLocale();
+  const schema = useMemo(
+    () =>
+      buildAnswerSchema(form.fields, {
+        chooseOption: t("errors.chooseOption"),
+        attachFile: t("errors.attachFile"),
+        attachOnlyOne: t("errors.attachOnlyOne"),
+        attachAtMost: (max) => t("errors.attachAtMost", { max }),
+      }),
+    [form.fields, t],
+  );
   const segments = useMemo(
     () =>
       splitFormContent(
@@ -123,7 +135,7 @@ export function HumanInputForm({
     },
     onError: async (error, submitted) => {
       if (!(error instanceof ApiClientError)) {
-        setRootError("Something went wrong. Please try again.");
+        setRootError(t("errors.generic"));
         return;
       }
       if (error.status === 412 || error.status === 404) {
@@ -136,9 +148,13 @@ export function HumanInputForm({
           deleteDraft(form.token);
           return;
         }
-        setRootError(
-          "Your answer may not have been sent: the connection failed. Check your network and send again.",
-        );
+        setRootError(t("errors.maybeNotSent"));
+        return;
+      }
+      if (error.status >= 500) {
+        // The service failed, not the answer: nothing was recorded, so sending again is safe.
+        setRootError(t("errors.notSent", { message: error.message }));
+        requestAnimationFrame(() => summaryRef.current?.focus());
         return;
       }
       const named = fieldsNamedIn(
@@ -146,7 +162,7 @@ export function HumanInputForm({
         form.fields.map((field) => field.name),
       );
       for (const name of named) setError(name, { type: "server", message: error.message });
-      setRootError(`The workflow did not accept this answer: ${error.message}`);
+      setRootError(t("errors.rejected", { message: error.message }));
       requestAnimationFrame(() =>
         named[0] ? focusField(named[0], fieldId(named[0])) : summaryRef.current?.focus(),
       );
@@ -170,11 +186,7 @@ export function HumanInputForm({
       // One request, however many clicks: the ref closes the gap before React re-renders.
       if (inFlight.current) return;
       if (uploading > 0 || failedUploads > 0) {
-        setRootError(
-          uploading > 0
-            ? "Files are still uploading. Wait until they finish, then choose an action again."
-            : "Some files did not upload. Retry or remove them, then choose an action again.",
-        );
+        setRootError(uploading > 0 ? t("errors.stillUploading") : t("errors.uploadsFailed"));
         requestAnimationFrame(() => summaryRef.current?.focus());
         return;
       }
@@ -185,13 +197,17 @@ export function HumanInputForm({
     }, onInvalid)();
 
   const errorEntries = form.fields.filter((field) => errors[field.name]);
+  const fileHint = useFileFieldHint();
 
   function renderField(field: FieldView) {
     if (field.kind === "unknown") {
       return (
         <div className="field notice notice-warning" key={field.name} role="note">
-          <strong>{field.label}</strong>: this form asks for a kind of answer (“{field.type}”) this
-          page cannot show. The form is sent without it; if the workflow needs it, it will say so.
+          {t.rich("unknownInput", {
+            label: field.label,
+            type: field.type,
+            strong: (chunks) => <strong>{chunks}</strong>,
+          })}
         </div>
       );
     }
@@ -203,9 +219,7 @@ export function HumanInputForm({
         label={field.label}
         required={isRequired(field)}
         hint={
-          field.kind === "file" || field.kind === "file-list"
-            ? fileFieldHint(field, form.limits)
-            : null
+          field.kind === "file" || field.kind === "file-list" ? fileHint(field, form.limits) : null
         }
         error={error}
       >
@@ -264,14 +278,16 @@ export function HumanInputForm({
       aria-labelledby="form-title"
     >
       <h1 id="form-title" className="form-title">
-        Your answer is needed
+        {t("title")}
       </h1>
       {form.expiresAt ? (
         <ExpiryCountdown expiresAt={form.expiresAt} onExpired={handleExpired} />
       ) : null}
       {restoredAt ? (
         <div className="notice small suggestion-note" role="status">
-          <span>Restored what you entered on {formatDateTime(Math.floor(restoredAt / 1000))}.</span>
+          <span>
+            {t("restored", { when: formatDateTime(Math.floor(restoredAt / 1000), locale) })}
+          </span>
           <Button
             size="small"
             onClick={() => {
@@ -280,7 +296,7 @@ export function HumanInputForm({
               setRestoredAt(null);
             }}
           >
-            Start over
+            {t("startOver")}
           </Button>
         </div>
       ) : null}
@@ -292,9 +308,7 @@ export function HumanInputForm({
       >
         {rootError || errorEntries.length ? (
           <div className="notice notice-error">
-            <p style={{ margin: 0, fontWeight: 600 }}>
-              {rootError ?? "Please check your answers:"}
-            </p>
+            <p style={{ margin: 0, fontWeight: 600 }}>{rootError ?? t("errors.checkAnswers")}</p>
             {errorEntries.length ? (
               <ul style={{ margin: "6px 0 0" }}>
                 {errorEntries.map((field) => (
@@ -316,7 +330,7 @@ export function HumanInputForm({
           renderField(fieldsByName.get(segment.name)!)
         ),
       )}
-      <div className="actions" role="group" aria-label="Actions">
+      <div className="actions" role="group" aria-label={t("actions")}>
         {form.actions.map((action) => (
           <Button
             key={action.id}
@@ -344,17 +358,14 @@ function SuggestionNote({
   suggestion: string;
   onReset: () => void;
 }) {
+  const t = useTranslations("form.suggestion");
   const changed = useWatch({ control, name }) !== suggestion;
   return (
     <div className="field-hint suggestion-note">
-      <span>
-        {changed
-          ? "You have edited the suggested draft."
-          : "Pre-filled with a suggested draft: edit it as you need."}
-      </span>
+      <span>{changed ? t("edited") : t("prefilled")}</span>
       {changed ? (
         <Button size="small" onClick={onReset}>
-          Reset to suggestion
+          {t("reset")}
         </Button>
       ) : null}
     </div>

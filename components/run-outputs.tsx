@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import { FormMarkdown } from "@/components/form-markdown";
 
 // A run's outputs, readable: strings as Markdown, files as links, other values as formatted JSON.
@@ -25,7 +26,7 @@ function asFile(value: unknown): FileLike | null {
 function OutputValue({ value }: { value: unknown }) {
   if (typeof value === "string") return <FormMarkdown>{value}</FormMarkdown>;
   if (typeof value === "number" || typeof value === "boolean") return <span>{String(value)}</span>;
-  if (value === null || value === undefined) return <span className="muted">(empty)</span>;
+  if (value === null || value === undefined) return <EmptyValue />;
   const file = asFile(value);
   if (file) {
     return (
@@ -48,11 +49,16 @@ function OutputValue({ value }: { value: unknown }) {
   return <pre className="output-json">{JSON.stringify(value, null, 2)}</pre>;
 }
 
+function EmptyValue() {
+  return <span className="muted">{useTranslations("run")("emptyValue")}</span>;
+}
+
 export function RunOutputs({ outputs }: { outputs: Record<string, unknown> }) {
+  const t = useTranslations("run");
   const entries = Object.entries(outputs);
-  if (entries.length === 0) return <p className="muted">The run produced no outputs.</p>;
+  if (entries.length === 0) return <p className="muted">{t("noOutputs")}</p>;
   return (
-    <dl className="summary-list" aria-label="Outputs">
+    <dl className="summary-list" aria-label={t("outputs")}>
       {entries.map(([name, value]) => (
         <div key={name}>
           <dt>{name}</dt>

@@ -1,3 +1,4 @@
+import { useLocale, useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { FormMarkdown } from "@/components/form-markdown";
 import { RunOutputs } from "@/components/run-outputs";
@@ -6,26 +7,31 @@ import type { NodeView, RunViewState } from "@/lib/run-view";
 // A run as it goes: its steps, streamed text, and how it ended. Shared by the form page (after an
 // answer) and the launcher (while starting); each adds its own notices through `children`.
 
-const STATUS_WORDS: Record<string, string> = {
-  running: "Running",
-  succeeded: "Done",
-  failed: "Failed",
-  stopped: "Stopped",
-  exception: "Failed",
-  paused: "Waiting",
-};
+const KNOWN_STATUSES = new Set([
+  "running",
+  "succeeded",
+  "failed",
+  "stopped",
+  "exception",
+  "paused",
+]);
 
-function formatElapsed(seconds: number | null): string {
+function formatElapsed(seconds: number | null, locale: string): string {
   if (seconds === null) return "";
-  return seconds < 1 ? `${Math.round(seconds * 1000)} ms` : `${seconds.toFixed(1)} s`;
+  const unit = seconds < 1 ? "millisecond" : "second";
+  const value = seconds < 1 ? Math.round(seconds * 1000) : Math.round(seconds * 10) / 10;
+  return new Intl.NumberFormat(locale, { style: "unit", unit, unitDisplay: "narrow" }).format(
+    value,
+  );
 }
 
 export function RunProgress({ state, children }: { state: RunViewState; children?: ReactNode }) {
+  const t = useTranslations("run");
   const text = state.text.filter((entry) => entry.text.trim());
   return (
     <>
       {state.nodes.length > 0 ? (
-        <ol className="node-list" aria-label="Steps">
+        <ol className="node-list" aria-label={t("steps")}>
           {state.nodes.map((node) => (
             <NodeItem key={node.executionId} node={node} />
           ))}
@@ -43,13 +49,9 @@ export function RunProgress({ state, children }: { state: RunViewState; children
       {state.outcome ? (
         <div className="stack">
           <h3>
-            {state.outcome.status === "succeeded"
-              ? "Run finished"
-              : state.outcome.status === "failed"
-                ? "Run failed"
-                : state.outcome.status === "stopped"
-                  ? "Run stopped"
-                  : `Run ended: ${state.outcome.status}`}
+            {["succeeded", "failed", "stopped"].includes(state.outcome.status)
+              ? t(`outcome.${state.outcome.status}`)
+              : t("outcome.other", { status: state.outcome.status })}
           </h3>
           {state.outcome.error ? (
             <p className="notice notice-error">{state.outcome.error}</p>
@@ -59,7 +61,7 @@ export function RunProgress({ state, children }: { state: RunViewState; children
       ) : null}
       {state.streamError ? (
         <p className="notice notice-error">
-          The run reported an error: {state.streamError.message}
+          {t("streamError", { message: state.streamError.message })}
         </p>
       ) : null}
     </>
@@ -67,7 +69,9 @@ export function RunProgress({ state, children }: { state: RunViewState; children
 }
 
 function NodeItem({ node }: { node: NodeView }) {
-  const words = STATUS_WORDS[node.status] ?? node.status;
+  const t = useTranslations("run.status");
+  const locale = useLocale();
+  const words = KNOWN_STATUSES.has(node.status) ? t(node.status) : node.status;
   return (
     <li className="node-item" data-status={node.status}>
       <span className="node-title">{node.title}</span>
@@ -75,7 +79,7 @@ function NodeItem({ node }: { node: NodeView }) {
         {node.status === "running" ? <span className="spinner" aria-hidden="true" /> : null}
         {words}
         {node.elapsed !== null ? (
-          <span className="muted small"> · {formatElapsed(node.elapsed)}</span>
+          <span className="muted small"> · {formatElapsed(node.elapsed, locale)}</span>
         ) : null}
       </span>
       {node.error ? <span className="field-error">{node.error}</span> : null}

@@ -1,6 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { FormMarkdown } from "@/components/form-markdown";
 import { RunProgress } from "@/components/run-progress";
@@ -10,6 +11,7 @@ import type { RunStream } from "@/lib/use-run-stream";
 
 /** The run going on after an answer: nodes, streamed text, the next form, the outcome. */
 export function RunView({ link, run }: { link: FormLinkContext; run: RunStream }) {
+  const t = useTranslations("run");
   const { state, connection, failure } = run;
   const currentToken = link.token;
   const router = useRouter();
@@ -24,9 +26,7 @@ export function RunView({ link, run }: { link: FormLinkContext; run: RunStream }
     fetchNextLink(link, nextToken).then(
       ({ url }) => router.replace(url),
       (error: unknown) =>
-        setNextError(
-          error instanceof ApiClientError ? error.message : "The next form could not be opened.",
-        ),
+        setNextError(error instanceof ApiClientError ? error.message : t("nextFailed")),
     );
   }, [nextToken, currentToken, link, router]);
 
@@ -36,35 +36,36 @@ export function RunView({ link, run }: { link: FormLinkContext; run: RunStream }
       aria-labelledby="run-title"
       aria-busy={state.phase === "running"}
     >
-      <h2 id="run-title">What happens next</h2>
+      <h2 id="run-title">{t("title")}</h2>
       <p role="status" className="muted small">
         {failure
           ? ""
           : connection === "reconnecting"
-            ? "Connection lost. Reconnecting…"
+            ? t("reconnecting")
             : connection === "connecting"
-              ? "Connecting to the run…"
+              ? t("connecting")
               : state.phase === "finished"
                 ? ""
                 : state.phase === "paused"
-                  ? "The run is waiting."
-                  : "The run is going on. This updates live."}
+                  ? t("waiting")
+                  : t("live")}
       </p>
       {failure ? (
         <p className="notice notice-error">
-          {failure.code === "not_found"
-            ? "This run cannot be followed from here: it was not found for this link."
-            : failure.message}
+          {failure.code === "not_found" ? t("notFound") : failure.message}
         </p>
       ) : null}
 
       {state.filled.map((filled) => (
         <div key={filled.nodeId} className="notice">
-          <strong>{filled.nodeTitle}</strong>: answered with “{filled.actionText ?? filled.actionId}
-          ”.
+          {t.rich("filled", {
+            node: filled.nodeTitle,
+            action: filled.actionText ?? filled.actionId ?? "",
+            strong: (chunks) => <strong>{chunks}</strong>,
+          })}
           {filled.renderedContent ? (
             <details>
-              <summary>What was submitted</summary>
+              <summary>{t("whatWasSubmitted")}</summary>
               <FormMarkdown>{filled.renderedContent}</FormMarkdown>
             </details>
           ) : null}
@@ -72,27 +73,31 @@ export function RunView({ link, run }: { link: FormLinkContext; run: RunStream }
       ))}
       {state.timeouts.map((timeout) => (
         <p key={timeout.nodeId} className="notice notice-warning">
-          <strong>{timeout.nodeTitle}</strong> expired before anyone answered. The run took its
-          timeout path.
+          {t.rich("timedOut", {
+            node: timeout.nodeTitle,
+            strong: (chunks) => <strong>{chunks}</strong>,
+          })}
         </p>
       ))}
 
       <RunProgress state={state}>
         {state.pause && !state.pause.formToken ? (
           <p className="notice notice-warning">
-            The next step, <strong>{state.pause.nodeTitle}</strong>, is answered elsewhere
-            {state.pause.channels.length ? ` (by ${state.pause.channels.join(", ")})` : ""}. This
-            page keeps following the run.
+            {t.rich("elsewhere", {
+              node: state.pause.nodeTitle,
+              channels: state.pause.channels.join(", "),
+              hasChannels: state.pause.channels.length ? "yes" : "no",
+              strong: (chunks) => <strong>{chunks}</strong>,
+            })}
           </p>
         ) : null}
         {state.pause?.formToken && state.pause.formToken !== currentToken ? (
           <p className="notice" role="status">
-            {nextError ?? (
-              <>
-                The run needs another answer at <strong>{state.pause.nodeTitle}</strong>. Opening
-                it…
-              </>
-            )}
+            {nextError ??
+              t.rich("opening", {
+                node: state.pause.nodeTitle,
+                strong: (chunks) => <strong>{chunks}</strong>,
+              })}
           </p>
         ) : null}
       </RunProgress>

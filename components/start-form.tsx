@@ -10,7 +10,7 @@ import { Button } from "@/components/ui/button";
 import { FormField, type ControlProps } from "@/components/ui/form-field";
 import { OptionSelect } from "@/components/ui/option-select";
 import { ApiClientError } from "@/lib/api-fetch";
-import { fileFieldHint } from "@/lib/file-hint";
+import { useFileFieldHint } from "@/lib/file-hint";
 import { focusField } from "@/lib/focus-field";
 import { LAUNCH_UPLOAD_TARGET } from "@/lib/launch-api";
 import { launcherProblem } from "@/lib/launcher-problem";
@@ -33,6 +33,7 @@ const fieldPath = (name: string) => `inputs.${name}` as FieldPath<StartValues>;
 
 /** The start form built from the app's `user_input_form`, and the start followed live below it. */
 export function StartForm({ view, onProblem }: StartFormProps) {
+  const fileHint = useFileFieldHint();
   // A chat app takes a message. In `auto` the box shows when the app has chat features, and
   // after the app has said it is a chat app.
   const [learntChat, setLearntChat] = useState(false);
@@ -157,7 +158,7 @@ export function StartForm({ view, onProblem }: StartFormProps) {
     switch (field.kind) {
       case "file":
       case "file-list":
-        return fileFieldHint(field, view.limits);
+        return fileHint(field, view.limits);
       case "text":
       case "paragraph":
         return field.maxLength ? `Up to ${field.maxLength} characters.` : null;

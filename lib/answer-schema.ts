@@ -30,8 +30,22 @@ export function isRequired(field: FieldView): boolean {
   return field.kind === "select" || field.kind === "file";
 }
 
-/** The zod schema of a form's answers, built from its fields. */
-export function buildAnswerSchema(fields: readonly FieldView[]) {
+export type AnswerMessages = {
+  chooseOption: string;
+  attachFile: string;
+  attachOnlyOne: string;
+  attachAtMost: (max: number) => string;
+};
+
+const ENGLISH: AnswerMessages = {
+  chooseOption: "Choose one of the options.",
+  attachFile: "Attach a file.",
+  attachOnlyOne: "Attach only one file.",
+  attachAtMost: (max) => `Attach at most ${max} files.`,
+};
+
+/** The zod schema of a form's answers, built from its fields, with messages in the page's language. */
+export function buildAnswerSchema(fields: readonly FieldView[], messages: AnswerMessages = ENGLISH) {
   const shape: Record<string, z.ZodType> = {};
   for (const field of fields) {
     switch (field.kind) {
@@ -40,21 +54,21 @@ export function buildAnswerSchema(fields: readonly FieldView[]) {
         break;
       case "select":
         shape[field.name] = z.string().refine((value) => field.options.includes(value), {
-          message: "Choose one of the options.",
+          message: messages.chooseOption,
         });
         break;
       case "file":
         shape[field.name] = z
           .array(attachedFileSchema)
-          .min(1, "Attach a file.")
-          .max(1, "Attach only one file.");
+          .min(1, messages.attachFile)
+          .max(1, messages.attachOnlyOne);
         break;
       case "file-list":
         shape[field.name] =
           field.maxFiles > 0
             ? z
                 .array(attachedFileSchema)
-                .max(field.maxFiles, `Attach at most ${field.maxFiles} files.`)
+                .max(field.maxFiles, messages.attachAtMost(field.maxFiles))
             : z.array(attachedFileSchema);
         break;
       case "unknown":

@@ -1,3 +1,6 @@
+"use client";
+
+import { useLocale, useTranslations } from "next-intl";
 import { formatBytes } from "@/lib/file-category";
 import type { FileFieldView, UploadLimits } from "@/lib/form-view";
 
@@ -8,23 +11,28 @@ const LIMIT_OF = {
   document: "documentBytes",
 } as const;
 
-/** A file field's constraints in words: how many, which kinds, how large, how. */
-export function fileFieldHint(field: FileFieldView, limits: UploadLimits): string {
-  const types = field.allowedTypes.filter(
-    (type): type is keyof typeof LIMIT_OF => type in LIMIT_OF,
-  );
-  const extensions = field.allowedTypes.includes("custom") ? field.allowedExtensions : [];
-  const kinds = [...types.map((type) => `${type}s`), ...extensions].join(", ");
-  const count =
-    field.kind === "file"
-      ? "One file"
-      : field.maxFiles > 0
-        ? `Up to ${field.maxFiles} files`
-        : "Any number of files";
-  const sizes = types.map((type) => `${type}s up to ${formatBytes(limits[LIMIT_OF[type]])}`);
-  if (extensions.length) sizes.push(`others up to ${formatBytes(limits.documentBytes)}`);
-  const local = field.methods.includes("local_file");
-  const remote = field.methods.includes("remote_url");
-  const how = local && !remote ? " Uploads only." : !local && remote ? " Links only." : "";
-  return `${count}${kinds ? ` (${kinds})` : ""}${sizes.length ? `; ${sizes.join(", ")}` : ""}.${how}`;
+/** A file field's constraints in words of the page's language: how many, which kinds, how large, how. */
+export function useFileFieldHint() {
+  const t = useTranslations("form.fileHint");
+  const locale = useLocale();
+  return (field: FileFieldView, limits: UploadLimits): string => {
+    const list = new Intl.ListFormat(locale, { type: "conjunction", style: "narrow" });
+    const types = field.allowedTypes.filter(
+      (type): type is keyof typeof LIMIT_OF => type in LIMIT_OF,
+    );
+    const extensions = field.allowedTypes.includes("custom") ? field.allowedExtensions : [];
+    const kinds = list.format([...types.map((type) => t(`types.${type}`)), ...extensions]);
+    const sizes = types.map((type) =>
+      t("sizeOf", { kind: t(`types.${type}`), size: formatBytes(limits[LIMIT_OF[type]]) }),
+    );
+    if (extensions.length) sizes.push(t("sizeOfOthers", { size: formatBytes(limits.documentBytes) }));
+    const local = field.methods.includes("local_file");
+    const remote = field.methods.includes("remote_url");
+    return t("summary", {
+      max: field.kind === "file" ? 1 : field.maxFiles,
+      kinds,
+      sizes: list.format(sizes),
+      how: local && !remote ? "uploads" : !local && remote ? "links" : "both",
+    });
+  };
 }

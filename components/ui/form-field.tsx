@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 
 /** What a field's control spreads onto itself so its label, hint and error belong to it. */
@@ -19,6 +20,7 @@ type FormFieldProps = {
 
 /** A labelled field with its required marker, hint and error, in the one layout both forms use. */
 export function FormField({ id, label, required, hint, error, children }: FormFieldProps) {
+  const t = useTranslations("common");
   const labelId = `${id}-label`;
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -32,7 +34,7 @@ export function FormField({ id, label, required, hint, error, children }: FormFi
             <span className="required-mark" aria-hidden="true">
               *
             </span>
-            <span className="visually-hidden"> (required)</span>
+            <span className="visually-hidden"> {t("required")}</span>
           </>
         ) : null}
       </label>

@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import type { ComponentProps } from "react";
 
 /** A select of the given options, with an empty "Choose…" first so nothing is picked unasked. */
@@ -7,7 +8,7 @@ export function OptionSelect({
 }: ComponentProps<"select"> & { options: readonly string[] }) {
   return (
     <select className="select" {...rest}>
-      <option value="">Choose…</option>
+      <option value="">{useTranslations("common")("choose")}</option>
       {options.map((option) => (
         <option key={option} value={option}>
           {option}

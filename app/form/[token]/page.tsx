@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { EmbedProvider } from "@/components/embed-provider";
 import { FormScreen } from "@/components/form-screen";
 import { StatusScreen } from "@/components/ui/status-screen";
@@ -6,7 +7,9 @@ import { getEnv } from "@/lib/env";
 import { verifyLinkParams } from "@/lib/form-identity";
 import { formTokenSchema } from "@/lib/route-params";
 
-export const metadata: Metadata = { title: "Answer a request" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("form"))("pageTitle") };
+}
 
 type PageProps = {
   params: Promise<{ token: string }>;
@@ -20,27 +23,33 @@ export default async function FormPage({ params, searchParams }: PageProps) {
   const query = await searchParams;
   // `?embed=1`: no page chrome, and events for the portal that frames the page.
   const embed = query.embed === "1";
+  const t = await getTranslations("form");
   return (
     <main className={embed ? "page page-embed" : "page"}>
-      {embed ? null : <header className="site-header">Workflow request</header>}
-      <EmbedProvider enabled={embed} allowedOrigins={getEnv().embedAllowedOrigins} formToken={token}>
+      {embed ? null : <header className="site-header">{t("header")}</header>}
+      <EmbedProvider
+        enabled={embed}
+        allowedOrigins={getEnv().embedAllowedOrigins}
+        formToken={token}
+      >
         <FormPageBody token={token} query={query} />
       </EmbedProvider>
     </main>
   );
 }
 
-function FormPageBody({
+async function FormPageBody({
   token,
   query,
 }: {
   token: string;
   query: Record<string, string | string[] | undefined>;
 }) {
+  const t = await getTranslations("form");
   if (!formTokenSchema.safeParse(token).success) {
     return (
-      <StatusScreen title="Form not found" tone="error">
-        <p>This link does not point to a form. Check that the whole link was copied.</p>
+      <StatusScreen title={t("notFound.title")} tone="error">
+        <p>{t("notFound.notAForm")}</p>
       </StatusScreen>
     );
   }
@@ -52,18 +61,9 @@ function FormPageBody({
   }
   const verified = verifyLinkParams(token, linkParams);
   if (!verified.ok) {
-    const text = {
-      missing:
-        "This link is incomplete: it does not say who is answering. Use the whole link you were sent.",
-      invalid: "This link is not valid: it may have been changed or cut short. Ask for a new link.",
-      expired: "This link has expired. Ask the sender for a new one.",
-    }[verified.reason];
     return (
-      <StatusScreen
-        title={verified.reason === "expired" ? "This link has expired" : "This link is not valid"}
-        tone="error"
-      >
-        <p>{text}</p>
+      <StatusScreen title={t(`link.${verified.reason}.title`)} tone="error">
+        <p>{t(`link.${verified.reason}.body`)}</p>
       </StatusScreen>
     );
   }
