@@ -24,7 +24,7 @@ export function RunView({ link, run }: { link: FormLinkContext; run: RunStream }
     if (!nextToken || nextToken === currentToken || opening.current === nextToken) return;
     opening.current = nextToken;
     fetchNextLink(link, nextToken).then(
-      ({ url }) => router.replace(url),
+      ({ url }) => router.replace(withPresentation(url)),
       (error: unknown) =>
         setNextError(error instanceof ApiClientError ? error.message : t("nextFailed")),
     );
@@ -103,4 +103,15 @@ export function RunView({ link, run }: { link: FormLinkContext; run: RunStream }
       </RunProgress>
     </section>
   );
+}
+
+/** Keeps how the page is shown (embedded, language, theme) when the next form opens. */
+function withPresentation(url: string): string {
+  const next = new URL(url, window.location.origin);
+  const current = new URLSearchParams(window.location.search);
+  for (const key of ["embed", "lang", "theme"]) {
+    const value = current.get(key);
+    if (value !== null) next.searchParams.set(key, value);
+  }
+  return `${next.pathname}${next.search}`;
 }

@@ -277,11 +277,18 @@ export async function getRunRecord(runId: string) {
 }
 
 /** The demo form's required answers, filled the quickest way (a remote link for the cover). */
-export async function fillDemoForm(page: Page, tone = "Formal") {
+export async function fillDemoForm(
+  page: Page,
+  tone = "Formal",
+  labels: { linkLabel: string; addLabel: string } = {
+    linkLabel: "Or link to a file",
+    addLabel: "Add link",
+  },
+) {
   await page.getByLabel("Tone").selectOption(tone);
   const cover = page.getByRole("group", { name: "Cover" });
-  await cover.getByLabel("Or link to a file").fill("https://files.example.com/cover.png");
-  await cover.getByRole("button", { name: "Add link" }).click();
+  await cover.getByLabel(labels.linkLabel).fill("https://files.example.com/cover.png");
+  await cover.getByRole("button", { name: labels.addLabel }).click();
 }
 
 export type Fault = {
