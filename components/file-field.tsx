@@ -55,10 +55,13 @@ const fromAttached = (file: AttachedFile): Item => ({
 /** Drop, pick or paste files; each uploads at once through the proxy. Remote links where allowed. */
 export function FileField(props: FileFieldProps) {
   const t = useTranslations("form.files");
-  const uploadErrorText = (error: unknown) => {
-    if (!(error instanceof ApiClientError)) return t("errors.failed");
-    return UPLOAD_ERROR_CODES.has(error.code) ? t(`errors.${error.code}`) : error.message;
-  };
+  const uploadErrorText = useCallback(
+    (error: unknown) => {
+      if (!(error instanceof ApiClientError)) return t("errors.failed");
+      return UPLOAD_ERROR_CODES.has(error.code) ? t(`errors.${error.code}`) : error.message;
+    },
+    [t],
+  );
   const allowed = useAllowedWords();
   const {
     field,
@@ -149,7 +152,7 @@ export function FileField(props: FileFieldProps) {
         )
         .finally(() => controllers.current.delete(key));
     },
-    [uploadTarget],
+    [uploadTarget, uploadErrorText],
   );
 
   const room = () => (max > 0 ? max - items.length : Number.POSITIVE_INFINITY);

@@ -28,7 +28,7 @@ export function RunView({ link, run }: { link: FormLinkContext; run: RunStream }
       (error: unknown) =>
         setNextError(error instanceof ApiClientError ? error.message : t("nextFailed")),
     );
-  }, [nextToken, currentToken, link, router]);
+  }, [nextToken, currentToken, link, router, t]);
 
   return (
     <section
