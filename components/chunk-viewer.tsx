@@ -2,23 +2,26 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
+import { useMemo } from "react";
 import { useForm } from "react-hook-form";
 import { ChunkDetails } from "@/components/chunk-details";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
 import { ApiClientError } from "@/lib/api-fetch";
 import {
+  buildChunkLookupSchema,
   chunkLookupDefaults,
-  chunkLookupSchema,
   lookupFieldOf,
   type ChunkLookupValues,
 } from "@/lib/chunk-lookup";
 import { fetchChunk } from "@/lib/knowledge-api";
 
-const FIELDS: { name: keyof ChunkLookupValues; label: string }[] = [
-  { name: "datasetId", label: "Dataset id" },
-  { name: "documentId", label: "Document id" },
-  { name: "segmentId", label: "Segment id" },
+// Each field's label is `knowledge.ids.<name>`; its checks are `knowledge.ids.checks.<what>`.
+const FIELDS: { name: keyof ChunkLookupValues; what: "dataset" | "document" | "segment" }[] = [
+  { name: "datasetId", what: "dataset" },
+  { name: "documentId", what: "document" },
+  { name: "segmentId", what: "segment" },
 ];
 
 /** Opens one chunk by its dataset, document and segment ids and shows it in full. */
@@ -29,13 +32,26 @@ export function ChunkViewer({
   token: string | null;
   onTokenRefused: () => void;
 }) {
+  const t = useTranslations("knowledge");
+  const schema = useMemo(() => {
+    const checks = (what: (typeof FIELDS)[number]["what"]) => ({
+      missing: t(`ids.checks.${what}.missing`),
+      tooLong: t(`ids.checks.${what}.tooLong`),
+      notAllowed: t(`ids.checks.${what}.notAllowed`),
+    });
+    return buildChunkLookupSchema({
+      datasetId: checks("dataset"),
+      documentId: checks("document"),
+      segmentId: checks("segment"),
+    });
+  }, [t]);
   const {
     register,
     handleSubmit,
     setError,
     formState: { errors },
   } = useForm<ChunkLookupValues>({
-    resolver: zodResolver(chunkLookupSchema),
+    resolver: zodResolver(schema),
     defaultValues: chunkLookupDefaults(),
   });
   const lookup = useMutation({
@@ -55,7 +71,7 @@ export function ChunkViewer({
 
   return (
     <section className="card knowledge-section" aria-labelledby="chunk-viewer-title">
-      <h2 id="chunk-viewer-title">Open a chunk</h2>
+      <h2 id="chunk-viewer-title">{t("chunk.title")}</h2>
       <form
         noValidate
         className="id-grid"
@@ -67,7 +83,7 @@ export function ChunkViewer({
           <TextField
             key={field.name}
             id={`chunk-${field.name}`}
-            label={field.label}
+            label={t(`ids.${field.name}`)}
             autoComplete="off"
             spellCheck={false}
             error={errors[field.name]?.message}
@@ -81,7 +97,7 @@ export function ChunkViewer({
             disabled={lookup.isPending}
             busy={lookup.isPending}
           >
-            {lookup.isPending ? "Opening…" : "Open chunk"}
+            {lookup.isPending ? t("chunk.opening") : t("chunk.open")}
           </Button>
         </div>
       </form>
@@ -94,29 +110,29 @@ export function ChunkViewer({
 }
 
 function LookupError({ error, ids }: { error: Error; ids: ChunkLookupValues | undefined }) {
+  const t = useTranslations("knowledge.chunk");
   if (error instanceof ApiClientError && error.status === 401) return null;
   if (error instanceof ApiClientError && error.status === 404 && ids) {
     const part = lookupFieldOf(error.message);
+    const names = { dataset: ids.datasetId, document: ids.documentId, segment: ids.segmentId };
     const sentence =
       part?.field === "datasetId"
-        ? `There is no dataset “${ids.datasetId}”, or the knowledge key cannot see it.`
+        ? t("noDataset", names)
         : part?.field === "documentId"
-          ? `Dataset “${ids.datasetId}” has no document “${ids.documentId}”.`
+          ? t("noDocument", names)
           : part?.field === "segmentId"
-            ? `Document “${ids.documentId}” has no segment “${ids.segmentId}”.`
+            ? t("noSegment", names)
             : error.message;
     return (
       <div className="notice notice-error" role="alert">
-        <p className="notice-title">{part ? `${capitalize(part.what)} not found` : "Not found"}</p>
+        <p className="notice-title">{t(`notFound.${part ? part.field : "other"}`)}</p>
         <p>{sentence}</p>
       </div>
     );
   }
   return (
     <p className="notice notice-error" role="alert">
-      The chunk could not be opened: {error.message}
+      {t("failed", { message: error.message })}
     </p>
   );
 }
-
-const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { ChunkViewer } from "@/components/chunk-viewer";
 import { MetadataEditor } from "@/components/metadata-editor";
@@ -12,19 +13,23 @@ import { usePortalToken } from "@/lib/use-portal-token";
 
 /** /knowledge: the portal token gate, then the chunk viewer and the batch metadata editor. */
 export function KnowledgeTools({ status }: { status: KnowledgeToolsStatus }) {
+  const t = useTranslations("knowledge");
   if (!status.enabled) {
+    const missing = status.missing;
     return (
-      <StatusScreen title="The knowledge tools are off" tone="warning">
+      <StatusScreen title={t("off.title")} tone="warning">
         <p>
-          This server has no{" "}
-          {status.missing.map((name, index) => (
-            <span key={name}>
-              {index > 0 ? " and no " : null}
-              <code>{name}</code>
-            </span>
-          ))}{" "}
-          set. Set {status.missing.length > 1 ? "them" : "it"} in the server’s environment and
-          restart the app to turn these tools on.
+          {t.rich("off.body", {
+            count: missing.length,
+            // The names are a list of <code>s, so the message marks where the list goes.
+            names: () =>
+              missing.map((name, index) => (
+                <span key={name}>
+                  {index > 0 ? t("off.separator") : null}
+                  <code>{name}</code>
+                </span>
+              )),
+          })}
         </p>
       </StatusScreen>
     );
@@ -33,6 +38,7 @@ export function KnowledgeTools({ status }: { status: KnowledgeToolsStatus }) {
 }
 
 function KnowledgeWorkspace({ atomicUpdates }: { atomicUpdates: boolean }) {
+  const t = useTranslations("knowledge");
   const token = usePortalToken();
   const [refused, setRefused] = useState(false);
   const onTokenRefused = () => {
@@ -43,22 +49,19 @@ function KnowledgeWorkspace({ atomicUpdates }: { atomicUpdates: boolean }) {
   if (token === undefined) {
     return (
       <section className="card" aria-busy="true">
-        <p className="muted">Loading…</p>
+        <p className="muted">{t("loading")}</p>
       </section>
     );
   }
   return (
     <>
       <section className="card stack" aria-labelledby="knowledge-title">
-        <h1 id="knowledge-title">Knowledge tools</h1>
-        <p className="muted">
-          Read a chunk of a knowledge base in full, and set the metadata of several documents in one
-          request.
-        </p>
+        <h1 id="knowledge-title">{t("title")}</h1>
+        <p className="muted">{t("intro")}</p>
         {token ? (
           <div className="token-status">
-            <p>The portal token is kept in this tab until you close it.</p>
-            <Button onClick={forgetPortalToken}>Forget token</Button>
+            <p>{t("token.kept")}</p>
+            <Button onClick={forgetPortalToken}>{t("token.forget")}</Button>
           </div>
         ) : (
           <PortalTokenForm

@@ -1,6 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { StartForm } from "@/components/start-form";
 import { Button } from "@/components/ui/button";
@@ -11,6 +12,7 @@ import { launcherProblem } from "@/lib/launcher-problem";
 
 /** The launcher: the configured app's start form, or the screen that says why there is none. */
 export function Launcher() {
+  const t = useTranslations("launcher");
   const form = useQuery(launchFormQuery);
   const [startError, setStartError] = useState<ApiClientError | null>(null);
   const error = startError ?? form.error;
@@ -26,18 +28,22 @@ export function Launcher() {
           void form.refetch();
         }}
       >
-        Try again
+        {t("load.retry")}
       </Button>
     );
     if (problem) {
       return (
-        <StatusScreen title={problem.title} tone={problem.tone} actions={retry}>
-          <p>{problem.text}</p>
+        <StatusScreen
+          title={t(`problems.${problem.key}.title`)}
+          tone={problem.tone}
+          actions={retry}
+        >
+          <p>{t(`problems.${problem.key}.text`)}</p>
         </StatusScreen>
       );
     }
     return (
-      <StatusScreen title="The app cannot be loaded" tone="error" actions={retry}>
+      <StatusScreen title={t("load.failed")} tone="error" actions={retry}>
         <p>{error.message}</p>
       </StatusScreen>
     );
@@ -46,7 +52,7 @@ export function Launcher() {
     return (
       <section className="card" aria-busy="true">
         <p role="status" className="muted">
-          <span className="spinner" aria-hidden="true" /> Loading the app…
+          <span className="spinner" aria-hidden="true" /> {t("load.loading")}
         </p>
       </section>
     );

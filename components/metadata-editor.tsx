@@ -2,17 +2,18 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
-import { useRef, useState, type FormEvent } from "react";
+import { useTranslations } from "next-intl";
+import { useMemo, useRef, useState, type FormEvent } from "react";
 import { useFieldArray, useForm, useWatch, type FieldErrors } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
 import { ApiClientError } from "@/lib/api-fetch";
 import { sendMetadataUpdate } from "@/lib/knowledge-api";
 import {
+  buildMetadataEditorSchema,
   describeMetadataError,
   emptyMetadataRow,
   metadataEditorDefaults,
-  metadataEditorSchema,
   parseDocumentIds,
   toMetadataRequest,
   type MetadataEditorValues,
@@ -20,19 +21,6 @@ import {
 import type { MetadataUpdateRequest } from "@/lib/metadata-update-request";
 
 type Review = { datasetId: string; body: MetadataUpdateRequest };
-
-const MODE_TEXT = {
-  merge: {
-    label: "Merge",
-    description:
-      "Set the listed fields on each document and keep its other metadata as it is. A field with the same name is overwritten.",
-  },
-  replace: {
-    label: "Replace",
-    description:
-      "Each document’s metadata becomes exactly the listed fields; any other field is removed. With no rows, the metadata is cleared.",
-  },
-} as const;
 
 const rowError = (errors: FieldErrors<MetadataEditorValues>, index: number) => errors.rows?.[index];
 
@@ -46,6 +34,26 @@ export function MetadataEditor({
   atomicUpdates: boolean;
   onTokenRefused: () => void;
 }) {
+  const t = useTranslations("knowledge");
+  const schema = useMemo(
+    () =>
+      buildMetadataEditorSchema({
+        datasetId: {
+          missing: t("ids.checks.dataset.missing"),
+          tooLong: t("ids.checks.dataset.tooLong"),
+          notAllowed: t("ids.checks.dataset.notAllowed"),
+        },
+        fieldId: t("metadata.checks.fieldId"),
+        fieldName: t("metadata.checks.fieldName"),
+        number: t("metadata.checks.number"),
+        noDocuments: t("metadata.checks.noDocuments"),
+        duplicates: (ids) => t("metadata.checks.duplicates", { ids }),
+        tooMany: (max, count) => t("metadata.checks.tooMany", { max, count }),
+        duplicateName: (name) => t("metadata.checks.duplicateName", { name }),
+        mergeNeedsRows: t("metadata.checks.mergeNeedsRows"),
+      }),
+    [t],
+  );
   const {
     control,
     register,
@@ -54,7 +62,7 @@ export function MetadataEditor({
     clearErrors,
     formState: { errors },
   } = useForm<MetadataEditorValues>({
-    resolver: zodResolver(metadataEditorSchema),
+    resolver: zodResolver(schema),
     defaultValues: metadataEditorDefaults(),
   });
   const rows = useFieldArray({ control, name: "rows" });
@@ -71,10 +79,19 @@ export function MetadataEditor({
     onSuccess: () => setReview(null),
     onError: (error) => {
       if (!(error instanceof ApiClientError)) {
-        setRootError("Something went wrong. Please try again.");
+        setRootError(t("metadata.errors.generic"));
         return;
       }
-      const view = describeMetadataError(error, atomicUpdates);
+      const view = describeMetadataError(error, atomicUpdates, {
+        datasetNotFound: t("metadata.errors.datasetNotFound"),
+        documentNotFoundAtomic: (message) =>
+          t("metadata.errors.documentNotFoundAtomic", { message }),
+        documentNotFoundPartial: (message) =>
+          t("metadata.errors.documentNotFoundPartial", { message }),
+        refusedMarked: t("metadata.errors.refusedMarked"),
+        refused: (message) => t("metadata.errors.refused", { message }),
+        failed: (message) => t("metadata.errors.failed", { message }),
+      });
       if (view.tokenRefused) {
         // The review stays open: once the token is entered again, Send works as before.
         onTokenRefused();
@@ -101,10 +118,8 @@ export function MetadataEditor({
 
   return (
     <section className="card knowledge-section" aria-labelledby="metadata-editor-title">
-      <h2 id="metadata-editor-title">Set document metadata</h2>
-      <p className="muted">
-        Give several documents of one dataset the same metadata values in a single request.
-      </p>
+      <h2 id="metadata-editor-title">{t("metadata.title")}</h2>
+      <p className="muted">{t("metadata.intro")}</p>
       <div ref={statusRef} tabIndex={-1} aria-live="polite">
         {rootError ? (
           <p className="notice notice-error" role="alert">
@@ -113,10 +128,12 @@ export function MetadataEditor({
         ) : null}
         {success ? (
           <p className="notice notice-success" role="status">
-            Updated the metadata of {success.body.operation_data.length}{" "}
-            {success.body.operation_data.length === 1 ? "document" : "documents"} in{" "}
-            <code>{success.datasetId}</code> (
-            {success.body.operation_data[0]?.partial_update ? "merged" : "replaced"}).
+            {t.rich("metadata.updated", {
+              count: success.body.operation_data.length,
+              dataset: success.datasetId,
+              mode: success.body.operation_data[0]?.partial_update ? "merge" : "replace",
+              code: (chunks) => <code>{chunks}</code>,
+            })}
           </p>
         ) : null}
       </div>
@@ -124,7 +141,7 @@ export function MetadataEditor({
         <fieldset className="plain-fieldset" disabled={reviewing}>
           <TextField
             id="metadata-datasetId"
-            label="Dataset id"
+            label={t("ids.datasetId")}
             autoComplete="off"
             spellCheck={false}
             error={errors.datasetId?.message}
@@ -132,7 +149,7 @@ export function MetadataEditor({
           />
           <div className="field">
             <label className="field-label" htmlFor="metadata-documentIds">
-              Document ids
+              {t("ids.documentIds")}
             </label>
             <textarea
               id="metadata-documentIds"
@@ -148,8 +165,7 @@ export function MetadataEditor({
               {...register("documentIds")}
             />
             <p id="metadata-documentIds-hint" className="field-hint">
-              One per line; blank lines are ignored. {listed}{" "}
-              {listed === 1 ? "document" : "documents"} listed.
+              {t("metadata.documentIdsHint", { count: listed })}
             </p>
             {errors.documentIds ? (
               <p id="metadata-documentIds-error" className="field-error">
@@ -158,20 +174,20 @@ export function MetadataEditor({
             ) : null}
           </div>
 
-          <h3 className="subheading">Metadata</h3>
+          <h3 className="subheading">{t("metadata.heading")}</h3>
           {rows.fields.length === 0 ? (
-            <p className="muted">No rows.</p>
+            <p className="muted">{t("metadata.noRows")}</p>
           ) : (
             rows.fields.map((row, index) => {
               const error = rowError(errors, index);
               const type = rowTypes[index] ?? "text";
               return (
                 <fieldset key={row.id} className="metadata-row">
-                  <legend>Row {index + 1}</legend>
+                  <legend>{t("metadata.row", { number: index + 1 })}</legend>
                   <div className="metadata-row-grid">
                     <TextField
                       id={`metadata-row-${index}-id`}
-                      label="Field id"
+                      label={t("metadata.fieldId")}
                       autoComplete="off"
                       spellCheck={false}
                       error={error?.id?.message}
@@ -179,7 +195,7 @@ export function MetadataEditor({
                     />
                     <TextField
                       id={`metadata-row-${index}-name`}
-                      label="Name"
+                      label={t("metadata.name")}
                       autoComplete="off"
                       spellCheck={false}
                       error={error?.name?.message}
@@ -187,29 +203,29 @@ export function MetadataEditor({
                     />
                     <div className="field">
                       <label className="field-label" htmlFor={`metadata-row-${index}-type`}>
-                        Type
+                        {t("metadata.type")}
                       </label>
                       <select
                         id={`metadata-row-${index}-type`}
                         className="select"
                         {...register(`rows.${index}.type`)}
                       >
-                        <option value="text">Text</option>
-                        <option value="number">Number</option>
-                        <option value="empty">Empty (null)</option>
+                        <option value="text">{t("metadata.types.text")}</option>
+                        <option value="number">{t("metadata.types.number")}</option>
+                        <option value="empty">{t("metadata.types.empty")}</option>
                       </select>
                     </div>
                     {type === "empty" ? (
                       <div className="field">
                         <span className="field-label" aria-hidden="true">
-                          Value
+                          {t("metadata.value")}
                         </span>
-                        <p className="muted metadata-null">Sent as null</p>
+                        <p className="muted metadata-null">{t("metadata.sentAsNull")}</p>
                       </div>
                     ) : (
                       <TextField
                         id={`metadata-row-${index}-value`}
-                        label="Value"
+                        label={t("metadata.value")}
                         autoComplete="off"
                         inputMode={type === "number" ? "decimal" : undefined}
                         error={error?.value?.message}
@@ -218,7 +234,7 @@ export function MetadataEditor({
                     )}
                   </div>
                   <Button variant="ghost" onClick={() => rows.remove(index)}>
-                    Remove row {index + 1}
+                    {t("metadata.removeRow", { number: index + 1 })}
                   </Button>
                 </fieldset>
               );
@@ -235,13 +251,13 @@ export function MetadataEditor({
               rows.append(emptyMetadataRow());
             }}
           >
-            Add a row
+            {t("metadata.addRow")}
           </Button>
 
           <fieldset className="mode-choice" aria-describedby="metadata-mode-hint">
-            <legend className="field-label">How to apply the rows</legend>
+            <legend className="field-label">{t("metadata.modeLegend")}</legend>
             <p id="metadata-mode-hint" className="field-hint">
-              The same rows go to every listed document.
+              {t("metadata.modeHint")}
             </p>
             {(["merge", "replace"] as const).map((mode) => (
               <label key={mode} className="radio-option">
@@ -252,9 +268,9 @@ export function MetadataEditor({
                   {...register("mode")}
                 />
                 <span>
-                  <strong>{MODE_TEXT[mode].label}</strong>
+                  <strong>{t(`metadata.modes.${mode}.label`)}</strong>
                   <span id={`metadata-mode-${mode}-text`} className="radio-description">
-                    {MODE_TEXT[mode].description}
+                    {t(`metadata.modes.${mode}.description`)}
                   </span>
                 </span>
               </label>
@@ -264,7 +280,7 @@ export function MetadataEditor({
         {reviewing ? null : (
           <div className="actions">
             <Button type="submit" variant="primary">
-              Review the request
+              {t("metadata.review")}
             </Button>
           </div>
         )}
@@ -273,15 +289,16 @@ export function MetadataEditor({
       {review ? (
         <section className="review stack" aria-labelledby="metadata-review-title">
           <h3 id="metadata-review-title" ref={reviewRef} tabIndex={-1}>
-            Review the request
+            {t("metadata.review")}
           </h3>
           <p>
-            This exact body goes to{" "}
-            <code>POST /api/datasets/{review.datasetId}/documents/metadata</code> and on to the
-            knowledge API unchanged. It sets the metadata of {review.body.operation_data.length}{" "}
-            {review.body.operation_data.length === 1 ? "document" : "documents"}.
+            {t.rich("metadata.reviewBody", {
+              dataset: review.datasetId,
+              count: review.body.operation_data.length,
+              code: (chunks) => <code>{chunks}</code>,
+            })}
           </p>
-          <pre className="output-json" aria-label="Request body" tabIndex={0}>
+          <pre className="output-json" aria-label={t("metadata.requestBody")} tabIndex={0}>
             {JSON.stringify(review.body, null, 2)}
           </pre>
           <div className="actions">
@@ -295,10 +312,10 @@ export function MetadataEditor({
                 update.mutate(review);
               }}
             >
-              {update.isPending ? "Sending…" : "Send"}
+              {update.isPending ? t("metadata.sending") : t("metadata.send")}
             </Button>
             <Button disabled={update.isPending} onClick={() => setReview(null)}>
-              Back to editing
+              {t("metadata.back")}
             </Button>
           </div>
         </section>

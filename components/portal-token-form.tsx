@@ -1,14 +1,18 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useTranslations } from "next-intl";
+import { useMemo } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { Button } from "@/components/ui/button";
 
-const tokenFormSchema = z.object({
-  token: z.string().refine((value) => value.trim() !== "", "Enter the portal token"),
-});
-type TokenFormValues = z.infer<typeof tokenFormSchema>;
+// Built in the component: its message is in the page's language.
+const tokenFormSchema = (required: string) =>
+  z.object({
+    token: z.string().refine((value) => value.trim() !== "", required),
+  });
+type TokenFormValues = z.infer<ReturnType<typeof tokenFormSchema>>;
 
 /** Asks once for the portal token; nothing is sent until a tool below is used. */
 export function PortalTokenForm({
@@ -18,12 +22,14 @@ export function PortalTokenForm({
   refused: boolean;
   onSave: (token: string) => void;
 }) {
+  const t = useTranslations("knowledge.token");
+  const schema = useMemo(() => tokenFormSchema(t("required")), [t]);
   const {
     register,
     handleSubmit,
     formState: { errors },
   } = useForm<TokenFormValues>({
-    resolver: zodResolver(tokenFormSchema),
+    resolver: zodResolver(schema),
     defaultValues: { token: "" },
   });
   const error = errors.token?.message;
@@ -31,13 +37,12 @@ export function PortalTokenForm({
     <form noValidate onSubmit={handleSubmit((values) => onSave(values.token.trim()))}>
       {refused ? (
         <p className="notice notice-error" role="alert">
-          The server refused the portal token. Enter it again to go on; what you entered below is
-          kept.
+          {t("refused")}
         </p>
       ) : null}
       <div className="field">
         <label className="field-label" htmlFor="portal-token">
-          Portal token
+          {t("label")}
         </label>
         <div className="inline-row">
           <input
@@ -51,12 +56,11 @@ export function PortalTokenForm({
             {...register("token")}
           />
           <Button type="submit" variant="primary">
-            Use token
+            {t("use")}
           </Button>
         </div>
         <p id="portal-token-hint" className="field-hint">
-          The value of <code>PORTAL_API_TOKEN</code> on this server. It stays in this browser tab
-          and is sent only to this app.
+          {t.rich("hint", { code: (chunks) => <code>{chunks}</code> })}
         </p>
         {error ? (
           <p id="portal-token-error" className="field-error">

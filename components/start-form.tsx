@@ -1,6 +1,7 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useForm, type FieldPath } from "react-hook-form";
 import { ControlledFileField } from "@/components/controlled-file-field";
@@ -33,6 +34,8 @@ const fieldPath = (name: string) => `inputs.${name}` as FieldPath<StartValues>;
 
 /** The start form built from the app's `user_input_form`, and the start followed live below it. */
 export function StartForm({ view, onProblem }: StartFormProps) {
+  const t = useTranslations("launcher");
+  const locale = useLocale();
   const fileHint = useFileFieldHint();
   // A chat app takes a message. In `auto` the box shows when the app has chat features, and
   // after the app has said it is a chat app.
@@ -43,8 +46,21 @@ export function StartForm({ view, onProblem }: StartFormProps) {
     (mode === "auto" && (view.openingStatement !== "" || view.suggestedQuestions.length > 0));
   // Where the box shows, the message is asked for before anything is sent.
   const schema = useMemo(
-    () => buildStartFormSchema(view.fields, chat ? "chatflow" : mode),
-    [view.fields, chat, mode],
+    () =>
+      buildStartFormSchema(view.fields, chat ? "chatflow" : mode, {
+        atMostCharacters: (max) => t("validation.atMostCharacters", { max }),
+        enter: (label) => t("validation.enter", { label }),
+        choose: (label) => t("validation.choose", { label }),
+        chooseOption: t("validation.chooseOption"),
+        enterNumber: t("validation.enterNumber"),
+        attachOnlyOne: t("validation.attachOnlyOne"),
+        attachFile: t("validation.attachFile"),
+        attachAtMost: (max) => t("validation.attachAtMost", { max }),
+        attachAtLeastOne: t("validation.attachAtLeastOne"),
+        messageTooLong: t("validation.messageTooLong"),
+        writeMessage: t("validation.writeMessage"),
+      }),
+    [view.fields, chat, mode, t],
   );
   const {
     control,
@@ -81,9 +97,7 @@ export function StartForm({ view, onProblem }: StartFormProps) {
 
   const onError = (error: Error) => {
     if (!(error instanceof ApiClientError)) {
-      setRootError(
-        "The connection broke off while the app was starting. It may have started anyway; reload the page to try again.",
-      );
+      setRootError(t("errors.connectionBroke"));
       return;
     }
     if (launcherProblem(error.code)) {
@@ -92,23 +106,20 @@ export function StartForm({ view, onProblem }: StartFormProps) {
     }
     if (error.code === "message_required") {
       setLearntChat(true);
-      setError(QUERY, { type: "server", message: error.message });
+      // The code is stable, the server's English sentence is not the page's language.
+      setError(QUERY, { type: "server", message: t("errors.messageRequired") });
       focusFirstProblem();
       return;
     }
     const named = fieldsNamedIn(error.message, names);
     for (const name of named) setError(fieldPath(name), { type: "server", message: error.message });
-    setRootError(`The app did not start: ${error.message}`);
+    setRootError(t("errors.notStarted", { message: error.message }));
     focusFirstProblem();
   };
 
   const onValid = (values: StartValues) => {
     if (files.uploading > 0 || files.failed > 0) {
-      setRootError(
-        files.uploading > 0
-          ? "Files are still uploading. Wait until they finish, then start again."
-          : "Some files did not upload. Retry or remove them, then start again.",
-      );
+      setRootError(files.uploading > 0 ? t("errors.stillUploading") : t("errors.uploadsFailed"));
       requestAnimationFrame(() => rootRef.current?.focus());
       return;
     }
@@ -161,9 +172,11 @@ export function StartForm({ view, onProblem }: StartFormProps) {
         return fileHint(field, view.limits);
       case "text":
       case "paragraph":
-        return field.maxLength ? `Up to ${field.maxLength} characters.` : null;
+        return field.maxLength
+          ? t("start.maxLength", { max: new Intl.NumberFormat(locale).format(field.maxLength) })
+          : null;
       case "other":
-        return `This app asks for a kind of input (“${field.type}”) this page does not know: enter it as text.`;
+        return t("start.unknownType", { type: field.type });
       default:
         return null;
     }
@@ -179,11 +192,8 @@ export function StartForm({ view, onProblem }: StartFormProps) {
   return (
     <>
       <section className="card stack" aria-labelledby="launcher-title">
-        <h1 id="launcher-title">{chat ? "Start a conversation" : "Start a workflow"}</h1>
-        <p className="muted">
-          Fill in what the app needs and start it. When it stops for a person’s answer, its form
-          opens here.
-        </p>
+        <h1 id="launcher-title">{chat ? t("start.titleChat") : t("start.titleWorkflow")}</h1>
+        <p className="muted">{t("start.intro")}</p>
         {view.openingStatement ? (
           <div className="opening-statement">
             <FormMarkdown>{view.openingStatement}</FormMarkdown>
@@ -215,12 +225,21 @@ export function StartForm({ view, onProblem }: StartFormProps) {
             </FormField>
           ))}
           {chat ? (
-            <FormField id={QUERY_ID} label="Message" required error={errors.query?.message}>
+            <FormField
+              id={QUERY_ID}
+              label={t("start.message")}
+              required
+              error={errors.query?.message}
+            >
               {(aria) => (
                 <>
                   <textarea className="textarea" rows={3} {...aria} {...register(QUERY)} />
                   {view.suggestedQuestions.length > 0 ? (
-                    <div className="suggestions" role="group" aria-label="Suggested questions">
+                    <div
+                      className="suggestions"
+                      role="group"
+                      aria-label={t("start.suggestedQuestions")}
+                    >
                       {view.suggestedQuestions.map((question) => (
                         <Button
                           key={question}
@@ -240,7 +259,7 @@ export function StartForm({ view, onProblem }: StartFormProps) {
           ) : null}
           <div className="actions">
             <Button type="submit" variant="primary" busy={pending} disabled={pending}>
-              {pending ? "Starting…" : "Start"}
+              {pending ? t("start.starting") : t("start.start")}
             </Button>
           </div>
         </form>
@@ -252,27 +271,28 @@ export function StartForm({ view, onProblem }: StartFormProps) {
           aria-labelledby="launch-progress-title"
           aria-busy={pending}
         >
-          <h2 id="launch-progress-title">Progress</h2>
+          <h2 id="launch-progress-title">{t("progress.title")}</h2>
           <p role="status" className="muted small">
-            {formLink
-              ? "Opening the form…"
-              : pending
-                ? "The run is starting. This updates live."
-                : ""}
+            {formLink ? t("progress.opening") : pending ? t("progress.starting") : ""}
           </p>
           <RunProgress state={run}>
             {run.pause && !run.pause.formToken ? (
               <p className="notice notice-warning">
-                The run is waiting at <strong>{run.pause.nodeTitle}</strong>, which is answered
-                elsewhere
-                {run.pause.channels.length ? ` (by ${run.pause.channels.join(", ")})` : ""}, for
-                example by email. There is nothing to answer on this page.
+                {t.rich("progress.elsewhere", {
+                  node: run.pause.nodeTitle,
+                  channels: run.pause.channels.join(", "),
+                  hasChannels: run.pause.channels.length ? "yes" : "no",
+                  strong: (chunks) => <strong>{chunks}</strong>,
+                })}
               </p>
             ) : null}
             {formLink ? (
               <p className="notice">
-                The run needs an answer at <strong>{formLink.node_title ?? "a review step"}</strong>
-                . <a href={formLink.url}>Open the form</a> if it does not open by itself.
+                {t.rich("progress.formReady", {
+                  node: formLink.node_title ?? t("progress.reviewStep"),
+                  strong: (chunks) => <strong>{chunks}</strong>,
+                  link: (chunks) => <a href={formLink.url}>{chunks}</a>,
+                })}
               </p>
             ) : null}
           </RunProgress>

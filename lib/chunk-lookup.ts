@@ -1,9 +1,16 @@
 import { z } from "zod";
-import { datasetIdSchema, documentIdSchema, segmentIdSchema } from "@/lib/route-params";
+import {
+  datasetIdSchema,
+  documentIdSchema,
+  pathIdSchema,
+  segmentIdSchema,
+  type PathIdMessages,
+} from "@/lib/route-params";
 
 // The "open a chunk" form on /knowledge: the same id rules as the route, and which of the three
 // ids a refusal is about, so the message can stand next to that field.
 
+/** The route's own schemas: its English messages. */
 export const chunkLookupSchema = z.object({
   datasetId: datasetIdSchema,
   documentId: documentIdSchema,
@@ -11,6 +18,15 @@ export const chunkLookupSchema = z.object({
 });
 export type ChunkLookupValues = z.infer<typeof chunkLookupSchema>;
 export type ChunkLookupField = keyof ChunkLookupValues;
+
+/** The same rules with messages in the page's language. */
+export function buildChunkLookupSchema(messages: Record<ChunkLookupField, PathIdMessages>) {
+  return z.object({
+    datasetId: pathIdSchema(messages.datasetId),
+    documentId: pathIdSchema(messages.documentId),
+    segmentId: pathIdSchema(messages.segmentId),
+  });
+}
 
 export const chunkLookupDefaults = (): ChunkLookupValues => ({
   datasetId: "",

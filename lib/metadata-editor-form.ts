@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { MAX_METADATA_OPERATIONS, type MetadataUpdateRequest } from "@/lib/metadata-update-request";
-import { datasetIdSchema } from "@/lib/route-params";
+import { datasetIdSchema, pathIdSchema, type PathIdMessages } from "@/lib/route-params";
 
 // The batch metadata editor on /knowledge: what the person fills in, its checks, and the one
 // mapping from the editor's values to the request body that is reviewed and sent.
@@ -27,63 +27,88 @@ const isNumber = (value: string) => value.trim() !== "" && Number.isFinite(Numbe
 
 const notBlank = (message: string) => z.string().refine((value) => value.trim() !== "", message);
 
-const metadataRowSchema = z
-  .object({
-    id: notBlank("Enter the metadata field’s id"),
-    name: notBlank("Enter the metadata field’s name"),
-    type: z.enum(METADATA_VALUE_TYPES),
-    value: z.string(),
-  })
-  .superRefine((row, ctx) => {
-    if (row.type === "number" && !isNumber(row.value)) {
-      ctx.addIssue({ code: "custom", path: ["value"], message: "Enter a number, such as 2025" });
-    }
-  });
+export type MetadataEditorMessages = {
+  /** The dataset id's checks; null keeps the route's own (English) schema. */
+  datasetId: PathIdMessages | null;
+  fieldId: string;
+  fieldName: string;
+  number: string;
+  noDocuments: string;
+  duplicates: (ids: string) => string;
+  tooMany: (max: number, count: number) => string;
+  duplicateName: (name: string) => string;
+  mergeNeedsRows: string;
+};
 
-export const metadataEditorSchema = z
-  .object({
-    datasetId: datasetIdSchema,
-    documentIds: z.string().superRefine((text, ctx) => {
-      const { ids, duplicates } = parseDocumentIds(text);
-      if (ids.length === 0) {
-        ctx.addIssue({ code: "custom", message: "Enter at least one document id" });
-      } else if (duplicates.length > 0) {
-        ctx.addIssue({
-          code: "custom",
-          message: `Listed more than once: ${duplicates.join(", ")}. Keep one line per document.`,
-        });
-      } else if (ids.length > MAX_METADATA_OPERATIONS) {
-        ctx.addIssue({
-          code: "custom",
-          message: `At most ${MAX_METADATA_OPERATIONS} documents per request (${ids.length} listed)`,
-        });
+// The default for tests and anything outside the page; the page passes its language's messages.
+const ENGLISH: MetadataEditorMessages = {
+  datasetId: null,
+  fieldId: "Enter the metadata field’s id",
+  fieldName: "Enter the metadata field’s name",
+  number: "Enter a number, such as 2025",
+  noDocuments: "Enter at least one document id",
+  duplicates: (ids) => `Listed more than once: ${ids}. Keep one line per document.`,
+  tooMany: (max, count) => `At most ${max} documents per request (${count} listed)`,
+  duplicateName: (name) => `“${name}” is already set in an earlier row`,
+  mergeNeedsRows: "Add at least one row to merge (replace with no rows clears the metadata)",
+};
+
+const metadataRowSchema = (messages: MetadataEditorMessages) =>
+  z
+    .object({
+      id: notBlank(messages.fieldId),
+      name: notBlank(messages.fieldName),
+      type: z.enum(METADATA_VALUE_TYPES),
+      value: z.string(),
+    })
+    .superRefine((row, ctx) => {
+      if (row.type === "number" && !isNumber(row.value)) {
+        ctx.addIssue({ code: "custom", path: ["value"], message: messages.number });
       }
-    }),
-    rows: z.array(metadataRowSchema).superRefine((rows, ctx) => {
-      const seen = new Set<string>();
-      rows.forEach((row, index) => {
-        const name = row.name.trim();
-        if (name && seen.has(name)) {
+    });
+
+/** The editor's checks, with messages in the page's language. */
+export function buildMetadataEditorSchema(messages: MetadataEditorMessages = ENGLISH) {
+  return z
+    .object({
+      datasetId: messages.datasetId ? pathIdSchema(messages.datasetId) : datasetIdSchema,
+      documentIds: z.string().superRefine((text, ctx) => {
+        const { ids, duplicates } = parseDocumentIds(text);
+        if (ids.length === 0) {
+          ctx.addIssue({ code: "custom", message: messages.noDocuments });
+        } else if (duplicates.length > 0) {
+          ctx.addIssue({ code: "custom", message: messages.duplicates(duplicates.join(", ")) });
+        } else if (ids.length > MAX_METADATA_OPERATIONS) {
           ctx.addIssue({
             code: "custom",
-            path: [index, "name"],
-            message: `“${name}” is already set in an earlier row`,
+            message: messages.tooMany(MAX_METADATA_OPERATIONS, ids.length),
           });
         }
-        seen.add(name);
-      });
-    }),
-    mode: z.enum(UPDATE_MODES),
-  })
-  .superRefine((values, ctx) => {
-    if (values.mode === "merge" && values.rows.length === 0) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["rows"],
-        message: "Add at least one row to merge (replace with no rows clears the metadata)",
-      });
-    }
-  });
+      }),
+      rows: z.array(metadataRowSchema(messages)).superRefine((rows, ctx) => {
+        const seen = new Set<string>();
+        rows.forEach((row, index) => {
+          const name = row.name.trim();
+          if (name && seen.has(name)) {
+            ctx.addIssue({
+              code: "custom",
+              path: [index, "name"],
+              message: messages.duplicateName(name),
+            });
+          }
+          seen.add(name);
+        });
+      }),
+      mode: z.enum(UPDATE_MODES),
+    })
+    .superRefine((values, ctx) => {
+      if (values.mode === "merge" && values.rows.length === 0) {
+        ctx.addIssue({ code: "custom", path: ["rows"], message: messages.mergeNeedsRows });
+      }
+    });
+}
+
+export const metadataEditorSchema = buildMetadataEditorSchema();
 export type MetadataEditorValues = z.infer<typeof metadataEditorSchema>;
 export type MetadataRowValues = MetadataEditorValues["rows"][number];
 
@@ -150,13 +175,35 @@ function fieldForPath(path: string): EditorField | null {
   return null;
 }
 
+export type MetadataErrorMessages = {
+  datasetNotFound: string;
+  documentNotFoundAtomic: (message: string) => string;
+  documentNotFoundPartial: (message: string) => string;
+  refusedMarked: string;
+  refused: (message: string) => string;
+  failed: (message: string) => string;
+};
+
+const ENGLISH_ERRORS: MetadataErrorMessages = {
+  datasetNotFound: "Nothing was changed: the dataset was not found.",
+  documentNotFoundAtomic: (message) =>
+    `${message} One of the listed documents is not in this dataset, so the request changed nothing. Check the document ids and send again.`,
+  documentNotFoundPartial: (message) =>
+    `${message} One of the listed documents is not in this dataset. Documents listed before it may already have been updated; check the ids and send again.`,
+  refusedMarked: "The request was refused and changed nothing. See the marked entries.",
+  refused: (message) => `The request was refused and changed nothing: ${message}`,
+  failed: (message) => `The update did not go through: ${message}`,
+};
+
 /**
  * Turns a refused update into what the editor shows. `atomic` says whether the upstream checks the
  * whole request first (the embedded service) or applies entries one by one (real Dify servers).
+ * The page's sentences come from `messages`; the server's own messages are shown as they are.
  */
 export function describeMetadataError(
   error: { status: number; code: string; message: string },
   atomic: boolean,
+  messages: MetadataErrorMessages = ENGLISH_ERRORS,
 ): MetadataErrorView {
   if (error.status === 401) {
     return { fields: [], root: null, tokenRefused: true };
@@ -164,7 +211,7 @@ export function describeMetadataError(
   if (error.code === "not_found" && /dataset/i.test(error.message)) {
     return {
       fields: [{ field: "datasetId", message: error.message }],
-      root: "Nothing was changed: the dataset was not found.",
+      root: messages.datasetNotFound,
       tokenRefused: false,
     };
   }
@@ -173,8 +220,8 @@ export function describeMetadataError(
     return {
       fields: [],
       root: atomic
-        ? `${error.message} One of the listed documents is not in this dataset, so the request changed nothing. Check the document ids and send again.`
-        : `${error.message} One of the listed documents is not in this dataset. Documents listed before it may already have been updated; check the ids and send again.`,
+        ? messages.documentNotFoundAtomic(error.message)
+        : messages.documentNotFoundPartial(error.message),
       tokenRefused: false,
     };
   }
@@ -187,15 +234,13 @@ export function describeMetadataError(
     }
     return {
       fields,
-      root: fields.length
-        ? "The request was refused and changed nothing. See the marked entries."
-        : `The request was refused and changed nothing: ${error.message}`,
+      root: fields.length ? messages.refusedMarked : messages.refused(error.message),
       tokenRefused: false,
     };
   }
   return {
     fields: [],
-    root: `The update did not go through: ${error.message}`,
+    root: messages.failed(error.message),
     tokenRefused: false,
   };
 }

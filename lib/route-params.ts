@@ -1,14 +1,24 @@
 import { z } from "zod";
 
+export type PathIdMessages = { missing: string; tooLong: string; notAllowed: string };
+
 // Ids that end up in upstream paths: letters, digits, `-` and `_` only, so no value can carry
-// `/`, `..`, an encoded separator or a control character into the upstream URL.
-const pathId = (what: string) =>
+// `/`, `..`, an encoded separator or a control character into the upstream URL. Forms that check
+// an id before sending it pass messages in the page's language; the routes answer in English.
+export const pathIdSchema = (messages: PathIdMessages) =>
   z
     .string()
     // An empty id is only "missing", not also "has characters that are not allowed".
-    .min(1, { error: `${what} is missing`, abort: true })
-    .max(128, `${what} is too long`)
-    .regex(/^[A-Za-z0-9_-]+$/, `${what} has characters that are not allowed`);
+    .min(1, { error: messages.missing, abort: true })
+    .max(128, messages.tooLong)
+    .regex(/^[A-Za-z0-9_-]+$/, messages.notAllowed);
+
+const pathId = (what: string) =>
+  pathIdSchema({
+    missing: `${what} is missing`,
+    tooLong: `${what} is too long`,
+    notAllowed: `${what} has characters that are not allowed`,
+  });
 
 export const formTokenSchema = pathId("The form token");
 export const runIdSchema = pathId("The run id");

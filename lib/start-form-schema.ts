@@ -16,57 +16,97 @@ const MAX_QUERY_LENGTH = 10_000;
 
 const filled = (value: string) => value.trim().length > 0;
 
-function textSchema(field: { label: string; required: boolean; maxLength?: number | null }) {
+export type StartFormMessages = {
+  atMostCharacters: (max: number) => string;
+  enter: (label: string) => string;
+  choose: (label: string) => string;
+  chooseOption: string;
+  enterNumber: string;
+  attachOnlyOne: string;
+  attachFile: string;
+  attachAtMost: (max: number) => string;
+  attachAtLeastOne: string;
+  messageTooLong: string;
+  writeMessage: string;
+};
+
+// The server checks the start values again with these; the browser passes its page's language.
+const ENGLISH: StartFormMessages = {
+  atMostCharacters: (max) => `At most ${max} characters.`,
+  enter: (label) => `Enter ${label}.`,
+  choose: (label) => `Choose ${label}.`,
+  chooseOption: "Choose one of the options.",
+  enterNumber: "Enter a number.",
+  attachOnlyOne: "Attach only one file.",
+  attachFile: "Attach a file.",
+  attachAtMost: (max) => `Attach at most ${max}.`,
+  attachAtLeastOne: "Attach at least one file.",
+  messageTooLong: "The message is too long.",
+  writeMessage: "Write a message to start with.",
+};
+
+function textSchema(
+  field: { label: string; required: boolean; maxLength?: number | null },
+  messages: StartFormMessages,
+) {
   let schema = z.string();
   if (field.maxLength) {
-    schema = schema.max(field.maxLength, `At most ${field.maxLength} characters.`);
+    schema = schema.max(field.maxLength, messages.atMostCharacters(field.maxLength));
   }
-  return field.required ? schema.refine(filled, `Enter ${field.label}.`) : schema;
+  return field.required ? schema.refine(filled, messages.enter(field.label)) : schema;
 }
 
-function fieldSchema(field: StartField): z.ZodType {
+function fieldSchema(field: StartField, messages: StartFormMessages): z.ZodType {
   switch (field.kind) {
     case "text":
     case "paragraph":
     case "other":
-      return textSchema(field);
+      return textSchema(field, messages);
     case "select": {
       const options = field.options;
       return z
         .string()
         .refine((value) => (value === "" ? !field.required : options.includes(value)), {
-          message: field.required ? `Choose ${field.label}.` : "Choose one of the options.",
+          message: field.required ? messages.choose(field.label) : messages.chooseOption,
         });
     }
     case "number":
       return z
         .string()
-        .refine((value) => !field.required || filled(value), `Enter ${field.label}.`)
-        .refine((value) => !filled(value) || Number.isFinite(Number(value)), "Enter a number.");
+        .refine((value) => !field.required || filled(value), messages.enter(field.label))
+        .refine((value) => !filled(value) || Number.isFinite(Number(value)), messages.enterNumber);
     case "file": {
-      const one = z.array(attachedFileSchema).max(1, "Attach only one file.");
-      return field.required ? one.min(1, "Attach a file.") : one;
+      const one = z.array(attachedFileSchema).max(1, messages.attachOnlyOne);
+      return field.required ? one.min(1, messages.attachFile) : one;
     }
     case "file-list": {
       let list = z.array(attachedFileSchema);
-      if (field.maxFiles > 0) list = list.max(field.maxFiles, `Attach at most ${field.maxFiles}.`);
-      return field.required ? list.min(1, "Attach at least one file.") : list;
+      if (field.maxFiles > 0)
+        list = list.max(field.maxFiles, messages.attachAtMost(field.maxFiles));
+      return field.required ? list.min(1, messages.attachAtLeastOne) : list;
     }
   }
 }
 
-/** The zod schema of the start form: one entry per input, and the message for a chat app. */
-export function buildStartFormSchema(fields: readonly StartField[], mode: LaunchMode) {
+/**
+ * The zod schema of the start form: one entry per input, and the message for a chat app, with
+ * messages in the page's language (English on the server).
+ */
+export function buildStartFormSchema(
+  fields: readonly StartField[],
+  mode: LaunchMode,
+  messages: StartFormMessages = ENGLISH,
+) {
   const inputs: Record<string, z.ZodType> = {};
   for (const field of fields) {
     // A missing answer is an empty one, and still goes through the field's checks.
     const empty = field.kind === "file" || field.kind === "file-list" ? [] : "";
-    inputs[field.name] = fieldSchema(field).prefault(empty);
+    inputs[field.name] = fieldSchema(field, messages).prefault(empty);
   }
-  const query = z.string().max(MAX_QUERY_LENGTH, "The message is too long.").prefault("");
+  const query = z.string().max(MAX_QUERY_LENGTH, messages.messageTooLong).prefault("");
   return z.object({
     inputs: z.object(inputs),
-    query: mode === "chatflow" ? query.refine(filled, "Write a message to start with.") : query,
+    query: mode === "chatflow" ? query.refine(filled, messages.writeMessage) : query,
   }) as unknown as z.ZodType<StartValues, StartValues>;
 }
 

@@ -1,17 +1,21 @@
 import type { Metadata } from "next";
 import { connection } from "next/server";
+import { getTranslations } from "next-intl/server";
 import { KnowledgeTools } from "@/components/knowledge-tools";
 import { getEnv } from "@/lib/env";
 import { knowledgeToolsStatus } from "@/lib/knowledge-tools-status";
 
-export const metadata: Metadata = { title: "Knowledge tools" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("knowledge"))("title") };
+}
 
 export default async function KnowledgePage() {
   // The environment is read per request, not baked in at build time.
   await connection();
+  const t = await getTranslations("knowledge");
   return (
     <main className="page">
-      <header className="site-header">Knowledge tools</header>
+      <header className="site-header">{t("title")}</header>
       <KnowledgeTools status={knowledgeToolsStatus(getEnv())} />
     </main>
   );
