@@ -1,24 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { startEmbeddedServer } from "./server";
-import type { EmbeddedServer } from "./server";
-import { createTestClient, readSse, readSseToEnd } from "./test-client";
-import type { SseEvent, TestClient } from "./test-client";
+import { describe, expect, it } from "vitest";
+import { readSse, readSseToEnd, withTestServer } from "./test-client";
+import type { SseEvent } from "./test-client";
 
-let server: EmbeddedServer;
-let client: TestClient;
-
-beforeAll(async () => {
-  server = await startEmbeddedServer({ port: 0, stepDelayMs: 5, pingIntervalMs: 50 });
-  client = createTestClient(server);
-});
-
-afterAll(async () => {
-  await server.close();
-});
-
-afterEach(async () => {
-  await client.admin("/reset", { body: {} });
-});
+const env = withTestServer({ pingIntervalMs: 50 });
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -32,31 +16,31 @@ interface RunView {
 }
 
 async function inspect(runId: string): Promise<RunView> {
-  const response = await client.admin(`/runs/${runId}`);
+  const response = await env.client.admin(`/runs/${runId}`);
   expect(response.status).toBe(200);
   return (await response.json()) as RunView;
 }
 
 describe("POST /_embedded/streams/drop", () => {
   it("cuts open streams mid-stream; the run goes on and a snapshot reconnect sees it all", async () => {
-    const run = await client.demoRun("alice");
+    const run = await env.client.demoRun("alice");
     const path = `/workflow/${run.workflow_run_id}/events?user=alice&continue_on_pause=true`;
-    const first = await client.get(path);
-    const second = await client.get(path);
-    expect(await client.openStreams()).toBe(2);
+    const first = await env.client.get(path);
+    const second = await env.client.get(path);
+    expect(await env.client.openStreams()).toBe(2);
     const readings = [readSseToEnd(first), readSseToEnd(second)];
 
-    const dropped = await client.admin("/streams/drop", { body: {} });
+    const dropped = await env.client.admin("/streams/drop", { body: {} });
     expect(dropped.status).toBe(200);
     expect(await dropped.json()).toEqual({ dropped: 2 });
-    expect(await client.openStreams()).toBe(0);
+    expect(await env.client.openStreams()).toBe(0);
     for (const reading of await Promise.all(readings)) {
-      // Closed without a final event: the client sees an error, not a clean end.
+      // Closed without a final event: the env.client sees an error, not a clean end.
       expect(reading.error).toBeInstanceOf(TypeError);
       expect(reading.events.map((e) => e.event)).not.toContain("workflow_finished");
     }
 
-    const submit = await client.post(`/form/human_input/${run.form_token}`, {
+    const submit = await env.client.post(`/form/human_input/${run.form_token}`, {
       inputs: {
         draft: "# Dropped\n\nStill here.",
         tone: "Formal",
@@ -68,7 +52,7 @@ describe("POST /_embedded/streams/drop", () => {
     });
     expect(submit.status).toBe(200);
     const replay = await readSse(
-      await client.get(
+      await env.client.get(
         `/workflow/${run.workflow_run_id}/events?user=alice&include_state_snapshot=true&continue_on_pause=true`,
       ),
       (e) => e.event === "workflow_finished",
@@ -77,25 +61,25 @@ describe("POST /_embedded/streams/drop", () => {
       event: "workflow_finished",
       data: { status: "succeeded", outputs: { result: "Published: Dropped" } },
     });
-    expect(await (await client.admin("/streams/drop", { body: {} })).json()).toEqual({
+    expect(await (await env.client.admin("/streams/drop", { body: {} })).json()).toEqual({
       dropped: 0,
     });
   });
 
   it("the open count returns to 0 after clients disconnect", async () => {
-    const run = await client.demoRun("bob");
+    const run = await env.client.demoRun("bob");
     const controller = new AbortController();
-    await client.get(
+    await env.client.get(
       `/workflow/${run.workflow_run_id}/events?user=bob&continue_on_pause=true`,
-      client.workflowKey,
+      env.client.workflowKey,
       { signal: controller.signal },
     );
-    expect(await client.openStreams()).toBe(1);
+    expect(await env.client.openStreams()).toBe(1);
     controller.abort();
     let open = 1;
     for (let i = 0; i < 50 && open !== 0; i++) {
       await sleep(20);
-      open = await client.openStreams();
+      open = await env.client.openStreams();
     }
     expect(open).toBe(0);
   });
@@ -103,7 +87,7 @@ describe("POST /_embedded/streams/drop", () => {
 
 describe("GET /_embedded/runs/{run_id}", () => {
   it("returns the run with every event sent so far, in order and as sent", async () => {
-    const response = await client.post("/workflows/run", {
+    const response = await env.client.post("/workflows/run", {
       inputs: { topic: "Inspect me", audience: "Engineers" },
       response_mode: "streaming",
       user: "dana",
@@ -115,7 +99,7 @@ describe("GET /_embedded/runs/{run_id}", () => {
     expect(view.current_form_token).toMatch(/^[A-Za-z0-9]{22}$/);
     expect(view.events).toEqual(streamed);
 
-    await client.post(`/form/human_input/${view.current_form_token}`, {
+    await env.client.post(`/form/human_input/${view.current_form_token}`, {
       inputs: {
         draft: "",
         tone: "Formal",
@@ -126,7 +110,7 @@ describe("GET /_embedded/runs/{run_id}", () => {
       user: "dana",
     });
     const live = await readSse(
-      await client.get(`/workflow/${runId}/events?user=dana&continue_on_pause=true`),
+      await env.client.get(`/workflow/${runId}/events?user=dana&continue_on_pause=true`),
       (e) => e.event === "workflow_finished",
     );
     const done = await inspect(runId);
@@ -137,7 +121,7 @@ describe("GET /_embedded/runs/{run_id}", () => {
   });
 
   it("answers 404 not_found for an unknown run", async () => {
-    const response = await client.admin("/runs/no-such-run");
+    const response = await env.client.admin("/runs/no-such-run");
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({
       status: 404,
@@ -149,18 +133,18 @@ describe("GET /_embedded/runs/{run_id}", () => {
 
 describe("GET /_embedded/runs?user=", () => {
   it("lists the runs one user started, and only theirs", async () => {
-    const mine = await client.demoRun("erin");
-    await client.demoRun("frank", "chatflow");
-    const response = await client.admin(`/runs?user=${encodeURIComponent("erin")}`);
+    const mine = await env.client.demoRun("erin");
+    await env.client.demoRun("frank", "chatflow");
+    const response = await env.client.admin(`/runs?user=${encodeURIComponent("erin")}`);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
       runs: [{ id: mine.workflow_run_id, app: "workflow", status: "paused" }],
     });
-    expect(await (await client.admin("/runs?user=nobody")).json()).toEqual({ runs: [] });
+    expect(await (await env.client.admin("/runs?user=nobody")).json()).toEqual({ runs: [] });
   });
 
   it("answers 400 invalid_param without a user", async () => {
-    const response = await client.admin("/runs");
+    const response = await env.client.admin("/runs");
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ code: "invalid_param" });
   });
@@ -168,14 +152,14 @@ describe("GET /_embedded/runs?user=", () => {
 
 describe("POST /_embedded/config appUnavailable", () => {
   it("switches off one app by kind and leaves the other answering", async () => {
-    const set = await client.admin("/config", { body: { appUnavailable: "chatflow" } });
+    const set = await env.client.admin("/config", { body: { appUnavailable: "chatflow" } });
     expect(await set.json()).toMatchObject({ appUnavailable: "chatflow" });
-    const chat = await client.get("/parameters", client.chatflowKey);
+    const chat = await env.client.get("/parameters", env.client.chatflowKey);
     expect(chat.status).toBe(400);
     expect(await chat.json()).toMatchObject({ code: "app_unavailable" });
-    expect((await client.get("/parameters")).status).toBe(200);
+    expect((await env.client.get("/parameters")).status).toBe(200);
 
-    await client.admin("/config", { body: { appUnavailable: false } });
-    expect((await client.get("/parameters", client.chatflowKey)).status).toBe(200);
+    await env.client.admin("/config", { body: { appUnavailable: false } });
+    expect((await env.client.get("/parameters", env.client.chatflowKey)).status).toBe(200);
   });
 });

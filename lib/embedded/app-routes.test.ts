@@ -1,24 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { startEmbeddedServer } from "./server";
-import type { EmbeddedServer } from "./server";
-import { createTestClient, readSse } from "./test-client";
-import type { SseEvent, TestClient } from "./test-client";
+import { beforeAll, describe, expect, it } from "vitest";
+import { readSse, withTestServer } from "./test-client";
+import type { SseEvent } from "./test-client";
 
-let server: EmbeddedServer;
-let client: TestClient;
-
-beforeAll(async () => {
-  server = await startEmbeddedServer({ port: 0, stepDelayMs: 5, pingIntervalMs: 50 });
-  client = createTestClient(server);
-});
-
-afterAll(async () => {
-  await server.close();
-});
-
-afterEach(async () => {
-  await client.admin("/reset", { body: {} });
-});
+const env = withTestServer({ pingIntervalMs: 50 });
 
 function validSubmission(user = "alice"): {
   inputs: Record<string, unknown>;
@@ -45,9 +29,9 @@ async function uploadAs(user: string, name = "cover.png"): Promise<string> {
   const form = new FormData();
   form.append("user", user);
   form.append("file", new Blob([new Uint8Array(64)], { type: "image/png" }), name);
-  const response = await fetch(`${server.url}/files/upload`, {
+  const response = await fetch(`${env.server.url}/files/upload`, {
     method: "POST",
-    headers: client.auth(client.workflowKey),
+    headers: env.client.auth(env.client.workflowKey),
     body: form,
   });
   expect(response.status).toBe(201);
@@ -55,7 +39,7 @@ async function uploadAs(user: string, name = "cover.png"): Promise<string> {
 }
 
 async function submit(token: string, body: unknown): Promise<Response> {
-  return client.post(`/form/human_input/${token}`, body);
+  return env.client.post(`/form/human_input/${token}`, body);
 }
 
 // A rejected submission answers 400 with the given code and message and leaves the form open.
@@ -71,14 +55,14 @@ async function expectRejected(
   expect(error.status).toBe(400);
   expect(error.code).toBe(code);
   expect(error.message).toMatch(message);
-  expect((await client.get(`/form/human_input/${token}`)).status).toBe(200);
-  expect((await client.formStatus(token)).status).toBe("open");
+  expect((await env.client.get(`/form/human_input/${token}`)).status).toBe(200);
+  expect((await env.client.formStatus(token)).status).toBe("open");
 }
 
 describe("GET /form/human_input/{token}", () => {
   it("returns exactly the five documented keys for an open form", async () => {
-    const run = await client.demoRun("alice");
-    const response = await client.get(`/form/human_input/${run.form_token}`);
+    const run = await env.client.demoRun("alice");
+    const response = await env.client.get(`/form/human_input/${run.form_token}`);
     expect(response.status).toBe(200);
     const body = (await response.json()) as Record<string, unknown>;
     expect(Object.keys(body).sort()).toEqual(
@@ -104,7 +88,7 @@ describe("GET /form/human_input/{token}", () => {
   });
 
   it("answers 404 not_found for an unknown token", async () => {
-    const response = await client.get("/form/human_input/doesNotExist0000000000");
+    const response = await env.client.get("/form/human_input/doesNotExist0000000000");
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({
       status: 404,
@@ -114,8 +98,11 @@ describe("GET /form/human_input/{token}", () => {
   });
 
   it("answers 404 for a token of the other app", async () => {
-    const run = await client.demoRun("alice");
-    const response = await client.get(`/form/human_input/${run.form_token}`, client.chatflowKey);
+    const run = await env.client.demoRun("alice");
+    const response = await env.client.get(
+      `/form/human_input/${run.form_token}`,
+      env.client.chatflowKey,
+    );
     expect(response.status).toBe(404);
     expect(((await response.json()) as { code: string }).code).toBe("not_found");
   });
@@ -125,7 +112,7 @@ describe("POST /form/human_input/{token} rejections", () => {
   let token: string;
 
   beforeAll(async () => {
-    token = (await client.demoRun("alice")).form_token;
+    token = (await env.client.demoRun("alice")).form_token;
   });
 
   it("rejects an unknown action", async () => {
@@ -261,7 +248,7 @@ describe("POST /form/human_input/{token} rejections", () => {
     );
   });
 
-  it("rejects a remote URL the server cannot fetch, single file or in a list", async () => {
+  it("rejects a remote URL the env.server cannot fetch, single file or in a list", async () => {
     const body = validSubmission();
     const url = "https://unreachable.invalid/a.pdf";
     body.inputs.cover = { type: "document", transfer_method: "remote_url", url };
@@ -301,7 +288,7 @@ describe("POST /form/human_input/{token} rejections", () => {
     const response = await submit(token, body);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({});
-    const status = await client.formStatus(token);
+    const status = await env.client.formStatus(token);
     expect(status.status).toBe("submitted");
     expect(status.submission).toMatchObject({
       inputs: body.inputs,
@@ -313,9 +300,9 @@ describe("POST /form/human_input/{token} rejections", () => {
 
 describe("closed forms", () => {
   it("answers 412 human_input_form_submitted to GET and POST once submitted", async () => {
-    const run = await client.demoRun("alice");
+    const run = await env.client.demoRun("alice");
     expect((await submit(run.form_token, validSubmission())).status).toBe(200);
-    const get = await client.get(`/form/human_input/${run.form_token}`);
+    const get = await env.client.get(`/form/human_input/${run.form_token}`);
     expect(get.status).toBe(412);
     expect(((await get.json()) as { code: string }).code).toBe("human_input_form_submitted");
     const again = await submit(run.form_token, validSubmission("bob"));
@@ -324,9 +311,9 @@ describe("closed forms", () => {
   });
 
   it("answers 412 human_input_form_expired after the TTL and takes the timeout branch", async () => {
-    await client.admin("/config", { body: { formTtlSeconds: 0.3 } });
-    const run = await client.demoRun("alice");
-    const live = await client.get(
+    await env.client.admin("/config", { body: { formTtlSeconds: 0.3 } });
+    const run = await env.client.demoRun("alice");
+    const live = await env.client.get(
       `/workflow/${run.workflow_run_id}/events?user=alice&continue_on_pause=true`,
     );
     const events = await readSse(live, (e) => e.event === "workflow_finished");
@@ -337,7 +324,7 @@ describe("closed forms", () => {
       outputs: { result: "Timed out: escalated" },
     });
 
-    const get = await client.get(`/form/human_input/${run.form_token}`);
+    const get = await env.client.get(`/form/human_input/${run.form_token}`);
     expect(get.status).toBe(412);
     expect(((await get.json()) as { code: string }).code).toBe("human_input_form_expired");
     const post = await submit(run.form_token, validSubmission());
@@ -346,7 +333,7 @@ describe("closed forms", () => {
   });
 
   it("lets exactly one of 50 simultaneous submissions win", async () => {
-    const run = await client.demoRun("alice");
+    const run = await env.client.demoRun("alice");
     const responses = await Promise.all(
       Array.from({ length: 50 }, (_, i) => submit(run.form_token, validSubmission(`user-${i}`))),
     );
@@ -360,7 +347,7 @@ describe("closed forms", () => {
       new Set(["human_input_form_submitted"]),
     );
     const winner = responses.findIndex((r) => r.status === 200);
-    expect((await client.formStatus(run.form_token)).submission).toMatchObject({
+    expect((await env.client.formStatus(run.form_token)).submission).toMatchObject({
       user: `user-${winner}`,
     });
   });
@@ -368,8 +355,8 @@ describe("closed forms", () => {
 
 describe("GET /workflow/{run_id}/events", () => {
   it("answers 404 to another user, another app or an unknown run, and 400 without user", async () => {
-    const run = await client.demoRun("alice");
-    const other = await client.get(`/workflow/${run.workflow_run_id}/events?user=mallory`);
+    const run = await env.client.demoRun("alice");
+    const other = await env.client.get(`/workflow/${run.workflow_run_id}/events?user=mallory`);
     expect(other.status).toBe(404);
     expect(await other.json()).toEqual({
       status: 404,
@@ -377,11 +364,15 @@ describe("GET /workflow/{run_id}/events", () => {
       message: "Workflow run not found",
     });
     expect(
-      (await client.get(`/workflow/${run.workflow_run_id}/events?user=alice`, client.chatflowKey))
-        .status,
+      (
+        await env.client.get(
+          `/workflow/${run.workflow_run_id}/events?user=alice`,
+          env.client.chatflowKey,
+        )
+      ).status,
     ).toBe(404);
-    expect((await client.get(`/workflow/unknown-run/events?user=alice`)).status).toBe(404);
-    const noUser = await client.get(`/workflow/${run.workflow_run_id}/events`);
+    expect((await env.client.get(`/workflow/unknown-run/events?user=alice`)).status).toBe(404);
+    const noUser = await env.client.get(`/workflow/${run.workflow_run_id}/events`);
     expect(noUser.status).toBe(400);
     expect(((await noUser.json()) as { message: string }).message).toBe(
       "Arg user must be provided.",
@@ -389,7 +380,7 @@ describe("GET /workflow/{run_id}/events", () => {
   });
 
   it("replays a paused run's state with include_state_snapshot=true, then ends at workflow_paused", async () => {
-    const start = await client.post("/workflows/run", {
+    const start = await env.client.post("/workflows/run", {
       inputs: { topic: "Snapshots", audience: "Engineers" },
       response_mode: "streaming",
       user: "alice",
@@ -399,7 +390,7 @@ describe("GET /workflow/{run_id}/events", () => {
     expect(original.at(-1)?.event).toBe("workflow_paused");
     const runId = original[0]?.workflow_run_id as string;
 
-    const response = await client.get(
+    const response = await env.client.get(
       `/workflow/${runId}/events?user=alice&include_state_snapshot=true`,
     );
     const replay = await readSse(response);
@@ -420,16 +411,16 @@ describe("GET /workflow/{run_id}/events", () => {
   });
 
   it("without a snapshot ends a paused run's stream after workflow_paused", async () => {
-    const run = await client.demoRun("alice");
+    const run = await env.client.demoRun("alice");
     const events = await readSse(
-      await client.get(`/workflow/${run.workflow_run_id}/events?user=alice`),
+      await env.client.get(`/workflow/${run.workflow_run_id}/events?user=alice`),
     );
     expect(events.map((e) => e.event)).toEqual(["workflow_paused"]);
   });
 
   it("with continue_on_pause carries the resumption through to workflow_finished", async () => {
-    const run = await client.demoRun("alice");
-    const response = await client.get(
+    const run = await env.client.demoRun("alice");
+    const response = await env.client.get(
       `/workflow/${run.workflow_run_id}/events?user=alice&continue_on_pause=true`,
     );
     const reading = readSse(response, (e) => e.event === "workflow_finished");
@@ -455,14 +446,16 @@ describe("GET /workflow/{run_id}/events", () => {
   });
 
   it("sends a finished run as one workflow_finished event", async () => {
-    const run = await client.demoRun("alice");
+    const run = await env.client.demoRun("alice");
     await submit(run.form_token, { ...validSubmission(), action: "reject" });
     await readSse(
-      await client.get(`/workflow/${run.workflow_run_id}/events?user=alice&continue_on_pause=true`),
+      await env.client.get(
+        `/workflow/${run.workflow_run_id}/events?user=alice&continue_on_pause=true`,
+      ),
       (e) => e.event === "workflow_finished",
     );
     const events = await readSse(
-      await client.get(
+      await env.client.get(
         `/workflow/${run.workflow_run_id}/events?user=alice&include_state_snapshot=true`,
       ),
     );
@@ -474,13 +467,13 @@ describe("GET /workflow/{run_id}/events", () => {
   });
 
   it("pauses again at Final check after request_changes", async () => {
-    const run = await client.demoRun("alice");
-    const response = await client.get(`/workflow/${run.workflow_run_id}/events?user=alice`);
+    const run = await env.client.demoRun("alice");
+    const response = await env.client.get(`/workflow/${run.workflow_run_id}/events?user=alice`);
     expect((await readSse(response)).map((e) => e.event)).toEqual(["workflow_paused"]);
     await submit(run.form_token, { ...validSubmission(), action: "request_changes" });
     // The snapshot covers both cases: still revising (live events) or already paused (replay).
     const paused = await readSse(
-      await client.get(
+      await env.client.get(
         `/workflow/${run.workflow_run_id}/events?user=alice&include_state_snapshot=true`,
       ),
     );
@@ -501,26 +494,26 @@ describe("GET /workflow/{run_id}/events", () => {
     ).toBe(200);
   });
 
-  it("releases the stream when the client goes away", async () => {
-    const run = await client.demoRun("alice");
-    const before = ((await (await client.admin("/streams")).json()) as { open: number }).open;
+  it("releases the stream when the env.client goes away", async () => {
+    const run = await env.client.demoRun("alice");
+    const before = ((await (await env.client.admin("/streams")).json()) as { open: number }).open;
     const controller = new AbortController();
     const response = await fetch(
-      `${server.url}/workflow/${run.workflow_run_id}/events?user=alice&continue_on_pause=true`,
+      `${env.server.url}/workflow/${run.workflow_run_id}/events?user=alice&continue_on_pause=true`,
       {
-        headers: client.auth(client.workflowKey),
+        headers: env.client.auth(env.client.workflowKey),
         signal: controller.signal,
       },
     );
     expect(response.status).toBe(200);
-    expect(((await (await client.admin("/streams")).json()) as { open: number }).open).toBe(
+    expect(((await (await env.client.admin("/streams")).json()) as { open: number }).open).toBe(
       before + 1,
     );
     controller.abort();
     let open = before + 1;
     for (let i = 0; i < 50 && open !== before; i++) {
       await new Promise((resolve) => setTimeout(resolve, 20));
-      open = ((await (await client.admin("/streams")).json()) as { open: number }).open;
+      open = ((await (await env.client.admin("/streams")).json()) as { open: number }).open;
     }
     expect(open).toBe(before);
   });
@@ -528,7 +521,7 @@ describe("GET /workflow/{run_id}/events", () => {
 
 describe("POST /workflows/run and /chat-messages", () => {
   it("returns the paused run in blocking mode and validates required inputs", async () => {
-    const blocking = await client.post("/workflows/run", {
+    const blocking = await env.client.post("/workflows/run", {
       inputs: { topic: "Blocking", audience: "Customers" },
       response_mode: "blocking",
       user: "alice",
@@ -536,7 +529,7 @@ describe("POST /workflows/run and /chat-messages", () => {
     expect(blocking.status).toBe(200);
     expect(await blocking.json()).toMatchObject({ data: { status: "paused", outputs: {} } });
 
-    const missing = await client.post("/workflows/run", {
+    const missing = await env.client.post("/workflows/run", {
       inputs: { audience: "Customers" },
       user: "alice",
     });
@@ -545,16 +538,16 @@ describe("POST /workflows/run and /chat-messages", () => {
       code: "invalid_param",
       message: expect.stringContaining("topic") as unknown,
     });
-    const wrongApp = await client.post(
+    const wrongApp = await env.client.post(
       "/workflows/run",
       { inputs: {}, user: "alice" },
-      client.chatflowKey,
+      env.client.chatflowKey,
     );
     expect(((await wrongApp.json()) as { code: string }).code).toBe("not_workflow_app");
   });
 
-  it("refuses a run input file at a URL the server cannot fetch", async () => {
-    const response = await client.post("/workflows/run", {
+  it("refuses a run input file at a URL the env.server cannot fetch", async () => {
+    const response = await env.client.post("/workflows/run", {
       inputs: {
         topic: "Remote",
         audience: "Engineers",
@@ -576,10 +569,10 @@ describe("POST /workflows/run and /chat-messages", () => {
   });
 
   it("streams a chatflow with flat message events and finishes after approval", async () => {
-    const response = await client.post(
+    const response = await env.client.post(
       "/chat-messages",
       { query: "Can I export data?", inputs: {}, response_mode: "streaming", user: "carol" },
-      client.chatflowKey,
+      env.client.chatflowKey,
     );
     const events = await readSse(response);
     const message = events.find((e) => e.event === "message");
@@ -592,15 +585,15 @@ describe("POST /workflows/run and /chat-messages", () => {
       data: { form_token: string };
     };
     const runId = events[0]?.workflow_run_id as string;
-    const live = client.get(
+    const live = env.client.get(
       `/workflow/${runId}/events?user=carol&continue_on_pause=true`,
-      client.chatflowKey,
+      env.client.chatflowKey,
     );
     const reading = readSse(await live, (e) => e.event === "workflow_finished");
-    const ok = await client.post(
+    const ok = await env.client.post(
       `/form/human_input/${required.data.form_token}`,
       { inputs: { reply: "Yes." }, action: "send", user: "carol" },
-      client.chatflowKey,
+      env.client.chatflowKey,
     );
     expect(ok.status).toBe(200);
     const names = (await reading).map((e) => e.event);

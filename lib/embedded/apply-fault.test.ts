@@ -1,45 +1,29 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { startEmbeddedServer } from "./server";
-import type { EmbeddedServer } from "./server";
-import { createTestClient, readSse, readSseToEnd } from "./test-client";
-import type { TestClient } from "./test-client";
+import { createTestClient, readSse, readSseToEnd, withTestServer } from "./test-client";
 
-let server: EmbeddedServer;
-let client: TestClient;
-
-beforeAll(async () => {
-  server = await startEmbeddedServer({ port: 0, stepDelayMs: 5, pingIntervalMs: 50 });
-  client = createTestClient(server);
-});
-
-afterAll(async () => {
-  await server.close();
-});
-
-afterEach(async () => {
-  await client.admin("/reset", { body: {} });
-});
+const env = withTestServer({ pingIntervalMs: 50 });
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function callsTo(path: string): Promise<{ method: string; status: number }[]> {
-  const { calls } = (await (await client.admin("/calls")).json()) as {
+  const { calls } = (await (await env.client.admin("/calls")).json()) as {
     calls: { method: string; path: string; status: number }[];
   };
   return calls.filter((c) => c.path === path).map(({ method, status }) => ({ method, status }));
 }
 
 async function waitForOpenStreams(expected: number): Promise<number> {
-  let open = await client.openStreams();
+  let open = await env.client.openStreams();
   for (let i = 0; i < 50 && open !== expected; i++) {
     await sleep(20);
-    open = await client.openStreams();
+    open = await env.client.openStreams();
   }
   return open;
 }
 
 async function expectServing(): Promise<void> {
-  const response = await client.get("/parameters");
+  const response = await env.client.get("/parameters");
   expect(response.status).toBe(200);
   expect(Object.keys((await response.json()) as object)).toHaveLength(12);
 }
@@ -50,26 +34,26 @@ describe("/_embedded/faults", () => {
       { match: { path: "/v1/parameters", method: "get" }, kind: "status500", times: 2 },
       { match: { path: "/v1/form/human_input/" }, kind: "delay", delay_ms: 10 },
     ];
-    const set = await client.admin("/faults", { body: { faults } });
+    const set = await env.client.admin("/faults", { body: { faults } });
     expect(set.status).toBe(200);
     const expected = [
       { match: { path: "/v1/parameters", method: "GET" }, kind: "status500", times: 2 },
       { match: { path: "/v1/form/human_input/" }, kind: "delay", delay_ms: 10 },
     ];
     expect(await set.json()).toEqual({ faults: expected });
-    expect(await (await client.admin("/faults")).json()).toEqual({ faults: expected });
+    expect(await (await env.client.admin("/faults")).json()).toEqual({ faults: expected });
 
-    await client.setFaults([{ match: { path: "/v1/" }, kind: "hang" }]);
-    expect(await (await client.admin("/faults")).json()).toEqual({
+    await env.client.setFaults([{ match: { path: "/v1/" }, kind: "hang" }]);
+    expect(await (await env.client.admin("/faults")).json()).toEqual({
       faults: [{ match: { path: "/v1/" }, kind: "hang" }],
     });
-    const cleared = await client.admin("/faults", { method: "DELETE" });
+    const cleared = await env.client.admin("/faults", { method: "DELETE" });
     expect(await cleared.json()).toEqual({ result: "success" });
-    expect(await (await client.admin("/faults")).json()).toEqual({ faults: [] });
+    expect(await (await env.client.admin("/faults")).json()).toEqual({ faults: [] });
 
-    await client.setFaults([{ match: { path: "/v1/parameters" }, kind: "status500" }]);
-    await client.admin("/reset", { body: {} });
-    expect(await (await client.admin("/faults")).json()).toEqual({ faults: [] });
+    await env.client.setFaults([{ match: { path: "/v1/parameters" }, kind: "status500" }]);
+    await env.client.admin("/reset", { body: {} });
+    expect(await (await env.client.admin("/faults")).json()).toEqual({ faults: [] });
     await expectServing();
   });
 
@@ -80,23 +64,23 @@ describe("/_embedded/faults", () => {
       [{ match: { path: "v1/parameters" }, kind: "drop" }],
       [{ match: { path: "/v1/parameters" }, kind: "drop", times: 0 }],
     ]) {
-      const response = await client.admin("/faults", { body: { faults } });
+      const response = await env.client.admin("/faults", { body: { faults } });
       expect(response.status).toBe(400);
       expect(((await response.json()) as { code: string }).code).toBe("invalid_param");
     }
-    expect(await (await client.admin("/faults")).json()).toEqual({ faults: [] });
+    expect(await (await env.client.admin("/faults")).json()).toEqual({ faults: [] });
   });
 
   it("applies a fault with times: 1 once, and only to its method and path prefix", async () => {
-    await client.setFaults([
+    await env.client.setFaults([
       { match: { path: "/v1/parameters", method: "GET" }, kind: "status500", times: 1 },
       { match: { path: "/v1/form/", method: "POST" }, kind: "status500" },
     ]);
-    expect((await client.get("/parameters")).status).toBe(500);
-    expect((await client.get("/parameters")).status).toBe(200);
+    expect((await env.client.get("/parameters")).status).toBe(500);
+    expect((await env.client.get("/parameters")).status).toBe(200);
     // A GET under /v1/form/ is not a POST: routed normally (404 for this token).
-    expect((await client.get("/form/human_input/unknownToken0000000000")).status).toBe(404);
-    expect(await (await client.admin("/faults")).json()).toMatchObject({
+    expect((await env.client.get("/form/human_input/unknownToken0000000000")).status).toBe(404);
+    expect(await (await env.client.admin("/faults")).json()).toMatchObject({
       faults: [{ kind: "status500", times: 0 }, { kind: "status500" }],
     });
   });
@@ -104,19 +88,21 @@ describe("/_embedded/faults", () => {
 
 describe("fault kinds", () => {
   it("delay: answers normally after delay_ms", async () => {
-    await client.setFaults([{ match: { path: "/v1/parameters" }, kind: "delay", delay_ms: 150 }]);
+    await env.client.setFaults([
+      { match: { path: "/v1/parameters" }, kind: "delay", delay_ms: 150 },
+    ]);
     const started = Date.now();
-    const response = await client.get("/parameters");
+    const response = await env.client.get("/parameters");
     expect(response.status).toBe(200);
     expect(Date.now() - started).toBeGreaterThanOrEqual(140);
     expect(Object.keys((await response.json()) as object)).toHaveLength(12);
   });
 
   it("status500: answers Dify's 500 body, before auth is checked", async () => {
-    await client.setFaults([{ match: { path: "/v1/parameters" }, kind: "status500" }]);
+    await env.client.setFaults([{ match: { path: "/v1/parameters" }, kind: "status500" }]);
     for (const response of [
-      await client.get("/parameters"),
-      await fetch(`${server.url}/parameters`),
+      await env.client.get("/parameters"),
+      await fetch(`${env.server.url}/parameters`),
     ]) {
       expect(response.status).toBe(500);
       expect(await response.json()).toEqual({
@@ -132,8 +118,8 @@ describe("fault kinds", () => {
   });
 
   it("malformed: 200 application/json with a truncated body", async () => {
-    await client.setFaults([{ match: { path: "/v1/form/human_input/" }, kind: "malformed" }]);
-    const response = await client.get("/form/human_input/anyToken");
+    await env.client.setFaults([{ match: { path: "/v1/form/human_input/" }, kind: "malformed" }]);
+    const response = await env.client.get("/form/human_input/anyToken");
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("application/json");
     const text = await response.text();
@@ -141,9 +127,9 @@ describe("fault kinds", () => {
     expect(() => JSON.parse(text) as unknown).toThrow(SyntaxError);
   });
 
-  it("drop: the client sees a network error and the server keeps serving", async () => {
-    await client.setFaults([{ match: { path: "/v1/parameters" }, kind: "drop", times: 1 }]);
-    await expect(client.get("/parameters")).rejects.toThrow(TypeError);
+  it("drop: the env.client sees a network error and the env.server keeps serving", async () => {
+    await env.client.setFaults([{ match: { path: "/v1/parameters" }, kind: "drop", times: 1 }]);
+    await expect(env.client.get("/parameters")).rejects.toThrow(TypeError);
     await expectServing();
     expect(await callsTo("/v1/parameters")).toEqual([
       { method: "GET", status: 0 },
@@ -152,19 +138,23 @@ describe("fault kinds", () => {
   });
 
   it("drop: also a POST with a body that was never read", async () => {
-    const run = await client.demoRun("alice");
-    await client.setFaults([{ match: { path: "/v1/form/", method: "POST" }, kind: "drop" }]);
+    const run = await env.client.demoRun("alice");
+    await env.client.setFaults([{ match: { path: "/v1/form/", method: "POST" }, kind: "drop" }]);
     await expect(
-      client.post(`/form/human_input/${run.form_token}`, { inputs: {}, action: "x", user: "a" }),
+      env.client.post(`/form/human_input/${run.form_token}`, {
+        inputs: {},
+        action: "x",
+        user: "a",
+      }),
     ).rejects.toThrow(TypeError);
-    expect((await client.formStatus(run.form_token)).status).toBe("open");
+    expect((await env.client.formStatus(run.form_token)).status).toBe("open");
     await expectServing();
   });
 
-  it("hang: never answers, the client times out, and the server keeps serving", async () => {
-    await client.setFaults([{ match: { path: "/v1/parameters" }, kind: "hang", times: 1 }]);
-    const failure = await client
-      .get("/parameters", client.workflowKey, { signal: AbortSignal.timeout(300) })
+  it("hang: never answers, the env.client times out, and the env.server keeps serving", async () => {
+    await env.client.setFaults([{ match: { path: "/v1/parameters" }, kind: "hang", times: 1 }]);
+    const failure = await env.client
+      .get("/parameters", env.client.workflowKey, { signal: AbortSignal.timeout(300) })
       .then(
         () => null,
         (error: unknown) => error,
@@ -193,10 +183,12 @@ describe("fault kinds", () => {
   });
 
   it("cut_stream: two events, then the connection ends mid-stream", async () => {
-    const run = await client.demoRun("alice");
-    await client.setFaults([{ match: { path: "/v1/workflow/" }, kind: "cut_stream", times: 1 }]);
+    const run = await env.client.demoRun("alice");
+    await env.client.setFaults([
+      { match: { path: "/v1/workflow/" }, kind: "cut_stream", times: 1 },
+    ]);
     const path = `/workflow/${run.workflow_run_id}/events?user=alice&include_state_snapshot=true`;
-    const response = await client.get(path);
+    const response = await env.client.get(path);
     expect(response.status).toBe(200);
     const cut = await readSseToEnd(response);
     expect(cut.events.map((e) => e.event)).toEqual(["workflow_started", "node_started"]);
@@ -204,7 +196,7 @@ describe("fault kinds", () => {
     expect(await waitForOpenStreams(0)).toBe(0);
 
     // The fault is used up: a reconnect sees the whole snapshot to workflow_paused.
-    const full = await readSseToEnd(await client.get(path));
+    const full = await readSseToEnd(await env.client.get(path));
     expect(full.error).toBeNull();
     expect(full.events.at(-1)?.event).toBe("workflow_paused");
     expect(full.events.length).toBeGreaterThan(2);
@@ -215,8 +207,8 @@ describe("fault kinds", () => {
   });
 
   it("cut_stream: cuts a run started in streaming mode too", async () => {
-    await client.setFaults([{ match: { path: "/v1/workflows/run" }, kind: "cut_stream" }]);
-    const response = await client.post("/workflows/run", {
+    await env.client.setFaults([{ match: { path: "/v1/workflows/run" }, kind: "cut_stream" }]);
+    const response = await env.client.post("/workflows/run", {
       inputs: { topic: "Cut", audience: "Engineers" },
       response_mode: "streaming",
       user: "alice",
@@ -226,15 +218,19 @@ describe("fault kinds", () => {
     expect(cut.error).not.toBeNull();
   });
 
-  it("silent_stream: event-stream headers, then nothing, until the client goes away", async () => {
-    await client.setFaults([{ match: { path: "/v1/workflow/" }, kind: "silent_stream" }]);
+  it("silent_stream: event-stream headers, then nothing, until the env.client goes away", async () => {
+    await env.client.setFaults([{ match: { path: "/v1/workflow/" }, kind: "silent_stream" }]);
     const controller = new AbortController();
-    const response = await client.get("/workflow/any-run/events?user=alice", client.workflowKey, {
-      signal: controller.signal,
-    });
+    const response = await env.client.get(
+      "/workflow/any-run/events?user=alice",
+      env.client.workflowKey,
+      {
+        signal: controller.signal,
+      },
+    );
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("text/event-stream");
-    expect(await client.openStreams()).toBe(1);
+    expect(await env.client.openStreams()).toBe(1);
     const reader = response.body?.getReader();
     const first = await Promise.race([reader?.read(), sleep(300).then(() => "nothing")]);
     expect(first).toBe("nothing");
@@ -244,28 +240,28 @@ describe("fault kinds", () => {
   });
 
   it("silent_stream: counts as an open stream that streams/drop ends", async () => {
-    await client.setFaults([{ match: { path: "/v1/workflow/" }, kind: "silent_stream" }]);
-    const response = await client.get("/workflow/any-run/events?user=alice");
-    expect(await client.openStreams()).toBe(1);
+    await env.client.setFaults([{ match: { path: "/v1/workflow/" }, kind: "silent_stream" }]);
+    const response = await env.client.get("/workflow/any-run/events?user=alice");
+    expect(await env.client.openStreams()).toBe(1);
     const reading = readSseToEnd(response);
-    expect(await (await client.admin("/streams/drop", { body: {} })).json()).toEqual({
+    expect(await (await env.client.admin("/streams/drop", { body: {} })).json()).toEqual({
       dropped: 1,
     });
-    expect(await client.openStreams()).toBe(0);
+    expect(await env.client.openStreams()).toBe(0);
     const result = await reading;
     expect(result.events).toEqual([]);
     expect(result.error).toBeInstanceOf(TypeError);
   });
 
   it("a run keeps going while its streams are faulted", async () => {
-    const run = await client.demoRun("alice");
-    await client.setFaults([{ match: { path: "/v1/workflow/" }, kind: "drop" }]);
-    await expect(client.get(`/workflow/${run.workflow_run_id}/events?user=alice`)).rejects.toThrow(
-      TypeError,
-    );
-    await client.admin("/faults", { method: "DELETE" });
+    const run = await env.client.demoRun("alice");
+    await env.client.setFaults([{ match: { path: "/v1/workflow/" }, kind: "drop" }]);
+    await expect(
+      env.client.get(`/workflow/${run.workflow_run_id}/events?user=alice`),
+    ).rejects.toThrow(TypeError);
+    await env.client.admin("/faults", { method: "DELETE" });
     const events = await readSse(
-      await client.get(`/workflow/${run.workflow_run_id}/events?user=alice`),
+      await env.client.get(`/workflow/${run.workflow_run_id}/events?user=alice`),
     );
     expect(events.map((e) => e.event)).toEqual(["workflow_paused"]);
   });

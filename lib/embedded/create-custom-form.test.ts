@@ -1,24 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { startEmbeddedServer } from "./server";
-import type { EmbeddedServer } from "./server";
-import { createTestClient, readSse } from "./test-client";
-import type { SseEvent, TestClient } from "./test-client";
+import { describe, expect, it } from "vitest";
+import { readSse, withTestServer } from "./test-client";
+import type { SseEvent } from "./test-client";
 
-let server: EmbeddedServer;
-let client: TestClient;
-
-beforeAll(async () => {
-  server = await startEmbeddedServer({ port: 0, stepDelayMs: 5, pingIntervalMs: 50 });
-  client = createTestClient(server);
-});
-
-afterAll(async () => {
-  await server.close();
-});
-
-afterEach(async () => {
-  await client.admin("/reset", { body: {} });
-});
+const env = withTestServer({ pingIntervalMs: 50 });
 
 const SIGNATURE_FORM = {
   form_content: "Please sign below.\n\n{{#$output.signature#}}\n\n{{#$output.comment#}}",
@@ -35,7 +19,7 @@ interface Created {
 }
 
 async function createForm(body: Record<string, unknown>): Promise<Created> {
-  const response = await client.admin("/forms", { body });
+  const response = await env.client.admin("/forms", { body });
   expect(response.status).toBe(201);
   return (await response.json()) as Created;
 }
@@ -55,7 +39,7 @@ describe("POST /_embedded/forms", () => {
     expect(created.workflow_run_id).toBeNull();
     expect(created.form_token).toMatch(/^[A-Za-z0-9]{22}$/);
 
-    const response = await client.get(`/form/human_input/${created.form_token}`);
+    const response = await env.client.get(`/form/human_input/${created.form_token}`);
     expect(response.status).toBe(200);
     const body = (await response.json()) as Record<string, unknown>;
     expect(Object.keys(body).sort()).toEqual([
@@ -78,7 +62,7 @@ describe("POST /_embedded/forms", () => {
 
   it("accepts a submission without the unknown input's key but requires every known one", async () => {
     const { form_token: token } = await createForm(SIGNATURE_FORM);
-    const missing = await client.post(`/form/human_input/${token}`, {
+    const missing = await env.client.post(`/form/human_input/${token}`, {
       inputs: {},
       action: "done",
       user: "alice",
@@ -90,18 +74,18 @@ describe("POST /_embedded/forms", () => {
       message: "Missing required inputs: comment",
     });
 
-    const ok = await client.post(`/form/human_input/${token}`, {
+    const ok = await env.client.post(`/form/human_input/${token}`, {
       inputs: { comment: "Looks fine" },
       action: "done",
       user: "alice",
     });
     expect(ok.status).toBe(200);
     expect(await ok.json()).toEqual({});
-    expect(await client.formStatus(token)).toMatchObject({
+    expect(await env.client.formStatus(token)).toMatchObject({
       status: "submitted",
       submission: { inputs: { comment: "Looks fine" }, action: "done", user: "alice" },
     });
-    expect((await client.get(`/form/human_input/${token}`)).status).toBe(412);
+    expect((await env.client.get(`/form/human_input/${token}`)).status).toBe(412);
   });
 
   it("validates known inputs exactly like demo forms", async () => {
@@ -125,55 +109,59 @@ describe("POST /_embedded/forms", () => {
       user_actions: [{ id: "send", title: "Send", button_style: "primary" }],
     });
     const doc = { type: "document", transfer_method: "remote_url", url: "https://e.com/a.pdf" };
-    const bad = await client.post(`/form/human_input/${token}`, {
+    const bad = await env.client.post(`/form/human_input/${token}`, {
       inputs: { level: "Medium", proof: [doc] },
       action: "send",
       user: "alice",
     });
     expect((await errorOf(bad)).message).toMatch(/^Invalid value for select input 'level': /);
-    const tooMany = await client.post(`/form/human_input/${token}`, {
+    const tooMany = await env.client.post(`/form/human_input/${token}`, {
       inputs: { level: "Low", proof: [doc, doc] },
       action: "send",
       user: "alice",
     });
     expect((await errorOf(tooMany)).message).toMatch(/'proof': at most 1 files/);
-    const wrongAction = await client.post(`/form/human_input/${token}`, {
+    const wrongAction = await env.client.post(`/form/human_input/${token}`, {
       inputs: { level: "Low", proof: [doc] },
       action: "nope",
       user: "alice",
     });
     expect((await errorOf(wrongAction)).message).toBe("Invalid action: nope");
-    expect((await client.formStatus(token)).status).toBe("open");
+    expect((await env.client.formStatus(token)).status).toBe("open");
   });
 
   it("expires after expires_in_seconds with 412 human_input_form_expired", async () => {
     const { form_token: token } = await createForm({ ...SIGNATURE_FORM, expires_in_seconds: 1 });
-    const open = (await (await client.get(`/form/human_input/${token}`)).json()) as {
+    const open = (await (await env.client.get(`/form/human_input/${token}`)).json()) as {
       expiration_time: number;
     };
     expect(open.expiration_time - Math.floor(Date.now() / 1000)).toBeLessThanOrEqual(1);
     await new Promise((resolve) => setTimeout(resolve, 1100));
-    const get = await client.get(`/form/human_input/${token}`);
+    const get = await env.client.get(`/form/human_input/${token}`);
     expect(get.status).toBe(412);
     expect(await errorOf(get)).toEqual({
       status: 412,
       code: "human_input_form_expired",
       message: "This form has expired.",
     });
-    const post = await client.post(`/form/human_input/${token}`, {
+    const post = await env.client.post(`/form/human_input/${token}`, {
       inputs: { comment: "late" },
       action: "done",
       user: "alice",
     });
     expect(post.status).toBe(412);
     expect((await errorOf(post)).code).toBe("human_input_form_expired");
-    expect((await client.formStatus(token)).status).toBe("expired");
+    expect((await env.client.formStatus(token)).status).toBe("expired");
   });
 
   it("belongs to the chosen app: 404 for the other app's key", async () => {
     const { form_token: token } = await createForm({ ...SIGNATURE_FORM, app: "chatflow" });
-    expect((await client.get(`/form/human_input/${token}`, client.workflowKey)).status).toBe(404);
-    expect((await client.get(`/form/human_input/${token}`, client.chatflowKey)).status).toBe(200);
+    expect(
+      (await env.client.get(`/form/human_input/${token}`, env.client.workflowKey)).status,
+    ).toBe(404);
+    expect(
+      (await env.client.get(`/form/human_input/${token}`, env.client.chatflowKey)).status,
+    ).toBe(200);
   });
 
   it("rejects a bad definition with 400 invalid_param", async () => {
@@ -191,7 +179,7 @@ describe("POST /_embedded/forms", () => {
       [{ ...SIGNATURE_FORM, expires_in_seconds: 0 }, /expires_in_seconds/],
     ];
     for (const [body, message] of cases) {
-      const response = await client.admin("/forms", { body });
+      const response = await env.client.admin("/forms", { body });
       expect(response.status).toBe(400);
       const error = await errorOf(response);
       expect(error.code).toBe("invalid_param");
@@ -207,7 +195,7 @@ describe("POST /_embedded/forms with_run", () => {
     expect(runId).not.toBe("");
 
     const snapshot = await readSse(
-      await client.get(`/workflow/${runId}/events?user=carol&include_state_snapshot=true`),
+      await env.client.get(`/workflow/${runId}/events?user=carol&include_state_snapshot=true`),
     );
     expect(snapshot.map((e) => e.event).slice(-2)).toEqual([
       "human_input_required",
@@ -222,11 +210,13 @@ describe("POST /_embedded/forms with_run", () => {
         actions: SIGNATURE_FORM.user_actions,
       },
     });
-    expect((await client.get(`/workflow/${runId}/events?user=mallory`)).status).toBe(404);
+    expect((await env.client.get(`/workflow/${runId}/events?user=mallory`)).status).toBe(404);
 
-    const live = await client.get(`/workflow/${runId}/events?user=carol&continue_on_pause=true`);
+    const live = await env.client.get(
+      `/workflow/${runId}/events?user=carol&continue_on_pause=true`,
+    );
     const reading = readSse(live, (e) => e.event === "workflow_finished");
-    const ok = await client.post(`/form/human_input/${created.form_token}`, {
+    const ok = await env.client.post(`/form/human_input/${created.form_token}`, {
       inputs: { comment: "Signed" },
       action: "done",
       user: "carol",
@@ -258,19 +248,19 @@ describe("POST /_embedded/forms with_run", () => {
     });
     const runId = created.workflow_run_id ?? "";
     const path = `/workflow/${runId}/events?user=erin&include_state_snapshot=true&continue_on_pause=true`;
-    expect((await client.get(path)).status).toBe(404);
+    expect((await env.client.get(path)).status).toBe(404);
     const reading = readSse(
-      await client.get(path, client.chatflowKey),
+      await env.client.get(path, env.client.chatflowKey),
       (e) => e.event === "workflow_finished",
     );
-    const ok = await client.post(
+    const ok = await env.client.post(
       `/form/human_input/${created.form_token}`,
       {
         inputs: { comment: "ok", signature: "data:image/png;base64,AA==" },
         action: "done",
         user: "erin",
       },
-      client.chatflowKey,
+      env.client.chatflowKey,
     );
     expect(ok.status).toBe(200);
     const events = await reading;

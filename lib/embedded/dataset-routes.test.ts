@@ -1,25 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEmbeddedServer } from "./server";
-import type { EmbeddedServer } from "./server";
-import { createTestClient } from "./test-client";
-import type { TestClient } from "./test-client";
+import { describe, expect, it } from "vitest";
+import { withTestServer } from "./test-client";
 
-let server: EmbeddedServer;
-let client: TestClient;
-
-beforeAll(async () => {
-  server = await startEmbeddedServer({ port: 0, stepDelayMs: 5 });
-  client = createTestClient(server);
-});
-
-afterAll(async () => {
-  await server.close();
-});
+const env = withTestServer({}, { reset: false });
 
 async function metadataOf(
   documentId: string,
 ): Promise<{ id: string; name: string; value: unknown }[]> {
-  const response = await client.admin(`/datasets/demo-dataset/documents/${documentId}`);
+  const response = await env.client.admin(`/datasets/demo-dataset/documents/${documentId}`);
   const body = (await response.json()) as {
     doc_metadata: { id: string; name: string; value: unknown }[];
   };
@@ -27,10 +14,10 @@ async function metadataOf(
 }
 
 function update(operationData: unknown, dataset = "demo-dataset"): Promise<Response> {
-  return client.post(
+  return env.client.post(
     `/datasets/${dataset}/documents/metadata`,
     { operation_data: operationData },
-    client.datasetKey,
+    env.client.datasetKey,
   );
 }
 
@@ -113,10 +100,10 @@ describe("POST /datasets/{id}/documents/metadata", () => {
       code: "not_found",
       message: "Dataset not found.",
     });
-    const wrongKey = await client.post(
+    const wrongKey = await env.client.post(
       "/datasets/demo-dataset/documents/metadata",
       { operation_data: [] },
-      client.workflowKey,
+      env.client.workflowKey,
     );
     expect(wrongKey.status).toBe(401);
   });
@@ -124,9 +111,9 @@ describe("POST /datasets/{id}/documents/metadata", () => {
 
 describe("GET /datasets/{id}/documents/{doc}/segments/{segment}", () => {
   it("returns the chunk record with child chunks and attachments", async () => {
-    const response = await client.get(
+    const response = await env.client.get(
       "/datasets/demo-dataset/documents/doc-onboarding/segments/seg-onboarding-1",
-      client.datasetKey,
+      env.client.datasetKey,
     );
     expect(response.status).toBe(200);
     const body = (await response.json()) as { data: Record<string, unknown>; doc_form: string };
@@ -165,7 +152,7 @@ describe("GET /datasets/{id}/documents/{doc}/segments/{segment}", () => {
       "Segment not found.",
     ],
   ])("answers 404 for %s", async (path, message) => {
-    const response = await client.get(path, client.datasetKey);
+    const response = await env.client.get(path, env.client.datasetKey);
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ status: 404, code: "not_found", message });
   });

@@ -1,24 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { startEmbeddedServer } from "./server";
-import type { EmbeddedServer } from "./server";
-import { createTestClient } from "./test-client";
-import type { TestClient } from "./test-client";
+import { describe, expect, it } from "vitest";
+import { withTestServer } from "./test-client";
 
-let server: EmbeddedServer;
-let client: TestClient;
-
-beforeAll(async () => {
-  server = await startEmbeddedServer({ port: 0, stepDelayMs: 5 });
-  client = createTestClient(server);
-});
-
-afterAll(async () => {
-  await server.close();
-});
-
-afterEach(async () => {
-  await client.admin("/reset", { body: {} });
-});
+const env = withTestServer();
 
 const UNAUTHORIZED = { status: 401, code: "unauthorized", message: "Access token is invalid" };
 
@@ -30,7 +13,7 @@ describe("auth", () => {
       { Authorization: "Bearer nope" },
     ];
     for (const headers of variants) {
-      const response = await fetch(`${server.url}/parameters`, { headers });
+      const response = await fetch(`${env.server.url}/parameters`, { headers });
       expect(response.status).toBe(401);
       expect(response.headers.get("www-authenticate")).toBe('Bearer realm="api"');
       expect(await response.json()).toEqual(UNAUTHORIZED);
@@ -38,19 +21,19 @@ describe("auth", () => {
   });
 
   it("refuses the dataset key on app endpoints and app keys on dataset endpoints", async () => {
-    const app = await client.get("/parameters", client.datasetKey);
+    const app = await env.client.get("/parameters", env.client.datasetKey);
     expect(app.status).toBe(401);
     expect(await app.json()).toEqual(UNAUTHORIZED);
-    const dataset = await client.get(
+    const dataset = await env.client.get(
       "/datasets/demo-dataset/documents/doc-pricing/segments/seg-pricing-1",
-      client.workflowKey,
+      env.client.workflowKey,
     );
     expect(dataset.status).toBe(401);
     expect(await dataset.json()).toEqual(UNAUTHORIZED);
   });
 
   it("answers 404 not_found for an unknown route", async () => {
-    const response = await client.get("/nothing-here");
+    const response = await env.client.get("/nothing-here");
     expect(response.status).toBe(404);
     expect(((await response.json()) as { code: string }).code).toBe("not_found");
   });
@@ -58,7 +41,7 @@ describe("auth", () => {
 
 describe("GET /parameters", () => {
   it("returns the 12 keys with the app's own user_input_form", async () => {
-    const body = (await (await client.get("/parameters")).json()) as Record<string, unknown>;
+    const body = (await (await env.client.get("/parameters")).json()) as Record<string, unknown>;
     expect(Object.keys(body)).toHaveLength(12);
     expect(body.system_parameters).toEqual({
       file_size_limit: 15,
@@ -76,15 +59,15 @@ describe("GET /parameters", () => {
         max_length: 120,
       },
     });
-    const chat = (await (await client.get("/parameters", client.chatflowKey)).json()) as {
+    const chat = (await (await env.client.get("/parameters", env.client.chatflowKey)).json()) as {
       user_input_form: unknown[];
     };
     expect(chat.user_input_form).not.toEqual(body.user_input_form);
   });
 
   it("answers 400 app_unavailable when configured so", async () => {
-    await client.admin("/config", { body: { appUnavailable: true } });
-    const response = await client.get("/parameters");
+    await env.client.admin("/config", { body: { appUnavailable: true } });
+    const response = await env.client.get("/parameters");
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({
       status: 400,
@@ -94,9 +77,9 @@ describe("GET /parameters", () => {
   });
 
   it("answers 400 invalid_param for a body that is not JSON", async () => {
-    const response = await fetch(`${server.url}/workflows/run`, {
+    const response = await fetch(`${env.server.url}/workflows/run`, {
       method: "POST",
-      headers: { ...client.auth(client.workflowKey), "Content-Type": "application/json" },
+      headers: { ...env.client.auth(env.client.workflowKey), "Content-Type": "application/json" },
       body: "{nope",
     });
     expect(response.status).toBe(400);
@@ -106,23 +89,23 @@ describe("GET /parameters", () => {
 
 describe("admin", () => {
   it("records /v1 calls without the query and can clear them", async () => {
-    await client.admin("/calls", { method: "DELETE" });
-    await client.get("/parameters?x=1");
-    await fetch(`${server.url}/parameters`);
-    const { calls } = (await (await client.admin("/calls")).json()) as {
+    await env.client.admin("/calls", { method: "DELETE" });
+    await env.client.get("/parameters?x=1");
+    await fetch(`${env.server.url}/parameters`);
+    const { calls } = (await (await env.client.admin("/calls")).json()) as {
       calls: Record<string, unknown>[];
     };
     expect(calls.map(({ method, path, status }) => ({ method, path, status }))).toEqual([
       { method: "GET", path: "/v1/parameters", status: 200 },
       { method: "GET", path: "/v1/parameters", status: 401 },
     ]);
-    expect(await (await client.admin("/health")).json()).toEqual({ ok: true });
+    expect(await (await env.client.admin("/health")).json()).toEqual({ ok: true });
   });
 
   it("starts a demo run that waits for its pause", async () => {
-    const run = await client.demoRun("zoe", "chatflow");
+    const run = await env.client.demoRun("zoe", "chatflow");
     expect(run.user).toBe("zoe");
-    expect(await client.formStatus(run.form_token)).toMatchObject({
+    expect(await env.client.formStatus(run.form_token)).toMatchObject({
       status: "open",
       submission: null,
     });

@@ -1,5 +1,6 @@
+import { afterAll, afterEach, beforeAll } from "vitest";
 import { EMBEDDED_KEYS } from "./demo-keys";
-import type { EmbeddedServer } from "./server";
+import { startEmbeddedServer, type EmbeddedServer, type EmbeddedServerOptions } from "./server";
 
 export type SseEvent = { event: string } & Record<string, unknown>;
 
@@ -127,3 +128,21 @@ export function createTestClient(server: EmbeddedServer) {
 }
 
 export type TestClient = ReturnType<typeof createTestClient>;
+
+/**
+ * Starts a server on a free port for one test file, resets it after each test (unless told not
+ * to) and closes it at the end. Read `server` and `client` from the returned object inside tests.
+ */
+export function withTestServer(
+  options: Omit<EmbeddedServerOptions, "port"> = {},
+  { reset = true }: { reset?: boolean } = {},
+): { server: EmbeddedServer; client: TestClient } {
+  const handle = {} as { server: EmbeddedServer; client: TestClient };
+  beforeAll(async () => {
+    handle.server = await startEmbeddedServer({ port: 0, stepDelayMs: 5, ...options });
+    handle.client = createTestClient(handle.server);
+  });
+  afterAll(() => handle.server.close());
+  if (reset) afterEach(() => handle.client.admin("/reset", { body: {} }).then(() => undefined));
+  return handle;
+}
