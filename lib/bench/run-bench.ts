@@ -19,6 +19,8 @@ export type BenchOptions = {
   /** Requests per load run (the issue's 5,000); lower only to try the bench out. */
   requests: number;
   streams: number;
+  /** Time between two events of one stream; see docs/decisions/004-benchmark-method.md. */
+  intervalMs: number;
   outFile: string;
 };
 
@@ -61,11 +63,13 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
       });
     }
     if (options.only.includes("streams")) {
-      log(`Stream relay (${options.streams} streams × 50 events)…`);
+      log(
+        `Stream relay (${options.streams} streams × 50 events, one per ${options.intervalMs} ms)…`,
+      );
       results.streams = await measureStreamRelay(stack, {
         streams: options.streams,
         events: 50,
-        intervalMs: 20,
+        intervalMs: options.intervalMs,
         log,
       });
     }

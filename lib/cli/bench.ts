@@ -1,6 +1,7 @@
 // npm run bench: measures the app against the embedded upstream reached directly and checks the
 // budgets of the README's Performance section. `--build` rebuilds first; `--only proxy,page`
-// runs some sections; `--requests 500` shortens the load runs to try things out.
+// runs some sections; `--requests 500` shortens the load runs to try things out; `--streams` and
+// `--interval-ms` change the stream load (500 streams, an event every 100 ms each).
 import path from "node:path";
 import { SECTIONS, runBench, type Section } from "@/lib/bench/run-bench";
 import { parseArgs } from "@/lib/cli/parse-args";
@@ -37,6 +38,7 @@ runBench({
   only: sections(args.only),
   requests: count(args.requests, 5000),
   streams: count(args.streams, 500),
+  intervalMs: count(args["interval-ms"], 100),
   outFile: path.resolve(typeof args.out === "string" ? args.out : "bench-results/latest.json"),
 }).then(
   (report) => process.exit(report.pass ? 0 : 1),
