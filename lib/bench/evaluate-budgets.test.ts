@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { BenchResults, LoadRun, StreamPath } from "./bench-results";
+import type { BenchResults, LoadComparison, LoadRun, StreamPath } from "./bench-results";
 import { budgetTable, evaluateBudgets } from "./evaluate-budgets";
 
 const load = (overrides: Partial<LoadRun> = {}): LoadRun => ({
@@ -22,16 +22,19 @@ const path = (overrides: Partial<StreamPath> = {}): StreamPath => ({
   ...overrides,
 });
 
+/** GET form at c=1 and c=50 against a direct run of p50 1 ms and 1,000 req/s. */
+const getForm = (appP50Ms: number, appRequestsPerSecond: number): LoadComparison[] => [
+  { scenario: "GET form", concurrency: 1, app: load({ p50Ms: appP50Ms }), direct: load() },
+  {
+    scenario: "GET form",
+    concurrency: 50,
+    app: load({ requestsPerSecond: appRequestsPerSecond }),
+    direct: load(),
+  },
+];
+
 const passing: BenchResults = {
-  proxy: [
-    { scenario: "GET form", concurrency: 1, app: load({ p50Ms: 3 }), direct: load() },
-    {
-      scenario: "GET form",
-      concurrency: 50,
-      app: load({ requestsPerSecond: 600 }),
-      direct: load(),
-    },
-  ],
+  proxy: getForm(3, 600),
   streams: {
     streams: 500,
     eventsPerStream: 50,
@@ -87,15 +90,7 @@ describe("evaluateBudgets", () => {
   it("fails a figure just past its limit", () => {
     const checks = byBudget({
       ...passing,
-      proxy: [
-        { scenario: "GET form", concurrency: 1, app: load({ p50Ms: 3.01 }), direct: load() },
-        {
-          scenario: "GET form",
-          concurrency: 50,
-          app: load({ requestsPerSecond: 599 }),
-          direct: load(),
-        },
-      ],
+      proxy: getForm(3.01, 599),
       upload: { ...passing.upload!, appPeakRssMb: 214.1 },
     });
     expect(checks["GET form: added p50, c=1"]?.pass).toBe(false);
