@@ -19,7 +19,7 @@ export type BenchOptions = {
   /** Requests per load run (the 5,000); lower only to try the bench out. */
   requests: number;
   streams: number;
-  /** Time between two events of one stream; see docs/decisions/004-benchmark-method.md. */
+  /** Time between two events of one stream; see docs/decisions/005-benchmark-method.md. */
   intervalMs: number;
   outFile: string;
 };
