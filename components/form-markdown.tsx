@@ -1,42 +1,22 @@
-import ReactMarkdown, { defaultUrlTransform, type Components } from "react-markdown";
-import remarkGfm from "remark-gfm";
+import { lazy, Suspense } from "react";
 
-// Markdown written by a workflow (and an LLM) is untrusted: raw HTML is shown as text (no
-// rehype-raw), script and data URLs are dropped by the URL transform, external links open in a new
-// tab without an opener or referrer, and images do not send a referrer.
+// react-markdown with remark-gfm weighs about 80 kB gzip, as much as the rest of the page's own
+// script: it comes in a chunk of its own, requested as soon as this module runs in the browser,
+// so it loads in parallel with the form's data instead of in the page's first load. Until it is
+// there the text shows as plain text (React escapes it; raw HTML never renders either way).
 
-function safeUrl(url: string): string {
-  const cleaned = defaultUrlTransform(url);
-  return /^\s*data:/i.test(cleaned) ? "" : cleaned;
-}
-
-const components: Components = {
-  a({ href, children, node: _node, ...rest }) {
-    if (!href) return <span>{children}</span>;
-    const external = /^https?:\/\//i.test(href);
-    return (
-      <a
-        {...rest}
-        href={href}
-        {...(external ? { target: "_blank", rel: "noopener noreferrer" } : { rel: "noreferrer" })}
-      >
-        {children}
-      </a>
-    );
-  },
-  img({ src, alt, node: _node, ...rest }) {
-    if (!src || typeof src !== "string") return null;
-    // eslint-disable-next-line @next/next/no-img-element -- arbitrary remote images from the workflow
-    return <img {...rest} src={src} alt={alt ?? ""} referrerPolicy="no-referrer" loading="lazy" />;
-  },
-};
+const loadRenderer = () => import("@/components/markdown-renderer");
+const MarkdownRenderer = lazy(() =>
+  loadRenderer().then((module) => ({ default: module.MarkdownRenderer })),
+);
+if (typeof window !== "undefined") void loadRenderer();
 
 export function FormMarkdown({ children }: { children: string }) {
   return (
     <div className="markdown">
-      <ReactMarkdown remarkPlugins={[remarkGfm]} urlTransform={safeUrl} components={components}>
-        {children}
-      </ReactMarkdown>
+      <Suspense fallback={<p className="markdown-plain">{children}</p>}>
+        <MarkdownRenderer>{children}</MarkdownRenderer>
+      </Suspense>
     </div>
   );
 }

@@ -145,7 +145,14 @@ async function send(path: string, options: RequestOptions) {
     body,
     signal: options.signal,
     dispatcher: options.stream ? getAgents().stream : getAgents().json,
-    ...(body instanceof ReadableStream ? { duplex: "half" as const } : {}),
+    // A streamed body (an upload) must not be kept: unless the window is "no-window" and
+    // redirects are errors, fetch clones the request for a possible redirect, which tees the
+    // body and holds every chunk until the upload ends (200 MB of RSS for a 200 MB file; see
+    // https://fetch.spec.whatwg.org/#http-network-or-cache-fetch). A stream cannot be replayed
+    // on a redirect anyway.
+    ...(body instanceof ReadableStream
+      ? { duplex: "half" as const, redirect: "error" as const, window: null }
+      : {}),
   };
 
   // Safe GETs are retried once with a short backoff; POSTs never are (they may have been applied).

@@ -163,3 +163,37 @@ describe("POST /_embedded/config appUnavailable", () => {
     expect((await env.client.get("/parameters", env.client.chatflowKey)).status).toBe(200);
   });
 });
+
+const seqOf = (event: SseEvent): number => (event.data as { seq: number }).seq;
+
+describe("POST /_embedded/runs/{run_id}/text-chunks", () => {
+  it("streams N stamped text_chunk events, in order, to a stream already open on the run", async () => {
+    const run = await env.client.demoRun("erin");
+    const stream = await env.client.get(
+      `/workflow/${run.workflow_run_id}/events?user=erin&continue_on_pause=true`,
+    );
+    const reading = readSse(stream, (e) => e.event === "text_chunk" && seqOf(e) === 4);
+    const response = await env.client.admin(`/runs/${run.workflow_run_id}/text-chunks`, {
+      body: { count: 5, interval_ms: 1 },
+    });
+    expect(response.status).toBe(202);
+    expect(await response.json()).toEqual({ run_id: run.workflow_run_id, count: 5 });
+
+    const chunks = (await reading).filter((e) => e.event === "text_chunk");
+    expect(chunks.map(seqOf)).toEqual([0, 1, 2, 3, 4]);
+    const sent = chunks.map((e) => (e.data as { sent_at_ms: number }).sent_at_ms);
+    expect(sent.every((ms) => Math.abs(ms - Date.now()) < 60_000)).toBe(true);
+    expect([...sent].sort((a, b) => a - b)).toEqual(sent);
+  });
+
+  it("refuses an unknown run and a bad count", async () => {
+    const unknown = await env.client.admin("/runs/no-such-run/text-chunks", { body: { count: 1 } });
+    expect(unknown.status).toBe(404);
+    const run = await env.client.demoRun("frank");
+    const bad = await env.client.admin(`/runs/${run.workflow_run_id}/text-chunks`, {
+      body: { count: 0 },
+    });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ code: "invalid_param" });
+  });
+});

@@ -17,6 +17,11 @@ const demoRunSchema = z.object({
   step_delay_ms: z.number().min(0).max(5_000).optional(),
 });
 
+const textChunksSchema = z.object({
+  count: z.number().int().min(1).max(10_000),
+  interval_ms: z.number().min(0).max(10_000).optional().default(0),
+});
+
 const configSchema = z.object({
   formTtlSeconds: z.number().positive().optional(),
   stepDelayMs: z.number().min(0).optional(),
@@ -35,13 +40,16 @@ export async function handleAdminRoute(
   const form = /^\/forms\/([^/]+)$/.exec(sub);
   const document = /^\/datasets\/([^/]+)\/documents\/([^/]+)$/.exec(sub);
   const run = /^\/runs\/([^/]+)$/.exec(sub);
+  const runChunks = /^\/runs\/([^/]+)\/text-chunks$/.exec(sub);
   const route = form
     ? "forms/*"
     : document
       ? "datasets/*/documents/*"
       : run
         ? "runs/*"
-        : sub.slice(1);
+        : runChunks
+          ? "runs/*/text-chunks"
+          : sub.slice(1);
 
   switch (`${method} ${route}`) {
     case "GET portal":
@@ -102,6 +110,19 @@ export async function handleAdminRoute(
         current_form_token: record.currentFormToken,
         events: record.events,
       });
+      return true;
+    }
+    case "POST runs/*/text-chunks": {
+      // For the benchmark: a live run (paused ones too) streams N stamped chunks on demand, so
+      // every stream is already open when the first one is sent.
+      const body = parseBody(textChunksSchema, await readJsonBody(req));
+      const record = ctx.store.getRun(decodeURIComponent(runChunks?.[1] ?? ""));
+      if (!record) throw new ApiError(404, "not_found", "Workflow run not found");
+      if (record.status !== "running" && record.status !== "paused") {
+        throw new ApiError(400, "invalid_param", `The run has ended (${record.status}).`);
+      }
+      void ctx.engine.emitTextChunks(record, body.count, body.interval_ms);
+      sendJson(res, 202, { run_id: record.id, count: body.count });
       return true;
     }
     case "GET forms/*": {

@@ -184,6 +184,24 @@ export class RunEngine {
     if (form.status === "open" && Date.now() >= form.expiresAtMs) this.expire(form.token);
   }
 
+  /**
+   * Emits `count` text_chunk events on a live run, one every `intervalMs`, each carrying its
+   * sequence number and its send time (`sent_at_ms`, sub-millisecond wall clock). The benchmark
+   * uses them to measure what a relay adds between the upstream's send and the client's receive.
+   */
+  async emitTextChunks(run: RunRecord, count: number, intervalMs: number): Promise<void> {
+    for (let seq = 0; seq < count; seq++) {
+      if (seq > 0) await this.sleep(intervalMs);
+      if (this.disposed) return;
+      this.emit(run, "text_chunk", {
+        text: `chunk ${seq} `,
+        from_variable_selector: ["bench", "text"],
+        seq,
+        sent_at_ms: performance.timeOrigin + performance.now(),
+      });
+    }
+  }
+
   dispose(): void {
     this.disposed = true;
     for (const timer of this.timers) clearTimeout(timer);

@@ -1,0 +1,108 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { BenchResults } from "./bench-results";
+import { createDemoForm } from "./create-demo-form";
+import { budgetTable, evaluateBudgets, type BudgetCheck } from "./evaluate-budgets";
+import { measurePage } from "./measure-page";
+import { measureProxyOverhead } from "./measure-proxy-overhead";
+import { measureStreamRelay } from "./measure-stream-relay";
+import { measureUploadMemory } from "./measure-upload-memory";
+import { startBenchStack } from "./start-bench-stack";
+
+export const SECTIONS = ["proxy", "upload", "streams", "page"] as const;
+export type Section = (typeof SECTIONS)[number];
+
+export type BenchOptions = {
+  build: boolean;
+  only: readonly Section[];
+  /** Requests per load run (the issue's 5,000); lower only to try the bench out. */
+  requests: number;
+  streams: number;
+  /** Time between two events of one stream; see docs/decisions/005-benchmark-method.md. */
+  intervalMs: number;
+  outFile: string;
+};
+
+export type BenchReport = {
+  startedAt: string;
+  seconds: number;
+  machine: { cpus: number; loadAverage: number[]; node: string; platform: string };
+  results: BenchResults;
+  checks: BudgetCheck[];
+  pass: boolean;
+  /** Log lines the app wrote during the run: one per API request is expected. */
+  appLogLines: number;
+};
+
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+/** Starts the stack, measures the chosen sections, prints the table and writes the JSON. */
+export async function runBench(options: BenchOptions): Promise<BenchReport> {
+  const startedAt = new Date();
+  const started = performance.now();
+  const loadAverage = os.loadavg();
+  const stack = await startBenchStack({ build: options.build, log });
+  const results: BenchResults = {};
+  try {
+    const form = await createDemoForm(stack, "bench-user@example.com");
+    if (options.only.includes("proxy")) {
+      log(`Proxy overhead (${options.requests} requests per run)…`);
+      results.proxy = await measureProxyOverhead(stack, form, {
+        requests: options.requests,
+        concurrencies: [1, 50],
+        log,
+      });
+    }
+    if (options.only.includes("upload")) {
+      log("Upload of 200 MB (3 runs each way)…");
+      results.upload = await measureUploadMemory(stack, form, {
+        bytes: 200 * 1024 * 1024,
+        runs: 3,
+        log,
+      });
+    }
+    if (options.only.includes("streams")) {
+      log(
+        `Stream relay (${options.streams} streams × 50 events, one per ${options.intervalMs} ms)…`,
+      );
+      results.streams = await measureStreamRelay(stack, {
+        streams: options.streams,
+        events: 50,
+        intervalMs: options.intervalMs,
+        log,
+      });
+    }
+    if (options.only.includes("page")) {
+      log("Form page in Chromium…");
+      results.page = await measurePage(stack, form, { loads: 10, log });
+    }
+  } finally {
+    await stack.close();
+  }
+
+  const checks = evaluateBudgets(results);
+  const report: BenchReport = {
+    startedAt: startedAt.toISOString(),
+    seconds: Math.round((performance.now() - started) / 100) / 10,
+    machine: {
+      cpus: os.cpus().length,
+      loadAverage: loadAverage.map((value) => Math.round(value * 100) / 100),
+      node: process.version,
+      platform: `${os.platform()} ${os.release()}`,
+    },
+    results,
+    checks,
+    pass: checks.every((check) => check.pass),
+    appLogLines: stack.appLogLines(),
+  };
+  mkdirSync(path.dirname(options.outFile), { recursive: true });
+  writeFileSync(options.outFile, `${JSON.stringify(report, null, 2)}\n`);
+  process.stdout.write(`\n${budgetTable(checks)}\n\n`);
+  log(
+    `${checks.filter((c) => c.pass).length}/${checks.length} budgets met in ${report.seconds} s ` +
+      `(load average at start ${report.machine.loadAverage.join(", ")} on ${report.machine.cpus} CPUs); ` +
+      `written to ${path.relative(process.cwd(), options.outFile)}`,
+  );
+  return report;
+}

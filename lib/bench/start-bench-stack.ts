@@ -1,0 +1,145 @@
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
+import { createServer } from "node:net";
+import path from "node:path";
+import { createInterface } from "node:readline";
+import { EMBEDDED_KEYS } from "@/lib/embedded/demo-keys";
+
+// Starts what the bench measures: the embedded upstream in its own process, and the production
+// app (`next start`, built first when needed) pointed at it, both on free loopback ports.
+
+export type BenchStack = {
+  root: string;
+  appOrigin: string;
+  /** The upstream's own origin (admin routes) and its API base ending in /v1. */
+  upstreamOrigin: string;
+  upstreamUrl: string;
+  upstreamKey: string;
+  appPid: number;
+  linkSecret: string;
+  /** JSON log lines the app wrote so far (one per API request). */
+  appLogLines(): number;
+  close(): Promise<void>;
+};
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  if (!address || typeof address === "string") throw new Error("no free port");
+  return address.port;
+}
+
+async function waitForHttp(url: string, timeoutMs: number, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${url}: the process exited (${child.exitCode})`);
+    try {
+      const response = await fetch(url);
+      await response.body?.cancel();
+      if (response.status < 500) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const force = setTimeout(() => child.kill("SIGKILL"), 5_000);
+    child.once("exit", () => {
+      clearTimeout(force);
+      resolve();
+    });
+    child.kill("SIGTERM");
+  });
+}
+
+async function startUpstream(root: string) {
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", path.join(root, "lib/bench/bench-upstream.ts")],
+    { cwd: root, stdio: ["pipe", "pipe", "inherit"] },
+  );
+  const lines = createInterface({ input: child.stdout });
+  const first = await new Promise<string>((resolve, reject) => {
+    lines.once("line", resolve);
+    child.once("exit", (code) => reject(new Error(`the bench upstream exited (${code})`)));
+  });
+  lines.on("line", () => undefined);
+  const { url, origin } = JSON.parse(first) as { url: string; origin: string };
+  return { child, url, origin };
+}
+
+export async function startBenchStack(options: {
+  build: boolean;
+  log: (line: string) => void;
+}): Promise<BenchStack> {
+  const root = process.cwd();
+  const nextBin = path.join(root, "node_modules/next/dist/bin/next");
+  if (!existsSync(nextBin)) throw new Error("run the bench from the project root (npm run bench)");
+
+  if (options.build || !existsSync(path.join(root, ".next/BUILD_ID"))) {
+    options.log("Building the app (next build)…");
+    const build = spawnSync(process.execPath, [nextBin, "build"], { cwd: root, stdio: "inherit" });
+    if (build.status !== 0) throw new Error(`next build failed (${build.status})`);
+  }
+
+  const upstream = await startUpstream(root);
+  const port = await freePort();
+  const linkSecret = randomBytes(24).toString("hex");
+  const app = spawn(process.execPath, [nextBin, "start", "-p", String(port), "-H", "127.0.0.1"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      DIFY_API_BASE: upstream.url,
+      DIFY_APP_API_KEY: EMBEDDED_KEYS.workflowApp,
+      DIFY_DATASET_API_KEY: EMBEDDED_KEYS.dataset,
+      FORM_LINK_SECRET: linkSecret,
+      ALLOW_UNSIGNED_LINKS: "",
+      PORT: String(port),
+    },
+    // The app's request log goes to a pipe that is read, as under a process manager; not to
+    // /dev/null, which would hide what writing it costs.
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let logLines = 0;
+  createInterface({ input: app.stdout }).on("line", () => logLines++);
+  const stderr: string[] = [];
+  createInterface({ input: app.stderr }).on("line", (line) => {
+    stderr.push(line);
+    if (stderr.length > 50) stderr.shift();
+  });
+
+  const appOrigin = `http://127.0.0.1:${port}`;
+  const close = async () => {
+    await stopChild(app);
+    upstream.child.stdin?.end();
+    await stopChild(upstream.child);
+  };
+  try {
+    await waitForHttp(`${appOrigin}/api/forms/-`, 60_000, app);
+  } catch (error) {
+    await close();
+    throw new Error(`${(error as Error).message}\n${stderr.join("\n")}`);
+  }
+  if (app.pid === undefined) throw new Error("the app has no pid");
+
+  return {
+    root,
+    appOrigin,
+    upstreamOrigin: upstream.origin,
+    upstreamUrl: upstream.url,
+    upstreamKey: EMBEDDED_KEYS.workflowApp,
+    appPid: app.pid,
+    linkSecret,
+    appLogLines: () => logLines,
+    close,
+  };
+}
