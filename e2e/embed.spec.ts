@@ -137,3 +137,21 @@ async function expectNoSidewaysScroll(page: Page) {
     ).toBe(true);
   }
 }
+
+test("the launcher fits phones and tablets, and picture fields offer the camera", async ({
+  page,
+}) => {
+  for (const width of [360, 768]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto("/");
+    await expect(page.getByRole("heading", { name: "Start a workflow" })).toBeVisible();
+    expect(
+      await page.evaluate(
+        () => document.documentElement.scrollWidth <= document.documentElement.clientWidth,
+      ),
+      `width ${width}`,
+    ).toBe(true);
+  }
+  const picker = page.getByRole("group", { name: "Reference image" }).locator('input[type="file"]');
+  await expect(picker).toHaveAttribute("accept", /image\/\*/);
+});

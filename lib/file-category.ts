@@ -87,6 +87,9 @@ export function acceptedExtensions(
   allowedExtensions: readonly string[],
 ): string[] {
   const out: string[] = [];
+  // `image/*` is what makes phones offer the camera next to the photo library; a picture in a
+  // format we do not take is then refused with a clear message before any upload.
+  if (allowedTypes.includes("image")) out.push("image/*");
   for (const type of ["image", "video", "audio", "document"] as const) {
     if (allowedTypes.includes(type)) out.push(...EXTENSIONS[type].map((e) => `.${e}`));
   }
