@@ -7,6 +7,9 @@ import { parseEnv } from "@/lib/env-schema";
 import { formLinkPath } from "@/lib/form-link";
 
 const args = parseArgs(process.argv.slice(2));
+// Next's own binary rather than `npx next`: stopping it then stops the server itself, not a
+// wrapper that would leave the server running.
+const NEXT_BIN = "node_modules/.bin/next";
 const dev = args.dev === true;
 
 async function waitFor(url: string, timeoutMs: number) {
@@ -36,10 +39,10 @@ async function main() {
 
   if (!dev && args["no-build"] !== true) {
     console.log("Building the app…");
-    const build = spawnSync("npx", ["next", "build"], { stdio: "inherit" });
+    const build = spawnSync(NEXT_BIN, ["build"], { stdio: "inherit" });
     if (build.status !== 0) process.exit(build.status ?? 1);
   }
-  const app = spawn("npx", ["next", dev ? "dev" : "start", "-p", String(env.port)], {
+  const app = spawn(NEXT_BIN, [dev ? "dev" : "start", "-p", String(env.port)], {
     stdio: "inherit",
   });
   const stop = () => {
