@@ -235,6 +235,16 @@ export async function createCustomForm(input: CustomFormInput) {
   };
 }
 
+/** A complete, valid answer to the demo workflow's review form (`draft` may be replaced). */
+export function demoAnswer(draft = "") {
+  return {
+    draft,
+    tone: "Formal",
+    cover: { type: "image", transfer_method: "remote_url", url: "https://x.example/a.png" },
+    attachments: [],
+  };
+}
+
 /** Submits a form directly upstream, as another person in another tab would. */
 export async function submitUpstream(
   token: string,

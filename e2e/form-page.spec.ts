@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import {
+  demoAnswer,
   attachFiles,
   callsFor,
   createCustomForm,
@@ -151,12 +152,7 @@ test("a form answered in another tab says so when this tab submits", async ({ pa
     .click();
 
   const status = await submitUpstream(demoRun.formToken, {
-    inputs: {
-      draft: "",
-      tone: "Formal",
-      cover: { type: "image", transfer_method: "remote_url", url: "https://x.example/a.png" },
-      attachments: [],
-    },
+    inputs: demoAnswer(),
     action: "reject",
     user: demoRun.user,
   });
@@ -201,11 +197,14 @@ test("on a 360-px phone nothing scrolls sideways and the actions stay reachable"
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto(demoRun.link);
   await expect(page.getByRole("heading", { name: "Your answer is needed" })).toBeVisible();
-  const widths = await page.evaluate(() => ({
-    scroll: document.documentElement.scrollWidth,
-    client: document.documentElement.clientWidth,
-  }));
-  expect(widths.scroll).toBeLessThanOrEqual(widths.client);
+  // Polled: the page settles (Markdown renderer, fonts) before its width is judged.
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      ),
+    )
+    .toBeLessThanOrEqual(0);
   const approve = page.getByRole("button", { name: "Approve and publish" });
   await expect(approve).toBeInViewport();
   const box = await approve.boundingBox();

@@ -1,4 +1,5 @@
 import {
+  demoAnswer,
   dropStreams,
   expect,
   fillDemoForm,
@@ -80,12 +81,7 @@ test("a cut connection reconnects and shows nothing twice", async ({ page }) => 
 
 test("a finished run opened later shows its result at once", async ({ page, demoRun }) => {
   const status = await submitUpstream(demoRun.formToken, {
-    inputs: {
-      draft: "x",
-      tone: "Formal",
-      cover: { type: "image", transfer_method: "remote_url", url: "https://x.example/a.png" },
-      attachments: [],
-    },
+    inputs: demoAnswer("x"),
     action: "reject",
     user: demoRun.user,
   });
@@ -103,12 +99,7 @@ test("a run that cannot be followed says so instead of spinning", async ({ page,
   // A valid link whose run belongs to another user: the events endpoint answers 404.
   const link = signLink({ token: demoRun.formToken, run: other.runId, user: demoRun.user });
   await submitUpstream(demoRun.formToken, {
-    inputs: {
-      draft: "x",
-      tone: "Formal",
-      cover: { type: "image", transfer_method: "remote_url", url: "https://x.example/a.png" },
-      attachments: [],
-    },
+    inputs: demoAnswer("x"),
     action: "approve",
     user: demoRun.user,
   });

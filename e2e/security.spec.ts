@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { randomUUID } from "node:crypto";
 import {
+  demoAnswer,
   callsForRequest,
   EMBEDDED_ORIGIN,
   expect,
@@ -330,12 +331,7 @@ test("200 simultaneous submissions through the app: exactly one wins", async ({
   baseURL,
 }) => {
   const body = {
-    inputs: {
-      draft: "x",
-      tone: "Formal",
-      cover: { type: "image", transfer_method: "remote_url", url: "https://x.example/a.png" },
-      attachments: [],
-    },
+    inputs: demoAnswer("x"),
     action: "approve",
   };
   const responses = await Promise.all(
