@@ -74,7 +74,8 @@ function appServer(port: number, appKey: string) {
       EMBED_ALLOWED_ORIGINS: `http://127.0.0.1:${E2E_EMBEDDED_PORT}`,
       // Short enough for the fault tests to see timeouts within a test's time.
       DIFY_RESPONSE_TIMEOUT_MS: "4000",
-      DIFY_STREAM_IDLE_TIMEOUT_MS: "4000",
+      // Long enough that a busy moment (the load stories) is not taken for a lost stream.
+      DIFY_STREAM_IDLE_TIMEOUT_MS: "8000",
     },
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,

@@ -24,6 +24,7 @@ test("the answered form at 360 px matches its baseline", async ({ page, demoRun 
   await fillDemoForm(page);
   await page.getByRole("button", { name: "Reject" }).click();
   await expect(page.getByRole("heading", { name: "Run finished" })).toBeVisible();
+  await expect(page.getByRole("list", { name: "Steps" })).toContainText("Archive");
   await expect(page).toHaveScreenshot("submitted-360.png", options);
 });
 

@@ -189,3 +189,22 @@ describe("runViewReducer", () => {
     expect(state.streamError).toEqual({ code: "internal_server_error", message: "boom" });
   });
 });
+
+describe("a reconnect to a run that ended meanwhile", () => {
+  it("settles the nodes last seen running with the run's end state", async () => {
+    const paused = await fold([
+      started("e1", "review", "Editorial review"),
+      { event: "workflow_paused", ...env, data: {} },
+    ]);
+    const done = await fold(
+      [{ event: "workflow_finished", ...env, data: { status: "succeeded", outputs: {} } }],
+      paused,
+    );
+    expect(done.nodes[0]?.status).toBe("succeeded");
+    const failed = await fold(
+      [{ event: "workflow_finished", ...env, data: { status: "failed", outputs: {}, error: "x" } }],
+      paused,
+    );
+    expect(failed.nodes[0]?.status).toBe("failed");
+  });
+});

@@ -167,11 +167,19 @@ export function runViewReducer(state: RunViewState, event: AnyEvent): RunViewSta
         phase: "running",
       };
     }
-    case "workflow_finished":
+    case "workflow_finished": {
+      // A finished run has no running node. After a reconnect to a run that ended meanwhile, the
+      // upstream sends only this event, so nodes last seen running take the run's end state.
+      const settled = ["succeeded", "partial-succeeded"].includes(event.data.status)
+        ? "succeeded"
+        : event.data.status;
       return {
         ...state,
         phase: "finished",
         pause: null,
+        nodes: state.nodes.map((node) =>
+          node.status === "running" ? { ...node, status: settled } : node,
+        ),
         outcome: {
           status: event.data.status,
           outputs: event.data.outputs ?? {},
@@ -179,6 +187,7 @@ export function runViewReducer(state: RunViewState, event: AnyEvent): RunViewSta
           elapsed: event.data.elapsed_time ?? null,
         },
       };
+    }
     case "error":
       return {
         ...state,
