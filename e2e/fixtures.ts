@@ -308,34 +308,29 @@ export type Fault = {
   times?: number;
 };
 
+/** Replaces the embedded service's fault list with what `update` makes of the current one. */
+async function updateFaults(update: (current: Fault[]) => Fault[]) {
+  const url = `${EMBEDDED_ORIGIN}/_embedded/faults`;
+  const { faults } = (await (await fetch(url)).json()) as { faults: Fault[] };
+  await fetch(url, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ faults: update(faults) }),
+  });
+}
+
 /**
  * Adds faults to the embedded service for the rest of the test. Faults match by path prefix, so
  * tests scope them to their own form token or run id and do not disturb tests running alongside.
  */
-export async function addFaults(faults: Fault[]) {
-  const current = (await (await fetch(`${EMBEDDED_ORIGIN}/_embedded/faults`)).json()) as {
-    faults: Fault[];
-  };
-  await fetch(`${EMBEDDED_ORIGIN}/_embedded/faults`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({
-      faults: [...current.faults.filter((fault) => fault.times !== 0), ...faults],
-    }),
-  });
+export function addFaults(faults: Fault[]) {
+  return updateFaults((current) => [...current.filter((fault) => fault.times !== 0), ...faults]);
 }
 
-export async function removeFaults(pathPrefix: string) {
-  const current = (await (await fetch(`${EMBEDDED_ORIGIN}/_embedded/faults`)).json()) as {
-    faults: Fault[];
-  };
-  await fetch(`${EMBEDDED_ORIGIN}/_embedded/faults`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({
-      faults: current.faults.filter((fault) => !fault.match.path.startsWith(pathPrefix)),
-    }),
-  });
+export function removeFaults(pathPrefix: string) {
+  return updateFaults((current) =>
+    current.filter((fault) => !fault.match.path.startsWith(pathPrefix)),
+  );
 }
 
 /**

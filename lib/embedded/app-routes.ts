@@ -149,6 +149,13 @@ export function startDemoRun(
   });
 }
 
+// Each start endpoint belongs to one kind of app; the other kind's key gets Dify's 400.
+function requireAppKind(app: AppKind, expected: AppKind, code: string): void {
+  if (app !== expected) {
+    throw new ApiError(400, code, "Please check if your app mode matches the right API route.");
+  }
+}
+
 // POST /workflows/run
 export async function runWorkflow(
   ctx: ServerContext,
@@ -159,12 +166,7 @@ export async function runWorkflow(
   const raw = await readJsonBody(req);
   const user = requireUser(raw.user);
   const body = parseBody(workflowRunSchema, raw);
-  if (app !== "workflow")
-    throw new ApiError(
-      400,
-      "not_workflow_app",
-      "Please check if your app mode matches the right API route.",
-    );
+  requireAppKind(app, "workflow", "not_workflow_app");
   const run = startDemoRun(ctx, app, user, body.inputs);
   if (body.response_mode === "streaming") return streamRun(ctx, res, run, [], 0, true);
   await ctx.engine.settled(run);
@@ -181,12 +183,7 @@ export async function sendChatMessage(
   const raw = await readJsonBody(req);
   const user = requireUser(raw.user);
   const body = parseBody(chatMessageSchema, raw);
-  if (app !== "chatflow")
-    throw new ApiError(
-      400,
-      "not_chat_app",
-      "Please check if your app mode matches the right API route.",
-    );
+  requireAppKind(app, "chatflow", "not_chat_app");
   if (body.query.trim() === "") throw new ApiError(400, "invalid_param", "query is required");
   const run = startDemoRun(
     ctx,
