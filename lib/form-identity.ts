@@ -1,7 +1,7 @@
 import "server-only";
 import { ApiError } from "@/lib/api-error";
 import { getEnv } from "@/lib/env";
-import { verifyFormLink, type FormLinkClaims } from "@/lib/form-link";
+import { LINK_PARAM_KEYS, verifyFormLink, type FormLinkClaims } from "@/lib/form-link";
 import { FORM_LINK_HEADER } from "@/lib/form-link-header";
 
 const REASONS = {
@@ -14,12 +14,7 @@ export function verifyLinkParams(token: string, params: URLSearchParams) {
   const env = getEnv();
   return verifyFormLink(
     token,
-    {
-      run: params.get("run"),
-      user: params.get("user"),
-      exp: params.get("exp"),
-      sig: params.get("sig"),
-    },
+    Object.fromEntries(LINK_PARAM_KEYS.map((key) => [key, params.get(key)])),
     { secret: env.formLinkSecret, allowUnsigned: env.allowUnsignedLinks },
   );
 }

@@ -8,9 +8,12 @@ const claims = {
   run: "run-1",
   user: "alice@example.com",
   exp: 2_000_000_000,
+  scope: "form" as const,
 };
 const options = { secret, allowUnsigned: false, nowSeconds: 1_900_000_000 };
-const params = (overrides: Partial<Record<"run" | "user" | "exp" | "sig", string>> = {}) => ({
+const params = (
+  overrides: Partial<Record<"run" | "user" | "exp" | "scope" | "sig", string>> = {},
+) => ({
   run: claims.run,
   user: claims.user,
   exp: String(claims.exp),
@@ -79,10 +82,71 @@ describe("form links", () => {
     expect(verifyFormLink(claims.token, {}, options)).toEqual({ ok: false, reason: "missing" });
     expect(verifyFormLink(claims.token, unsigned, { ...options, allowUnsigned: true })).toEqual({
       ok: true,
-      claims: { token: claims.token, run: "r", user: "bob", exp: 0 },
+      claims: { token: claims.token, run: "r", user: "bob", exp: 0, scope: "form" },
       signed: false,
     });
   });
+
+  it("signs a run-scoped link with a fifth line and says so in the query", () => {
+    const runScoped = { ...claims, scope: "run" as const };
+    const expected = createHmac("sha256", secret)
+      .update("AbCdEfGhIjKlMnOpQrStUv\nrun-1\nalice@example.com\n2000000000\nrun")
+      .digest("base64url");
+    expect(signFormLink(runScoped, secret)).toBe(expected);
+    const url = new URL(formLinkPath(runScoped, secret), "http://localhost");
+    expect(url.searchParams.get("scope")).toBe("run");
+    expect(verifyFormLink(claims.token, Object.fromEntries(url.searchParams), options)).toEqual({
+      ok: true,
+      claims: runScoped,
+      signed: true,
+    });
+  });
+
+  it("refuses a scope that was added, dropped or is unknown", () => {
+    const runSig = signFormLink({ ...claims, scope: "run" }, secret);
+    // A form-scope signature with `scope=run` added.
+    expect(verifyFormLink(claims.token, params({ scope: "run" }), options).ok).toBe(false);
+    // A run-scope signature with `scope` dropped: it verifies only as what it was signed for.
+    expect(verifyFormLink(claims.token, params({ sig: runSig }), options).ok).toBe(false);
+    expect(verifyFormLink(claims.token, params({ scope: "form" }), options).ok).toBe(false);
+    expect(verifyFormLink(claims.token, params({ scope: "" }), options).ok).toBe(false);
+  });
+
+  it.each([
+    ["newline in user", { user: "alice@example.com\nrun-2" }],
+    ["NUL in user", { user: "alice\u0000" }],
+    ["newline in run", { run: "run-1\nmallory" }],
+    ["carriage return in run", { run: "run-1\r" }],
+    ["DEL in user", { user: "alice\u007f" }],
+  ])("refuses a %s, signed or not", (_name, overrides) => {
+    expect(verifyFormLink(claims.token, params(overrides), options)).toEqual({
+      ok: false,
+      reason: "invalid",
+    });
+    const { sig: _sig, ...unsigned } = params(overrides);
+    expect(verifyFormLink(claims.token, unsigned, { ...options, allowUnsigned: true }).ok).toBe(
+      false,
+    );
+    expect(() => signFormLink({ ...claims, ...overrides }, secret)).toThrow(/control characters/);
+  });
+
+  it("cannot be re-split: a user with a newline would sign another run's message", () => {
+    // Without the control-character rule, user "x\nrun-2" on run "r" and user "…" collide.
+    expect(() =>
+      signFormLink({ ...claims, run: "run-1\nalice@example.com", user: "x" }, secret),
+    ).toThrow();
+    expect(verifyFormLink("AbCdEfGhIjKlMnOpQrStUv\nrun-1", params(), options).ok).toBe(false);
+  });
+
+  it.each(["1e99", "-1", "01", "+2000000000", "2000000000.0", " 2000000000", "9".repeat(13)])(
+    "refuses exp %j",
+    (exp) => {
+      expect(verifyFormLink(claims.token, params({ exp }), options)).toEqual({
+        ok: false,
+        reason: "invalid",
+      });
+    },
+  );
 
   it("parses TTLs", () => {
     expect(parseTtl("7d")).toBe(604_800);

@@ -5,6 +5,7 @@ import { FormScreen } from "@/components/form-screen";
 import { StatusScreen } from "@/components/ui/status-screen";
 import { getEnv } from "@/lib/env";
 import { verifyLinkParams } from "@/lib/form-identity";
+import { LINK_PARAM_KEYS } from "@/lib/form-link";
 import { formTokenSchema } from "@/lib/route-params";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -15,8 +16,6 @@ type PageProps = {
   params: Promise<{ token: string }>;
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 };
-
-const LINK_KEYS = ["run", "user", "exp", "sig"] as const;
 
 export default async function FormPage({ params, searchParams }: PageProps) {
   const { token } = await params;
@@ -54,7 +53,7 @@ async function FormPageBody({
     );
   }
   const linkParams = new URLSearchParams();
-  for (const key of LINK_KEYS) {
+  for (const key of LINK_PARAM_KEYS) {
     const value = query[key];
     const first = Array.isArray(value) ? value[0] : value;
     if (first !== undefined) linkParams.set(key, first);
