@@ -7,7 +7,13 @@ import { Button } from "@/components/ui/button";
 import { ApiClientError } from "@/lib/api-fetch";
 import type { AttachedFile } from "@/lib/answer-schema";
 import type { FileType } from "@/lib/dify/schemas";
-import { acceptedExtensions, fileTypeFor, formatBytes, sizeLimitFor } from "@/lib/file-category";
+import {
+  detectUploadedFileType,
+  guessRemoteFileType,
+  isFileTypeAllowed,
+  uploadExtensionOf,
+} from "@/lib/detect-file-type";
+import { acceptedExtensions, formatBytes, sizeLimitFor } from "@/lib/file-category";
 import type { FileFieldView, UploadLimits } from "@/lib/form-view";
 import { uploadWithProgress, type UploadTarget } from "@/lib/upload-with-progress";
 import type { FileFieldState } from "@/lib/use-file-states";
@@ -63,6 +69,11 @@ export function FileField(props: FileFieldProps) {
     [t],
   );
   const allowed = useAllowedWords();
+  const kindWords = useTranslations("form.fileHint.types");
+  const refusal = (name: string, type: FileType) =>
+    type === "custom"
+      ? t("notAccepted", { name, allowed: allowed(props.field) })
+      : t("detectedNotAccepted", { name, kind: kindWords(type), allowed: allowed(props.field) });
   const {
     field,
     uploadTarget,
@@ -162,9 +173,11 @@ export function FileField(props: FileFieldProps) {
     const added: Item[] = [];
     let space = max === 1 ? 1 : room();
     for (const file of files) {
-      const type = fileTypeFor(file.name, field.allowedTypes, field.allowedExtensions);
+      // Send the type the server will detect, and refuse here what it would refuse on submit.
+      const type = detectUploadedFileType(file.name, file.type);
       const limit = sizeLimitFor(file.name, limits);
-      if (!type) found.push(t("notAccepted", { name: file.name, allowed: allowed(field) }));
+      if (!isFileTypeAllowed(type, uploadExtensionOf(file.name), constraintsOf(field)))
+        found.push(refusal(file.name, type));
       else if (file.size > limit)
         found.push(
           t("tooLarge", {
@@ -374,6 +387,7 @@ function RemoteUrlEntry({
   const allowed = useAllowedWords();
   const [url, setUrl] = useState("");
   const [error, setError] = useState<string | null>(null);
+  const [note, setNote] = useState<string | null>(null);
   const inputId = useId();
   const errorId = useId();
 
@@ -396,13 +410,25 @@ function RemoteUrlEntry({
     const name = decodeURIComponent(
       parsed.pathname.split("/").filter(Boolean).pop() ?? parsed.hostname,
     );
+    // The server decides from what the link's server answers; its extension is the best guess.
+    const guessed = guessRemoteFileType(text);
+    if (guessed && !isFileTypeAllowed(guessed, "", constraintsOf(field))) {
+      setError(t("link.notAccepted", { allowed: allowed(field) }));
+      return;
+    }
+    const fallback = field.allowedTypes.find((candidate) => candidate !== "custom") as
+      | FileType
+      | undefined;
     const type =
-      fileTypeFor(name, field.allowedTypes, field.allowedExtensions) ??
-      (field.allowedTypes.find((candidate) => candidate !== "custom") as FileType | undefined);
+      guessed ??
+      (isFileTypeAllowed("custom", uploadExtensionOf(name), constraintsOf(field))
+        ? "custom"
+        : fallback);
     if (!type) {
       setError(t("link.notAccepted", { allowed: allowed(field) }));
       return;
     }
+    setNote(guessed ? null : t("link.serverDecides"));
     setError(null);
     setUrl("");
     onAdd({ ...fromAttached({ source: "remote", url: text, name, type }) });
@@ -442,6 +468,16 @@ function RemoteUrlEntry({
           {error}
         </p>
       ) : null}
+      {note && !error ? (
+        <p role="status" className="small">
+          {note}
+        </p>
+      ) : null}
     </div>
   );
 }
+
+const constraintsOf = (field: FileFieldView) => ({
+  allowed_file_types: field.allowedTypes,
+  allowed_file_extensions: field.allowedExtensions,
+});

@@ -1,33 +1,13 @@
-import type { FileType } from "@/lib/dify/schemas";
+import { extensionsOfType } from "@/lib/detect-file-type";
 import type { UploadLimits } from "@/lib/form-view";
 
-// Dify's file categories by extension (the same tables the service uses for its size limits).
-const EXTENSIONS: Record<Exclude<FileType, "custom">, readonly string[]> = {
-  image: ["jpg", "jpeg", "png", "gif", "webp", "svg"],
-  video: ["mp4", "mov", "mpeg", "webm"],
-  audio: ["mp3", "m4a", "wav", "amr", "mpga"],
-  document: [
-    "txt",
-    "markdown",
-    "md",
-    "mdx",
-    "pdf",
-    "html",
-    "htm",
-    "xlsx",
-    "xls",
-    "vtt",
-    "properties",
-    "doc",
-    "docx",
-    "csv",
-    "eml",
-    "msg",
-    "pptx",
-    "ppt",
-    "xml",
-    "epub",
-  ],
+// Dify's file categories by extension: the lists the server detects types with, which also pick
+// an upload's size limit.
+const EXTENSIONS = {
+  image: extensionsOfType("image"),
+  video: extensionsOfType("video"),
+  audio: extensionsOfType("audio"),
+  document: extensionsOfType("document"),
 };
 
 export function extensionOf(name: string): string {
@@ -59,26 +39,6 @@ export function sizeLimitFor(name: string, limits: UploadLimits): number {
     audio: limits.audioBytes,
     document: limits.documentBytes,
   }[category];
-}
-
-/**
- * The `type` to send for a file under an input's allowed types, or null when none allows it.
- * `custom` matches by the input's extension list (written with a leading dot).
- */
-export function fileTypeFor(
-  name: string,
-  allowedTypes: readonly string[],
-  allowedExtensions: readonly string[],
-): FileType | null {
-  const extension = extensionOf(name);
-  for (const type of ["image", "video", "audio", "document"] as const) {
-    if (allowedTypes.includes(type) && EXTENSIONS[type].includes(extension)) return type;
-  }
-  if (allowedTypes.includes("custom")) {
-    const wanted = allowedExtensions.map((e) => e.replace(/^\./, "").toLowerCase());
-    if (extension && wanted.includes(extension)) return "custom";
-  }
-  return null;
 }
 
 /** Extensions a file picker should offer, e.g. `.png,.jpg,…`. */

@@ -15,6 +15,30 @@ store.putUpload({
   created_at: 0,
   source_url: "http://x/files/up-1",
 });
+store.putUpload({
+  id: "up-py",
+  name: "tool.py",
+  size: 3,
+  extension: "py",
+  mime_type: "text/x-python",
+  category: "document",
+  user: "alice",
+  created_by: "end-user",
+  created_at: 0,
+  source_url: "http://x/files/up-py",
+});
+store.putUpload({
+  id: "up-zip",
+  name: "a.zip",
+  size: 3,
+  extension: "zip",
+  mime_type: "application/zip",
+  category: "document",
+  user: "alice",
+  created_by: "end-user",
+  created_at: 0,
+  source_url: "http://x/files/up-zip",
+});
 
 const localOnly = {
   allowed_file_types: ["document", "custom"],
@@ -32,6 +56,10 @@ describe("validateFileMapping", () => {
         store,
       ),
     ).toBeNull();
+  });
+
+  it("refuses a type other than the detected one, even where that type is allowed", () => {
+    const mismatch = "Detected file type does not match the specified type. Please verify the file.";
     expect(
       validateFileMapping(
         { type: "custom", transfer_method: "local_file", upload_file_id: "up-1" },
@@ -39,7 +67,48 @@ describe("validateFileMapping", () => {
         "alice",
         store,
       ),
+    ).toBe(mismatch);
+    // A .py file is on no list; its MIME type (text/…) makes it a document.
+    expect(
+      validateFileMapping(
+        { type: "custom", transfer_method: "local_file", upload_file_id: "up-py" },
+        { ...localOnly, allowed_file_extensions: [".py"] },
+        "alice",
+        store,
+      ),
+    ).toBe(mismatch);
+    expect(
+      validateFileMapping(
+        { type: "document", transfer_method: "local_file", upload_file_id: "up-py" },
+        localOnly,
+        "alice",
+        store,
+      ),
     ).toBeNull();
+  });
+
+  it("takes custom only with its extension listed, and refuses a PDF in a custom + .pdf field", () => {
+    const customZip = {
+      allowed_file_types: ["custom"],
+      allowed_file_extensions: [".zip"],
+      allowed_file_upload_methods: [],
+    };
+    expect(
+      validateFileMapping(
+        { type: "custom", transfer_method: "local_file", upload_file_id: "up-zip" },
+        customZip,
+        "alice",
+        store,
+      ),
+    ).toBeNull();
+    expect(
+      validateFileMapping(
+        { type: "document", transfer_method: "remote_url", url: "https://e.com/a.pdf" },
+        { ...customZip, allowed_file_extensions: [".pdf"] },
+        "alice",
+        store,
+      ),
+    ).toBe("file type 'document' is not allowed");
   });
 
   it("refuses a method the input does not allow", () => {
@@ -61,7 +130,7 @@ describe("validateFileMapping", () => {
         "alice",
         store,
       ),
-    ).toMatch(/not allowed/);
+    ).toMatch(/^Detected file type does not match/);
     expect(
       validateFileMapping(
         { type: "document", transfer_method: "local_file", upload_file_id: "up-1" },

@@ -1,4 +1,4 @@
-import { categoryOfExtension as fileCategory, extensionOf } from "@/lib/file-category";
+import { detectFileType, isFileTypeAllowed } from "@/lib/detect-file-type";
 import type { EmbeddedStore, FileType } from "./store";
 
 export interface FileConstraints {
@@ -11,11 +11,9 @@ const FILE_TYPES: readonly FileType[] = ["image", "document", "audio", "video", 
 // Every method a real server knows; forms only ever allow the first two.
 const METHODS: readonly string[] = ["local_file", "remote_url", "tool_file", "datasource_file"];
 
-function normaliseExtension(ext: string): string {
-  return ext.replace(/^\./, "").toLowerCase();
-}
-
 // Checks one file mapping; returns why it is refused, or null. Uploads must belong to `user`.
+// Strict like a server on form submissions and API runs: the mapping's `type` must be the type
+// the server detects, and that type must be allowed (see lib/detect-file-type.ts).
 export function validateFileMapping(
   value: unknown,
   constraints: FileConstraints,
@@ -32,10 +30,12 @@ export function validateFileMapping(
   if (typeof method !== "string" || !METHODS.includes(method)) {
     return `unknown transfer_method '${String(method)}'`;
   }
-  if (!constraints.allowed_file_types.includes(type)) return `file type '${type}' is not allowed`;
-  if (!constraints.allowed_file_upload_methods.includes(method))
+  // An empty method list restricts nothing, as on a server.
+  const methods = constraints.allowed_file_upload_methods;
+  if (methods.length > 0 && !methods.includes(method))
     return `transfer method '${method}' is not allowed`;
 
+  let detected: FileType;
   let extension: string;
   if (method !== "local_file" && method !== "remote_url")
     return `transfer method '${method}' is not supported`;
@@ -46,6 +46,7 @@ export function validateFileMapping(
     // NOTE: another user's upload is reported exactly like a missing one, so ids leak nothing.
     if (!upload || upload.user !== user) return `upload file '${id}' not found`;
     extension = upload.extension;
+    detected = detectFileType({ extension, mimeType: upload.mime_type });
   } else {
     const url = mapping.url;
     if (typeof url !== "string") return "url is required for remote_url";
@@ -57,15 +58,20 @@ export function validateFileMapping(
     }
     if (parsed.protocol !== "http:" && parsed.protocol !== "https:")
       return "url must be an http or https URL";
-    extension = extensionOf(parsed.pathname.split("/").pop() ?? "");
+    // The service fetches nothing: the URL's own extension stands in for what a server learns
+    // from the remote answer's MIME type (a URL without a listed extension detects as custom).
+    const last = decodeURIComponent(parsed.pathname.split("/").pop() ?? "");
+    const dot = last.lastIndexOf(".");
+    extension = dot > 0 ? last.slice(dot + 1) : "";
+    detected = detectFileType({ extension });
   }
 
-  if (type === "custom") {
-    const allowed = constraints.allowed_file_extensions.map(normaliseExtension);
-    if (!extension || !allowed.includes(extension))
-      return `extension '.${extension}' is not allowed`;
-  } else if (extension && fileCategory(extension) !== type) {
-    return `a .${extension} file is not of type '${type}'`;
+  if (detected !== type)
+    return "Detected file type does not match the specified type. Please verify the file.";
+  if (!isFileTypeAllowed(detected, extension, constraints)) {
+    return detected === "custom"
+      ? `extension '.${extension}' is not allowed`
+      : `file type '${detected}' is not allowed`;
   }
   return null;
 }
