@@ -253,13 +253,20 @@ function findForm(ctx: ServerContext, app: AppKind, token: string): FormRecord {
   const form = ctx.store.getForm(token);
   if (!form || form.app !== app) throw new ApiError(404, "not_found", "Form not found");
   ctx.engine.refreshForm(form);
-  if (form.status === "submitted") {
-    throw new ApiError(412, "human_input_form_submitted", "This form has already been submitted.");
-  }
-  if (form.status === "expired")
-    throw new ApiError(412, "human_input_form_expired", "This form has expired.");
+  if (form.status === "submitted") throw formSubmitted(form);
+  if (form.status === "expired") throw formExpired(form);
   return form;
 }
+
+// Worded as a server words them.
+const formSubmitted = (form: FormRecord): ApiError =>
+  new ApiError(
+    412,
+    "human_input_form_submitted",
+    `This form has already been submitted by another user, form_id=${form.formId}`,
+  );
+const formExpired = (form: FormRecord): ApiError =>
+  new ApiError(412, "human_input_form_expired", `This form has expired, form_id=${form.formId}`);
 
 // GET /form/human_input/{token}
 export function getHumanInputForm(
@@ -299,10 +306,8 @@ export async function submitHumanInputForm(
     user,
     submitted_at: Math.floor(Date.now() / 1000),
   });
-  if (result === "submitted")
-    throw new ApiError(412, "human_input_form_submitted", "This form has already been submitted.");
-  if (result === "expired")
-    throw new ApiError(412, "human_input_form_expired", "This form has expired.");
+  if (result === "submitted") throw formSubmitted(form);
+  if (result === "expired") throw formExpired(form);
   if (result === "missing") throw new ApiError(404, "not_found", "Form not found");
   sendJson(res, 200, {});
 }

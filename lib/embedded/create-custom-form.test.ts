@@ -142,7 +142,7 @@ describe("POST /_embedded/forms", () => {
     expect(await errorOf(get)).toEqual({
       status: 412,
       code: "human_input_form_expired",
-      message: "This form has expired.",
+      message: expect.stringMatching(/^This form has expired, form_id=[0-9a-f-]{36}$/) as string,
     });
     const post = await env.client.post(`/form/human_input/${token}`, {
       inputs: { comment: "late" },

@@ -128,13 +128,8 @@ export function handleUpload(
         current.size += chunk.length;
         if (current.size > limit) {
           stream.resume();
-          respondEarly(
-            new ApiError(
-              413,
-              "file_too_large",
-              `File size exceeded. ${current.size} > ${limit} bytes.`,
-            ),
-          );
+          // A server sends this one with an empty message; clients word it themselves.
+          respondEarly(new ApiError(413, "file_too_large", ""));
         }
       });
       stream.on("end", () => {
@@ -150,8 +145,6 @@ export function handleUpload(
       if (responded) return;
       responded = true;
       resolve();
-      if (user === undefined || user === "")
-        return sendError(res, new ApiError(400, "invalid_param", "Arg user must be provided."));
       if (!sawFileField)
         return sendError(res, new ApiError(400, "no_file_uploaded", "Please upload your file."));
       if (fileParts > 1)
@@ -161,6 +154,8 @@ export function handleUpload(
       if (!file || !file.complete)
         return sendError(res, new ApiError(400, "invalid_param", "Malformed multipart body."));
 
+      // Without `user` a server files the upload under its default end user.
+      const owner = user === undefined || user === "" ? "DEFAULT-USER" : user;
       const id = randomUUID();
       const createdAt = Math.floor(Date.now() / 1000);
       const sign = randomBytes(16).toString("hex");
@@ -171,8 +166,8 @@ export function handleUpload(
         extension: file.extension,
         mime_type: file.mimeType,
         category: file.category,
-        user,
-        created_by: ctx.store.endUserId(user),
+        user: owner,
+        created_by: ctx.store.endUserId(owner),
         created_at: createdAt,
         source_url: `${ctx.origin}/files/${id}/file-preview?timestamp=${createdAt}&nonce=${sign.slice(0, 16)}&sign=${sign}`,
       };
