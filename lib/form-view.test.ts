@@ -44,6 +44,42 @@ const wire = humanInputFormSchema.parse({
 describe("toFormView", () => {
   const view = toFormView("tok", wire, undefined);
 
+  it("starts a paragraph from its resolved default, else its constant default, else empty", () => {
+    const paragraphs = humanInputFormSchema.parse({
+      form_content: "",
+      inputs: [
+        {
+          type: "paragraph",
+          output_variable_name: "resolved",
+          default: { type: "variable", selector: ["n", "v"], value: "" },
+        },
+        {
+          type: "paragraph",
+          output_variable_name: "constant",
+          default: { type: "constant", selector: [], value: "Fixed text" },
+        },
+        {
+          type: "paragraph",
+          output_variable_name: "both",
+          default: { type: "constant", selector: [], value: "Fixed text" },
+        },
+        {
+          type: "paragraph",
+          output_variable_name: "unresolved",
+          default: { type: "variable", selector: ["n", "v"], value: "not shown" },
+        },
+        { type: "paragraph", output_variable_name: "none", default: null },
+      ],
+      resolved_default_values: { resolved: "From the run", both: "Resolved wins" },
+      user_actions: [{ id: "ok", title: "OK", button_style: "primary" }],
+      expiration_time: null,
+    });
+    const defaults = toFormView("tok", paragraphs, undefined).fields.map((field) =>
+      field.kind === "paragraph" ? field.defaultValue : null,
+    );
+    expect(defaults).toEqual(["From the run", "Fixed text", "Resolved wins", "", ""]);
+  });
+
   it("maps every input kind and keeps unknown ones as unknown", () => {
     expect(view.fields).toEqual([
       { kind: "paragraph", name: "draft", label: "Draft", defaultValue: "Suggested text" },

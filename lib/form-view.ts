@@ -3,6 +3,7 @@ import { labelFromName } from "@/lib/form-content";
 import {
   fileInputSchema,
   fileListInputSchema,
+  paragraphInputSchema,
   selectInputSchema,
   type HumanInputForm,
   type SystemParameters,
@@ -98,8 +99,13 @@ export function toFormView(
       const defaultValue = options.includes(initialText) ? initialText : "";
       return { kind: "select", name, label, options, defaultValue };
     }
-    if (input.type === "paragraph")
-      return { kind: "paragraph", name, label, defaultValue: initialText };
+    if (input.type === "paragraph") {
+      // A constant default never comes in resolved_default_values: its text is default.value.
+      const own = paragraphInputSchema.safeParse(input).data?.default;
+      const constant = own?.type === "constant" ? (own.value ?? "") : "";
+      const defaultValue = typeof initial === "string" ? initial : constant;
+      return { kind: "paragraph", name, label, defaultValue };
+    }
     const fileList = fileListInputSchema.safeParse(input);
     const file = fileList.success ? fileList.data : fileInputSchema.safeParse(input).data;
     if (file) {

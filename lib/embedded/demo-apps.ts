@@ -152,7 +152,12 @@ function finalCheck(revised: string): HumanInputSpec {
       "{{#$output.priority#}}",
     ].join("\n"),
     inputs: [
-      { type: "paragraph", output_variable_name: "notes", default: null },
+      // A constant default: not in resolved_default_values, the client shows default.value.
+      {
+        type: "paragraph",
+        output_variable_name: "notes",
+        default: { type: "constant", selector: [], value: "Ready for release." },
+      },
       {
         type: "select",
         output_variable_name: "priority",
