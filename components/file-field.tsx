@@ -417,8 +417,7 @@ function RemoteUrlEntry({
       return;
     }
     const fallback = field.allowedTypes.find((candidate) => candidate !== "custom") as
-      | FileType
-      | undefined;
+      FileType | undefined;
     const type =
       guessed ??
       (isFileTypeAllowed("custom", uploadExtensionOf(name), constraintsOf(field))

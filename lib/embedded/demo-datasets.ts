@@ -186,12 +186,14 @@ function buildSegment(
     created_by: ACCOUNT_ID,
     created_at: at,
     updated_at: at,
+    updated_by: ACCOUNT_ID,
     indexing_at: at,
     completed_at: at + 2,
     error: null,
     stopped_at: null,
     child_chunks: children,
     attachments,
+    summary: null,
   };
 }
 

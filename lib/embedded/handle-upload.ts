@@ -174,6 +174,7 @@ export function handleUpload(
       ctx.store.putUpload(record);
       sendJson(res, 201, {
         id: record.id,
+        reference: null,
         name: record.name,
         size: record.size,
         extension: record.extension,

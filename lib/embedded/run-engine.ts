@@ -298,6 +298,7 @@ export class RunEngine {
       finished_at: run.finishedAt,
       exceptions_count: 0,
       files: [],
+      created_by: { id: this.store.endUserId(run.user), user: run.user },
     };
   }
 
@@ -315,7 +316,11 @@ export class RunEngine {
         index: run.totalSteps,
         predecessor_node_id: predecessor,
         inputs: spec.inputs ?? {},
+        inputs_truncated: false,
         created_at: nowSeconds(),
+        extras: {},
+        iteration_id: null,
+        loop_id: null,
       };
       this.emit(run, "node_started", data);
       return data;
@@ -330,7 +335,11 @@ export class RunEngine {
       this.emit(run, "node_finished", {
         ...started,
         status: "succeeded",
+        process_data: null,
+        process_data_truncated: false,
         outputs: result.outputs,
+        outputs_truncated: false,
+        files: [],
         error: null,
         elapsed_time: (Date.now() - startedMs) / 1000,
         execution_metadata: result.tokens ? { total_tokens: result.tokens } : null,

@@ -183,12 +183,14 @@ export interface ChunkRecord {
   created_by: string;
   created_at: number;
   updated_at: number;
+  updated_by: string | null;
   indexing_at: number;
   completed_at: number;
   error: string | null;
   stopped_at: number | null;
   child_chunks: ChildChunk[];
   attachments: ChunkAttachment[];
+  summary: string | null;
 }
 
 export interface DocumentRecord {

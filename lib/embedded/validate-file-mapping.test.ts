@@ -59,7 +59,8 @@ describe("validateFileMapping", () => {
   });
 
   it("refuses a type other than the detected one, even where that type is allowed", () => {
-    const mismatch = "Detected file type does not match the specified type. Please verify the file.";
+    const mismatch =
+      "Detected file type does not match the specified type. Please verify the file.";
     expect(
       validateFileMapping(
         { type: "custom", transfer_method: "local_file", upload_file_id: "up-1" },
