@@ -59,6 +59,8 @@ export function StartForm({ view, onProblem }: StartFormProps) {
         attachAtLeastOne: t("validation.attachAtLeastOne"),
         messageTooLong: t("validation.messageTooLong"),
         writeMessage: t("validation.writeMessage"),
+        jsonNotObject: t("validation.jsonNotObject"),
+        jsonSyntax: (detail) => t("validation.jsonSyntax", { detail }),
       }),
     [view.fields, chat, mode, t],
   );
@@ -139,6 +141,20 @@ export function StartForm({ view, onProblem }: StartFormProps) {
         );
       case "paragraph":
         return <textarea className="textarea" rows={4} {...aria} {...register(path)} />;
+      case "checkbox":
+        return <input type="checkbox" className="checkbox" {...aria} {...register(path)} />;
+      case "json":
+        return (
+          <textarea
+            className="textarea textarea-code"
+            rows={5}
+            spellCheck={false}
+            autoCapitalize="off"
+            autoCorrect="off"
+            {...aria}
+            {...register(path)}
+          />
+        );
       case "select":
         return (
           <OptionSelect
@@ -175,6 +191,8 @@ export function StartForm({ view, onProblem }: StartFormProps) {
         return field.maxLength
           ? t("start.maxLength", { max: new Intl.NumberFormat(locale).format(field.maxLength) })
           : null;
+      case "json":
+        return t("start.jsonHint");
       case "other":
         return t("start.unknownType", { type: field.type });
       default:

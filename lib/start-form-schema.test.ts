@@ -110,6 +110,27 @@ describe("buildStartFormSchema", () => {
     expect(problems(field, "{}")).toEqual([]);
   });
 
+  it("checkbox: a boolean, unchecked by default when missing", () => {
+    const field: StartField = { kind: "checkbox", ...base, name: "c", defaultValue: false };
+    expect(problems(field, true)).toEqual([]);
+    expect(problems(field, "true")).not.toEqual([]);
+    expect(buildStartFormSchema([field], "auto").parse({ inputs: {} }).inputs).toEqual({
+      c: false,
+    });
+  });
+
+  it("json: an object, with a clear message for bad syntax and for other values", () => {
+    const field: StartField = { kind: "json", ...base, name: "j", label: "J", defaultValue: "" };
+    expect(problems(field, "")).toEqual([]);
+    expect(problems(field, ' { "a": [1, 2] } ')).toEqual([]);
+    expect(problems(field, '{"a": 1')).toEqual([
+      expect.stringMatching(/^This is not valid JSON: .+/) as string,
+    ]);
+    for (const other of ["[1]", "3", '"text"', "null"])
+      expect(problems(field, other)).toEqual(['Enter a JSON object, in braces: {"key": "value"}.']);
+    expect(problems({ ...field, required: true }, " ")).toEqual(["Enter J."]);
+  });
+
   it("treats a missing answer as an empty one, still checked", () => {
     const field = topic;
     const schema = buildStartFormSchema(
@@ -144,11 +165,21 @@ describe("startDefaults and toStartInputs", () => {
     { kind: "number", ...base, name: "words", defaultValue: "" },
     { kind: "file", ...fileBase, name: "img" },
     { kind: "file-list", ...fileBase, name: "docs", maxFiles: 3 },
+    { kind: "checkbox", ...base, name: "notify", defaultValue: true },
+    { kind: "json", ...base, name: "settings", defaultValue: "" },
   ];
 
   it("starts from the app's defaults with no files and no message", () => {
     expect(startDefaults(fields)).toEqual({
-      inputs: { topic: "News", audience: "A", words: "", img: [], docs: [] },
+      inputs: {
+        topic: "News",
+        audience: "A",
+        words: "",
+        img: [],
+        docs: [],
+        notify: true,
+        settings: "",
+      },
       query: "",
     });
   });
@@ -156,18 +187,32 @@ describe("startDefaults and toStartInputs", () => {
   it("sends numbers as numbers, files as mappings, and leaves empty answers out", () => {
     expect(
       toStartInputs(fields, {
-        inputs: { topic: "News", audience: "", words: "250", img: [image], docs: [image, link] },
+        inputs: {
+          topic: "News",
+          audience: "",
+          words: "250",
+          img: [image],
+          docs: [image, link],
+          notify: false,
+          settings: '{"channel": "email", "retries": 2}',
+        },
         query: "",
       }),
     ).toEqual({
       topic: "News",
       words: 250,
+      notify: false,
+      settings: { channel: "email", retries: 2 },
       img: { type: "image", transfer_method: "local_file", upload_file_id: "u1" },
       docs: [
         { type: "image", transfer_method: "local_file", upload_file_id: "u1" },
         { type: "document", transfer_method: "remote_url", url: "https://e.com/b.pdf" },
       ],
     });
-    expect(toStartInputs(fields, startDefaults(fields))).toEqual({ topic: "News", audience: "A" });
+    expect(toStartInputs(fields, startDefaults(fields))).toEqual({
+      topic: "News",
+      audience: "A",
+      notify: true,
+    });
   });
 });

@@ -7,7 +7,7 @@ import type { LaunchMode, StartField } from "@/lib/start-form-view";
 // `query`). The one schema is used by the form in the browser and again by POST /api/launch.
 
 export type StartValues = {
-  inputs: Record<string, string | AttachedFile[]>;
+  inputs: Record<string, string | boolean | AttachedFile[]>;
   /** The chat message (chat apps only; empty otherwise). */
   query: string;
 };
@@ -28,6 +28,8 @@ export type StartFormMessages = {
   attachAtLeastOne: string;
   messageTooLong: string;
   writeMessage: string;
+  jsonNotObject: string;
+  jsonSyntax: (detail: string) => string;
 };
 
 // The server checks the start values again with these; the browser passes its page's language.
@@ -43,7 +45,26 @@ const ENGLISH: StartFormMessages = {
   attachAtLeastOne: "Attach at least one file.",
   messageTooLong: "The message is too long.",
   writeMessage: "Write a message to start with.",
+  jsonNotObject: 'Enter a JSON object, in braces: {"key": "value"}.',
+  jsonSyntax: (detail) => `This is not valid JSON: ${detail}`,
 };
+
+const MAX_JSON_LENGTH = 100_000;
+
+// The object a JSON editor's text holds, or why it holds none.
+function parseJsonObject(
+  text: string,
+): { object: Record<string, unknown> } | { syntax: string } | { notObject: true } {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return { syntax: error instanceof Error ? error.message : String(error) };
+  }
+  return value && typeof value === "object" && !Array.isArray(value)
+    ? { object: value as Record<string, unknown> }
+    : { notObject: true };
+}
 
 function textSchema(
   field: { label: string; required: boolean; maxLength?: number | null },
@@ -79,6 +100,24 @@ function fieldSchema(field: StartField, messages: StartFormMessages): z.ZodType 
       const one = z.array(attachedFileSchema).max(1, messages.attachOnlyOne);
       return field.required ? one.min(1, messages.attachFile) : one;
     }
+    case "checkbox":
+      return z.boolean();
+    case "json":
+      return z
+        .string()
+        .max(MAX_JSON_LENGTH, messages.atMostCharacters(MAX_JSON_LENGTH))
+        .superRefine((value, ctx) => {
+          if (!filled(value)) {
+            if (field.required)
+              ctx.addIssue({ code: "custom", message: messages.enter(field.label) });
+            return;
+          }
+          const parsed = parseJsonObject(value);
+          if ("syntax" in parsed)
+            ctx.addIssue({ code: "custom", message: messages.jsonSyntax(parsed.syntax) });
+          else if ("notObject" in parsed)
+            ctx.addIssue({ code: "custom", message: messages.jsonNotObject });
+        });
     case "file-list": {
       let list = z.array(attachedFileSchema);
       if (field.maxFiles > 0)
@@ -100,7 +139,12 @@ export function buildStartFormSchema(
   const inputs: Record<string, z.ZodType> = {};
   for (const field of fields) {
     // A missing answer is an empty one, and still goes through the field's checks.
-    const empty = field.kind === "file" || field.kind === "file-list" ? [] : "";
+    const empty =
+      field.kind === "file" || field.kind === "file-list"
+        ? []
+        : field.kind === "checkbox"
+          ? false
+          : "";
     inputs[field.name] = fieldSchema(field, messages).prefault(empty);
   }
   const query = z.string().max(MAX_QUERY_LENGTH, messages.messageTooLong).prefault("");
@@ -120,18 +164,26 @@ export function startDefaults(fields: readonly StartField[]): StartValues {
   return { inputs, query: "" };
 }
 
+type StartInput = string | number | boolean | Record<string, unknown> | FileMapping | FileMapping[];
+
 /**
- * The upstream's `inputs`: a number as a number, a file as one mapping, a file list as an array
- * of mappings. Empty answers are left out, so the app's own defaults and checks apply to them.
+ * The upstream's `inputs`: a number as a number, a checkbox as a boolean, JSON as the object it
+ * holds, a file as one mapping, a file list as an array of mappings. Empty answers are left out,
+ * so the app's own defaults and checks apply to them.
  */
 export function toStartInputs(
   fields: readonly StartField[],
   values: StartValues,
-): Record<string, string | number | FileMapping | FileMapping[]> {
-  const inputs: Record<string, string | number | FileMapping | FileMapping[]> = {};
+): Record<string, StartInput> {
+  const inputs: Record<string, StartInput> = {};
   for (const field of fields) {
     const value = values.inputs[field.name];
-    if (Array.isArray(value)) {
+    if (typeof value === "boolean") {
+      if (field.kind === "checkbox") inputs[field.name] = value;
+    } else if (field.kind === "json") {
+      const parsed = typeof value === "string" && filled(value) ? parseJsonObject(value) : null;
+      if (parsed && "object" in parsed) inputs[field.name] = parsed.object;
+    } else if (Array.isArray(value)) {
       if (value.length === 0) continue;
       if (field.kind === "file") inputs[field.name] = toFileMapping(value[0]!);
       else if (field.kind === "file-list") inputs[field.name] = value.map(toFileMapping);

@@ -80,7 +80,7 @@ describe("toStartFormView", () => {
     expect(field).toMatchObject({ kind: "select", defaultValue: "" });
   });
 
-  it("takes file limits from the control, then file_upload, then system_parameters", () => {
+  it("takes a start variable's own file settings (empty: no restriction), counts as before", () => {
     const { fields, limits } = view(
       [
         {
@@ -113,16 +113,58 @@ describe("toStartFormView", () => {
       allowedExtensions: [],
       methods: ["local_file"],
     });
-    // Its own 50, capped by the service's 20.
+    // The app-wide file_upload types and methods do not apply to start variables; its own 50,
+    // capped by the service's 20.
     expect(fields[1]).toMatchObject({
       kind: "file-list",
       required: true,
-      allowedTypes: ["document"],
-      methods: ["remote_url"],
+      allowedTypes: ["image", "document", "audio", "video"],
+      methods: ["local_file", "remote_url"],
       maxFiles: 20,
     });
     expect(fields[2]).toMatchObject({ kind: "file-list", maxFiles: 4 });
     expect(limits).toMatchObject({ imageBytes: 2 * MB, documentBytes: 15 * MB });
+  });
+
+  it("offers custom only for a variable's own extensions", () => {
+    const [field] = view([
+      {
+        file: {
+          label: "Archive",
+          variable: "archive",
+          required: false,
+          allowed_file_types: [],
+          allowed_file_extensions: [".zip"],
+        },
+      },
+    ]).fields;
+    expect(field).toMatchObject({
+      allowedTypes: ["image", "document", "audio", "video", "custom"],
+      allowedExtensions: [".zip"],
+    });
+  });
+
+  it("maps checkbox and json_object controls with their defaults", () => {
+    const { fields } = view([
+      { checkbox: { label: "Notify", variable: "notify", required: false, default: true } },
+      { checkbox: { label: "Quiet", variable: "quiet", required: false } },
+      { json_object: { label: "Settings", variable: "settings", required: true, default: "" } },
+      {
+        json_object: { label: "Preset", variable: "preset", required: false, default: { a: 1 } },
+      },
+    ]);
+    expect(fields).toEqual([
+      { kind: "checkbox", name: "notify", label: "Notify", required: false, defaultValue: true },
+      { kind: "checkbox", name: "quiet", label: "Quiet", required: false, defaultValue: false },
+      { kind: "json", name: "settings", label: "Settings", required: true, defaultValue: "" },
+      {
+        kind: "json",
+        name: "preset",
+        label: "Preset",
+        required: false,
+        defaultValue: '{\n  "a": 1\n}',
+      },
+    ]);
   });
 
   it("keeps a known control whose fields are malformed as an unknown one", () => {

@@ -43,6 +43,9 @@ export const startFieldSchema = z.discriminatedUnion("kind", [
     defaultValue: z.string(),
   }),
   z.object({ kind: z.literal("number"), ...base, defaultValue: z.string() }),
+  z.object({ kind: z.literal("checkbox"), ...base, defaultValue: z.boolean() }),
+  /** A JSON object, edited as text. */
+  z.object({ kind: z.literal("json"), ...base, defaultValue: z.string() }),
   z.object({ kind: z.literal("file"), ...fileBase }),
   z.object({ kind: z.literal("file-list"), ...fileBase, maxFiles: z.number().int() }),
   /** A control this page does not know: asked for as plain text, with a note. */
@@ -140,22 +143,37 @@ function toStartField(
         ...common,
         defaultValue: Number.isFinite(Number(defaultText)) ? defaultText.trim() : "",
       };
+    case "checkbox":
+      return {
+        kind: "checkbox",
+        ...common,
+        defaultValue: control.default === true || defaultText.trim().toLowerCase() === "true",
+      };
+    case "json_object":
+      return {
+        kind: "json",
+        ...common,
+        defaultValue:
+          control.default && typeof control.default === "object"
+            ? JSON.stringify(control.default, null, 2)
+            : defaultText,
+      };
     case "file":
     case "file-list": {
       const app = fileUploadSchema.safeParse(parameters.file_upload ?? {}).data;
+      // A start variable's own settings are what the server checks; the app-wide `file_upload`
+      // block does not apply. An empty type list takes every type (and `custom` only for the
+      // variable's own extensions); an empty method list takes both methods.
+      const ownTypes = control.allowed_file_types ?? [];
+      const ownExtensions = control.allowed_file_extensions ?? [];
+      const ownMethods = control.allowed_file_upload_methods ?? [];
       const fileBase = {
         ...common,
-        allowedTypes: orElse(control.allowed_file_types ?? [], app?.allowed_file_types, ALL_TYPES),
-        allowedExtensions: orElse(
-          control.allowed_file_extensions ?? [],
-          app?.allowed_file_extensions,
-          [],
-        ),
-        methods: orElse(
-          control.allowed_file_upload_methods ?? [],
-          app?.allowed_file_upload_methods,
-          ALL_METHODS,
-        ),
+        allowedTypes: ownTypes.length
+          ? ownTypes
+          : [...ALL_TYPES, ...(ownExtensions.length ? ["custom"] : [])],
+        allowedExtensions: ownExtensions,
+        methods: ownMethods.length ? ownMethods : ALL_METHODS,
       };
       if (parsed.type === "file") return { kind: "file", ...fileBase };
       return {
@@ -178,12 +196,6 @@ function parseControl(item: AppParameters["user_input_form"][number]) {
   } catch {
     return { type: item.type, control: item.control, unknown: true } as const;
   }
-}
-
-function orElse(own: string[], app: string[] | undefined, fallback: string[]): string[] {
-  if (own.length) return own;
-  if (app?.length) return app;
-  return fallback;
 }
 
 /** Maps the app's parameters to the start form the launcher shows. */

@@ -38,6 +38,8 @@ const knownUserInputControls = {
   paragraph: userInputControlBase.extend({ max_length: z.number().int().nullish() }),
   select: userInputControlBase.extend({ options: z.array(z.string()).default([]) }),
   number: userInputControlBase,
+  checkbox: userInputControlBase,
+  json_object: userInputControlBase,
   file: userInputControlBase.extend({
     allowed_file_types: z.array(z.string()).default([]),
     allowed_file_extensions: z.array(z.string()).default([]),

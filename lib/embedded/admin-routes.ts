@@ -108,6 +108,7 @@ export async function handleAdminRoute(
         user: record.user,
         status: record.status,
         current_form_token: record.currentFormToken,
+        received_inputs: record.receivedInputs,
         events: record.events,
       });
       return true;

@@ -129,8 +129,8 @@ export function startDemoRun(
   formTtlSeconds?: number,
   stepDelayMs?: number,
 ): RunRecord {
-  const problem = validateRunInputs(DEMO_APPS[app].userInputForm, inputs, user, ctx.store);
-  if (problem) throw new ApiError(400, "invalid_param", problem);
+  const checked = validateRunInputs(DEMO_APPS[app].userInputForm, inputs, user, ctx.store);
+  if ("problem" in checked) throw new ApiError(400, "invalid_param", checked.problem);
   if (conversationId) {
     const conversation = ctx.store.getConversation(conversationId);
     if (!conversation || conversation.app !== app || conversation.user !== user) {
@@ -140,7 +140,8 @@ export function startDemoRun(
   return ctx.engine.start({
     app,
     user,
-    inputs,
+    inputs: checked.inputs,
+    receivedInputs: inputs,
     script: DEMO_APPS[app].script,
     query,
     conversationId,

@@ -25,7 +25,7 @@ export interface UserInputConfig {
   label: string;
   variable: string;
   required: boolean;
-  default: string | number;
+  default: string | number | boolean;
   max_length?: number;
   options?: string[];
   allowed_file_types?: string[];
@@ -346,6 +346,22 @@ export const DEMO_APPS: Record<AppKind, DemoApp> = {
           allowed_file_types: ["image"],
           allowed_file_extensions: [],
           allowed_file_upload_methods: ["local_file", "remote_url"],
+        },
+      },
+      {
+        checkbox: {
+          label: "Notify subscribers",
+          variable: "notify",
+          required: false,
+          default: false,
+        },
+      },
+      {
+        json_object: {
+          label: "Campaign settings (JSON)",
+          variable: "campaign",
+          required: false,
+          default: "",
         },
       },
     ],

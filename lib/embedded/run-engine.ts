@@ -58,6 +58,7 @@ export interface StartRunParams {
   app: AppKind;
   user: string;
   inputs: Record<string, unknown>;
+  receivedInputs?: Record<string, unknown>;
   script: RunScript;
   query?: string;
   conversationId?: string;
@@ -115,6 +116,7 @@ export class RunEngine {
       app: params.app,
       user: params.user,
       inputs: params.inputs,
+      receivedInputs: params.receivedInputs ?? params.inputs,
       status: "running",
       createdAt: nowSeconds(),
       startedAtMs: Date.now(),

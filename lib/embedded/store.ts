@@ -28,6 +28,8 @@ export interface RunRecord {
   app: AppKind;
   user: string;
   inputs: Record<string, unknown>;
+  // The inputs exactly as the start request sent them, before a server's conversions.
+  receivedInputs: Record<string, unknown>;
   status: RunStatus;
   createdAt: number;
   startedAtMs: number;
