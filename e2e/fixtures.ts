@@ -303,7 +303,15 @@ export async function fillDemoForm(
 
 export type Fault = {
   match: { method?: string; path: string };
-  kind: "delay" | "status500" | "malformed" | "drop" | "hang" | "cut_stream" | "silent_stream";
+  kind:
+    | "delay"
+    | "status500"
+    | "malformed"
+    | "drop"
+    | "hang"
+    | "cut_stream"
+    | "silent_stream"
+    | "empty_ok";
   delay_ms?: number;
   times?: number;
 };
@@ -466,4 +474,14 @@ export async function openChunk(page: Page, documentId: string, segmentId: strin
   await viewer.getByLabel("Segment id").fill(segmentId);
   await viewer.getByRole("button", { name: "Open chunk" }).click();
   return viewer;
+}
+
+/** Dify's whole answer for a chunk, `{data, doc_form}`, straight from the upstream. */
+export async function getChunkBodyUpstream(documentId: string, segmentId: string) {
+  const response = await fetch(
+    `${EMBEDDED_ORIGIN}/v1/datasets/${DEMO_DATASET}/documents/${documentId}/segments/${segmentId}`,
+    { headers: { Authorization: `Bearer ${EMBEDDED_KEYS.dataset}` } },
+  );
+  if (!response.ok) throw new Error(`chunk ${segmentId}: ${response.status}`);
+  return (await response.json()) as { data: UpstreamChunk; doc_form: string };
 }

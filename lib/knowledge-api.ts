@@ -1,6 +1,6 @@
-import { z } from "zod";
 import { apiFetch } from "@/lib/api-fetch";
-import { chunkViewSchema } from "@/lib/chunk-view";
+import { toChunkView } from "@/lib/chunk-view";
+import { chunkEnvelopeSchema, metadataUpdateResultSchema } from "@/lib/dify/schemas";
 import type { MetadataUpdateRequest } from "@/lib/metadata-update-request";
 
 // Browser-side calls of the knowledge routes, each carrying the portal token the person entered.
@@ -12,13 +12,17 @@ const datasetPath = (datasetId: string) => `/api/datasets/${encodeURIComponent(d
 
 export function fetchChunk(token: string, ids: ChunkIds, signal?: AbortSignal) {
   const path = `${datasetPath(ids.datasetId)}/documents/${encodeURIComponent(ids.documentId)}/segments/${encodeURIComponent(ids.segmentId)}`;
-  return apiFetch(path, chunkViewSchema, { headers: auth(token), signal });
+  // The route answers Dify's own shape; the page shows the app's view of it.
+  return apiFetch(path, chunkEnvelopeSchema.transform(toChunkView), {
+    headers: auth(token),
+    signal,
+  });
 }
 
 export function sendMetadataUpdate(token: string, datasetId: string, body: MetadataUpdateRequest) {
-  return apiFetch(
-    `${datasetPath(datasetId)}/documents/metadata`,
-    z.object({ result: z.string() }),
-    { method: "POST", json: body, headers: auth(token) },
-  );
+  return apiFetch(`${datasetPath(datasetId)}/documents/metadata`, metadataUpdateResultSchema, {
+    method: "POST",
+    json: body,
+    headers: auth(token),
+  });
 }

@@ -77,6 +77,18 @@ describe("dify client", () => {
     expect(seen[0]?.authorization).toBe("Bearer dataset-test-key");
   });
 
+  it("counts a metadata answer of a bare 200 (older servers) as success", async () => {
+    handler = (_req, res) => {
+      res.writeHead(200, { "Content-Length": "0" });
+      res.end();
+    };
+    expect(await client.updateDocumentsMetadata("ds", [])).toEqual({ result: "success" });
+    // Elsewhere an empty body is still not an answer.
+    await expect(client.getHumanInputForm("t")).rejects.toMatchObject({
+      code: "upstream_bad_response",
+    });
+  });
+
   it("passes an upstream error body through unchanged", async () => {
     handler = json(412, {
       status: 412,

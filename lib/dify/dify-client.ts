@@ -65,6 +65,8 @@ type RequestOptions = {
   headers?: Record<string, string>;
   stream?: boolean;
   signal?: AbortSignal;
+  /** What a 2xx answer with an empty body stands for (older servers send some that way). */
+  emptyBody?: unknown;
 };
 
 const TIMEOUT_CODES = new Set([
@@ -187,7 +189,11 @@ async function requestJson<S extends z.ZodType>(
   if (!response.ok) throw await errorFromResponse(response);
   let json: unknown;
   try {
-    json = await response.json();
+    if (options.emptyBody === undefined) json = await response.json();
+    else {
+      const text = await response.text();
+      json = text.trim() === "" ? options.emptyBody : JSON.parse(text);
+    }
   } catch (error) {
     if (error instanceof Error && "cause" in error) throw mapNetworkError(error);
     throw ApiError.of("upstream_bad_response", "The workflow service sent an unreadable answer.");
@@ -332,6 +338,8 @@ export function updateDocumentsMetadata(datasetId: string, operations: MetadataO
       method: "POST",
       key: "dataset",
       json: { operation_data: operations },
+      // Older servers answer a bare 200: the update was applied.
+      emptyBody: { result: "success" },
     },
   );
 }

@@ -26,6 +26,7 @@ const faultSchema = z
       "hang",
       "cut_stream",
       "silent_stream",
+      "empty_ok",
     ]),
     delay_ms: z.number().min(0).optional(),
     times: z.number().int().positive().optional(),
@@ -78,6 +79,20 @@ function cutAfterDataEvents(res: ServerResponse, count: number, onCut: () => voi
   }) as typeof res.write;
   // A terminal event may be the cut one: its end() must not complete the stream cleanly.
   res.end = ((...args: unknown[]) => (cut ? res : end(...args))) as typeof res.end;
+}
+
+// Lets the handler answer as usual, but a 200 goes out with no body at all, as older servers
+// answer some updates.
+function emptyOkBody(res: ServerResponse): void {
+  const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
+  const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
+  let strip = false;
+  res.writeHead = ((status: number, ...rest: unknown[]) => {
+    if (status !== 200) return writeHead(status, ...rest);
+    strip = true;
+    return writeHead(200, { "Content-Length": "0" });
+  }) as typeof res.writeHead;
+  res.end = ((...args: unknown[]) => (strip ? end() : end(...args))) as typeof res.end;
 }
 
 // 200 event-stream headers, then nothing at all (not even pings) until the client goes away.
@@ -135,6 +150,9 @@ export async function applyFault(fault: Fault, target: FaultTarget): Promise<boo
       return false;
     case "cut_stream":
       cutAfterDataEvents(res, CUT_AFTER_EVENTS, () => call.unanswered());
+      return true;
+    case "empty_ok":
+      emptyOkBody(res);
       return true;
   }
 }

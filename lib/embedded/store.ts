@@ -225,7 +225,14 @@ export interface CallRecord {
 }
 
 export type FaultKind =
-  "delay" | "status500" | "malformed" | "drop" | "hang" | "cut_stream" | "silent_stream";
+  | "delay"
+  | "status500"
+  | "malformed"
+  | "drop"
+  | "hang"
+  | "cut_stream"
+  | "silent_stream"
+  | "empty_ok";
 
 // A scripted failure for /v1 requests whose path starts with match.path (see apply-fault.ts).
 export interface Fault {

@@ -13,6 +13,7 @@ export const POST = handleRoute("datasets.metadata", async (request, { params }:
   requirePortalToken(request);
   const { dataset_id } = datasetRouteParamsSchema.parse(await params);
   const body = metadataUpdateRequestSchema.parse(await readJsonBody(request));
+  // Dify's own answer, as Dify documents it: a portal needs only another base URL and key.
   const result = await updateDocumentsMetadata(dataset_id, body.operation_data);
-  return Response.json({ result: result.result }, { headers: NO_STORE });
+  return Response.json(result, { headers: NO_STORE });
 });

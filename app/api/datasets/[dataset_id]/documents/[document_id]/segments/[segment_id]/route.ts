@@ -1,4 +1,3 @@
-import { toChunkView } from "@/lib/chunk-view";
 import { getChunk } from "@/lib/dify/dify-client";
 import { NO_STORE } from "@/lib/http";
 import { requirePortalToken } from "@/lib/request-guards";
@@ -13,6 +12,8 @@ type Context = {
 export const GET = handleRoute("datasets.segment", async (request, { params }: Context) => {
   requirePortalToken(request);
   const ids = segmentRouteParamsSchema.parse(await params);
+  // Dify's own `{data, doc_form}`, as Dify documents it: a portal needs only another base URL
+  // and key. /knowledge maps it for display in the browser (lib/chunk-view.ts).
   const envelope = await getChunk(ids.dataset_id, ids.document_id, ids.segment_id);
-  return Response.json(toChunkView(envelope), { headers: NO_STORE });
+  return Response.json(envelope, { headers: NO_STORE });
 });
