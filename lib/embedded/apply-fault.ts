@@ -91,7 +91,7 @@ function emptyOkBody(res: ServerResponse): void {
     if (status !== 200) return writeHead(status, ...rest);
     strip = true;
     return writeHead(200, { "Content-Length": "0" });
-  }) as typeof res.writeHead;
+  });
   res.end = ((...args: unknown[]) => (strip ? end() : end(...args))) as typeof res.end;
 }
 
