@@ -485,3 +485,10 @@ export async function getChunkBodyUpstream(documentId: string, segmentId: string
   if (!response.ok) throw new Error(`chunk ${segmentId}: ${response.status}`);
   return (await response.json()) as { data: UpstreamChunk; doc_form: string };
 }
+
+/** The start inputs of a run exactly as the embedded service received them (before conversion). */
+export async function receivedInputsOf(runId: string): Promise<Record<string, unknown>> {
+  const response = await fetch(`${EMBEDDED_ORIGIN}/_embedded/runs/${runId}`);
+  if (!response.ok) throw new Error(`run ${runId}: ${response.status}`);
+  return ((await response.json()) as { received_inputs: Record<string, unknown> }).received_inputs;
+}
