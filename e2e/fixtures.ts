@@ -119,9 +119,12 @@ export async function callsForRequest(requestId: string) {
 
 /** The launcher's anonymous user: the HttpOnly cookie the app set in this browser. */
 export async function launcherUser(page: Page): Promise<string> {
-  const cookie = (await page.context().cookies()).find((c) => c.name === "hi_anon_user");
+  const cookie = (await page.context().cookies()).find((c) =>
+    /^(__Host-)?hi_anon_user$/.test(c.name),
+  );
   if (!cookie) throw new Error("the launcher has not set its user cookie");
-  return cookie.value;
+  // `{user}.{signature}`
+  return cookie.value.slice(0, cookie.value.lastIndexOf("."));
 }
 
 /** The runs the embedded service holds for one user. */

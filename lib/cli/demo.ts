@@ -44,6 +44,8 @@ async function main() {
   }
   const app = spawn(NEXT_BIN, [dev ? "dev" : "start", "-p", String(env.port)], {
     stdio: "inherit",
+    // A production start refuses the embedded service unless it is asked for, as here.
+    env: embedded ? { ...process.env, USE_EMBEDDED_DIFY: "true" } : process.env,
   });
   const stop = () => {
     app.kill("SIGTERM");
