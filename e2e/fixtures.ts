@@ -1,4 +1,5 @@
 import { test as base, expect, type Page } from "@playwright/test";
+import { ADMIN_TOKEN_HEADER, readAdminToken } from "@/lib/embedded/admin-token";
 import { EMBEDDED_KEYS } from "@/lib/embedded/demo-keys";
 import { EMBEDDED_LINK_SECRET } from "@/lib/env-schema";
 import { formLinkPath } from "@/lib/form-link";
@@ -9,6 +10,17 @@ import { E2E_CHAT_APP_PORT, E2E_EMBEDDED_PORT, E2E_PORTAL_TOKEN } from "@/e2e/po
 // service's state through its admin endpoints. Specs import `test` and `expect` from here only.
 
 export const EMBEDDED_ORIGIN = `http://127.0.0.1:${E2E_EMBEDDED_PORT}`;
+
+/**
+ * Headers of a request to the embedded service's admin routes: its per-process token (published
+ * by `lib/embedded/main.ts`, read each time so a restarted service is followed) and JSON.
+ */
+function adminHeaders(): Record<string, string> {
+  return {
+    "Content-Type": "application/json",
+    [ADMIN_TOKEN_HEADER]: readAdminToken(E2E_EMBEDDED_PORT),
+  };
+}
 /** The app server whose key is the embedded chatflow app's: `test.use({ baseURL: CHAT_APP_URL })`. */
 export const CHAT_APP_URL = `http://127.0.0.1:${E2E_CHAT_APP_PORT}`;
 
@@ -48,7 +60,7 @@ export async function startRunAsPortal(
   if (options.formTtlSeconds !== undefined || options.stepDelayMs !== undefined) {
     const response = await fetch(`${EMBEDDED_ORIGIN}/_embedded/demo-runs`, {
       method: "POST",
-      headers: { "Content-Type": "application/json" },
+      headers: adminHeaders(),
       body: JSON.stringify({
         user,
         inputs,
@@ -81,12 +93,14 @@ export async function startRunAsPortal(
 }
 
 export async function getFormRecord(token: string): Promise<FormRecord> {
-  const response = await fetch(`${EMBEDDED_ORIGIN}/_embedded/forms/${token}`);
+  const response = await fetch(`${EMBEDDED_ORIGIN}/_embedded/forms/${token}`, {
+    headers: adminHeaders(),
+  });
   return (await response.json()) as FormRecord;
 }
 
 export async function getCalls(): Promise<{ method: string; path: string; status: number }[]> {
-  const response = await fetch(`${EMBEDDED_ORIGIN}/_embedded/calls`);
+  const response = await fetch(`${EMBEDDED_ORIGIN}/_embedded/calls`, { headers: adminHeaders() });
   return ((await response.json()) as { calls: { method: string; path: string; status: number }[] })
     .calls;
 }
@@ -110,7 +124,7 @@ export const SECRETS = [
 
 /** Upstream calls made on behalf of one of our requests (matched by its X-Request-Id). */
 export async function callsForRequest(requestId: string) {
-  const response = await fetch(`${EMBEDDED_ORIGIN}/_embedded/calls`);
+  const response = await fetch(`${EMBEDDED_ORIGIN}/_embedded/calls`, { headers: adminHeaders() });
   const { calls } = (await response.json()) as {
     calls: { method: string; path: string; status: number; request_id?: string }[];
   };
@@ -131,6 +145,7 @@ export async function launcherUser(page: Page): Promise<string> {
 export async function runsOf(user: string): Promise<{ id: string; app: string }[]> {
   const response = await fetch(
     `${EMBEDDED_ORIGIN}/_embedded/runs?user=${encodeURIComponent(user)}`,
+    { headers: adminHeaders() },
   );
   return ((await response.json()) as { runs: { id: string; app: string }[] }).runs;
 }
@@ -148,7 +163,7 @@ export function recordRequests(page: Page, path: string): { method: string; url:
 async function setAppUnavailable(value: false | "workflow" | "chatflow") {
   const response = await fetch(`${EMBEDDED_ORIGIN}/_embedded/config`, {
     method: "POST",
-    headers: { "Content-Type": "application/json" },
+    headers: adminHeaders(),
     body: JSON.stringify({ appUnavailable: value }),
   });
   if (!response.ok) throw new Error(`config failed: ${response.status}`);
@@ -223,7 +238,7 @@ export async function createCustomForm(input: CustomFormInput) {
   const user = input.user ?? `custom-${Date.now()}@example.com`;
   const response = await fetch(`${EMBEDDED_ORIGIN}/_embedded/forms`, {
     method: "POST",
-    headers: { "Content-Type": "application/json" },
+    headers: adminHeaders(),
     body: JSON.stringify({ ...input, user }),
   });
   if (response.status !== 201)
@@ -270,17 +285,23 @@ export async function callsFor(fragment: string) {
 }
 
 export async function openStreams(): Promise<number> {
-  const response = await fetch(`${EMBEDDED_ORIGIN}/_embedded/streams`);
+  const response = await fetch(`${EMBEDDED_ORIGIN}/_embedded/streams`, { headers: adminHeaders() });
   return ((await response.json()) as { open: number }).open;
 }
 
 export async function dropStreams(): Promise<number> {
-  const response = await fetch(`${EMBEDDED_ORIGIN}/_embedded/streams/drop`, { method: "POST" });
+  const response = await fetch(`${EMBEDDED_ORIGIN}/_embedded/streams/drop`, {
+    method: "POST",
+    headers: adminHeaders(),
+    body: "{}",
+  });
   return ((await response.json()) as { dropped: number }).dropped;
 }
 
 export async function getRunRecord(runId: string) {
-  const response = await fetch(`${EMBEDDED_ORIGIN}/_embedded/runs/${runId}`);
+  const response = await fetch(`${EMBEDDED_ORIGIN}/_embedded/runs/${runId}`, {
+    headers: adminHeaders(),
+  });
   return (await response.json()) as {
     status: string;
     user: string;
@@ -314,10 +335,12 @@ export type Fault = {
 /** Replaces the embedded service's fault list with what `update` makes of the current one. */
 async function updateFaults(update: (current: Fault[]) => Fault[]) {
   const url = `${EMBEDDED_ORIGIN}/_embedded/faults`;
-  const { faults } = (await (await fetch(url)).json()) as { faults: Fault[] };
+  const { faults } = (await (await fetch(url, { headers: adminHeaders() })).json()) as {
+    faults: Fault[];
+  };
   await fetch(url, {
     method: "POST",
-    headers: { "Content-Type": "application/json" },
+    headers: adminHeaders(),
     body: JSON.stringify({ faults: update(faults) }),
   });
 }
@@ -408,6 +431,7 @@ export async function resetDemoMetadata(...documentIds: string[]) {
 export async function getDocumentMetadata(documentId: string): Promise<MetadataEntry[]> {
   const response = await fetch(
     `${EMBEDDED_ORIGIN}/_embedded/datasets/${DEMO_DATASET}/documents/${documentId}`,
+    { headers: adminHeaders() },
   );
   if (!response.ok) throw new Error(`document ${documentId}: ${response.status}`);
   const document = (await response.json()) as { doc_metadata: MetadataEntry[] };
