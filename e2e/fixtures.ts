@@ -114,12 +114,16 @@ export async function attachFiles(
   await page.getByRole("group", { name: label }).locator('input[type="file"]').setInputFiles(files);
 }
 
-/** Values that must never reach a browser: the keys the app holds and the link secret. */
+/**
+ * Values that must never reach a browser: the keys the app holds, the link secret and the portal
+ * token (which the app checks, and never sends back).
+ */
 export const SECRETS = [
   EMBEDDED_KEYS.workflowApp,
   EMBEDDED_KEYS.chatflowApp,
   EMBEDDED_KEYS.dataset,
   EMBEDDED_LINK_SECRET,
+  E2E_PORTAL_TOKEN,
 ];
 
 /** Upstream calls made on behalf of one of our requests (matched by its X-Request-Id). */
