@@ -13,7 +13,7 @@ describe("isInternalHref", () => {
     "/\\evil.example/x",
     "\\\\evil.example/x",
     "https://evil.example/",
-    "http://same-origin.invalid/form/",
+    "https://same-origin.invalid/form/x",
     "mailto:a@example.com",
     "HTTPS://evil.example",
   ])("treats %s as external", (href) => expect(isInternalHref(href)).toBe(false));
