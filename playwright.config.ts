@@ -60,8 +60,10 @@ function appServer(port: number, appKey: string) {
     url: `http://127.0.0.1:${port}/`,
     env: {
       ...process.env,
-      // The embedded service, whatever the developer's own environment says.
+      // The embedded service, whatever the developer's own environment says; `next start` is a
+      // production start, which must ask for it.
       DIFY_API_BASE: "",
+      USE_EMBEDDED_DIFY: "true",
       DIFY_APP_API_KEY: appKey,
       DIFY_APP_MODE: "",
       LAUNCHER_ENABLED: "",

@@ -5,6 +5,7 @@ import { getLocale, getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { Providers } from "@/app/providers";
 import { parseTheme } from "@/lib/embed-protocol";
+import { getEnv } from "@/lib/env";
 import "@/app/globals.css";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -31,7 +32,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
     <html lang={locale} data-theme={theme ?? undefined}>
       <body>
         <NextIntlClientProvider>
-          <Providers>{children}</Providers>
+          <Providers markdownImageOrigins={getEnv().markdownImageOrigins}>{children}</Providers>
         </NextIntlClientProvider>
       </body>
     </html>

@@ -11,6 +11,7 @@ import { Button } from "@/components/ui/button";
 import { StatusScreen } from "@/components/ui/status-screen";
 import { ApiClientError } from "@/lib/api-fetch";
 import { fetchForm, formQueryKey, type FormLinkContext } from "@/lib/form-api";
+import { deleteDraft, draftKeyOf, sweepDrafts } from "@/lib/form-draft";
 import { useRunStream, type RunStream } from "@/lib/use-run-stream";
 import type { FieldView } from "@/lib/form-view";
 
@@ -34,6 +35,7 @@ export function FormScreen({ link }: { link: FormLinkContext }) {
   // is missed; it is shown once the form is answered or closed.
   const run = useRunStream(link, Boolean(link.run));
   useEmbedEvents(outcome, query.error, run);
+  useDraftCleanup(link, outcome, closedCode);
   const showRun =
     Boolean(link.run) &&
     (outcome?.kind === "submitted" ||
@@ -46,6 +48,30 @@ export function FormScreen({ link }: { link: FormLinkContext }) {
       {showRun ? <RunView link={link} run={run} /> : null}
     </>
   );
+}
+
+// Codes after which this link's draft of the form can never be sent.
+const ENDED_CODES = new Set([
+  "human_input_form_submitted",
+  "human_input_form_expired",
+  "not_found",
+  "link_expired",
+]);
+
+/** Drafts go once their form closes or expires or their link does; old ones are swept. */
+function useDraftCleanup(
+  link: FormLinkContext,
+  outcome: Outcome | null,
+  closedCode: string | null,
+) {
+  useEffect(() => sweepDrafts(), []);
+  const ended =
+    outcome?.kind === "expired" ||
+    outcome?.kind === "closed" ||
+    (closedCode !== null && ENDED_CODES.has(closedCode));
+  useEffect(() => {
+    if (ended) deleteDraft(draftKeyOf(link).key);
+  }, [ended, link]);
 }
 
 /** Tells an embedding portal what happened: answered, expired, failed, and the run's progress. */

@@ -21,7 +21,7 @@ import {
 } from "@/lib/answer-schema";
 import { splitFormContent } from "@/lib/form-content";
 import { formUploadTarget, submitForm, type FormLinkContext } from "@/lib/form-api";
-import { deleteDraft, loadDraft, mergeDraft, saveDraft } from "@/lib/form-draft";
+import { deleteDraft, draftKeyOf, loadDraft, mergeDraft, saveDraft } from "@/lib/form-draft";
 import { formatDateTime } from "@/lib/format-time";
 import { useFileFieldHint } from "@/lib/file-hint";
 import { focusField } from "@/lib/focus-field";
@@ -80,9 +80,15 @@ export function HumanInputForm({
   );
   const initial = useMemo(() => initialAnswers(form.fields), [form.fields]);
   const uploadTarget = useMemo(() => formUploadTarget(link), [link]);
+  // Keyed by token and user; kept no longer than the link or the form lasts.
+  const { key: draftKey, linkExp } = useMemo(() => draftKeyOf(link), [link]);
+  const draftEnd =
+    linkExp !== null && form.expiresAt !== null
+      ? Math.min(linkExp, form.expiresAt)
+      : (linkExp ?? form.expiresAt);
   // Read once: the draft is the starting point, later saves must not reset the form.
   const [start] = useState(() => {
-    const draft = loadDraft(form.token);
+    const draft = loadDraft(draftKey);
     return { ...mergeDraft(initial, draft), savedAt: draft?.savedAt ?? null };
   });
   const {
@@ -114,10 +120,10 @@ export function HumanInputForm({
       subscribe({
         formState: { values: true },
         callback: ({ values }) => {
-          if (!submittedRef.current) saveDraft(form.token, values);
+          if (!submittedRef.current) saveDraft(draftKey, values, draftEnd);
         },
       }),
-    [subscribe, form.token],
+    [subscribe, draftKey, draftEnd],
   );
 
   const handleExpired = useCallback(() => onExpired(), [onExpired]);
@@ -130,7 +136,7 @@ export function HumanInputForm({
       submitForm(link, { inputs: toSubmissionInputs(form.fields, answers), action: action.id }),
     onSuccess: (_data, submitted) => {
       submittedRef.current = true;
-      deleteDraft(form.token);
+      deleteDraft(draftKey);
       onSubmitted(submitted);
     },
     onError: async (error, submitted) => {
@@ -145,7 +151,7 @@ export function HumanInputForm({
       if (error.code === "network_error") {
         if (await onUnknownOutcome(submitted)) {
           submittedRef.current = true;
-          deleteDraft(form.token);
+          deleteDraft(draftKey);
           return;
         }
         setRootError(t("errors.maybeNotSent"));
@@ -291,7 +297,7 @@ export function HumanInputForm({
           <Button
             size="small"
             onClick={() => {
-              deleteDraft(form.token);
+              deleteDraft(draftKey);
               reset(initial);
               setRestoredAt(null);
             }}

@@ -1,5 +1,7 @@
+import { randomUUID } from "node:crypto";
 import {
   addFaults,
+  callsForRequest,
   expect,
   fillDemoForm,
   getFormRecord,
@@ -37,22 +39,50 @@ test("a 500, a dropped connection and a malformed body become well-formed API er
   request,
   demoRun,
 }) => {
+  // A safe GET is tried twice (one retry): the fault is scripted for both tries.
   const cases = [
-    { kind: "status500" as const, status: 500, code: "internal_server_error" },
+    { kind: "status500" as const, status: 502, code: "upstream_bad_response" },
     { kind: "drop" as const, status: 502, code: "upstream_unreachable" },
     { kind: "malformed" as const, status: 502, code: "upstream_bad_response" },
   ];
   for (const { kind, status, code } of cases) {
     await addFaults([{ match: { method: "GET", path: formPath(demoRun) }, kind }]);
+    const requestId = randomUUID();
     const response = await request.get(`/api/forms/${demoRun.formToken}`, {
-      headers: { "x-form-link": linkQuery(demoRun) },
+      headers: { "x-form-link": linkQuery(demoRun), "x-request-id": requestId },
     });
     expect(response.status(), kind).toBe(status);
     const body = (await response.json()) as Record<string, unknown>;
     expect(body, kind).toMatchObject({ status, code });
     expect(Object.keys(body).sort(), kind).toEqual(["code", "message", "status"]);
+    // A 5xx or a dropped connection is retried once; a malformed 200 is an answer, not retried.
+    const tries = (await callsForRequest(requestId)).filter((call) =>
+      call.path.startsWith(formPath(demoRun)),
+    );
+    expect(tries, kind).toHaveLength(kind === "malformed" ? 1 : 2);
     await removeFaults(formPath(demoRun));
+    // The app answers again as soon as the fault is gone.
+    const recovered = await request.get(`/api/forms/${demoRun.formToken}`, {
+      headers: { "x-form-link": linkQuery(demoRun) },
+    });
+    expect(recovered.status(), `after ${kind}`).toBe(200);
   }
+});
+
+test("a GET that fails once is retried once and answers", async ({ request, demoRun }) => {
+  await addFaults([
+    { match: { method: "GET", path: formPath(demoRun) }, kind: "status500", times: 1 },
+  ]);
+  const requestId = randomUUID();
+  const response = await request.get(`/api/forms/${demoRun.formToken}`, {
+    headers: { "x-form-link": linkQuery(demoRun), "x-request-id": requestId },
+  });
+  expect(response.status()).toBe(200);
+  expect(
+    (await callsForRequest(requestId))
+      .filter((call) => call.path.startsWith(formPath(demoRun)))
+      .map((call) => call.status),
+  ).toEqual([500, 200]);
 });
 
 test("a slow upstream is cut off with upstream_timeout", async ({ request, demoRun }) => {

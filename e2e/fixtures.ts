@@ -1,4 +1,5 @@
 import { test as base, expect, type Page } from "@playwright/test";
+import { ADMIN_TOKEN_HEADER, readAdminToken } from "@/lib/embedded/admin-token";
 import { EMBEDDED_KEYS } from "@/lib/embedded/demo-keys";
 import { EMBEDDED_LINK_SECRET } from "@/lib/env-schema";
 import { formLinkPath } from "@/lib/form-link";
@@ -9,6 +10,17 @@ import { E2E_CHAT_APP_PORT, E2E_EMBEDDED_PORT, E2E_PORTAL_TOKEN } from "@/e2e/po
 // service's state through its admin endpoints. Specs import `test` and `expect` from here only.
 
 export const EMBEDDED_ORIGIN = `http://127.0.0.1:${E2E_EMBEDDED_PORT}`;
+
+/**
+ * Headers of a request to the embedded service's admin routes: its per-process token (published
+ * by `lib/embedded/main.ts`, read each time so a restarted service is followed) and JSON.
+ */
+function adminHeaders(): Record<string, string> {
+  return {
+    "Content-Type": "application/json",
+    [ADMIN_TOKEN_HEADER]: readAdminToken(E2E_EMBEDDED_PORT),
+  };
+}
 /** The app server whose key is the embedded chatflow app's: `test.use({ baseURL: CHAT_APP_URL })`. */
 export const CHAT_APP_URL = `http://127.0.0.1:${E2E_CHAT_APP_PORT}`;
 
@@ -48,7 +60,7 @@ export async function startRunAsPortal(
   if (options.formTtlSeconds !== undefined || options.stepDelayMs !== undefined) {
     const response = await fetch(`${EMBEDDED_ORIGIN}/_embedded/demo-runs`, {
       method: "POST",
-      headers: { "Content-Type": "application/json" },
+      headers: adminHeaders(),
       body: JSON.stringify({
         user,
         inputs,
@@ -81,12 +93,14 @@ export async function startRunAsPortal(
 }
 
 export async function getFormRecord(token: string): Promise<FormRecord> {
-  const response = await fetch(`${EMBEDDED_ORIGIN}/_embedded/forms/${token}`);
+  const response = await fetch(`${EMBEDDED_ORIGIN}/_embedded/forms/${token}`, {
+    headers: adminHeaders(),
+  });
   return (await response.json()) as FormRecord;
 }
 
 export async function getCalls(): Promise<{ method: string; path: string; status: number }[]> {
-  const response = await fetch(`${EMBEDDED_ORIGIN}/_embedded/calls`);
+  const response = await fetch(`${EMBEDDED_ORIGIN}/_embedded/calls`, { headers: adminHeaders() });
   return ((await response.json()) as { calls: { method: string; path: string; status: number }[] })
     .calls;
 }
@@ -100,17 +114,21 @@ export async function attachFiles(
   await page.getByRole("group", { name: label }).locator('input[type="file"]').setInputFiles(files);
 }
 
-/** Values that must never reach a browser: the keys the app holds and the link secret. */
+/**
+ * Values that must never reach a browser: the keys the app holds, the link secret and the portal
+ * token (which the app checks, and never sends back).
+ */
 export const SECRETS = [
   EMBEDDED_KEYS.workflowApp,
   EMBEDDED_KEYS.chatflowApp,
   EMBEDDED_KEYS.dataset,
   EMBEDDED_LINK_SECRET,
+  E2E_PORTAL_TOKEN,
 ];
 
 /** Upstream calls made on behalf of one of our requests (matched by its X-Request-Id). */
 export async function callsForRequest(requestId: string) {
-  const response = await fetch(`${EMBEDDED_ORIGIN}/_embedded/calls`);
+  const response = await fetch(`${EMBEDDED_ORIGIN}/_embedded/calls`, { headers: adminHeaders() });
   const { calls } = (await response.json()) as {
     calls: { method: string; path: string; status: number; request_id?: string }[];
   };
@@ -119,15 +137,19 @@ export async function callsForRequest(requestId: string) {
 
 /** The launcher's anonymous user: the HttpOnly cookie the app set in this browser. */
 export async function launcherUser(page: Page): Promise<string> {
-  const cookie = (await page.context().cookies()).find((c) => c.name === "hi_anon_user");
+  const cookie = (await page.context().cookies()).find((c) =>
+    /^(__Host-)?hi_anon_user$/.test(c.name),
+  );
   if (!cookie) throw new Error("the launcher has not set its user cookie");
-  return cookie.value;
+  // `{user}.{signature}`
+  return cookie.value.slice(0, cookie.value.lastIndexOf("."));
 }
 
 /** The runs the embedded service holds for one user. */
 export async function runsOf(user: string): Promise<{ id: string; app: string }[]> {
   const response = await fetch(
     `${EMBEDDED_ORIGIN}/_embedded/runs?user=${encodeURIComponent(user)}`,
+    { headers: adminHeaders() },
   );
   return ((await response.json()) as { runs: { id: string; app: string }[] }).runs;
 }
@@ -145,7 +167,7 @@ export function recordRequests(page: Page, path: string): { method: string; url:
 async function setAppUnavailable(value: false | "workflow" | "chatflow") {
   const response = await fetch(`${EMBEDDED_ORIGIN}/_embedded/config`, {
     method: "POST",
-    headers: { "Content-Type": "application/json" },
+    headers: adminHeaders(),
     body: JSON.stringify({ appUnavailable: value }),
   });
   if (!response.ok) throw new Error(`config failed: ${response.status}`);
@@ -220,7 +242,7 @@ export async function createCustomForm(input: CustomFormInput) {
   const user = input.user ?? `custom-${Date.now()}@example.com`;
   const response = await fetch(`${EMBEDDED_ORIGIN}/_embedded/forms`, {
     method: "POST",
-    headers: { "Content-Type": "application/json" },
+    headers: adminHeaders(),
     body: JSON.stringify({ ...input, user }),
   });
   if (response.status !== 201)
@@ -267,17 +289,23 @@ export async function callsFor(fragment: string) {
 }
 
 export async function openStreams(): Promise<number> {
-  const response = await fetch(`${EMBEDDED_ORIGIN}/_embedded/streams`);
+  const response = await fetch(`${EMBEDDED_ORIGIN}/_embedded/streams`, { headers: adminHeaders() });
   return ((await response.json()) as { open: number }).open;
 }
 
 export async function dropStreams(): Promise<number> {
-  const response = await fetch(`${EMBEDDED_ORIGIN}/_embedded/streams/drop`, { method: "POST" });
+  const response = await fetch(`${EMBEDDED_ORIGIN}/_embedded/streams/drop`, {
+    method: "POST",
+    headers: adminHeaders(),
+    body: "{}",
+  });
   return ((await response.json()) as { dropped: number }).dropped;
 }
 
 export async function getRunRecord(runId: string) {
-  const response = await fetch(`${EMBEDDED_ORIGIN}/_embedded/runs/${runId}`);
+  const response = await fetch(`${EMBEDDED_ORIGIN}/_embedded/runs/${runId}`, {
+    headers: adminHeaders(),
+  });
   return (await response.json()) as {
     status: string;
     user: string;
@@ -319,10 +347,12 @@ export type Fault = {
 /** Replaces the embedded service's fault list with what `update` makes of the current one. */
 async function updateFaults(update: (current: Fault[]) => Fault[]) {
   const url = `${EMBEDDED_ORIGIN}/_embedded/faults`;
-  const { faults } = (await (await fetch(url)).json()) as { faults: Fault[] };
+  const { faults } = (await (await fetch(url, { headers: adminHeaders() })).json()) as {
+    faults: Fault[];
+  };
   await fetch(url, {
     method: "POST",
-    headers: { "Content-Type": "application/json" },
+    headers: adminHeaders(),
     body: JSON.stringify({ faults: update(faults) }),
   });
 }
@@ -413,6 +443,7 @@ export async function resetDemoMetadata(...documentIds: string[]) {
 export async function getDocumentMetadata(documentId: string): Promise<MetadataEntry[]> {
   const response = await fetch(
     `${EMBEDDED_ORIGIN}/_embedded/datasets/${DEMO_DATASET}/documents/${documentId}`,
+    { headers: adminHeaders() },
   );
   if (!response.ok) throw new Error(`document ${documentId}: ${response.status}`);
   const document = (await response.json()) as { doc_metadata: MetadataEntry[] };

@@ -38,6 +38,42 @@ test("no key or secret is in any file of the client build", () => {
   expect(leaks).toEqual([]);
 });
 
+test("event streams carry no key, secret or portal token", async ({ page, demoRun, baseURL }) => {
+  // The form's run, as the page follows it: read until the run pauses, then let go.
+  const response = await fetch(`${baseURL}/api/forms/${demoRun.formToken}/events`, {
+    headers: { "x-form-link": linkQuery(demoRun) },
+  });
+  expect(response.headers.get("content-type")).toContain("text/event-stream");
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  const deadline = Date.now() + 10_000;
+  while (!text.includes("workflow_paused") && Date.now() < deadline) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    text += decoder.decode(value, { stream: true });
+  }
+  await reader.cancel();
+  expect(text).toContain("human_input_required");
+
+  // The launcher's stream, as the browser receives it, to the link event at the pause.
+  const launched = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/launch");
+  await page.goto("/");
+  await page.getByLabel("Topic").fill("Secret scan");
+  await page.getByRole("button", { name: "Start" }).click();
+  await expect(page.getByRole("heading", { name: "Your answer is needed" })).toBeVisible();
+  const launchText = (await (await launched).body()).toString("utf8");
+  expect(launchText).toContain("workflow_run_id");
+
+  for (const [name, body] of [
+    ["form events", text],
+    ["launch stream", launchText],
+  ] as const) {
+    for (const secret of SECRETS)
+      expect(body.includes(secret), `${name} holds a secret`).toBe(false);
+  }
+});
+
 test("every page and API answer carries the security headers", async ({ request, demoRun }) => {
   for (const path of ["/", demoRun.link, `/api/forms/${demoRun.formToken}`, "/api/forms/bad..id"]) {
     const response = await request.get(path, { headers: { "x-form-link": linkQuery(demoRun) } });

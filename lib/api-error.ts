@@ -14,8 +14,12 @@ export const APP_ERROR_STATUS = {
   link_missing: 403,
   forbidden_origin: 403,
   not_found: 404,
+  /** A request body that sent nothing for too long (uploads). */
+  request_timeout: 408,
   unsupported_media_type: 415,
   file_too_large: 413,
+  /** A request body past the route's size limit (JSON bodies, an upload's whole body). */
+  payload_too_large: 413,
   upstream_bad_response: 502,
   /** The upstream refused this server's own key: a configuration problem, not the caller's. */
   upstream_key_refused: 502,

@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { EMBEDDED_KEYS } from "@/lib/embedded/demo-keys";
 import { EMBEDDED_LINK_SECRET, parseEnv } from "@/lib/env-schema";
 
+const SECRET = "0123456789abcdef0123456789abcdef";
+
 describe("parseEnv", () => {
   it("uses the embedded service when DIFY_API_BASE is unset", () => {
     const env = parseEnv({});
@@ -25,7 +27,7 @@ describe("parseEnv", () => {
 
   it("names DIFY_APP_API_KEY when a base is set without it", () => {
     expect(() =>
-      parseEnv({ DIFY_API_BASE: "https://api.dify.ai/v1", FORM_LINK_SECRET: "s" }),
+      parseEnv({ DIFY_API_BASE: "https://api.dify.ai/v1", FORM_LINK_SECRET: SECRET }),
     ).toThrow(/DIFY_APP_API_KEY: required when DIFY_API_BASE is set/);
   });
 
@@ -47,7 +49,7 @@ describe("parseEnv", () => {
       parseEnv({
         DIFY_API_BASE: "https://dify.internal/v1/",
         DIFY_APP_API_KEY: "app-1",
-        FORM_LINK_SECRET: "s",
+        FORM_LINK_SECRET: SECRET,
       }),
     ).toMatchObject({
       upstream: "dify",
@@ -88,7 +90,7 @@ describe("parseEnv", () => {
     const real = {
       DIFY_API_BASE: "https://api.dify.ai/v1",
       DIFY_APP_API_KEY: "app-1",
-      FORM_LINK_SECRET: "s",
+      FORM_LINK_SECRET: SECRET,
     };
     expect(parseEnv({}).launcherEnabled).toBe(true);
     expect(parseEnv({ LAUNCHER_ENABLED: "false" }).launcherEnabled).toBe(false);
@@ -96,5 +98,74 @@ describe("parseEnv", () => {
     expect(parseEnv({ ...real, LAUNCHER_ENABLED: "" }).launcherEnabled).toBe(false);
     expect(parseEnv({ ...real, LAUNCHER_ENABLED: "true" }).launcherEnabled).toBe(true);
     expect(() => parseEnv({ ...real, LAUNCHER_ENABLED: "yes" })).toThrow(/LAUNCHER_ENABLED/);
+  });
+
+  describe("fails closed", () => {
+    const real = { DIFY_API_BASE: "https://api.dify.ai/v1", DIFY_APP_API_KEY: "app-1" };
+
+    it("refuses a production start on the embedded service unless it is asked for", () => {
+      expect(() => parseEnv({ NODE_ENV: "production" })).toThrow(
+        /DIFY_API_BASE: required in production \(or set USE_EMBEDDED_DIFY=true/,
+      );
+      expect(parseEnv({ NODE_ENV: "production", USE_EMBEDDED_DIFY: "true" }).upstream).toBe(
+        "embedded",
+      );
+      expect(parseEnv({ NODE_ENV: "development" }).upstream).toBe("embedded");
+    });
+
+    it("refuses a real key without DIFY_API_BASE, but not the embedded service's own keys", () => {
+      expect(() => parseEnv({ DIFY_APP_API_KEY: "app-real" })).toThrow(
+        /DIFY_APP_API_KEY: set without DIFY_API_BASE/,
+      );
+      expect(() => parseEnv({ DIFY_DATASET_API_KEY: "dataset-real" })).toThrow(
+        /DIFY_DATASET_API_KEY: set without DIFY_API_BASE/,
+      );
+      expect(parseEnv({ DIFY_APP_API_KEY: EMBEDDED_KEYS.chatflowApp }).appApiKey).toBe(
+        EMBEDDED_KEYS.chatflowApp,
+      );
+    });
+
+    it("refuses a short link secret and the public demo secret", () => {
+      expect(() => parseEnv({ ...real, FORM_LINK_SECRET: SECRET.slice(1) })).toThrow(
+        /FORM_LINK_SECRET: must be at least 32 characters/,
+      );
+      expect(() => parseEnv({ FORM_LINK_SECRET: "short" })).toThrow(/FORM_LINK_SECRET/);
+      expect(() => parseEnv({ ...real, FORM_LINK_SECRET: EMBEDDED_LINK_SECRET })).toThrow(
+        /FORM_LINK_SECRET: must not be the public demo secret/,
+      );
+      expect(parseEnv({ ...real, FORM_LINK_SECRET: SECRET }).formLinkSecret).toBe(SECRET);
+    });
+
+    it("refuses unsigned links next to a configured secret", () => {
+      expect(() =>
+        parseEnv({ ...real, FORM_LINK_SECRET: SECRET, ALLOW_UNSIGNED_LINKS: "true" }),
+      ).toThrow(/ALLOW_UNSIGNED_LINKS: must not be true while FORM_LINK_SECRET is set/);
+    });
+  });
+
+  it("reads the body limit, the public origin and the Markdown image origins", () => {
+    const env = parseEnv({});
+    expect(env).toMatchObject({
+      maxJsonBodyBytes: 1024 * 1024,
+      uploadIdleTimeoutMs: 30_000,
+      appOrigin: undefined,
+      trustProxyHeaders: false,
+      markdownImageOrigins: ["http://127.0.0.1:5001"],
+    });
+    expect(
+      parseEnv({
+        DIFY_API_BASE: "https://dify.internal/v1",
+        DIFY_APP_API_KEY: "a",
+        FORM_LINK_SECRET: SECRET,
+      }).markdownImageOrigins,
+    ).toEqual(["https://dify.internal"]);
+    expect(
+      parseEnv({ MARKDOWN_IMAGE_ORIGINS: "https://img.example https://cdn.example" })
+        .markdownImageOrigins,
+    ).toEqual(["https://img.example", "https://cdn.example"]);
+    expect(() => parseEnv({ APP_ORIGIN: "https://forms.example.com/path" })).toThrow(/APP_ORIGIN/);
+    expect(parseEnv({ APP_ORIGIN: "https://forms.example.com" }).appOrigin).toBe(
+      "https://forms.example.com",
+    );
   });
 });

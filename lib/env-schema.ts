@@ -65,6 +65,31 @@ const rawEnvSchema = z.object({
   DIFY_RESPONSE_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   /** How long an event stream may stay silent (no event, no ping) before it counts as lost. */
   DIFY_STREAM_IDLE_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
+  /** `true` asks for the embedded demo service in production (`npm run demo`, the e2e suite). */
+  USE_EMBEDDED_DIFY: flag,
+  /** Largest JSON request body a route reads, in bytes. */
+  MAX_JSON_BODY_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(64 * 1024 * 1024)
+    .default(1024 * 1024),
+  /** How long an upload body may send nothing before it is cut off, in milliseconds. */
+  UPLOAD_IDLE_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  /** Space-separated origins Markdown images may load from; unset: the Dify API base's origin. */
+  MARKDOWN_IMAGE_ORIGINS: optionalString.pipe(
+    z
+      .string()
+      .optional()
+      .transform((value) => (value ? value.split(/\s+/) : undefined))
+      .pipe(z.array(origin).optional()),
+  ),
+  /** The app's public origin (scheme, host, port), for the same-origin check and the cookie. */
+  APP_ORIGIN: optionalString.pipe(origin.optional()),
+  /** `true` lets X-Forwarded-Host/-Proto set the public origin (behind a trusted reverse proxy). */
+  TRUST_PROXY_HEADERS: flag,
+  /** Set by Next (`production` under `next start`): missing configuration then fails closed. */
+  NODE_ENV: z.string().optional(),
 });
 
 export type AppEnv = {
@@ -83,7 +108,15 @@ export type AppEnv = {
   connectTimeoutMs: number;
   responseTimeoutMs: number;
   streamIdleTimeoutMs: number;
+  maxJsonBodyBytes: number;
+  uploadIdleTimeoutMs: number;
+  markdownImageOrigins: string[];
+  appOrigin: string | undefined;
+  trustProxyHeaders: boolean;
 };
+
+/** The shortest FORM_LINK_SECRET accepted: 32 characters (e.g. `openssl rand -hex 32` gives 64). */
+export const MIN_LINK_SECRET_LENGTH = 32;
 
 export class EnvError extends Error {
   override name = "EnvError";
@@ -109,13 +142,53 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
     connectTimeoutMs: raw.DIFY_CONNECT_TIMEOUT_MS,
     responseTimeoutMs: raw.DIFY_RESPONSE_TIMEOUT_MS,
     streamIdleTimeoutMs: raw.DIFY_STREAM_IDLE_TIMEOUT_MS,
+    maxJsonBodyBytes: raw.MAX_JSON_BODY_BYTES,
+    uploadIdleTimeoutMs: raw.UPLOAD_IDLE_TIMEOUT_MS,
+    appOrigin: raw.APP_ORIGIN,
+    trustProxyHeaders: raw.TRUST_PROXY_HEADERS,
   };
+  const imageOrigins = (base: string) => raw.MARKDOWN_IMAGE_ORIGINS ?? [new URL(base).origin];
+
+  // Fail closed: a combination that would quietly weaken the app refuses to start instead.
+  const problems: string[] = [];
+  if (raw.FORM_LINK_SECRET !== undefined) {
+    if (raw.FORM_LINK_SECRET.length < MIN_LINK_SECRET_LENGTH) {
+      problems.push(
+        `FORM_LINK_SECRET: must be at least ${MIN_LINK_SECRET_LENGTH} characters (e.g. openssl rand -hex 32)`,
+      );
+    } else if (raw.FORM_LINK_SECRET === EMBEDDED_LINK_SECRET) {
+      problems.push("FORM_LINK_SECRET: must not be the public demo secret");
+    }
+    if (raw.ALLOW_UNSIGNED_LINKS) {
+      problems.push(
+        "ALLOW_UNSIGNED_LINKS: must not be true while FORM_LINK_SECRET is set (it would accept unsigned links despite the secret)",
+      );
+    }
+  }
 
   if (!raw.DIFY_API_BASE) {
+    if (raw.NODE_ENV === "production" && !raw.USE_EMBEDDED_DIFY) {
+      problems.push(
+        "DIFY_API_BASE: required in production (or set USE_EMBEDDED_DIFY=true to run the embedded demo service)",
+      );
+    }
+    // The embedded service is plain HTTP on loopback: a real key must never be sent there.
+    const demoKeys: string[] = Object.values(EMBEDDED_KEYS);
+    for (const name of ["DIFY_APP_API_KEY", "DIFY_DATASET_API_KEY"] as const) {
+      const key = raw[name];
+      if (key && !demoKeys.includes(key)) {
+        problems.push(
+          `${name}: set without DIFY_API_BASE (it would be sent to the embedded service)`,
+        );
+      }
+    }
+    if (problems.length > 0) throw new EnvError(`Invalid environment:\n  ${problems.join("\n  ")}`);
+    const difyApiBase = `http://127.0.0.1:${raw.EMBEDDED_DIFY_PORT}/v1`;
     return {
       ...common,
       upstream: "embedded",
-      difyApiBase: `http://127.0.0.1:${raw.EMBEDDED_DIFY_PORT}/v1`,
+      difyApiBase,
+      markdownImageOrigins: imageOrigins(difyApiBase),
       appApiKey: raw.DIFY_APP_API_KEY ?? EMBEDDED_KEYS.workflowApp,
       datasetApiKey: raw.DIFY_DATASET_API_KEY ?? EMBEDDED_KEYS.dataset,
       formLinkSecret: raw.FORM_LINK_SECRET ?? EMBEDDED_LINK_SECRET,
@@ -124,7 +197,6 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
     };
   }
 
-  const problems: string[] = [];
   if (!raw.DIFY_APP_API_KEY) {
     problems.push("DIFY_APP_API_KEY: required when DIFY_API_BASE is set");
   }
@@ -140,6 +212,7 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
     ...common,
     upstream: "dify",
     difyApiBase: raw.DIFY_API_BASE.replace(/\/+$/, ""),
+    markdownImageOrigins: imageOrigins(raw.DIFY_API_BASE),
     appApiKey: raw.DIFY_APP_API_KEY,
     datasetApiKey: raw.DIFY_DATASET_API_KEY,
     formLinkSecret: raw.FORM_LINK_SECRET,

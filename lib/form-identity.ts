@@ -3,6 +3,7 @@ import { ApiError } from "@/lib/api-error";
 import { getEnv } from "@/lib/env";
 import { LINK_PARAM_KEYS, verifyFormLink, type FormLinkClaims } from "@/lib/form-link";
 import { FORM_LINK_HEADER } from "@/lib/form-link-header";
+import { runIdSchema } from "@/lib/route-params";
 
 const REASONS = {
   missing: ["link_missing", "This link is incomplete: it does not say who is answering."],
@@ -26,6 +27,11 @@ export function requireFormIdentity(request: Request, token: string): FormLinkCl
   if (!result.ok) {
     const [code, message] = REASONS[result.reason];
     throw ApiError.of(code, message);
+  }
+  // A signed run still goes into upstream paths: it is checked as an id on every route, before
+  // any of them uses it.
+  if (result.claims.run && !runIdSchema.safeParse(result.claims.run).success) {
+    throw ApiError.of("invalid_request", "The link's run id has characters that are not allowed.");
   }
   return result.claims;
 }

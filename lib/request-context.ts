@@ -5,6 +5,8 @@ import { AsyncLocalStorage } from "node:async_hooks";
 export type RequestContext = {
   requestId: string;
   upstreamStatus: number | null;
+  /** The `code` of an upstream 5xx body, which the caller never sees (it gets a 502). */
+  upstreamCode?: string | null;
   upstreamCalls: number;
 };
 
@@ -17,4 +19,10 @@ export function noteUpstreamStatus(status: number): void {
     context.upstreamStatus = status;
     context.upstreamCalls++;
   }
+}
+
+/** Notes the code of an upstream failure the caller is not shown, for the request's log line. */
+export function noteUpstreamError(code: string | null): void {
+  const context = requestContext.getStore();
+  if (context) context.upstreamCode = code;
 }

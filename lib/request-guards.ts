@@ -6,25 +6,47 @@ import { getEnv } from "@/lib/env";
 // Guards for requests that change state: they must come from our own pages (same origin), or, on
 // the knowledge routes, from a portal holding PORTAL_API_TOKEN.
 
-/** The public host the browser used (a reverse proxy may forward it). */
-function requestHost(request: Request): string | null {
-  return (
-    request.headers.get("x-forwarded-host") ??
-    request.headers.get("host") ??
-    new URL(request.url).host
-  );
+function firstForwarded(request: Request, name: string): string | undefined {
+  return request.headers.get(name)?.split(",")[0]?.trim() || undefined;
 }
 
-/** A state-changing browser request must carry an Origin of this app's own host. */
+/**
+ * The app's public origin: APP_ORIGIN when set; else scheme, host and port of the request as it
+ * reached us. A reverse proxy's X-Forwarded-Host/-Proto count only with TRUST_PROXY_HEADERS=true
+ * (a client can send them too). Without either, the scheme is http: `next start` serves plain
+ * HTTP, so TLS is a proxy's job and such a proxy is trusted or APP_ORIGIN names the origin.
+ */
+export function publicOrigin(request: Request): string | null {
+  const env = getEnv();
+  if (env.appOrigin) return env.appOrigin;
+  let scheme = "http";
+  let host = request.headers.get("host") ?? new URL(request.url).host;
+  if (env.trustProxyHeaders) {
+    scheme = firstForwarded(request, "x-forwarded-proto") ?? scheme;
+    host = firstForwarded(request, "x-forwarded-host") ?? host;
+  }
+  if (scheme !== "http" && scheme !== "https") return null;
+  try {
+    return new URL(`${scheme}://${host}`).origin;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A state-changing browser request must carry the Origin of this app's public origin: scheme,
+ * host and port all equal (`null`, a sibling subdomain or another port is refused).
+ */
 export function requireSameOrigin(request: Request): void {
   const origin = request.headers.get("origin");
-  let host: string | null = null;
+  let given: string | null = null;
   try {
-    host = origin ? new URL(origin).host : null;
+    given = origin ? new URL(origin).origin : null;
   } catch {
-    host = null;
+    given = null;
   }
-  if (!host || host !== requestHost(request)) {
+  const expected = publicOrigin(request);
+  if (!given || given === "null" || !expected || given !== expected) {
     throw ApiError.of("forbidden_origin", "This request must come from the app's own pages.");
   }
 }

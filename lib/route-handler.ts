@@ -1,7 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { errorResponse } from "@/lib/api-error";
-import { requestContext } from "@/lib/request-context";
+import { requestContext, type RequestContext } from "@/lib/request-context";
 
 const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 
@@ -17,7 +17,7 @@ export function handleRoute<C>(
   return async (request: Request, context: C): Promise<Response> => {
     const incoming = request.headers.get("x-request-id");
     const requestId = incoming && /^[A-Za-z0-9-]{8,64}$/.test(incoming) ? incoming : randomUUID();
-    const store = { requestId, upstreamStatus: null, upstreamCalls: 0 };
+    const store: RequestContext = { requestId, upstreamStatus: null, upstreamCalls: 0 };
     const started = performance.now();
     return requestContext.run(store, async () => {
       let response: Response;
@@ -37,6 +37,7 @@ export function handleRoute<C>(
           method: request.method,
           status: response.status,
           upstream_status: store.upstreamStatus,
+          ...(store.upstreamCode !== undefined ? { upstream_code: store.upstreamCode } : {}),
           duration_ms: Math.round(performance.now() - started),
           request_id: requestId,
         }),

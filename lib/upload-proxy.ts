@@ -7,6 +7,7 @@ import { ApiError } from "@/lib/api-error";
 import { getAppParametersCached, uploadFile } from "@/lib/dify/dify-client";
 import type { UploadedFile } from "@/lib/dify/schemas";
 import { toUploadLimits } from "@/lib/form-view";
+import { getEnv } from "@/lib/env";
 import { NO_STORE } from "@/lib/http";
 
 // Re-streams the browser's multipart body to the upstream without buffering it: only the one
@@ -14,6 +15,13 @@ import { NO_STORE } from "@/lib/http";
 // (a `user` field included) is dropped.
 
 const CRLF = "\r\n";
+
+/** What a body may hold besides the file: its parts' headers, a few small fields, boundaries. */
+export const UPLOAD_BODY_ALLOWANCE = 256 * 1024;
+/** Non-file parts: how many, and how large each may be (the browser sends none). */
+const MAX_FIELDS = 8;
+const MAX_FIELD_BYTES = 8 * 1024;
+const MAX_PARTS = 10;
 
 function dispositionName(name: string): string {
   // Quotes and line breaks would end the header early; browsers escape them the same way.
@@ -23,7 +31,7 @@ function dispositionName(name: string): string {
 export async function proxyUpload(
   request: Request,
   user: string,
-  options: { maxBytes: () => Promise<number> },
+  options: { maxBytes: () => Promise<number>; idleTimeoutMs: number },
 ): Promise<UploadedFile> {
   const contentType = request.headers.get("content-type") ?? "";
   if (!/^multipart\/form-data;/i.test(contentType)) {
@@ -38,7 +46,7 @@ export async function proxyUpload(
       defParamCharset: "utf8",
       // Keep directory parts so a name with separators can be refused rather than silently cut.
       preservePath: true,
-      limits: { fields: 20, fieldSize: 64 * 1024, parts: 40 },
+      limits: { fields: MAX_FIELDS, fieldSize: MAX_FIELD_BYTES, parts: MAX_PARTS },
     });
   } catch {
     throw new ApiError(400, "invalid_param", "The upload is not valid multipart data.");
@@ -53,19 +61,57 @@ export async function proxyUpload(
     let fileCount = 0;
     let parsed = false;
     let wakeTail: (() => void) | undefined;
+    // The whole body's cap: the allowance until the file's limit is known, then that limit plus
+    // the allowance; `null` while the limit is being looked up (backpressure holds the body).
+    let bodyCap: number | null = UPLOAD_BODY_ALLOWANCE;
+    let bodyBytes = 0;
+    let idleTimer: NodeJS.Timeout | undefined;
     const finish = (error: ApiError | undefined, file?: UploadedFile) => {
       if (settled) return;
       settled = true;
+      clearTimeout(idleTimer);
       wakeTail?.();
       if (error) {
         upstreamAbort.abort();
+        // Stop reading and never drain: the answer goes out and Node closes the connection
+        // with the rest of the body unread.
         input.unpipe(parser);
-        input.resume(); // drain what is left so the socket can close
+        input.pause();
+        parser.removeAllListeners("file");
         reject(error);
       } else {
         resolve(file!);
       }
     };
+    const refuseBody = () =>
+      finish(ApiError.of("payload_too_large", "The upload is larger than this app allows."));
+    // A body that sends nothing for a while is cut off, and the upstream request with it.
+    const armIdle = () => {
+      clearTimeout(idleTimer);
+      idleTimer = setTimeout(
+        () => finish(ApiError.of("request_timeout", "The upload stopped sending data.")),
+        options.idleTimeoutMs,
+      );
+    };
+    armIdle();
+    input.on("data", (chunk: Buffer) => {
+      if (settled) return;
+      bodyBytes += chunk.length;
+      if (bodyCap !== null && bodyBytes > bodyCap) refuseBody();
+      else armIdle();
+    });
+    input.on("end", () => clearTimeout(idleTimer));
+
+    const refuseParts = () =>
+      finish(
+        new ApiError(
+          413,
+          "payload_too_large",
+          "The upload has more or larger parts than this app accepts.",
+        ),
+      );
+    parser.on("partsLimit", refuseParts);
+    parser.on("fieldsLimit", refuseParts);
 
     parser.on("file", (field, stream, info) => void onFile(field, stream, info));
 
@@ -77,6 +123,7 @@ export async function proxyUpload(
         return;
       }
       fileCount++;
+      if (fileCount === 1) bodyCap = null;
       if (fileCount > 1) {
         stream.resume();
         finish(new ApiError(400, "too_many_files", "Only one file can be uploaded at a time."));
@@ -104,8 +151,10 @@ export async function proxyUpload(
         );
         return;
       }
-      if (settled) {
-        stream.resume();
+      if (settled) return;
+      bodyCap = maxBytes + UPLOAD_BODY_ALLOWANCE;
+      if (bodyBytes > bodyCap) {
+        refuseBody();
         return;
       }
 
@@ -162,9 +211,11 @@ export async function proxyUpload(
     };
 
     // A `file` part with an empty filename arrives as a plain field.
-    parser.on("field", (field) => {
+    parser.on("field", (field, _value, info) => {
       if (field === "file") {
         finish(new ApiError(400, "filename_not_exists_error", "The file has no name."));
+      } else if (info.valueTruncated || info.nameTruncated) {
+        refuseParts();
       }
     });
     parser.on("close", () => {
@@ -193,7 +244,10 @@ export async function uploadAsUser(request: Request, user: string): Promise<Resp
     const limits = toUploadLimits(parameters?.system_parameters);
     return Math.max(limits.imageBytes, limits.videoBytes, limits.audioBytes, limits.documentBytes);
   };
-  const file = await proxyUpload(request, user, { maxBytes });
+  const file = await proxyUpload(request, user, {
+    maxBytes,
+    idleTimeoutMs: getEnv().uploadIdleTimeoutMs,
+  });
   return Response.json(
     {
       id: file.id,

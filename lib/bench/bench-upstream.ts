@@ -1,5 +1,5 @@
 // The bench's upstream: the embedded service in a process of its own (`node --import tsx`), so
-// the load generator and the upstream do not share one event loop. Prints `{"url","origin"}` on
+// the load generator and the upstream do not share one event loop. Prints `{"url","origin","adminToken"}` on
 // its first line and exits when its parent closes stdin.
 import { startEmbeddedServer } from "@/lib/embedded/server";
 
@@ -17,7 +17,10 @@ async function main(): Promise<void> {
       video_file_size_limit: UPLOAD_LIMIT_MB,
     },
   });
-  process.stdout.write(`${JSON.stringify({ url: server.url, origin: server.origin })}\n`);
+  // The admin token goes to the parent only, over this pipe.
+  process.stdout.write(
+    `${JSON.stringify({ url: server.url, origin: server.origin, adminToken: server.adminToken })}\n`,
+  );
   const stop = () => void server.close().finally(() => process.exit(0));
   process.stdin.on("close", stop);
   process.stdin.resume();

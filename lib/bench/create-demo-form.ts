@@ -18,7 +18,7 @@ export type BenchForm = {
 export async function createDemoForm(stack: BenchStack, user: string): Promise<BenchForm> {
   const response = await fetch(`${stack.upstreamOrigin}/_embedded/demo-runs`, {
     method: "POST",
-    headers: { "Content-Type": "application/json" },
+    headers: stack.upstreamAdminHeaders,
     body: JSON.stringify({ user }),
   });
   if (response.status !== 200) {

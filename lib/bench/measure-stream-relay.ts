@@ -129,7 +129,7 @@ async function runStreams(
         `${stack.upstreamOrigin}/_embedded/runs/${form.runId}/text-chunks`,
         {
           method: "POST",
-          headers: { "Content-Type": "application/json" },
+          headers: stack.upstreamAdminHeaders,
           body: JSON.stringify({ count: options.events, interval_ms: options.intervalMs }),
         },
       );

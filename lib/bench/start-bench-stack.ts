@@ -4,6 +4,7 @@ import { existsSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 import { createInterface } from "node:readline";
+import { ADMIN_TOKEN_HEADER } from "@/lib/embedded/admin-token";
 import { EMBEDDED_KEYS } from "@/lib/embedded/demo-keys";
 
 // Starts what the bench measures: the embedded upstream in its own process, and the production
@@ -16,6 +17,8 @@ export type BenchStack = {
   upstreamOrigin: string;
   upstreamUrl: string;
   upstreamKey: string;
+  /** Headers of a request to the upstream's admin routes (its token, JSON). */
+  upstreamAdminHeaders: Record<string, string>;
   appPid: number;
   linkSecret: string;
   /** JSON log lines the app wrote so far (one per API request). */
@@ -72,8 +75,12 @@ async function startUpstream(root: string) {
     child.once("exit", (code) => reject(new Error(`the bench upstream exited (${code})`)));
   });
   lines.on("line", () => undefined);
-  const { url, origin } = JSON.parse(first) as { url: string; origin: string };
-  return { child, url, origin };
+  const { url, origin, adminToken } = JSON.parse(first) as {
+    url: string;
+    origin: string;
+    adminToken: string;
+  };
+  return { child, url, origin, adminToken };
 }
 
 export async function startBenchStack(options: {
@@ -137,6 +144,10 @@ export async function startBenchStack(options: {
     upstreamOrigin: upstream.origin,
     upstreamUrl: upstream.url,
     upstreamKey: EMBEDDED_KEYS.workflowApp,
+    upstreamAdminHeaders: {
+      "Content-Type": "application/json",
+      [ADMIN_TOKEN_HEADER]: upstream.adminToken,
+    },
     appPid: app.pid,
     linkSecret,
     appLogLines: () => logLines,

@@ -2,6 +2,7 @@
 // and starts the app, and prints a link to a freshly paused demo form. `--dev` runs `next dev`.
 import { spawn, spawnSync } from "node:child_process";
 import { parseArgs } from "@/lib/cli/parse-args";
+import { ADMIN_TOKEN_HEADER, publishAdminToken } from "@/lib/embedded/admin-token";
 import { startEmbeddedServer } from "@/lib/embedded/server";
 import { parseEnv } from "@/lib/env-schema";
 import { formLinkPath } from "@/lib/form-link";
@@ -32,6 +33,9 @@ async function main() {
   let embedded: Awaited<ReturnType<typeof startEmbeddedServer>> | undefined;
   if (env.upstream === "embedded") {
     embedded = await startEmbeddedServer({ port: env.embeddedPort });
+    // Other local tools (a test run against the demo) read the admin token from this file.
+    const unpublish = publishAdminToken(embedded.port, embedded.adminToken);
+    process.on("exit", unpublish);
     console.log(`Embedded Dify-compatible service: ${embedded.url}`);
   } else {
     console.log(`Upstream: ${env.difyApiBase}`);
@@ -44,6 +48,8 @@ async function main() {
   }
   const app = spawn(NEXT_BIN, [dev ? "dev" : "start", "-p", String(env.port)], {
     stdio: "inherit",
+    // A production start refuses the embedded service unless it is asked for, as here.
+    env: embedded ? { ...process.env, USE_EMBEDDED_DIFY: "true" } : process.env,
   });
   const stop = () => {
     app.kill("SIGTERM");
@@ -61,7 +67,7 @@ async function main() {
   if (embedded && env.formLinkSecret) {
     const response = await fetch(`${embedded.origin}/_embedded/demo-runs`, {
       method: "POST",
-      headers: { "Content-Type": "application/json" },
+      headers: { "Content-Type": "application/json", [ADMIN_TOKEN_HEADER]: embedded.adminToken },
       body: JSON.stringify({ app: "workflow", user: "demo-user" }),
     });
     const run = (await response.json()) as { workflow_run_id: string; form_token: string };

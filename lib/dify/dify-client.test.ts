@@ -26,7 +26,7 @@ beforeAll(async () => {
   vi.stubEnv("DIFY_API_BASE", `http://127.0.0.1:${port}/v1`);
   vi.stubEnv("DIFY_APP_API_KEY", "app-test-key");
   vi.stubEnv("DIFY_DATASET_API_KEY", "dataset-test-key");
-  vi.stubEnv("FORM_LINK_SECRET", "secret");
+  vi.stubEnv("FORM_LINK_SECRET", "test-secret-of-at-least-32-characters");
   vi.stubEnv("DIFY_RESPONSE_TIMEOUT_MS", "300");
   client = await import("@/lib/dify/dify-client");
 });
@@ -128,10 +128,22 @@ describe("dify client", () => {
     await expect(
       client.submitHumanInputForm("t", { inputs: {}, action: "ok", user: "u" }),
     ).rejects.toMatchObject({
-      status: 500,
-      code: "internal_server_error",
+      status: 502,
+      code: "upstream_bad_response",
     });
     expect(seen).toHaveLength(1);
+  });
+
+  it("turns an upstream 5xx envelope into 502 upstream_bad_response, its code kept for the log", async () => {
+    const { requestContext } = await import("@/lib/request-context");
+    handler = json(503, { status: 503, code: "service_busy", message: "internal detail" });
+    const store = { requestId: "r", upstreamStatus: null, upstreamCalls: 0 };
+    const error = await requestContext
+      .run(store, () => client.getHumanInputForm("t"))
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 502, code: "upstream_bad_response" });
+    expect((error as Error).message).not.toContain("internal detail");
+    expect(store).toMatchObject({ upstreamStatus: 503, upstreamCode: "service_busy" });
   });
 
   it("maps a malformed success body to upstream_bad_response", async () => {

@@ -15,7 +15,7 @@ import {
   type MetadataOperation,
 } from "@/lib/dify/schemas";
 import { getEnv } from "@/lib/env";
-import { noteUpstreamStatus, requestContext } from "@/lib/request-context";
+import { noteUpstreamError, noteUpstreamStatus, requestContext } from "@/lib/request-context";
 
 // The one module that talks to the upstream: base URL, bearer key, timeouts, retries of safe GETs,
 // and the mapping of every failure to an ApiError. Nothing else in the app calls `fetch` upstream.
@@ -92,7 +92,11 @@ function mapNetworkError(error: unknown): ApiError {
   return ApiError.of("upstream_unreachable", "The workflow service cannot be reached right now.");
 }
 
-/** Reads an upstream error body; a real `{status, code, message}` passes through unchanged. */
+/**
+ * Reads an upstream error body; a real `{status, code, message}` of a 4xx passes through
+ * unchanged. A 5xx is the upstream's own failure, not the caller's: it becomes 502
+ * upstream_bad_response, with the upstream's status and code kept for the log line only.
+ */
 async function errorFromResponse(response: Response | Awaited<ReturnType<typeof undiciFetch>>) {
   const text = await response.text().catch(() => "");
   let json: unknown;
@@ -102,12 +106,13 @@ async function errorFromResponse(response: Response | Awaited<ReturnType<typeof 
     json = undefined;
   }
   const parsed = difyErrorBodySchema.safeParse(json);
+  if (response.status >= 500) {
+    noteUpstreamError(parsed.success ? parsed.data.code : null);
+    return ApiError.of("upstream_bad_response", "The workflow service failed to answer.");
+  }
   if (parsed.success) {
     const message = parsed.data.message?.trim() || defaultMessage(response.status);
     return new ApiError(response.status, parsed.data.code, message);
-  }
-  if (response.status >= 500) {
-    return new ApiError(502, "upstream_bad_response", "The workflow service failed to answer.");
   }
   return new ApiError(response.status, "upstream_bad_response", defaultMessage(response.status));
 }

@@ -28,7 +28,8 @@ const configSchema = z.object({
   appUnavailable: z.union([z.boolean(), z.enum(["workflow", "chatflow"])]).optional(),
 });
 
-// Test and demo helpers under /_embedded/ (no auth, not in the call log). Returns false if no route matched.
+// Test and demo helpers under /_embedded/ (behind the admin token, see server.ts; not in the
+// call log). Returns false if no route matched.
 export async function handleAdminRoute(
   ctx: ServerContext,
   method: string,
@@ -222,13 +223,23 @@ function sendPortalPage(res: ServerResponse): void {
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Portal</title></head>
 <body><h1>Portal</h1>
 <script>
+  // Only an absolute http(s) URL on a loopback host is framed: a javascript: or data: URL
+  // would run in this page's origin, the service's own.
+  function frameSource(raw) {
+    try {
+      const url = new URL(raw || "");
+      const loopback = ["127.0.0.1", "localhost", "[::1]"].includes(url.hostname);
+      if ((url.protocol === "http:" || url.protocol === "https:") && loopback) return url.href;
+    } catch {}
+    return "about:blank";
+  }
   window.received = [];
   addEventListener("message", (event) => window.received.push({ origin: event.origin, data: event.data }));
   const frame = document.createElement("iframe");
   frame.id = "form";
   frame.title = "Workflow form";
   frame.style.cssText = "width:100%;height:700px;border:0";
-  frame.src = new URLSearchParams(location.search).get("src") || "about:blank";
+  frame.src = frameSource(new URLSearchParams(location.search).get("src"));
   document.body.appendChild(frame);
 </script></body></html>`;
   res.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" });

@@ -1,7 +1,9 @@
+import { adminTokenPath, publishAdminToken } from "./admin-token";
 import { startEmbeddedServer } from "./server";
 
 // CLI entry (`npm run embedded`): env EMBEDDED_DIFY_PORT, EMBEDDED_FORM_TTL_SECONDS,
-// EMBEDDED_STEP_DELAY_MS, EMBEDDED_PING_INTERVAL_MS.
+// EMBEDDED_STEP_DELAY_MS, EMBEDDED_PING_INTERVAL_MS, EMBEDDED_ADMIN_TOKEN (else a random one).
+// The admin token is written to a file only this OS user can read, for the e2e fixtures.
 function numberFromEnv(name: string): number | undefined {
   const raw = process.env[name];
   if (raw === undefined || raw.trim() === "") return undefined;
@@ -19,13 +21,17 @@ async function main(): Promise<void> {
     formTtlSeconds: numberFromEnv("EMBEDDED_FORM_TTL_SECONDS"),
     stepDelayMs: numberFromEnv("EMBEDDED_STEP_DELAY_MS"),
     pingIntervalMs: numberFromEnv("EMBEDDED_PING_INTERVAL_MS"),
+    adminToken: process.env.EMBEDDED_ADMIN_TOKEN?.trim() || undefined,
   });
+  const unpublish = publishAdminToken(server.port, server.adminToken);
   console.log(`Embedded Dify-compatible service listening on ${server.url}`);
+  console.log(`Admin token: ${adminTokenPath(server.port)}`);
 
   let closing = false;
   const shutdown = (): void => {
     if (closing) return;
     closing = true;
+    unpublish();
     server.close().then(
       () => process.exit(0),
       () => process.exit(1),

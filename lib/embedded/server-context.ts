@@ -21,4 +21,7 @@ export interface ServerContext {
   config: EmbeddedConfig;
   defaults: EmbeddedConfig;
   origin: string;
+  port: number;
+  /** The per-process token the admin routes require (lib/embedded/admin-token.ts). */
+  adminToken: string;
 }

@@ -1,4 +1,7 @@
+import { request } from "node:http";
+import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
+import { ADMIN_TOKEN_HEADER } from "./admin-token";
 import { withTestServer } from "./test-client";
 
 const env = withTestServer();
@@ -109,5 +112,85 @@ describe("admin", () => {
       status: "open",
       submission: null,
     });
+  });
+});
+
+describe("guards", () => {
+  // node:http, to send any Host header (a rebound DNS name arrives as its own Host).
+  function raw(
+    path: string,
+    options: { method?: string; headers?: Record<string, string>; body?: string } = {},
+  ): Promise<{ status: number; body: string }> {
+    return new Promise((resolve, reject) => {
+      const req = request(
+        `${env.server.origin}${path}`,
+        { method: options.method ?? "GET", headers: options.headers },
+        (res) => {
+          let body = "";
+          res.setEncoding("utf8");
+          res.on("data", (chunk: string) => (body += chunk));
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+        },
+      );
+      req.on("error", reject);
+      req.end(options.body);
+    });
+  }
+  const token = () => ({ [ADMIN_TOKEN_HEADER]: env.server.adminToken });
+
+  it("answers only its own loopback host", async () => {
+    for (const host of ["evil.example", `evil.example:${env.server.port}`, "127.0.0.1:1"]) {
+      const response = await raw("/_embedded/health", { headers: { host } });
+      expect(response.status, host).toBe(421);
+      expect((await raw("/v1/parameters", { headers: { host } })).status, host).toBe(421);
+    }
+    for (const host of [`127.0.0.1:${env.server.port}`, `localhost:${env.server.port}`]) {
+      expect((await raw("/_embedded/health", { headers: { host } })).status, host).toBe(200);
+    }
+  });
+
+  it("needs the admin token on admin routes, and JSON on admin writes", async () => {
+    const json = { "content-type": "application/json" };
+    expect((await raw("/_embedded/calls")).status).toBe(401);
+    expect((await raw("/_embedded/calls", { headers: { [ADMIN_TOKEN_HEADER]: "x" } })).status).toBe(
+      401,
+    );
+    const body = JSON.stringify({ user: "mallory" });
+    expect(
+      (await raw("/_embedded/demo-runs", { method: "POST", headers: json, body })).status,
+    ).toBe(401);
+    for (const type of ["text/plain", "application/x-www-form-urlencoded", ""]) {
+      const response = await raw("/_embedded/demo-runs", {
+        method: "POST",
+        headers: { ...token(), ...(type ? { "content-type": type } : {}) },
+        body,
+      });
+      expect(response.status, type).toBe(415);
+    }
+    expect((await raw("/_embedded/calls", { headers: token() })).status).toBe(200);
+    expect((await raw("/_embedded/portal?src=x")).status).toBe(200);
+  });
+
+  it("frames only absolute http(s) loopback URLs in the portal page", async () => {
+    const page = (await raw("/_embedded/portal")).body;
+    const script = /<script>([\s\S]*)<\/script>/.exec(page)?.[1] ?? "";
+    const source = /function frameSource[\s\S]*?\n {2}}\n/.exec(script)?.[0] ?? "";
+    // The page's own function, run as the browser would (with URL, and nothing of the page).
+    const frameSource = runInNewContext(`(${source})`, { URL }) as (raw: string | null) => string;
+    expect(frameSource("http://127.0.0.1:3000/form/t?x=1")).toBe(
+      "http://127.0.0.1:3000/form/t?x=1",
+    );
+    expect(frameSource("http://localhost:3000/")).toBe("http://localhost:3000/");
+    for (const bad of [
+      "javascript:alert(document.domain)",
+      " javascript:alert(1)",
+      "data:text/html,<script>alert(1)</script>",
+      "//127.0.0.1:3000/",
+      "/_embedded/calls",
+      "https://evil.example/",
+      null,
+    ]) {
+      expect(frameSource(bad), String(bad)).toBe("about:blank");
+    }
   });
 });

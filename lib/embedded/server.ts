@@ -2,6 +2,7 @@ import { createServer } from "node:http";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { handleAdminRoute } from "./admin-routes";
+import { ADMIN_TOKEN_HEADER, adminTokenMatches, newAdminToken } from "./admin-token";
 import { ApiError, sendError } from "./api-error";
 import { applyFault } from "./apply-fault";
 import {
@@ -32,6 +33,8 @@ export interface EmbeddedServerOptions {
   pingIntervalMs?: number;
   idleTimeoutMs?: number;
   systemParameters?: Partial<SystemParameters>;
+  /** Token the admin routes require; a random one per process when not given. */
+  adminToken?: string;
 }
 
 export interface EmbeddedServer {
@@ -41,6 +44,8 @@ export interface EmbeddedServer {
   port: number;
   close(): Promise<void>;
   store: EmbeddedStore;
+  /** What admin requests send in the X-Embedded-Admin-Token header. */
+  adminToken: string;
 }
 
 interface RouteArgs {
@@ -178,6 +183,34 @@ async function handleV1(
   });
 }
 
+// Admin routes anyone may use: the readiness probe, and the stand-in portal a browser opens.
+const OPEN_ADMIN_ROUTES = new Set(["GET /_embedded/health", "GET /_embedded/portal"]);
+
+/** Only requests to the service's own loopback name: a rebound DNS name is another Host. */
+function requireOwnHost(req: IncomingMessage, port: number): void {
+  const host = (req.headers.host ?? "").toLowerCase();
+  if (![`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`].includes(host)) {
+    throw new ApiError(
+      421,
+      "misdirected_request",
+      "This service answers only its own loopback host.",
+    );
+  }
+}
+
+function requireAdmin(ctx: ServerContext, req: IncomingMessage, pathname: string): void {
+  const method = req.method ?? "GET";
+  if (OPEN_ADMIN_ROUTES.has(`${method} ${pathname}`)) return;
+  const token = req.headers[ADMIN_TOKEN_HEADER];
+  if (!adminTokenMatches(typeof token === "string" ? token : undefined, ctx.adminToken)) {
+    throw new ApiError(401, "unauthorized", "The admin routes need the service's admin token.");
+  }
+  // A cross-site form can send only form, multipart or text bodies without a preflight.
+  if (method !== "GET" && !/^application\/json\s*(;|$)/i.test(req.headers["content-type"] ?? "")) {
+    throw new ApiError(415, "unsupported_media_type", "Admin writes must be application/json.");
+  }
+}
+
 async function handleRequest(
   ctx: ServerContext,
   req: IncomingMessage,
@@ -185,7 +218,9 @@ async function handleRequest(
 ): Promise<void> {
   const url = new URL(req.url ?? "/", "http://embedded.local");
   try {
+    requireOwnHost(req, ctx.port);
     if (url.pathname.startsWith("/_embedded/")) {
+      requireAdmin(ctx, req, url.pathname);
       const handled = await handleAdminRoute(ctx, req.method ?? "GET", url.pathname, req, res);
       if (!handled)
         throw new ApiError(404, "not_found", "The requested URL was not found on the server.");
@@ -255,13 +290,15 @@ export async function startEmbeddedServer(
   const origin = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
   const store = createEmbeddedStore(createDemoDatasets(origin));
   const engine = new RunEngine(store, () => config);
-  ctx = { store, engine, config, defaults, origin };
+  const adminToken = options.adminToken ?? newAdminToken();
+  ctx = { store, engine, config, defaults, origin, port, adminToken };
 
   return {
     url: `${origin}/v1`,
     origin,
     port,
     store,
+    adminToken,
     close: () =>
       new Promise<void>((resolve, reject) => {
         engine.dispose();

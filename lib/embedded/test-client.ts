@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll } from "vitest";
+import { ADMIN_TOKEN_HEADER } from "./admin-token";
 import { EMBEDDED_KEYS } from "./demo-keys";
 import { startEmbeddedServer, type EmbeddedServer, type EmbeddedServerOptions } from "./server";
 
@@ -93,7 +94,10 @@ export function createTestClient(server: EmbeddedServer) {
     admin(path: string, init: { method?: string; body?: unknown } = {}): Promise<Response> {
       return fetch(`${server.origin}/_embedded${path}`, {
         method: init.method ?? (init.body === undefined ? "GET" : "POST"),
-        headers: { "Content-Type": "application/json" },
+        headers: {
+          "Content-Type": "application/json",
+          [ADMIN_TOKEN_HEADER]: server.adminToken,
+        },
         body: init.body === undefined ? undefined : JSON.stringify(init.body),
       });
     },

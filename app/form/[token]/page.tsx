@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
+import { DraftSweep } from "@/components/draft-sweep";
 import { EmbedProvider } from "@/components/embed-provider";
 import { FormScreen } from "@/components/form-screen";
 import { StatusScreen } from "@/components/ui/status-screen";
@@ -63,6 +64,7 @@ async function FormPageBody({
     return (
       <StatusScreen title={t(`link.${verified.reason}.title`)} tone="error">
         <p>{t(`link.${verified.reason}.body`)}</p>
+        <DraftSweep />
       </StatusScreen>
     );
   }

@@ -1,0 +1,496 @@
+import { randomUUID } from "node:crypto";
+import { callsForRequest, expect, PORTAL_TOKEN, startRunAsPortal, test } from "@/e2e/fixtures";
+import { E2E_APP_PORT } from "@/e2e/ports";
+import { EMBEDDED_LINK_SECRET } from "@/lib/env-schema";
+import { formLinkQuery } from "@/lib/form-link";
+
+// The bad-input suite over every route: each request is refused with our envelope and its exact
+// status, and the upstream never hears of it (the embedded service logs calls by the
+// X-Request-Id we send). Table-driven: one row per case, one test per row.
+
+type Run = { runId: string; formToken: string; user: string };
+
+type Case = {
+  name: string;
+  method: "GET" | "POST";
+  /** Path on the app, or an absolute URL (the sibling-subdomain cases use `localhost`). */
+  path: (run: Run) => string;
+  headers?: (run: Run) => Record<string, string>;
+  data?: string | Buffer;
+  status: number;
+  code: string;
+};
+
+const APP = `http://127.0.0.1:${E2E_APP_PORT}`;
+const ORIGIN = APP;
+const hour = () => Math.floor(Date.now() / 1000) + 3600;
+
+/** The link's query as a portal signs it, then changed by `edit` (after signing). */
+function link(run: Run, edit: (query: URLSearchParams) => void = () => undefined) {
+  const query = new URLSearchParams(
+    formLinkQuery(
+      { token: run.formToken, run: run.runId, user: run.user, exp: hour() },
+      EMBEDDED_LINK_SECRET,
+    ),
+  );
+  edit(query);
+  return query.toString();
+}
+
+/** A validly signed link with these claims (the signature holds; the values are the attack). */
+function signed(run: Run, claims: { run?: string; exp?: number }) {
+  return formLinkQuery(
+    {
+      token: run.formToken,
+      run: claims.run ?? run.runId,
+      user: run.user,
+      exp: claims.exp ?? hour(),
+    },
+    EMBEDDED_LINK_SECRET,
+  );
+}
+
+const json = { "Content-Type": "application/json" };
+const submitBody = JSON.stringify({ inputs: {}, action: "approve" });
+const BOUNDARY = "----bad-input";
+function multipart(parts: { name: string; filename?: string; body: string }[]) {
+  return Buffer.from(
+    parts
+      .map(
+        (part) =>
+          `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${part.name}"` +
+          `${part.filename ? `; filename="${part.filename}"` : ""}\r\n\r\n${part.body}\r\n`,
+      )
+      .join("") + `--${BOUNDARY}--\r\n`,
+  );
+}
+const multipartType = { "Content-Type": `multipart/form-data; boundary=${BOUNDARY}` };
+const oneFile = multipart([{ name: "file", filename: "a.txt", body: "hello" }]);
+
+// ------------------------------------------------------------------ the link, on every form route
+
+const formRoutes: {
+  route: string;
+  method: "GET" | "POST";
+  suffix: string;
+  headers: Record<string, string>;
+  data?: string | Buffer;
+}[] = [
+  { route: "forms GET", method: "GET", suffix: "", headers: {} },
+  {
+    route: "forms POST",
+    method: "POST",
+    suffix: "",
+    headers: { Origin: ORIGIN, ...json },
+    data: submitBody,
+  },
+  {
+    route: "upload",
+    method: "POST",
+    suffix: "/files",
+    headers: { Origin: ORIGIN, ...multipartType },
+    data: oneFile,
+  },
+  { route: "events", method: "GET", suffix: "/events", headers: {} },
+  {
+    route: "next-link",
+    method: "POST",
+    suffix: "/next-link",
+    headers: { Origin: ORIGIN, ...json },
+    data: JSON.stringify({ token: "AbCdEfGhIjKlMnOpQrStUv" }),
+  },
+];
+
+const linkVariants: { name: string; query: (run: Run) => string; status: number; code: string }[] =
+  [
+    {
+      name: "tampered sig",
+      query: (run) =>
+        link(run, (q) => {
+          const sig = q.get("sig")!;
+          q.set("sig", `${sig[0] === "A" ? "B" : "A"}${sig.slice(1)}`);
+        }),
+      status: 403,
+      code: "link_invalid",
+    },
+    {
+      name: "truncated sig",
+      query: (run) => link(run, (q) => q.set("sig", q.get("sig")!.slice(0, 20))),
+      status: 403,
+      code: "link_invalid",
+    },
+    {
+      name: "missing sig",
+      query: (run) => link(run, (q) => q.delete("sig")),
+      status: 403,
+      code: "link_invalid",
+    },
+    {
+      name: "exp 1e99",
+      query: (run) => link(run, (q) => q.set("exp", "1e99")),
+      status: 403,
+      code: "link_invalid",
+    },
+    {
+      name: "exp -1",
+      query: (run) => link(run, (q) => q.set("exp", "-1")),
+      status: 403,
+      code: "link_invalid",
+    },
+    {
+      name: "exp 01",
+      query: (run) => link(run, (q) => q.set("exp", `0${q.get("exp")!}`)),
+      status: 403,
+      code: "link_invalid",
+    },
+    {
+      name: "exp far past (signed)",
+      query: (run) => signed(run, { exp: 1 }),
+      status: 403,
+      code: "link_expired",
+    },
+    {
+      name: "newline in run",
+      query: (run) => link(run, (q) => q.set("run", `${run.runId}\nx`)),
+      status: 403,
+      code: "link_invalid",
+    },
+    {
+      name: "NUL in run",
+      query: (run) => link(run, (q) => q.set("run", `${run.runId}\u0000`)),
+      status: 403,
+      code: "link_invalid",
+    },
+    {
+      name: "newline in user",
+      query: (run) => link(run, (q) => q.set("user", `${run.user}\n${run.runId}`)),
+      status: 403,
+      code: "link_invalid",
+    },
+    {
+      name: "NUL in user",
+      query: (run) => link(run, (q) => q.set("user", `${run.user}\u0000`)),
+      status: 403,
+      code: "link_invalid",
+    },
+    { name: "no link", query: () => "", status: 403, code: "link_missing" },
+    {
+      name: "traversal in a signed run",
+      query: (run) => signed(run, { run: "../../parameters" }),
+      status: 400,
+      code: "invalid_request",
+    },
+    {
+      name: "encoded separator in a signed run",
+      query: (run) => signed(run, { run: "a%2Fb" }),
+      status: 400,
+      code: "invalid_request",
+    },
+  ];
+
+const cases: Case[] = [];
+for (const route of formRoutes) {
+  for (const variant of linkVariants) {
+    cases.push({
+      name: `${route.route}: ${variant.name}`,
+      method: route.method,
+      path: (run) => `/api/forms/${run.formToken}${route.suffix}`,
+      headers: (run) => ({ ...route.headers, "x-form-link": variant.query(run) }),
+      data: route.data,
+      status: variant.status,
+      code: variant.code,
+    });
+  }
+  // Ids that are not ids: refused by the route itself, before the link is even looked at.
+  for (const token of ["a..b", "..%2Fparameters", "a%2Fb", "a%00b", "tok%20en", "x".repeat(129)]) {
+    cases.push({
+      name: `${route.route}: token ${token.slice(0, 12)}`,
+      method: route.method,
+      path: () => `/api/forms/${token}${route.suffix}`,
+      headers: (run) => ({ ...route.headers, "x-form-link": link(run) }),
+      data: route.data,
+      status: 400,
+      code: "invalid_request",
+    });
+  }
+}
+
+// ------------------------------------------------------------------ origins, on every state change
+
+const stateChanges: {
+  route: string;
+  path: (run: Run) => string;
+  headers: Record<string, string>;
+  data: string | Buffer;
+}[] = [
+  {
+    route: "forms POST",
+    path: (run) => `/api/forms/${run.formToken}`,
+    headers: json,
+    data: submitBody,
+  },
+  {
+    route: "upload",
+    path: (run) => `/api/forms/${run.formToken}/files`,
+    headers: multipartType,
+    data: oneFile,
+  },
+  {
+    route: "next-link",
+    path: (run) => `/api/forms/${run.formToken}/next-link`,
+    headers: json,
+    data: JSON.stringify({ token: "AbCdEfGhIjKlMnOpQrStUv" }),
+  },
+  { route: "launch", path: () => "/api/launch", headers: json, data: JSON.stringify({}) },
+  {
+    route: "launch upload",
+    path: () => "/api/launch/files",
+    headers: multipartType,
+    data: oneFile,
+  },
+];
+
+const origins: { name: string; url?: (path: string) => string; headers: Record<string, string> }[] =
+  [
+    { name: "foreign origin", headers: { Origin: "https://evil.example" } },
+    { name: "null origin", headers: { Origin: "null" } },
+    { name: "no origin", headers: {} },
+    {
+      name: "sibling subdomain",
+      url: (path) => `http://localhost:${E2E_APP_PORT}${path}`,
+      headers: { Origin: `http://evil.localhost:${E2E_APP_PORT}` },
+    },
+    { name: "other port", headers: { Origin: `http://127.0.0.1:${E2E_APP_PORT + 7}` } },
+    {
+      name: "spoofed forwarded host",
+      headers: {
+        Origin: "http://evil.example",
+        "X-Forwarded-Host": "evil.example",
+        "X-Forwarded-Proto": "http",
+      },
+    },
+    {
+      name: "spoofed forwarded scheme",
+      headers: { Origin: `https://127.0.0.1:${E2E_APP_PORT}`, "X-Forwarded-Proto": "https" },
+    },
+  ];
+
+for (const change of stateChanges) {
+  for (const origin of origins) {
+    cases.push({
+      name: `${change.route}: ${origin.name}`,
+      method: "POST",
+      path: (run) => (origin.url ?? ((p: string) => p))(change.path(run)),
+      headers: (run) => ({ ...change.headers, ...origin.headers, "x-form-link": link(run) }),
+      data: change.data,
+      status: 403,
+      code: "forbidden_origin",
+    });
+  }
+}
+
+// ------------------------------------------------------------------ bodies and content types
+
+const MB = 1024 * 1024;
+const oversized = Buffer.alloc(MB + 1, 32); // whitespace: valid JSON but for its size
+const jsonRoutes: {
+  route: string;
+  path: (run: Run) => string;
+  headers: (run: Run) => Record<string, string>;
+}[] = [
+  {
+    route: "forms POST",
+    path: (run) => `/api/forms/${run.formToken}`,
+    headers: (run) => ({ Origin: ORIGIN, "x-form-link": link(run) }),
+  },
+  {
+    route: "next-link",
+    path: (run) => `/api/forms/${run.formToken}/next-link`,
+    headers: (run) => ({ Origin: ORIGIN, "x-form-link": link(run) }),
+  },
+  { route: "launch", path: () => "/api/launch", headers: () => ({ Origin: ORIGIN }) },
+  {
+    route: "knowledge metadata",
+    path: () => "/api/datasets/demo-dataset/documents/metadata",
+    headers: () => ({ Authorization: `Bearer ${PORTAL_TOKEN}` }),
+  },
+];
+for (const route of jsonRoutes) {
+  cases.push(
+    {
+      name: `${route.route}: oversized JSON`,
+      method: "POST",
+      path: route.path,
+      headers: (run) => ({ ...route.headers(run), ...json }),
+      data: oversized,
+      status: 413,
+      code: "payload_too_large",
+    },
+    {
+      name: `${route.route}: text/plain`,
+      method: "POST",
+      path: route.path,
+      headers: (run) => ({ ...route.headers(run), "Content-Type": "text/plain" }),
+      data: "{}",
+      status: 415,
+      code: "unsupported_media_type",
+    },
+    {
+      name: `${route.route}: no content type`,
+      method: "POST",
+      path: route.path,
+      headers: route.headers,
+      data: Buffer.from("{}"),
+      status: 415,
+      code: "unsupported_media_type",
+    },
+    {
+      name: `${route.route}: form-urlencoded`,
+      method: "POST",
+      path: route.path,
+      headers: (run) => ({
+        ...route.headers(run),
+        "Content-Type": "application/x-www-form-urlencoded",
+      }),
+      data: "a=1",
+      status: 415,
+      code: "unsupported_media_type",
+    },
+  );
+}
+
+const uploadRoutes = [
+  {
+    route: "upload",
+    path: (run: Run) => `/api/forms/${run.formToken}/files`,
+    headers: (run: Run) => ({ Origin: ORIGIN, "x-form-link": link(run) }),
+  },
+  { route: "launch upload", path: () => "/api/launch/files", headers: () => ({ Origin: ORIGIN }) },
+];
+for (const route of uploadRoutes) {
+  cases.push(
+    {
+      name: `${route.route}: JSON instead of multipart`,
+      method: "POST",
+      path: route.path,
+      headers: (run) => ({ ...route.headers(run), ...json }),
+      data: "{}",
+      status: 415,
+      code: "unsupported_media_type",
+    },
+    {
+      name: `${route.route}: oversized field before the file`,
+      method: "POST",
+      path: route.path,
+      headers: (run) => ({ ...route.headers(run), ...multipartType }),
+      data: multipart([
+        { name: "note", body: "x".repeat(64 * 1024) },
+        { name: "file", filename: "a.txt", body: "hello" },
+      ]),
+      status: 413,
+      code: "payload_too_large",
+    },
+    {
+      name: `${route.route}: too many parts`,
+      method: "POST",
+      path: route.path,
+      headers: (run) => ({ ...route.headers(run), ...multipartType }),
+      data: multipart([
+        ...Array.from({ length: 30 }, (_, index) => ({ name: `f${index}`, body: "x" })),
+        { name: "file", filename: "a.txt", body: "hello" },
+      ]),
+      status: 413,
+      code: "payload_too_large",
+    },
+  );
+}
+
+// ------------------------------------------------------------------ knowledge
+
+const segment = "/api/datasets/demo-dataset/documents/doc-onboarding/segments/seg-onboarding-1";
+cases.push(
+  {
+    name: "knowledge segment: no token",
+    method: "GET",
+    path: () => segment,
+    status: 401,
+    code: "unauthorized",
+  },
+  {
+    name: "knowledge segment: wrong token",
+    method: "GET",
+    path: () => segment,
+    headers: () => ({ Authorization: `Bearer ${PORTAL_TOKEN}x` }),
+    status: 401,
+    code: "unauthorized",
+  },
+  {
+    name: "knowledge segment: encoded traversal",
+    method: "GET",
+    path: () => "/api/datasets/demo-dataset/documents/..%2F..%2Fx/segments/seg-onboarding-1",
+    headers: () => ({ Authorization: `Bearer ${PORTAL_TOKEN}` }),
+    status: 400,
+    code: "invalid_request",
+  },
+  {
+    name: "knowledge segment: control character",
+    method: "GET",
+    path: () => "/api/datasets/demo%0Adataset/documents/doc-onboarding/segments/seg-onboarding-1",
+    headers: () => ({ Authorization: `Bearer ${PORTAL_TOKEN}` }),
+    status: 400,
+    code: "invalid_request",
+  },
+  {
+    name: "knowledge metadata: no token",
+    method: "POST",
+    path: () => "/api/datasets/demo-dataset/documents/metadata",
+    headers: () => json,
+    data: JSON.stringify({ operation_data: [] }),
+    status: 401,
+    code: "unauthorized",
+  },
+);
+
+// ------------------------------------------------------------------ the run
+
+let run: Run;
+test.beforeAll(async () => {
+  const user = `bad-input-${Date.now()}@example.com`;
+  run = { ...(await startRunAsPortal(user)), user };
+});
+
+test("the suite covers every route with at least 60 cases", () => {
+  expect(cases.length).toBeGreaterThanOrEqual(60);
+  const covered = new Set(cases.map((c) => c.name.split(":")[0]));
+  for (const route of [
+    "forms GET",
+    "forms POST",
+    "upload",
+    "events",
+    "next-link",
+    "launch",
+    "launch upload",
+    "knowledge metadata",
+    "knowledge segment",
+  ]) {
+    expect(covered, route).toContain(route);
+  }
+});
+
+for (const row of cases) {
+  test(`refused: ${row.name}`, async ({ request }) => {
+    const requestId = randomUUID();
+    const path = row.path(run);
+    const response = await request.fetch(path.startsWith("http") ? path : `${APP}${path}`, {
+      method: row.method,
+      headers: { ...row.headers?.(run), "x-request-id": requestId },
+      data: row.data,
+      maxRedirects: 0,
+    });
+    expect(response.status()).toBe(row.status);
+    const body = (await response.json()) as Record<string, unknown>;
+    expect(body).toMatchObject({ status: row.status, code: row.code });
+    expect(Object.keys(body).sort()).toEqual(["code", "message", "status"]);
+    expect(await callsForRequest(requestId)).toEqual([]);
+  });
+}
