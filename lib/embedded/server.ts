@@ -22,7 +22,7 @@ import { recordCalls } from "./record-calls";
 import { RunEngine } from "./run-engine";
 import type { EmbeddedConfig, ServerContext } from "./server-context";
 import { createEmbeddedStore } from "./store";
-import type { AppKind, EmbeddedStore } from "./store";
+import type { AppKind, EmbeddedStore, ReplayMode, SnapshotStyle } from "./store";
 
 export interface EmbeddedServerOptions {
   port?: number;
@@ -31,6 +31,9 @@ export interface EmbeddedServerOptions {
   stepDelayMs?: number;
   pingIntervalMs?: number;
   idleTimeoutMs?: number;
+  /** How reconnects replay runs started without a mode of their own (default `pubsub`). */
+  replayMode?: ReplayMode;
+  snapshotStyle?: SnapshotStyle;
   systemParameters?: Partial<SystemParameters>;
 }
 
@@ -226,6 +229,8 @@ export async function startEmbeddedServer(
     stepDelayMs: options.stepDelayMs ?? 250,
     pingIntervalMs: options.pingIntervalMs ?? 10_000,
     idleTimeoutMs: options.idleTimeoutMs ?? 300_000,
+    replayMode: options.replayMode ?? "pubsub",
+    snapshotStyle: options.snapshotStyle ?? "events",
     appUnavailable: false,
     systemParameters: { ...DEFAULT_SYSTEM_PARAMETERS, ...options.systemParameters },
   };

@@ -21,6 +21,20 @@ export interface UploadRecord {
 
 export type RunStatus = "running" | "paused" | "succeeded" | "failed" | "stopped";
 
+/**
+ * How a reconnect with `include_state_snapshot=true` replays a run, as a real server's deployment
+ * decides (`PUBSUB_REDIS_CHANNEL_TYPE`): `pubsub` builds a snapshot of the run's state; `streams`
+ * replays the run's whole event log from its first event.
+ */
+export type ReplayMode = "pubsub" | "streams";
+
+/**
+ * Where a `pubsub` snapshot puts the open forms: `events` (newer servers: one
+ * `human_input_required` per open form) or `reasons` (some 1.x servers: none, only
+ * `workflow_paused.data.reasons[]` with each form's details and token).
+ */
+export type SnapshotStyle = "events" | "reasons";
+
 export interface RunRecord {
   id: string;
   taskId: string;
@@ -44,6 +58,10 @@ export interface RunRecord {
   query: string | null;
   answer: string;
   currentFormToken: string | null;
+  // Every form the run waits at now, in the order they were opened (parallel branches).
+  openFormTokens: string[];
+  replayMode: ReplayMode;
+  snapshotStyle: SnapshotStyle;
   // Overrides the configured form TTL for this run's forms (tests of expiry).
   formTtlSeconds?: number;
   // Overrides the configured step delay for this run (tests that need a slow run).
