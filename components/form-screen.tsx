@@ -70,7 +70,9 @@ function useEmbedEvents(outcome: Outcome | null, queryError: Error | null, run: 
     else if (errorCode) notify({ type: "error", code: errorCode, message: errorMessage });
   }, [errorCode, errorMessage, notify]);
 
-  const { nodes, outcome: runOutcome, pause, phase } = run.state;
+  const { nodes, outcome: runOutcome, waiting, phase } = run.state;
+  // Only this link's own token ever reaches the browser: another person's form shows as null.
+  const pause = waiting[0];
   const last = nodes[nodes.length - 1];
   const answered = outcome?.kind === "submitted";
   // The run is followed from the start, but the portal hears of it only once the form is
