@@ -5,9 +5,9 @@ import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { FormMarkdown } from "@/components/form-markdown";
 import { RunProgress } from "@/components/run-progress";
+import { WaitingForms, waitingFormKey } from "@/components/waiting-forms";
 import { ApiClientError } from "@/lib/api-fetch";
 import { fetchNextLink, type FormLinkContext } from "@/lib/form-api";
-import type { WaitingForm } from "@/lib/run-view";
 import type { RunStream } from "@/lib/use-run-stream";
 
 /** How long the waiting forms must stay put before the next one is opened (replays settle). */
@@ -26,9 +26,9 @@ export function RunView({ link, run }: { link: FormLinkContext; run: RunStream }
   // A run-scoped link opens the run's next form in place: the first waiting one it may open.
   const next =
     link.scope === "run" && state.phase === "paused"
-      ? others.find((form) => !elsewhere.has(formKey(form)))
+      ? others.find((form) => !elsewhere.has(waitingFormKey(form)))
       : undefined;
-  const nextKey = next ? formKey(next) : null;
+  const nextKey = next ? waitingFormKey(next) : null;
 
   useEffect(() => {
     if (!next || !nextKey || opening.current === nextKey) return;
@@ -99,34 +99,17 @@ export function RunView({ link, run }: { link: FormLinkContext; run: RunStream }
       ))}
 
       <RunProgress state={state}>
-        {state.waiting.length > 0 ? (
-          <div className="stack">
-            <h3 id="run-waiting-title">{t("waitingFor")}</h3>
-            <ul aria-labelledby="run-waiting-title" className="waiting-forms">
-              {state.waiting.map((form) => {
-                const key = formKey(form);
-                return (
-                  <li key={key}>
-                    <strong>{form.nodeTitle}</strong>{" "}
-                    <span className="muted small">
-                      {form.formToken === link.token
-                        ? t("mark.thisLink")
-                        : key === nextKey
-                          ? t("mark.openingHere")
-                          : link.scope === "run" && !elsewhere.has(key)
-                            ? t("mark.thisLinkMayOpen")
-                            : t("mark.someoneElse")}
-                    </span>
-                  </li>
-                );
-              })}
-            </ul>
-          </div>
-        ) : null}
+        <WaitingForms
+          forms={state.waiting}
+          ownToken={link.token}
+          scope={link.scope}
+          openingKey={nextKey}
+          elsewhere={elsewhere}
+        />
         {others
-          .filter((form) => link.scope !== "run" || elsewhere.has(formKey(form)))
+          .filter((form) => link.scope !== "run" || elsewhere.has(waitingFormKey(form)))
           .map((form) => (
-            <p key={formKey(form)} className="notice notice-warning">
+            <p key={waitingFormKey(form)} className="notice notice-warning">
               {form.channels.length > 0
                 ? t.rich("elsewhere", {
                     node: form.nodeTitle,
@@ -152,10 +135,6 @@ export function RunView({ link, run }: { link: FormLinkContext; run: RunStream }
       </RunProgress>
     </section>
   );
-}
-
-function formKey(form: WaitingForm): string {
-  return form.formId ?? form.nodeId;
 }
 
 /** Keeps how the page is shown (embedded, language, theme) when the next form opens. */

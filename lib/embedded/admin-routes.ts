@@ -74,10 +74,13 @@ export async function handleAdminRoute(
     case "GET streams":
       sendJson(res, 200, { open: ctx.store.openStreams() });
       return true;
-    case "POST streams/drop":
-      // Runs carry on: a reconnect with include_state_snapshot=true sees everything.
-      sendJson(res, 200, { dropped: ctx.store.dropStreams() });
+    case "POST streams/drop": {
+      // Runs carry on: a reconnect with include_state_snapshot=true sees everything. `?run=`
+      // cuts only that run's streams, so stories running alongside keep theirs.
+      const runId = new URL(req.url ?? "/", "http://embedded.local").searchParams.get("run");
+      sendJson(res, 200, { dropped: ctx.store.dropStreams(runId ?? undefined) });
       return true;
+    }
     case "GET faults":
       sendJson(res, 200, { faults: ctx.store.listFaults() });
       return true;

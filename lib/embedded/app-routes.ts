@@ -61,6 +61,7 @@ function streamRun(
   const stream = openSseStream(res, ctx.store, {
     pingIntervalMs: ctx.config.pingIntervalMs,
     idleTimeoutMs: ctx.config.idleTimeoutMs,
+    runId: run.id,
   });
   const isTerminal = (event: StreamEvent): boolean =>
     (event.event === "workflow_finished" && !stayAfterFinish) ||
@@ -142,7 +143,8 @@ function stateSnapshot(ctx: ServerContext, run: RunRecord): StreamEvent[] {
 }
 
 function executionId(event: StreamEvent): string {
-  return String((event.data as Record<string, unknown> | undefined)?.id ?? "");
+  const id = (event.data as Record<string, unknown> | undefined)?.id;
+  return typeof id === "string" ? id : "";
 }
 
 function envelopeOf(run: RunRecord, event: string, data: Record<string, unknown>): StreamEvent {

@@ -253,6 +253,8 @@ export interface Fault {
 // An open SSE response that POST /_embedded/streams/drop can cut.
 export interface OpenStream {
   drop(): void;
+  // The run this stream follows, when it follows one (so a test can cut only its own run's).
+  runId?: string;
 }
 
 export type ClaimResult = "ok" | "missing" | "submitted" | "expired";
@@ -295,8 +297,8 @@ export interface EmbeddedStore {
   streamOpened(stream: OpenStream): void;
   streamClosed(stream: OpenStream): void;
   openStreams(): number;
-  // Drops every open stream; each drop() must call streamClosed before it returns.
-  dropStreams(): number;
+  // Drops every open stream (or only a run's); each drop() must call streamClosed before it returns.
+  dropStreams(runId?: string): number;
 }
 
 const copyFault = (fault: Fault): Fault => ({ ...fault, match: { ...fault.match } });
@@ -408,8 +410,8 @@ export function createEmbeddedStore(datasets: DatasetRecord[]): EmbeddedStore {
     streamOpened: (stream) => void streams.add(stream),
     streamClosed: (stream) => void streams.delete(stream),
     openStreams: () => streams.size,
-    dropStreams() {
-      const open = [...streams];
+    dropStreams(runId) {
+      const open = [...streams].filter((stream) => !runId || stream.runId === runId);
       for (const stream of open) stream.drop();
       return open.length;
     },
