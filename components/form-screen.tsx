@@ -7,6 +7,7 @@ import { useEmbedNotify } from "@/components/embed-provider";
 import { HumanInputForm, type SubmittedAnswer } from "@/components/human-input-form";
 import { RunView } from "@/components/run-view";
 import { SubmittedSummary } from "@/components/submitted-summary";
+import { WaitingForms } from "@/components/waiting-forms";
 import { Button } from "@/components/ui/button";
 import { StatusScreen } from "@/components/ui/status-screen";
 import { ApiClientError } from "@/lib/api-fetch";
@@ -22,6 +23,7 @@ type Outcome =
 
 /** The form page's states: loading, open, and every way a form can end or fail to load. */
 export function FormScreen({ link }: { link: FormLinkContext }) {
+  const t = useTranslations("run");
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const query = useFormQuery(link, outcome === null);
   const closedCode =
@@ -45,7 +47,14 @@ export function FormScreen({ link }: { link: FormLinkContext }) {
   return (
     <>
       <FormState link={link} outcome={outcome} setOutcome={setOutcome} query={query} />
-      {showRun ? <RunView link={link} run={run} /> : null}
+      {showRun ? (
+        <RunView link={link} run={run} />
+      ) : run.state.waiting.length > 1 ? (
+        // Parallel branches: this form is one of several the run waits at.
+        <section className="card stack run-view" aria-label={t("alsoWaiting")}>
+          <WaitingForms forms={run.state.waiting} ownToken={link.token} scope={link.scope} />
+        </section>
+      ) : null}
     </>
   );
 }
@@ -96,7 +105,9 @@ function useEmbedEvents(outcome: Outcome | null, queryError: Error | null, run: 
     else if (errorCode) notify({ type: "error", code: errorCode, message: errorMessage });
   }, [errorCode, errorMessage, notify]);
 
-  const { nodes, outcome: runOutcome, pause, phase } = run.state;
+  const { nodes, outcome: runOutcome, waiting, phase } = run.state;
+  // Only this link's own token ever reaches the browser: another person's form shows as null.
+  const pause = waiting[0];
   const last = nodes[nodes.length - 1];
   const answered = outcome?.kind === "submitted";
   // The run is followed from the start, but the portal hears of it only once the form is

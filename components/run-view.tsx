@@ -5,30 +5,48 @@ import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { FormMarkdown } from "@/components/form-markdown";
 import { RunProgress } from "@/components/run-progress";
+import { WaitingForms, waitingFormKey } from "@/components/waiting-forms";
 import { ApiClientError } from "@/lib/api-fetch";
 import { fetchNextLink, type FormLinkContext } from "@/lib/form-api";
 import type { RunStream } from "@/lib/use-run-stream";
 
-/** The run going on after an answer: nodes, streamed text, the next form, the outcome. */
+/** How long the waiting forms must stay put before the next one is opened (replays settle). */
+const SETTLE_MS = 150;
+
+/** The run going on after an answer: nodes, streamed text, the forms it waits at, the outcome. */
 export function RunView({ link, run }: { link: FormLinkContext; run: RunStream }) {
   const t = useTranslations("run");
   const { state, connection, failure } = run;
-  const currentToken = link.token;
   const router = useRouter();
   const [nextError, setNextError] = useState<string | null>(null);
+  // Forms the server said this page cannot open (answered elsewhere), by key.
+  const [elsewhere, setElsewhere] = useState<ReadonlySet<string>>(new Set());
   const opening = useRef<string | null>(null);
-  const nextToken = state.pause?.formToken;
+  const others = state.waiting.filter((form) => form.formToken !== link.token);
+  // A run-scoped link opens the run's next form in place: the first waiting one it may open.
+  const next =
+    link.scope === "run" && state.phase === "paused"
+      ? others.find((form) => !elsewhere.has(waitingFormKey(form)))
+      : undefined;
+  const nextKey = next ? waitingFormKey(next) : null;
 
-  // The run paused again at a form we can answer: open it in place, and the address follows.
   useEffect(() => {
-    if (!nextToken || nextToken === currentToken || opening.current === nextToken) return;
-    opening.current = nextToken;
-    fetchNextLink(link, nextToken).then(
-      ({ url }) => router.replace(withPresentation(url)),
-      (error: unknown) =>
-        setNextError(error instanceof ApiClientError ? error.message : t("nextFailed")),
-    );
-  }, [nextToken, currentToken, link, router, t]);
+    if (!next || !nextKey || opening.current === nextKey) return;
+    const timer = setTimeout(() => {
+      opening.current = nextKey;
+      fetchNextLink(link, next).then(
+        ({ url }) => router.replace(withPresentation(url)),
+        (error: unknown) => {
+          if (error instanceof ApiClientError && error.code === "not_found") {
+            setElsewhere((keys) => new Set([...keys, nextKey]));
+          } else {
+            setNextError(error instanceof ApiClientError ? error.message : t("nextFailed"));
+          }
+        },
+      );
+    }, SETTLE_MS);
+    return () => clearTimeout(timer);
+  }, [next, nextKey, link, router, t]);
 
   return (
     <section
@@ -57,7 +75,7 @@ export function RunView({ link, run }: { link: FormLinkContext; run: RunStream }
       ) : null}
 
       {state.filled.map((filled) => (
-        <div key={filled.nodeId} className="notice">
+        <div key={filled.key} className="notice">
           {t.rich("filled", {
             node: filled.nodeTitle,
             action: filled.actionText ?? filled.actionId ?? "",
@@ -72,7 +90,7 @@ export function RunView({ link, run }: { link: FormLinkContext; run: RunStream }
         </div>
       ))}
       {state.timeouts.map((timeout) => (
-        <p key={timeout.nodeId} className="notice notice-warning">
+        <p key={timeout.key} className="notice notice-warning">
           {t.rich("timedOut", {
             node: timeout.nodeTitle,
             strong: (chunks) => <strong>{chunks}</strong>,
@@ -81,21 +99,35 @@ export function RunView({ link, run }: { link: FormLinkContext; run: RunStream }
       ))}
 
       <RunProgress state={state}>
-        {state.pause && !state.pause.formToken ? (
-          <p className="notice notice-warning">
-            {t.rich("elsewhere", {
-              node: state.pause.nodeTitle,
-              channels: state.pause.channels.join(", "),
-              hasChannels: state.pause.channels.length ? "yes" : "no",
-              strong: (chunks) => <strong>{chunks}</strong>,
-            })}
-          </p>
-        ) : null}
-        {state.pause?.formToken && state.pause.formToken !== currentToken ? (
+        <WaitingForms
+          forms={state.waiting}
+          ownToken={link.token}
+          scope={link.scope}
+          openingKey={nextKey}
+          elsewhere={elsewhere}
+        />
+        {others
+          .filter((form) => link.scope !== "run" || elsewhere.has(waitingFormKey(form)))
+          .map((form) => (
+            <p key={waitingFormKey(form)} className="notice notice-warning">
+              {form.channels.length > 0
+                ? t.rich("elsewhere", {
+                    node: form.nodeTitle,
+                    channels: form.channels.join(", "),
+                    hasChannels: "yes",
+                    strong: (chunks) => <strong>{chunks}</strong>,
+                  })
+                : t.rich("someoneElse", {
+                    node: form.nodeTitle,
+                    strong: (chunks) => <strong>{chunks}</strong>,
+                  })}
+            </p>
+          ))}
+        {next ? (
           <p className="notice" role="status">
             {nextError ??
               t.rich("opening", {
-                node: state.pause.nodeTitle,
+                node: next.nodeTitle,
                 strong: (chunks) => <strong>{chunks}</strong>,
               })}
           </p>

@@ -294,16 +294,18 @@ export function StartForm({ view, onProblem }: StartFormProps) {
             {formLink ? t("progress.opening") : pending ? t("progress.starting") : ""}
           </p>
           <RunProgress state={run}>
-            {run.pause && !run.pause.formToken ? (
-              <p className="notice notice-warning">
-                {t.rich("progress.elsewhere", {
-                  node: run.pause.nodeTitle,
-                  channels: run.pause.channels.join(", "),
-                  hasChannels: run.pause.channels.length ? "yes" : "no",
-                  strong: (chunks) => <strong>{chunks}</strong>,
-                })}
-              </p>
-            ) : null}
+            {run.waiting
+              .filter((form) => !form.formToken)
+              .map((form) => (
+                <p key={form.formId ?? form.nodeId} className="notice notice-warning">
+                  {t.rich("progress.elsewhere", {
+                    node: form.nodeTitle,
+                    channels: form.channels.join(", "),
+                    hasChannels: form.channels.length ? "yes" : "no",
+                    strong: (chunks) => <strong>{chunks}</strong>,
+                  })}
+                </p>
+              ))}
             {formLink ? (
               <p className="notice">
                 {t.rich("progress.formReady", {

@@ -34,18 +34,35 @@ export type FormRecord = {
   submission: { inputs: Record<string, unknown>; action: string; user: string } | null;
 };
 
+/** A signed link; `scope: "run"` lets it open the run's later forms in place too. */
 export function signLink(claims: {
   token: string;
   run?: string;
   user: string;
   ttlSeconds?: number;
+  scope?: "form" | "run";
 }) {
   const exp = Math.floor(Date.now() / 1000) + (claims.ttlSeconds ?? 3600);
   return formLinkPath(
-    { token: claims.token, run: claims.run ?? "", user: claims.user, exp },
+    { token: claims.token, run: claims.run ?? "", user: claims.user, exp, scope: claims.scope },
     EMBEDDED_LINK_SECRET,
   );
 }
+
+export type ReplayMode = "pubsub" | "streams";
+
+export type DemoRunOptions = {
+  formTtlSeconds?: number;
+  stepDelayMs?: number;
+  /** How the embedded service replays this run on a reconnect (each run keeps its own mode). */
+  replayMode?: ReplayMode;
+  /** `reasons`: the snapshot carries the open forms only in workflow_paused.data.reasons[]. */
+  snapshotStyle?: "events" | "reasons";
+  /** `parallel`: two Human Input branches open at once. */
+  demo?: "review" | "parallel";
+  app?: "workflow" | "chatflow";
+  query?: string;
+};
 
 /**
  * Starts a workflow run as a portal backend would: POST /workflows/run, streaming, to the pause.
@@ -55,21 +72,31 @@ export function signLink(claims: {
 export async function startRunAsPortal(
   user: string,
   inputs: Record<string, unknown> = {},
-  options: { formTtlSeconds?: number; stepDelayMs?: number } = {},
-) {
-  if (options.formTtlSeconds !== undefined || options.stepDelayMs !== undefined) {
+  options: DemoRunOptions = {},
+): Promise<{ runId: string; formToken: string; formTokens: string[] }> {
+  if (Object.values(options).some((value) => value !== undefined)) {
     const response = await fetch(`${EMBEDDED_ORIGIN}/_embedded/demo-runs`, {
       method: "POST",
       headers: adminHeaders(),
       body: JSON.stringify({
         user,
         inputs,
+        app: options.app,
+        query: options.query,
+        demo: options.demo,
         form_ttl_seconds: options.formTtlSeconds,
         step_delay_ms: options.stepDelayMs,
+        replay_mode: options.replayMode,
+        snapshot_style: options.snapshotStyle,
       }),
     });
-    const run = (await response.json()) as { workflow_run_id: string; form_token: string };
-    return { runId: run.workflow_run_id, formToken: run.form_token };
+    if (!response.ok) throw new Error(`demo run: ${response.status} ${await response.text()}`);
+    const run = (await response.json()) as {
+      workflow_run_id: string;
+      form_token: string;
+      form_tokens: string[];
+    };
+    return { runId: run.workflow_run_id, formToken: run.form_token, formTokens: run.form_tokens };
   }
   const response = await fetch(`${EMBEDDED_ORIGIN}/v1/workflows/run`, {
     method: "POST",
@@ -86,7 +113,8 @@ export async function startRunAsPortal(
   if (!response.ok || !response.body) throw new Error(`run start failed: ${response.status}`);
   for await (const event of readStreamEvents(response.body)) {
     if (event.event === "human_input_required" && event.data.form_token) {
-      return { runId: event.workflow_run_id ?? "", formToken: event.data.form_token };
+      const formToken = event.data.form_token;
+      return { runId: event.workflow_run_id ?? "", formToken, formTokens: [formToken] };
     }
   }
   throw new Error("the run did not pause at a form");
@@ -293,8 +321,10 @@ export async function openStreams(): Promise<number> {
   return ((await response.json()) as { open: number }).open;
 }
 
-export async function dropStreams(): Promise<number> {
-  const response = await fetch(`${EMBEDDED_ORIGIN}/_embedded/streams/drop`, {
+/** Cuts open event streams upstream: all of them, or only those following `runId`. */
+export async function dropStreams(runId?: string): Promise<number> {
+  const query = runId ? `?run=${encodeURIComponent(runId)}` : "";
+  const response = await fetch(`${EMBEDDED_ORIGIN}/_embedded/streams/drop${query}`, {
     method: "POST",
     headers: adminHeaders(),
     body: "{}",
@@ -310,8 +340,53 @@ export async function getRunRecord(runId: string) {
     status: string;
     user: string;
     current_form_token: string | null;
+    open_form_tokens: string[];
     events: { event: string }[];
   };
+}
+
+/**
+ * Reads the app's events route for a link exactly as the page does (the link in its header)
+ * until `until` sees an event, and returns the raw text the browser would receive.
+ */
+export async function readEventsRoute(
+  baseURL: string,
+  link: string,
+  until: (event: { event: string } & Record<string, unknown>) => boolean,
+  timeoutMs = 15_000,
+): Promise<string> {
+  const url = new URL(link, baseURL);
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  let text = "";
+  try {
+    const response = await fetch(
+      `${baseURL}/api${url.pathname.replace(/^\/form\//, "/forms/")}/events`,
+      {
+        headers: { "x-form-link": url.search.slice(1) },
+        signal: controller.signal,
+      },
+    );
+    if (!response.ok || !response.body) throw new Error(`events route: ${response.status}`);
+    const reader = response.body.getReader();
+    const decoder = new TextDecoder();
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      text += decoder.decode(value, { stream: true });
+      // Whole events only: the last one may still be arriving.
+      const events = text
+        .slice(0, Math.max(0, text.lastIndexOf("\n\n")))
+        .split("\n")
+        .filter((line) => line.startsWith("data:"))
+        .map((line) => JSON.parse(line.slice(5)) as { event: string } & Record<string, unknown>);
+      if (events.some(until)) break;
+    }
+  } finally {
+    clearTimeout(timer);
+    controller.abort();
+  }
+  return text;
 }
 
 /** The demo form's required answers, filled the quickest way (a remote link for the cover). */
@@ -519,7 +594,9 @@ export async function getChunkBodyUpstream(documentId: string, segmentId: string
 
 /** The start inputs of a run exactly as the embedded service received them (before conversion). */
 export async function receivedInputsOf(runId: string): Promise<Record<string, unknown>> {
-  const response = await fetch(`${EMBEDDED_ORIGIN}/_embedded/runs/${runId}`);
+  const response = await fetch(`${EMBEDDED_ORIGIN}/_embedded/runs/${runId}`, {
+    headers: adminHeaders(),
+  });
   if (!response.ok) throw new Error(`run ${runId}: ${response.status}`);
   return ((await response.json()) as { received_inputs: Record<string, unknown> }).received_inputs;
 }

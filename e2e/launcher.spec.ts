@@ -51,6 +51,8 @@ test("the workflow demo starts from / and its form is answered to a finished run
   const address = formAddress(page.url());
   const user = await launcherUser(page);
   expect(address.user).toBe(user);
+  // The launcher's own user started the run: its link may open the run's later forms too.
+  expect(new URL(page.url()).searchParams.get("scope")).toBe("run");
 
   await fillDemoForm(page);
   await page.getByRole("button", { name: "Approve and publish" }).click();

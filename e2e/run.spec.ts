@@ -26,11 +26,13 @@ test("after an answer the run is followed live to its outcome", async ({ page, d
   ).toContainText("Done");
 });
 
-test("a branch that pauses again opens the next form in place, and it is answered there", async ({
+test("a run-scoped link: a branch that pauses again opens the next form in place, and it is answered there", async ({
   page,
   demoRun,
 }) => {
-  await page.goto(demoRun.link);
+  await page.goto(
+    signLink({ token: demoRun.formToken, run: demoRun.runId, user: demoRun.user, scope: "run" }),
+  );
   await fillDemoForm(page);
   await page.getByRole("button", { name: "Request changes" }).click();
 
@@ -39,6 +41,7 @@ test("a branch that pauses again opens the next form in place, and it is answere
   await expect(page.getByLabel("Priority")).toBeVisible();
   expect(new URL(page.url()).pathname).not.toBe(`/form/${demoRun.formToken}`);
   expect(new URL(page.url()).searchParams.get("user")).toBe(demoRun.user);
+  expect(new URL(page.url()).searchParams.get("scope")).toBe("run");
 
   await page.getByLabel("Priority").selectOption("High");
   await page.getByLabel("Notes").fill("Ship after review");

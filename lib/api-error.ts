@@ -12,6 +12,8 @@ export const APP_ERROR_STATUS = {
   link_invalid: 403,
   link_expired: 403,
   link_missing: 403,
+  /** A link that opens its own form only was asked for another form of its run. */
+  link_scope: 403,
   forbidden_origin: 403,
   not_found: 404,
   /** A request body that sent nothing for too long (uploads). */

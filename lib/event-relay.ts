@@ -1,8 +1,10 @@
 import "server-only";
+import { createFormTokenRedactor } from "@/lib/redact-form-tokens";
 
 // Relays an upstream SSE body to the browser chunk by chunk: no buffering, a keep-alive comment
 // when the upstream is quiet (so proxies on the way keep the connection), and the upstream request
-// aborted the moment the browser goes away.
+// aborted the moment the browser goes away. With `ownToken`, every other form's token is nulled on
+// the way (lib/redact-form-tokens.ts); everything else passes byte for byte.
 
 const KEEP_ALIVE = new TextEncoder().encode(": keep-alive\n\n");
 
@@ -16,9 +18,11 @@ export const SSE_HEADERS = {
 export function relayEventStream(
   upstream: ReadableStream<Uint8Array>,
   abortUpstream: () => void,
-  options: { keepAliveMs?: number } = {},
+  options: { keepAliveMs?: number; ownToken?: string } = {},
 ): ReadableStream<Uint8Array> {
   const keepAliveMs = options.keepAliveMs ?? 15_000;
+  const redactor =
+    options.ownToken === undefined ? null : createFormTokenRedactor(options.ownToken);
   const reader = upstream.getReader();
   let timer: ReturnType<typeof setInterval> | undefined;
   let lastSent = Date.now();
@@ -46,14 +50,22 @@ export function relayEventStream(
     },
     async pull(controller) {
       try {
-        const { value, done } = await reader.read();
-        if (done) {
-          stop();
-          controller.close();
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) {
+            stop();
+            const rest = redactor?.flush();
+            if (rest?.length) controller.enqueue(rest);
+            controller.close();
+            return;
+          }
+          const bytes = redactor ? redactor.push(value) : value;
+          // An event still incomplete is held back: read on for the rest of it.
+          if (bytes.length === 0) continue;
+          lastSent = Date.now();
+          controller.enqueue(bytes);
           return;
         }
-        lastSent = Date.now();
-        controller.enqueue(value);
       } catch {
         // The upstream broke off mid-stream: end ours cleanly; the browser sees no final event
         // and reconnects with a snapshot.

@@ -1,12 +1,16 @@
 import { z } from "zod";
 import { apiFetch, apiStream } from "@/lib/api-fetch";
+import type { LinkScope } from "@/lib/form-link";
 import { FORM_LINK_HEADER } from "@/lib/form-link-header";
 import { formViewSchema } from "@/lib/form-view";
 
 // Browser-side calls of the form routes, each carrying the link's credentials.
 
-/** A verified link as the browser holds it: the token, the run (may be empty) and its query. */
-export type FormLinkContext = { token: string; run: string; linkQuery: string };
+/**
+ * A verified link as the browser holds it: the token, the run (may be empty), its query, and its
+ * scope (`run`: it may open the run's later forms in place; `form`: its own form only).
+ */
+export type FormLinkContext = { token: string; run: string; linkQuery: string; scope: LinkScope };
 
 const headers = (link: FormLinkContext) => ({ [FORM_LINK_HEADER]: link.linkQuery });
 const base = (link: FormLinkContext) => `/api/forms/${encodeURIComponent(link.token)}`;
@@ -56,10 +60,17 @@ export function openRunEvents(link: FormLinkContext, signal: AbortSignal) {
   return apiStream(`${base(link)}/events`, { headers: headers(link), signal });
 }
 
-export function fetchNextLink(link: FormLinkContext, nextToken: string) {
+/**
+ * A run-scoped link to a form the run waits at, named by its `form_id` (else its node id): the
+ * browser never holds another form's token, so the server finds it in the run's own state.
+ */
+export function fetchNextLink(
+  link: FormLinkContext,
+  form: { formId: string | null; nodeId: string },
+) {
   return apiFetch(`${base(link)}/next-link`, z.object({ url: z.string() }), {
     method: "POST",
-    json: { token: nextToken },
+    json: { form_id: form.formId, node_id: form.nodeId },
     headers: headers(link),
   });
 }

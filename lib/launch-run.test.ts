@@ -95,7 +95,11 @@ describe("startLaunch", () => {
       secret: "test-secret",
       allowUnsigned: false,
     });
-    expect(verified).toMatchObject({ ok: true, claims: { run: "run-1", user: "anon-1" } });
+    // The launcher's own user started the run: the link may open its later forms too.
+    expect(verified).toMatchObject({
+      ok: true,
+      claims: { run: "run-1", user: "anon-1", scope: "run" },
+    });
     expect(Number(url.searchParams.get("exp")) - Date.now() / 1000).toBeGreaterThan(23 * 3600);
   });
 

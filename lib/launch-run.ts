@@ -99,7 +99,8 @@ async function* launchEvents(
       const exp = Math.floor(Date.now() / 1000) + LINK_TTL_SECONDS;
       const link: FormLinkEvent = {
         event: FORM_LINK_EVENT,
-        url: formLinkPath({ token, run: runId, user, exp }, secret),
+        // The same person started the run: their link may answer its later forms in place.
+        url: formLinkPath({ token, run: runId, user, exp, scope: "run" }, secret),
         workflow_run_id: runId,
         node_title: event.data.node_title ?? null,
       };

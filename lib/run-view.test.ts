@@ -80,6 +80,7 @@ describe("runViewReducer", () => {
     expect(state.phase).toBe("finished");
     expect(state.filled).toEqual([
       {
+        key: "review",
         nodeId: "review",
         nodeTitle: "Editorial review",
         actionId: "approve",
@@ -144,17 +145,14 @@ describe("runViewReducer", () => {
       { event: "workflow_paused", ...env, data: {} },
     ]);
     expect(paused.phase).toBe("paused");
-    expect(paused.pause).toEqual({
-      nodeId: "final",
-      nodeTitle: "Final check",
-      formToken: "NEXT",
-      channels: [],
-    });
+    expect(paused.waiting).toEqual([
+      { formId: null, nodeId: "final", nodeTitle: "Final check", formToken: "NEXT", channels: [] },
+    ]);
     const filled = await fold(
       [{ event: "human_input_form_filled", ...env, data: { node_id: "final", action_id: "ship" } }],
       paused,
     );
-    expect(filled.pause).toBeNull();
+    expect(filled.waiting).toEqual([]);
     expect(filled.phase).toBe("running");
   });
 
@@ -177,8 +175,10 @@ describe("runViewReducer", () => {
         data: { node_id: "mail", node_title: "Manager approval", expiration_time: 1 },
       },
     ]);
-    expect(state.timeouts).toEqual([{ nodeId: "mail", nodeTitle: "Manager approval" }]);
-    expect(state.pause).toBeNull();
+    expect(state.timeouts).toEqual([
+      { key: "mail", nodeId: "mail", nodeTitle: "Manager approval" },
+    ]);
+    expect(state.waiting).toEqual([]);
   });
 
   it("turns an error event into a failed run", async () => {
@@ -206,5 +206,156 @@ describe("a reconnect to a run that ended meanwhile", () => {
       paused,
     );
     expect(failed.nodes[0]?.status).toBe("failed");
+  });
+});
+
+// ---------------------------------------------------------------- several forms, both replay modes
+
+const required = (formId: string | null, nodeId: string, title: string, token: string | null) => ({
+  event: "human_input_required",
+  ...env,
+  data: { form_id: formId, node_id: nodeId, node_title: title, form_token: token },
+});
+const paused = (reasons: Record<string, unknown>[] = []) => ({
+  event: "workflow_paused",
+  ...env,
+  data: { reasons },
+});
+const filledEvent = (formId: string | null, nodeId: string) => ({
+  event: "human_input_form_filled",
+  ...env,
+  data: { ...(formId ? { form_id: formId } : {}), node_id: nodeId, action_id: "approve" },
+});
+const resumed = { event: "workflow_started", ...env, data: { id: "r", reason: "resumption" } };
+const chunk = (text: string, node = "draft") => ({
+  event: "text_chunk",
+  ...env,
+  data: { text, from_variable_selector: [node, "text"] },
+});
+const chat = (answer: string) => ({ event: "message", ...env, answer });
+const connected = { event: "connected" } as const;
+
+describe("several open forms", () => {
+  it("shows every form the run waits at, and closes each by form_id", async () => {
+    const state = await fold([
+      required("f-legal", "legal", "Legal review", null),
+      required("f-brand", "brand", "Brand review", "MINE"),
+      paused([
+        { type: "human_input_required", form_id: "f-legal", node_id: "legal" },
+        { type: "human_input_required", form_id: "f-brand", node_id: "brand" },
+      ]),
+    ]);
+    expect(state.phase).toBe("paused");
+    expect(state.waiting.map((w) => [w.nodeTitle, w.formToken])).toEqual([
+      ["Legal review", null],
+      ["Brand review", "MINE"],
+    ]);
+    const after = await fold([resumed, filledEvent("f-brand", "brand")], state);
+    expect(after.waiting.map((w) => w.nodeTitle)).toEqual(["Legal review"]);
+    expect(after.filled.map((f) => [f.key, f.nodeTitle])).toEqual([["f-brand", "Brand review"]]);
+  });
+
+  it("tells apart two pauses of one node by form_id, and falls back to node_id without one", async () => {
+    const loop = await fold([
+      required("f-1", "check", "Check", null),
+      paused(),
+      filledEvent("f-1", "check"),
+      required("f-2", "check", "Check", null),
+      paused(),
+    ]);
+    expect(loop.waiting.map((w) => w.formId)).toEqual(["f-2"]);
+    const older = await fold([
+      required(null, "check", "Check", null),
+      paused(),
+      filledEvent(null, "check"),
+    ]);
+    expect(older.waiting).toEqual([]);
+    expect(older.filled.map((f) => f.key)).toEqual(["check"]);
+  });
+
+  it("reads the open forms from workflow_paused.data.reasons[] when no human_input_required came", async () => {
+    const state = await fold([
+      paused([
+        {
+          TYPE: "human_input_required",
+          form_id: "f-a",
+          node_id: "a",
+          node_title: "First",
+          form_token: "TA",
+        },
+        {
+          TYPE: "human_input_required",
+          form_id: "f-b",
+          node_id: "b",
+          node_title: "Second",
+          form_token: null,
+        },
+      ]),
+    ]);
+    expect(state.waiting.map((w) => [w.formId, w.nodeTitle, w.formToken])).toEqual([
+      ["f-a", "First", "TA"],
+      ["f-b", "Second", null],
+    ]);
+  });
+
+  it("keeps a form's title when the newest pause reasons carry only ids", async () => {
+    const state = await fold([
+      required("f-a", "a", "First", null),
+      paused([{ type: "human_input_required", form_id: "f-a", node_id: "a" }]),
+    ]);
+    expect(state.waiting.map((w) => w.nodeTitle)).toEqual(["First"]);
+  });
+});
+
+describe("replays after a reconnect", () => {
+  it("pubsub: a chat answer replaced by message_replace, then live chunks appended once", async () => {
+    const before = await fold([chat("Hi "), chat("there")]);
+    const after = await fold(
+      [{ event: "message_replace", ...env, answer: "Hi there, friend" }, chat(". Bye")],
+      runViewReducer(before, connected),
+    );
+    expect(after.text).toEqual([{ nodeId: "_answer", text: "Hi there, friend. Bye" }]);
+  });
+
+  it("pubsub: live chunks after a snapshot without chunks are appended", async () => {
+    const before = await fold([chunk("One "), chunk("two ")]);
+    const after = await fold([chunk("three")], runViewReducer(before, connected));
+    expect(after.text).toEqual([{ nodeId: "draft", text: "One two three" }]);
+  });
+
+  it("streams: the whole log again shows each chat chunk once, and what follows is appended", async () => {
+    const log = [chat("Hi "), chat("there, "), chat("friend")];
+    const before = await fold(log.slice(0, 2));
+    const after = await fold([...log, chat(". Bye")], runViewReducer(before, connected));
+    expect(after.text).toEqual([{ nodeId: "_answer", text: "Hi there, friend. Bye" }]);
+    // A second reconnect replays it all once more.
+    const again = await fold([...log, chat(". Bye")], runViewReducer(after, connected));
+    expect(again.text).toEqual([{ nodeId: "_answer", text: "Hi there, friend. Bye" }]);
+  });
+
+  it("streams: an old pause in the log is passed, and the current one is found", async () => {
+    const log = [
+      { event: "workflow_started", ...env, data: { id: "r", reason: "initial" } },
+      started("e1", "draft", "Draft"),
+      chunk("Draft "),
+      chunk("text"),
+      finished("e1", "draft", "Draft", { text: "Draft text" }),
+      started("e2", "review", "Editorial review"),
+      required("f-1", "review", "Editorial review", "FIRST"),
+      paused([{ type: "human_input_required", form_id: "f-1", node_id: "review" }]),
+      resumed,
+      filledEvent("f-1", "review"),
+      finished("e2", "review", "Editorial review"),
+      started("e3", "final", "Final check"),
+      required("f-2", "final", "Final check", null),
+      paused([{ type: "human_input_required", form_id: "f-2", node_id: "final" }]),
+    ];
+    const first = await fold(log.slice(0, 10));
+    const replayed = await fold(log, runViewReducer(first, connected));
+    expect(replayed.phase).toBe("paused");
+    expect(replayed.waiting.map((w) => w.formId)).toEqual(["f-2"]);
+    expect(replayed.nodes.map((n) => n.executionId)).toEqual(["e1", "e2", "e3"]);
+    expect(replayed.filled).toHaveLength(1);
+    expect(replayed.text).toEqual([{ nodeId: "draft", text: "Draft text" }]);
   });
 });

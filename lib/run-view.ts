@@ -1,8 +1,12 @@
-import type { StreamEvent } from "@/lib/dify/schemas";
+import type { PauseReason, StreamEvent } from "@/lib/dify/schemas";
 
-// Folds the events of a run's stream into what the page shows. Idempotent on replays: after a
-// reconnect with `include_state_snapshot=true` the same workflow_started / node events arrive again
-// and are merged by node execution id, so nothing is shown twice.
+// Folds the events of a run's stream into what the page shows. Idempotent on replays, in both of
+// a real server's replay modes (see docs/decisions/008-runs-replays-and-link-scope.md):
+// - `pubsub` snapshots repeat workflow_started and the node events (merged by node execution id)
+//   and send a chat answer so far as one `message_replace`;
+// - `streams` logs repeat everything from the run's first event: earlier pauses, filled forms and
+//   every text chunk. After each (re)connect the reducer checks replayed chunks against the text
+//   it already has, so nothing is appended twice.
 
 export type NodeView = {
   executionId: string;
@@ -17,6 +21,8 @@ export type NodeView = {
 };
 
 export type FilledView = {
+  /** `form_id` when the server sends one, else the node id. */
+  key: string;
   nodeId: string;
   nodeTitle: string;
   actionId: string | null;
@@ -24,9 +30,12 @@ export type FilledView = {
   renderedContent: string | null;
 };
 
-export type PauseView = {
+/** A form the run waits at. Several can be open at once (parallel branches). */
+export type WaitingForm = {
+  formId: string | null;
   nodeId: string;
   nodeTitle: string;
+  /** Null when the form is answered elsewhere, or (in the browser) when it is not this link's. */
   formToken: string | null;
   channels: string[];
 };
@@ -42,10 +51,16 @@ export type RunViewState = {
   phase: "waiting" | "running" | "paused" | "finished" | "failed";
   nodes: NodeView[];
   filled: FilledView[];
-  timeouts: { nodeId: string; nodeTitle: string }[];
+  timeouts: { key: string; nodeId: string; nodeTitle: string }[];
   /** Streamed text per node id, in arrival order of the nodes. */
   text: { nodeId: string; text: string }[];
-  pause: PauseView | null;
+  /**
+   * Per text key, what the current connection has replayed of the text already shown: chunks
+   * that only repeat it change nothing. Cleared for a key once its text moves past it.
+   */
+  replayed: Record<string, string>;
+  /** Every form the run waits at now, in the order they opened. */
+  waiting: WaitingForm[];
   outcome: RunOutcome | null;
   /** An `error` event from the stream. */
   streamError: { code: string; message: string } | null;
@@ -57,12 +72,16 @@ export const initialRunView: RunViewState = {
   filled: [],
   timeouts: [],
   text: [],
-  pause: null,
+  replayed: {},
+  waiting: [],
   outcome: null,
   streamError: null,
 };
 
-type AnyEvent = StreamEvent | { event: "unknown"; name: string };
+/** A new connection opened: what it replays is checked against what is already shown. */
+export type ConnectedEvent = { event: "connected" };
+
+type AnyEvent = StreamEvent | { event: "unknown"; name: string } | ConnectedEvent;
 
 function upsertNode(nodes: NodeView[], node: NodeView): NodeView[] {
   const index = nodes.findIndex((existing) => existing.executionId === node.executionId);
@@ -83,12 +102,95 @@ function setText(text: RunViewState["text"], nodeId: string, update: (old: strin
   return next;
 }
 
+function without(record: Record<string, string>, key: string): Record<string, string> {
+  if (!(key in record)) return record;
+  const { [key]: _dropped, ...rest } = record;
+  return rest;
+}
+
+/** Appends a streamed chunk, unless it only repeats (replays) text already shown. */
+function appendChunk(state: RunViewState, key: string, chunk: string): RunViewState {
+  const known = state.text.find((entry) => entry.nodeId === key)?.text ?? "";
+  const sofar = state.replayed[key];
+  if (sofar === undefined) {
+    return { ...state, text: setText(state.text, key, (old) => old + chunk) };
+  }
+  const replay = sofar + chunk;
+  if (known.startsWith(replay)) return { ...state, replayed: { ...state.replayed, [key]: replay } };
+  const replayed = without(state.replayed, key);
+  // Nothing replayed before this chunk: a snapshot without chunks, and this one is new.
+  if (sofar === "")
+    return { ...state, replayed, text: setText(state.text, key, (old) => old + chunk) };
+  // The replay has caught up with what was shown and goes on: from here it is the text.
+  return { ...state, replayed, text: setText(state.text, key, () => replay) };
+}
+
+/** `form_id` when present, else the node id: how filled/timeout events find their form. */
+function matches(form: WaitingForm, formId: string | null | undefined, nodeId: string): boolean {
+  return formId && form.formId ? form.formId === formId : form.nodeId === nodeId;
+}
+
+function closedKeys(state: RunViewState): Set<string> {
+  return new Set([...state.filled.map((f) => f.key), ...state.timeouts.map((t) => t.key)]);
+}
+
+function upsertWaiting(state: RunViewState, form: WaitingForm): WaitingForm[] {
+  // A streams replay repeats forms answered long ago, right before their filled event.
+  if (form.formId && closedKeys(state).has(form.formId)) return state.waiting;
+  const index = state.waiting.findIndex((w) => matches(w, form.formId, form.nodeId));
+  if (index === -1) return [...state.waiting, form];
+  const current = state.waiting[index]!;
+  const next = state.waiting.slice();
+  next[index] = {
+    formId: current.formId ?? form.formId,
+    nodeId: current.nodeId,
+    // A title beats a bare node id (pause reasons of the newest servers carry no title).
+    nodeTitle: current.nodeTitle !== current.nodeId ? current.nodeTitle : form.nodeTitle,
+    formToken: current.formToken ?? form.formToken,
+    channels: form.channels.length ? form.channels : current.channels,
+  };
+  return next;
+}
+
+function isFormReason(reason: PauseReason): reason is PauseReason & { node_id: string } {
+  const type = reason.TYPE ?? reason.type ?? "human_input_required";
+  return type === "human_input_required" && typeof reason.node_id === "string";
+}
+
+/** workflow_paused lists every form the run waits at: it adds any not yet known and drops the rest. */
+function pausedAt(state: RunViewState, reasons: PauseReason[]): WaitingForm[] {
+  const forms = reasons.filter(isFormReason);
+  if (forms.length === 0) return state.waiting;
+  let waiting = state.waiting.filter((w) =>
+    forms.some((reason) => matches(w, reason.form_id, reason.node_id)),
+  );
+  for (const reason of forms) {
+    waiting = upsertWaiting(
+      { ...state, waiting },
+      {
+        formId: reason.form_id ?? null,
+        nodeId: reason.node_id,
+        nodeTitle: reason.node_title ?? reason.node_id,
+        formToken: reason.form_token ?? null,
+        channels: reason.approval_channels ?? [],
+      },
+    );
+  }
+  return waiting;
+}
+
 export function runViewReducer(state: RunViewState, event: AnyEvent): RunViewState {
   switch (event.event) {
+    case "connected":
+      // Whatever this connection replays of the text already shown is checked, not appended.
+      return {
+        ...state,
+        replayed: Object.fromEntries(state.text.map((entry) => [entry.nodeId, ""])),
+      };
     case "workflow_started":
       return state.phase === "finished" || state.phase === "failed"
         ? state
-        : { ...state, phase: "running", pause: null };
+        : { ...state, phase: "running" };
     case "node_started":
       return {
         ...state,
@@ -117,53 +219,74 @@ export function runViewReducer(state: RunViewState, event: AnyEvent): RunViewSta
       // reconnecting).
       const full = event.data.outputs?.text;
       const hadChunks = state.text.some((entry) => entry.nodeId === event.data.node_id);
-      const text =
-        typeof full === "string" && hadChunks
-          ? setText(state.text, event.data.node_id, () => full)
-          : state.text;
-      return { ...state, nodes, text };
+      if (typeof full === "string" && hadChunks) {
+        return {
+          ...state,
+          nodes,
+          text: setText(state.text, event.data.node_id, () => full),
+          replayed: without(state.replayed, event.data.node_id),
+        };
+      }
+      return { ...state, nodes };
     }
     case "text_chunk": {
       const selector = (event.data as { from_variable_selector?: unknown }).from_variable_selector;
       const nodeId = Array.isArray(selector) && typeof selector[0] === "string" ? selector[0] : "_";
-      return { ...state, text: setText(state.text, nodeId, (old) => old + event.data.text) };
+      return appendChunk(state, nodeId, event.data.text);
     }
-    case "message": {
-      return { ...state, text: setText(state.text, "_answer", (old) => old + event.answer) };
-    }
-    case "human_input_required": {
-      const pause: PauseView = {
-        nodeId: event.data.node_id,
-        nodeTitle: event.data.node_title ?? "A review step",
-        formToken: event.data.form_token ?? null,
-        channels: event.data.approval_channels ?? [],
+    case "message":
+      return appendChunk(state, "_answer", event.answer);
+    case "message_replace":
+      return {
+        ...state,
+        text: setText(state.text, "_answer", () => event.answer),
+        replayed: without(state.replayed, "_answer"),
       };
-      return { ...state, pause };
-    }
+    case "human_input_required":
+      return {
+        ...state,
+        waiting: upsertWaiting(state, {
+          formId: event.data.form_id ?? null,
+          nodeId: event.data.node_id,
+          nodeTitle: event.data.node_title ?? event.data.node_id,
+          formToken: event.data.form_token ?? null,
+          channels: event.data.approval_channels ?? [],
+        }),
+      };
     case "workflow_paused":
-      return { ...state, phase: "paused" };
+      return { ...state, phase: "paused", waiting: pausedAt(state, event.data.reasons ?? []) };
     case "human_input_form_filled": {
-      if (state.filled.some((entry) => entry.nodeId === event.data.node_id)) return state;
+      const { form_id: formId, node_id: nodeId } = event.data;
+      const key = formId ?? nodeId;
+      if (state.filled.some((entry) => entry.key === key)) return state;
+      const form = state.waiting.find((w) => matches(w, formId, nodeId));
       const filled: FilledView = {
-        nodeId: event.data.node_id,
-        nodeTitle: event.data.node_title ?? event.data.node_id,
+        key,
+        nodeId,
+        nodeTitle: event.data.node_title ?? form?.nodeTitle ?? nodeId,
         actionId: event.data.action_id ?? null,
         actionText: event.data.action_text ?? null,
         renderedContent: event.data.rendered_content ?? null,
       };
-      const pause = state.pause?.nodeId === event.data.node_id ? null : state.pause;
-      return { ...state, filled: [...state.filled, filled], pause, phase: "running" };
+      return {
+        ...state,
+        filled: [...state.filled, filled],
+        waiting: state.waiting.filter((w) => w !== form),
+        phase: "running",
+      };
     }
     case "human_input_form_timeout": {
-      if (state.timeouts.some((entry) => entry.nodeId === event.data.node_id)) return state;
-      const pause = state.pause?.nodeId === event.data.node_id ? null : state.pause;
+      const { form_id: formId, node_id: nodeId } = event.data;
+      const key = formId ?? nodeId;
+      if (state.timeouts.some((entry) => entry.key === key)) return state;
+      const form = state.waiting.find((w) => matches(w, formId, nodeId));
       return {
         ...state,
         timeouts: [
           ...state.timeouts,
-          { nodeId: event.data.node_id, nodeTitle: event.data.node_title ?? event.data.node_id },
+          { key, nodeId, nodeTitle: event.data.node_title ?? form?.nodeTitle ?? nodeId },
         ],
-        pause,
+        waiting: state.waiting.filter((w) => w !== form),
         phase: "running",
       };
     }
@@ -176,7 +299,7 @@ export function runViewReducer(state: RunViewState, event: AnyEvent): RunViewSta
       return {
         ...state,
         phase: "finished",
-        pause: null,
+        waiting: [],
         nodes: state.nodes.map((node) =>
           node.status === "running" ? { ...node, status: settled } : node,
         ),

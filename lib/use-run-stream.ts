@@ -19,7 +19,8 @@ const sleep = (ms: number, signal: AbortSignal) =>
 
 /**
  * Follows the link's run live. A dropped connection reconnects by itself with backoff; each
- * connection asks for a state snapshot, and the reducer merges the replay without duplicates.
+ * connection asks for a state snapshot (or, on `streams` servers, gets the whole log again), and
+ * the reducer merges the replay without duplicates.
  */
 export type RunStream = ReturnType<typeof useRunStream>;
 
@@ -42,10 +43,16 @@ export function useRunStream(link: FormLinkContext, enabled: boolean) {
           const stream = await openRunEvents(link, signal);
           setConnection("open");
           setFailure(null);
+          // What this connection replays of the text already shown is checked, not appended.
+          dispatch({ event: "connected" });
           for await (const event of readStreamEvents(stream)) {
             dispatch(event);
             attempt = 0;
-            if (event.event === "workflow_finished" || event.event === "error") ended = true;
+            if (event.event === "workflow_finished" || event.event === "error") {
+              ended = true;
+              // Some servers keep the stream open after the run ends: close it here.
+              break;
+            }
           }
         } catch (error) {
           if (signal.aborted) return;

@@ -72,12 +72,13 @@ async function main() {
     });
     const run = (await response.json()) as { workflow_run_id: string; form_token: string };
     const exp = Math.floor(Date.now() / 1000) + 7 * 24 * 3600;
+    // Run-scoped, so the demo can be followed through its second form ("Request changes").
     const link = formLinkPath(
-      { token: run.form_token, run: run.workflow_run_id, user: "demo-user", exp },
+      { token: run.form_token, run: run.workflow_run_id, user: "demo-user", exp, scope: "run" },
       env.formLinkSecret,
     );
     console.log(
-      `\n  Ready. Open a paused demo form:\n\n    ${appOrigin}${link}\n\n  or start a new run from ${appOrigin}/\n`,
+      `\n  Ready. Open a paused demo form (link scope: run, so it also opens the run's later forms in place):\n\n    ${appOrigin}${link}\n\n  or start a new run from ${appOrigin}/\n`,
     );
   } else {
     console.log(`\n  Ready: ${appOrigin}/\n`);

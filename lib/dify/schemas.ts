@@ -246,6 +246,22 @@ export const humanInputRequiredDataSchema = z.looseObject({
   approval_channels: z.array(z.string()).nullish(),
 });
 
+/**
+ * One entry of `workflow_paused.data.reasons[]`. Some 1.x servers put the open form's details and
+ * token here instead of sending `human_input_required` in a snapshot; the newest send only
+ * `form_id` and `node_id`. The key is `TYPE` on some versions and `type` on others.
+ */
+export const pauseReasonSchema = z.looseObject({
+  TYPE: z.string().nullish(),
+  type: z.string().nullish(),
+  form_id: z.string().nullish(),
+  node_id: z.string().nullish(),
+  node_title: z.string().nullish(),
+  form_token: z.string().nullish(),
+  approval_channels: z.array(z.string()).nullish(),
+});
+export type PauseReason = z.infer<typeof pauseReasonSchema>;
+
 export const streamEventSchema = z.discriminatedUnion("event", [
   z.looseObject({
     event: z.literal("workflow_started"),
@@ -270,10 +286,17 @@ export const streamEventSchema = z.discriminatedUnion("event", [
   }),
   z.looseObject({ event: z.literal("message"), ...envelope, answer: z.string() }),
   z.looseObject({ event: z.literal("message_end"), ...envelope }),
+  // A snapshot's chat answer so far: replaces the text, where `message` chunks append.
+  z.looseObject({ event: z.literal("message_replace"), ...envelope, answer: z.string() }),
   z.looseObject({
     event: z.literal("workflow_paused"),
     ...envelope,
-    data: z.looseObject({}).default({}),
+    data: z
+      .looseObject({
+        // A malformed list is read as none rather than failing the whole event.
+        reasons: z.array(pauseReasonSchema).nullish().catch(null),
+      })
+      .default({}),
   }),
   z.looseObject({
     event: z.literal("workflow_finished"),
@@ -295,6 +318,7 @@ export const streamEventSchema = z.discriminatedUnion("event", [
     event: z.literal("human_input_form_filled"),
     ...envelope,
     data: z.looseObject({
+      form_id: z.string().nullish(),
       node_id: z.string(),
       node_title: z.string().nullish(),
       rendered_content: z.string().nullish(),
@@ -307,6 +331,7 @@ export const streamEventSchema = z.discriminatedUnion("event", [
     event: z.literal("human_input_form_timeout"),
     ...envelope,
     data: z.looseObject({
+      form_id: z.string().nullish(),
       node_id: z.string(),
       node_title: z.string().nullish(),
       expiration_time: z.number().nullish(),

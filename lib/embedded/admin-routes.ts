@@ -4,7 +4,7 @@ import { ApiError, sendJson } from "./api-error";
 import { startDemoRun } from "./app-routes";
 import { faultListSchema } from "./apply-fault";
 import { createCustomForm } from "./create-custom-form";
-import { DEMO_APPS } from "./demo-apps";
+import { DEMO_APPS, parallelReviewScript } from "./demo-apps";
 import { parseBody, readJsonBody } from "./read-json-body";
 import type { ServerContext } from "./server-context";
 
@@ -15,6 +15,10 @@ const demoRunSchema = z.object({
   query: z.string().optional(),
   form_ttl_seconds: z.number().positive().optional(),
   step_delay_ms: z.number().min(0).max(5_000).optional(),
+  // `parallel`: the demo workflow with two Human Input branches open at once.
+  demo: z.enum(["review", "parallel"]).optional().default("review"),
+  replay_mode: z.enum(["pubsub", "streams"]).optional(),
+  snapshot_style: z.enum(["events", "reasons"]).optional(),
 });
 
 const textChunksSchema = z.object({
@@ -26,6 +30,8 @@ const configSchema = z.object({
   formTtlSeconds: z.number().positive().optional(),
   stepDelayMs: z.number().min(0).optional(),
   appUnavailable: z.union([z.boolean(), z.enum(["workflow", "chatflow"])]).optional(),
+  replayMode: z.enum(["pubsub", "streams"]).optional(),
+  snapshotStyle: z.enum(["events", "reasons"]).optional(),
 });
 
 // Test and demo helpers under /_embedded/ (behind the admin token, see server.ts; not in the
@@ -69,10 +75,13 @@ export async function handleAdminRoute(
     case "GET streams":
       sendJson(res, 200, { open: ctx.store.openStreams() });
       return true;
-    case "POST streams/drop":
-      // Runs carry on: a reconnect with include_state_snapshot=true sees everything.
-      sendJson(res, 200, { dropped: ctx.store.dropStreams() });
+    case "POST streams/drop": {
+      // Runs carry on: a reconnect with include_state_snapshot=true sees everything. `?run=`
+      // cuts only that run's streams, so stories running alongside keep theirs.
+      const runId = new URL(req.url ?? "/", "http://embedded.local").searchParams.get("run");
+      sendJson(res, 200, { dropped: ctx.store.dropStreams(runId ?? undefined) });
       return true;
+    }
     case "GET faults":
       sendJson(res, 200, { faults: ctx.store.listFaults() });
       return true;
@@ -110,6 +119,8 @@ export async function handleAdminRoute(
         status: record.status,
         current_form_token: record.currentFormToken,
         received_inputs: record.receivedInputs,
+        open_form_tokens: record.openFormTokens,
+        replay_mode: record.replayMode,
         events: record.events,
       });
       return true;
@@ -144,6 +155,8 @@ export async function handleAdminRoute(
       const body = parseBody(demoRunSchema, await readJsonBody(req));
       const demo = DEMO_APPS[body.app];
       const inputs = { ...demo.defaultInputs, ...body.inputs };
+      if (body.demo === "parallel" && body.app !== "workflow")
+        throw new ApiError(400, "invalid_param", "The parallel demo is a workflow.");
       const run = startDemoRun(
         ctx,
         body.app,
@@ -153,6 +166,11 @@ export async function handleAdminRoute(
         undefined,
         body.form_ttl_seconds,
         body.step_delay_ms,
+        {
+          script: body.demo === "parallel" ? parallelReviewScript : undefined,
+          replayMode: body.replay_mode,
+          snapshotStyle: body.snapshot_style,
+        },
       );
       await ctx.engine.settled(run);
       if (run.status !== "paused" || !run.currentFormToken) {
@@ -165,6 +183,8 @@ export async function handleAdminRoute(
       sendJson(res, 200, {
         workflow_run_id: run.id,
         form_token: run.currentFormToken,
+        // Every open form, in order (two for the parallel demo).
+        form_tokens: run.openFormTokens,
         user: run.user,
       });
       return true;
@@ -193,10 +213,14 @@ export async function handleAdminRoute(
       if (body.formTtlSeconds !== undefined) ctx.config.formTtlSeconds = body.formTtlSeconds;
       if (body.stepDelayMs !== undefined) ctx.config.stepDelayMs = body.stepDelayMs;
       if (body.appUnavailable !== undefined) ctx.config.appUnavailable = body.appUnavailable;
+      if (body.replayMode !== undefined) ctx.config.replayMode = body.replayMode;
+      if (body.snapshotStyle !== undefined) ctx.config.snapshotStyle = body.snapshotStyle;
       sendJson(res, 200, {
         formTtlSeconds: ctx.config.formTtlSeconds,
         stepDelayMs: ctx.config.stepDelayMs,
         appUnavailable: ctx.config.appUnavailable,
+        replayMode: ctx.config.replayMode,
+        snapshotStyle: ctx.config.snapshotStyle,
       });
       return true;
     }

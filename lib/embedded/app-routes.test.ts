@@ -401,21 +401,35 @@ describe("GET /workflow/{run_id}/events", () => {
       "node_started",
       "node_finished",
       "node_started",
+      // The paused Human Input node, as a pubsub server's snapshot shows it.
+      "node_finished",
       "human_input_required",
       "workflow_paused",
     ]);
+    expect(replay[6]).toMatchObject({
+      data: { node_id: "editorial_review", status: "paused" },
+    });
     const nodeEvents = (events: SseEvent[]): unknown[] =>
       events.filter((e) => e.event.startsWith("node_")).map((e) => e.data);
-    expect(nodeEvents(replay)).toEqual(nodeEvents(original));
-    expect(replay[6]).toEqual(original.find((e) => e.event === "human_input_required"));
+    expect(nodeEvents(replay.filter((_, i) => i !== 6))).toEqual(nodeEvents(original));
+    expect(replay[7]).toEqual(original.find((e) => e.event === "human_input_required"));
   });
 
-  it("without a snapshot ends a paused run's stream after workflow_paused", async () => {
+  it("without a snapshot repeats nothing already sent: live events to the next pause", async () => {
     const run = await env.client.demoRun("alice");
-    const events = await readSse(
+    const reading = readSse(
       await env.client.get(`/workflow/${run.workflow_run_id}/events?user=alice`),
     );
-    expect(events.map((e) => e.event)).toEqual(["workflow_paused"]);
+    await submit(run.form_token, { ...validSubmission(), action: "request_changes" });
+    const events = await reading;
+    expect(events[0]).toMatchObject({ event: "workflow_started", data: { reason: "resumption" } });
+    expect(events.filter((e) => e.event === "workflow_paused")).toHaveLength(1);
+    expect(events.at(-1)?.event).toBe("workflow_paused");
+    expect(
+      events.some(
+        (e) => e.event === "node_started" && (e.data as { node_id: string }).node_id === "start",
+      ),
+    ).toBe(false);
   });
 
   it("with continue_on_pause carries the resumption through to workflow_finished", async () => {
@@ -468,8 +482,6 @@ describe("GET /workflow/{run_id}/events", () => {
 
   it("pauses again at Final check after request_changes", async () => {
     const run = await env.client.demoRun("alice");
-    const response = await env.client.get(`/workflow/${run.workflow_run_id}/events?user=alice`);
-    expect((await readSse(response)).map((e) => e.event)).toEqual(["workflow_paused"]);
     await submit(run.form_token, { ...validSubmission(), action: "request_changes" });
     // The snapshot covers both cases: still revising (live events) or already paused (replay).
     const paused = await readSse(

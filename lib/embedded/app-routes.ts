@@ -5,6 +5,7 @@ import { DEMO_APPS, appParameters } from "./demo-apps";
 import { parseBody, readJsonBody, requireUser } from "./read-json-body";
 import type { ServerContext } from "./server-context";
 import { openSseStream } from "./sse-stream";
+import { humanInputRequiredData, type RunScript, type StartRunParams } from "./run-engine";
 import type { AppKind, FormRecord, RunRecord, StreamEvent } from "./store";
 import { validateFormSubmission } from "./validate-form-submission";
 import { validateRunInputs } from "./validate-run-inputs";
@@ -45,8 +46,9 @@ function lastEvent(run: RunRecord, name: string): StreamEvent | undefined {
   return undefined;
 }
 
-// Streams `replay`, then the run's log from `fromIndex` live, ending at workflow_finished
-// (and at workflow_paused when endOnPause). Unsubscribes when the client goes away.
+// Streams `replay`, then the run's log from `fromIndex` live, ending at workflow_finished (unless
+// `stayAfterFinish`: then the idle timeout ends it) and at workflow_paused when endOnPause.
+// Unsubscribes when the client goes away.
 function streamRun(
   ctx: ServerContext,
   res: ServerResponse,
@@ -54,13 +56,15 @@ function streamRun(
   replay: StreamEvent[],
   fromIndex: number | null,
   endOnPause: boolean,
+  stayAfterFinish = false,
 ): void {
   const stream = openSseStream(res, ctx.store, {
     pingIntervalMs: ctx.config.pingIntervalMs,
     idleTimeoutMs: ctx.config.idleTimeoutMs,
+    runId: run.id,
   });
   const isTerminal = (event: StreamEvent): boolean =>
-    event.event === "workflow_finished" ||
+    (event.event === "workflow_finished" && !stayAfterFinish) ||
     event.event === "error" ||
     (endOnPause && event.event === "workflow_paused");
 
@@ -85,6 +89,76 @@ function streamRun(
       done = true;
       unsubscribe();
     });
+}
+
+/**
+ * A `pubsub` server's snapshot of a run, built from its state rather than its log: the start,
+ * each node once (a finished node as started + finished, the paused Human Input nodes as
+ * `node_finished` with `status: "paused"`), a chatflow's answer so far as one `message_replace`,
+ * then the open forms and `workflow_paused` when paused.
+ */
+function stateSnapshot(ctx: ServerContext, run: RunRecord): StreamEvent[] {
+  const snapshot: StreamEvent[] = [];
+  const started = run.events.find((e) => e.event === "workflow_started");
+  if (started) snapshot.push(started);
+  const finished = new Map<string, StreamEvent>();
+  for (const event of run.events)
+    if (event.event === "node_finished") finished.set(executionId(event), event);
+  const openForms = run.openFormTokens
+    .map((token) => ctx.store.getForm(token))
+    .filter((form): form is FormRecord => form !== undefined);
+  const pausedNodes = new Set(openForms.map((form) => form.nodeId));
+  for (const event of run.events) {
+    if (event.event !== "node_started") continue;
+    snapshot.push(event);
+    const done = finished.get(executionId(event));
+    const data = event.data as Record<string, unknown>;
+    if (done) snapshot.push(done);
+    else if (run.status === "paused" && pausedNodes.has(String(data.node_id)))
+      snapshot.push({ ...event, event: "node_finished", data: { ...data, status: "paused" } });
+  }
+  if (run.app === "chatflow" && run.answer) {
+    snapshot.push({
+      event: "message_replace",
+      task_id: run.taskId,
+      message_id: run.messageId,
+      conversation_id: run.conversationId,
+      workflow_run_id: run.id,
+      answer: run.answer,
+      reason: "",
+      created_at: run.createdAt,
+    });
+  }
+  if (run.status === "paused") {
+    const reasonsOnly = run.snapshotStyle === "reasons";
+    if (!reasonsOnly) {
+      for (const form of openForms)
+        snapshot.push(envelopeOf(run, "human_input_required", humanInputRequiredData(form)));
+    }
+    snapshot.push(
+      envelopeOf(run, "workflow_paused", ctx.engine.pausedData(run, openForms, reasonsOnly)),
+    );
+  }
+  return snapshot;
+}
+
+function executionId(event: StreamEvent): string {
+  const id = (event.data as Record<string, unknown> | undefined)?.id;
+  return typeof id === "string" ? id : "";
+}
+
+function envelopeOf(run: RunRecord, event: string, data: Record<string, unknown>): StreamEvent {
+  return run.app === "chatflow"
+    ? {
+        event,
+        conversation_id: run.conversationId,
+        message_id: run.messageId,
+        created_at: run.createdAt,
+        task_id: run.taskId,
+        workflow_run_id: run.id,
+        data,
+      }
+    : { event, task_id: run.taskId, workflow_run_id: run.id, data };
 }
 
 function blockingRunBody(run: RunRecord): Record<string, unknown> {
@@ -128,6 +202,7 @@ export function startDemoRun(
   conversationId?: string,
   formTtlSeconds?: number,
   stepDelayMs?: number,
+  extra: Pick<StartRunParams, "replayMode" | "snapshotStyle"> & { script?: RunScript } = {},
 ): RunRecord {
   const checked = validateRunInputs(DEMO_APPS[app].userInputForm, inputs, user, ctx.store);
   if ("problem" in checked) throw new ApiError(400, "invalid_param", checked.problem);
@@ -142,11 +217,13 @@ export function startDemoRun(
     user,
     inputs: checked.inputs,
     receivedInputs: inputs,
-    script: DEMO_APPS[app].script,
+    script: extra.script ?? DEMO_APPS[app].script,
     query,
     conversationId,
     formTtlSeconds,
     stepDelayMs,
+    replayMode: extra.replayMode,
+    snapshotStyle: extra.snapshotStyle,
   });
 }
 
@@ -224,30 +301,27 @@ export function streamWorkflowEvents(
   if (!run || run.app !== app || run.user !== user)
     throw new ApiError(404, "not_found", "Workflow run not found");
 
+  if (run.replayMode === "streams" && includeSnapshot) {
+    // The run's whole log from its first event, then live: earlier pauses and chunks included.
+    // Without continue_on_pause the stream ends at the FIRST logged workflow_paused.
+    return streamRun(ctx, res, run, [], 0, !continueOnPause);
+  }
   if (isFinished(run)) {
     const finished = lastEvent(run, "workflow_finished");
     return streamRun(ctx, res, run, finished ? [finished] : [], null, true);
   }
-
-  const paused = run.status === "paused";
-  const replay: StreamEvent[] = [];
-  if (includeSnapshot) {
-    const started = run.events.find((e) => e.event === "workflow_started");
-    if (started) replay.push(started);
-    replay.push(
-      ...run.events.filter((e) => e.event === "node_started" || e.event === "node_finished"),
-    );
-    if (paused) {
-      const required = lastEvent(run, "human_input_required");
-      if (required) replay.push(required);
-    }
-  }
-  if (paused) {
-    const pausedEvent = lastEvent(run, "workflow_paused");
-    // Without a snapshot a paused run still reports where it stands before the stream ends.
-    if (pausedEvent && (includeSnapshot || !continueOnPause)) replay.push(pausedEvent);
-  }
-  streamRun(ctx, res, run, replay, run.events.length, !continueOnPause);
+  // Without a snapshot nothing already sent is repeated: live events only, and with
+  // continue_on_pause the stream outlives the run until the idle timeout.
+  const replay = includeSnapshot ? stateSnapshot(ctx, run) : [];
+  streamRun(
+    ctx,
+    res,
+    run,
+    replay,
+    run.events.length,
+    !continueOnPause,
+    continueOnPause && !includeSnapshot,
+  );
 }
 
 function findForm(ctx: ServerContext, app: AppKind, token: string): FormRecord {

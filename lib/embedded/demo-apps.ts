@@ -307,6 +307,44 @@ async function chatflowScript(ctx: RunContext): Promise<void> {
   ctx.finish({ answer: run.answer });
 }
 
+function parallelReview(nodeId: string, title: string, topic: string): HumanInputSpec {
+  return {
+    nodeId,
+    title,
+    formContent: [
+      `## ${title}`,
+      "",
+      `Review the announcement about **${topic}** from your side. Another reviewer checks it at the same time.`,
+      "",
+      "{{#$output.comment#}}",
+    ].join("\n"),
+    inputs: [{ type: "paragraph", output_variable_name: "comment", default: null }],
+    resolvedDefaultValues: {},
+    actions: [
+      { id: "approve", title: "Approve", button_style: "primary" },
+      { id: "reject", title: "Reject", button_style: "ghost" },
+    ],
+  };
+}
+
+/**
+ * A workflow whose two parallel branches each reach a Human Input node: both forms are open at
+ * once (one `human_input_required` each, then one `workflow_paused`), and each may go to a
+ * different person. Started through POST /_embedded/demo-runs with `demo: "parallel"`.
+ */
+export async function parallelReviewScript(ctx: RunContext): Promise<void> {
+  const topic = text(ctx.run.inputs.topic).trim() || DEFAULT_TOPIC;
+  await ctx.node({ nodeId: "start", nodeType: "start", title: "Start", inputs: ctx.run.inputs });
+  const [legal, brand] = await ctx.humanInputs([
+    parallelReview("legal_review", "Legal review", topic),
+    parallelReview("brand_review", "Brand review", topic),
+  ]);
+  const verdict = (outcome: typeof legal) =>
+    outcome?.kind === "submitted" ? outcome.submission.action : "timeout";
+  await ctx.node({ nodeId: "merge", nodeType: "code", title: "Merge reviews" });
+  ctx.finish({ legal: verdict(legal), brand: verdict(brand) });
+}
+
 export const DEMO_APPS: Record<AppKind, DemoApp> = {
   workflow: {
     userInputForm: [

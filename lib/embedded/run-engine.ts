@@ -6,7 +6,9 @@ import type {
   FormInput,
   FormRecord,
   FormSubmission,
+  ReplayMode,
   RunRecord,
+  SnapshotStyle,
   StreamEvent,
   UserAction,
 } from "./store";
@@ -14,6 +16,8 @@ import type {
 export interface EngineSettings {
   formTtlSeconds: number;
   stepDelayMs: number;
+  replayMode: ReplayMode;
+  snapshotStyle: SnapshotStyle;
 }
 
 export interface NodeSpec {
@@ -49,6 +53,8 @@ export interface RunContext {
   node(spec: NodeSpec, body?: () => Promise<NodeResult>): Promise<Record<string, unknown>>;
   streamText(text: string, selector: string[], totalMs: number): Promise<void>;
   humanInput(spec: HumanInputSpec): Promise<PauseOutcome>;
+  /** Parallel branches that each reach a Human Input node: every form is open at once. */
+  humanInputs(specs: HumanInputSpec[]): Promise<PauseOutcome[]>;
   finish(outputs: Record<string, unknown>): void;
 }
 
@@ -64,6 +70,8 @@ export interface StartRunParams {
   conversationId?: string;
   formTtlSeconds?: number;
   stepDelayMs?: number;
+  replayMode?: ReplayMode;
+  snapshotStyle?: SnapshotStyle;
 }
 
 const TOKEN_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
@@ -92,6 +100,22 @@ function describeValue(value: unknown): string {
     if (typeof v.upload_file_id === "string") return `file ${v.upload_file_id}`;
   }
   return value === undefined || value === null ? "" : JSON.stringify(value);
+}
+
+/** `human_input_required.data` for one open form. */
+export function humanInputRequiredData(form: FormRecord): Record<string, unknown> {
+  return {
+    form_id: form.formId,
+    node_id: form.nodeId,
+    node_title: form.nodeTitle,
+    form_content: form.formContent,
+    inputs: form.inputs,
+    actions: form.actions,
+    resolved_default_values: form.resolvedDefaultValues,
+    expiration_time: Math.floor(form.expiresAtMs / 1000),
+    display_in_ui: true,
+    form_token: form.token,
+  };
 }
 
 // Runs demo scripts and keeps each run as an event log with live subscribers.
@@ -132,6 +156,9 @@ export class RunEngine {
       query: params.query ?? null,
       answer: "",
       currentFormToken: null,
+      openFormTokens: [],
+      replayMode: params.replayMode ?? this.settings().replayMode,
+      snapshotStyle: params.snapshotStyle ?? this.settings().snapshotStyle,
       formTtlSeconds: params.formTtlSeconds,
       stepDelayMs: params.stepDelayMs,
     };
@@ -304,6 +331,25 @@ export class RunEngine {
     };
   }
 
+  /** `workflow_paused.data` for the forms the run waits at; full reasons when `full`. */
+  pausedData(run: RunRecord, forms: FormRecord[], full = false): Record<string, unknown> {
+    return {
+      workflow_run_id: run.id,
+      paused_nodes: forms.map((form) => form.nodeId),
+      outputs: {},
+      reasons: forms.map((form) =>
+        full
+          ? { TYPE: "human_input_required", ...humanInputRequiredData(form) }
+          : { type: "human_input_required", form_id: form.formId, node_id: form.nodeId },
+      ),
+      status: "paused",
+      created_at: nowSeconds(),
+      elapsed_time: this.elapsed(run),
+      total_tokens: run.totalTokens,
+      total_steps: run.totalSteps,
+    };
+  }
+
   private context(run: RunRecord): RunContext {
     let predecessor: string | null = null;
     const settings = this.settings;
@@ -350,7 +396,7 @@ export class RunEngine {
       predecessor = started.node_id as string;
     };
 
-    return {
+    const api: RunContext = {
       run,
       get stepDelayMs() {
         return run.stepDelayMs ?? settings().stepDelayMs;
@@ -394,93 +440,117 @@ export class RunEngine {
       },
 
       humanInput: async (spec) => {
-        const startedMs = Date.now();
-        const started = nodeStarted({
-          nodeId: spec.nodeId,
-          nodeType: "human-input",
-          title: spec.title,
-        });
-        const token = randomFormToken();
-        const expiresAtMs =
-          Date.now() + (spec.ttlSeconds ?? run.formTtlSeconds ?? settings().formTtlSeconds) * 1000;
-        const expirationTime = Math.floor(expiresAtMs / 1000);
-        const form: FormRecord = {
-          token,
-          formId: randomUUID(),
-          app: run.app,
-          runId: run.id,
-          nodeId: spec.nodeId,
-          nodeTitle: spec.title,
-          formContent: spec.formContent,
-          inputs: spec.inputs,
-          resolvedDefaultValues: spec.resolvedDefaultValues,
-          actions: spec.actions,
-          createdAt: nowSeconds(),
-          expiresAtMs,
-          status: "open",
-          submission: null,
-        };
-        const outcome = new Promise<PauseOutcome>((resolve) => this.pauses.set(token, resolve));
-        this.store.putForm(form);
-        run.status = "paused";
-        run.currentFormToken = token;
-        this.emit(run, "human_input_required", {
-          form_id: form.formId,
-          node_id: spec.nodeId,
-          node_title: spec.title,
-          form_content: spec.formContent,
-          inputs: spec.inputs,
-          actions: spec.actions,
-          resolved_default_values: spec.resolvedDefaultValues,
-          expiration_time: expirationTime,
-          display_in_ui: true,
-          form_token: token,
-        });
-        this.emit(run, "workflow_paused", {
-          workflow_run_id: run.id,
-          paused_nodes: [spec.nodeId],
-          outputs: {},
-          reasons: [{ type: "human_input_required", form_id: form.formId, node_id: spec.nodeId }],
-          status: "paused",
-          created_at: nowSeconds(),
-          elapsed_time: this.elapsed(run),
-          total_tokens: run.totalTokens,
-          total_steps: run.totalSteps,
-        });
-        this.scheduleExpiry(token, expiresAtMs);
+        const [outcome] = await api.humanInputs([spec]);
+        return outcome ?? { kind: "timeout" };
+      },
 
-        const result = await outcome;
-        run.status = "running";
-        run.currentFormToken = null;
-        this.emit(run, "workflow_started", {
-          id: run.id,
-          workflow_id: run.workflowId,
-          inputs: run.inputs,
-          created_at: run.createdAt,
-          reason: "resumption",
+      humanInputs: async (specs) => {
+        type Open = {
+          spec: HumanInputSpec;
+          started: Record<string, unknown>;
+          startedMs: number;
+          form: FormRecord;
+          outcome: Promise<PauseOutcome>;
+        };
+        // Every branch reaches its form first; then the run pauses once for all of them.
+        const open: Open[] = specs.map((spec) => {
+          const startedMs = Date.now();
+          const started = nodeStarted({
+            nodeId: spec.nodeId,
+            nodeType: "human-input",
+            title: spec.title,
+          });
+          const token = randomFormToken();
+          const expiresAtMs =
+            Date.now() +
+            (spec.ttlSeconds ?? run.formTtlSeconds ?? settings().formTtlSeconds) * 1000;
+          const form: FormRecord = {
+            token,
+            formId: randomUUID(),
+            app: run.app,
+            runId: run.id,
+            nodeId: spec.nodeId,
+            nodeTitle: spec.title,
+            formContent: spec.formContent,
+            inputs: spec.inputs,
+            resolvedDefaultValues: spec.resolvedDefaultValues,
+            actions: spec.actions,
+            createdAt: nowSeconds(),
+            expiresAtMs,
+            status: "open",
+            submission: null,
+          };
+          const outcome = new Promise<PauseOutcome>((resolve) => this.pauses.set(token, resolve));
+          this.store.putForm(form);
+          this.emit(run, "human_input_required", humanInputRequiredData(form));
+          return { spec, started, startedMs, form, outcome };
         });
-        if (result.kind === "submitted") {
-          const { inputs, action } = result.submission;
-          this.emit(run, "human_input_form_filled", {
-            node_id: spec.nodeId,
-            node_title: spec.title,
-            rendered_content: spec.formContent.replace(MARKER, (_m, name: string) =>
-              describeValue(inputs[name]),
+        const pause = (waiting: Open[]): void => {
+          run.status = "paused";
+          run.openFormTokens = waiting.map((entry) => entry.form.token);
+          run.currentFormToken = run.openFormTokens[0] ?? null;
+          this.emit(
+            run,
+            "workflow_paused",
+            this.pausedData(
+              run,
+              waiting.map((e) => e.form),
             ),
-            action_id: action,
-            action_text: spec.actions.find((a) => a.id === action)?.title ?? action,
-            submitted_data: inputs,
+          );
+        };
+        pause(open);
+        for (const entry of open) this.scheduleExpiry(entry.form.token, entry.form.expiresAtMs);
+
+        const results = new Map<Open, PauseOutcome>();
+        let waiting = open;
+        while (waiting.length > 0) {
+          const [entry, result] = await Promise.race(
+            waiting.map((e) => e.outcome.then((r) => [e, r] as const)),
+          );
+          results.set(entry, result);
+          waiting = waiting.filter((e) => e !== entry);
+          run.status = "running";
+          run.openFormTokens = waiting.map((e) => e.form.token);
+          run.currentFormToken = null;
+          this.emit(run, "workflow_started", {
+            id: run.id,
+            workflow_id: run.workflowId,
+            inputs: run.inputs,
+            created_at: run.createdAt,
+            reason: "resumption",
           });
-          nodeFinished(started, startedMs, { outputs: { ...inputs, __action_id: action } });
-        } else {
-          this.emit(run, "human_input_form_timeout", {
-            node_id: spec.nodeId,
-            node_title: spec.title,
-            expiration_time: expirationTime,
-          });
-          nodeFinished(started, startedMs, { outputs: { __action_id: "__timeout" } });
+          const { spec, form } = entry;
+          if (result.kind === "submitted") {
+            const { inputs, action } = result.submission;
+            this.emit(run, "human_input_form_filled", {
+              form_id: form.formId,
+              node_id: spec.nodeId,
+              node_title: spec.title,
+              rendered_content: spec.formContent.replace(MARKER, (_m, name: string) =>
+                describeValue(inputs[name]),
+              ),
+              action_id: action,
+              action_text: spec.actions.find((a) => a.id === action)?.title ?? action,
+              submitted_data: inputs,
+            });
+            nodeFinished(entry.started, entry.startedMs, {
+              outputs: { ...inputs, __action_id: action },
+            });
+          } else {
+            this.emit(run, "human_input_form_timeout", {
+              form_id: form.formId,
+              node_id: spec.nodeId,
+              node_title: spec.title,
+              expiration_time: Math.floor(form.expiresAtMs / 1000),
+            });
+            nodeFinished(entry.started, entry.startedMs, {
+              outputs: { __action_id: "__timeout" },
+            });
+          }
+          // The other branches still wait: the run pauses again at what is left.
+          if (waiting.length > 0) pause(waiting);
         }
-        return result;
+        return open.map((entry) => results.get(entry) ?? { kind: "timeout" });
       },
 
       finish: (outputs) => {
@@ -510,5 +580,6 @@ export class RunEngine {
         this.emit(run, "workflow_finished", this.finishedData(run));
       },
     };
+    return api;
   }
 }

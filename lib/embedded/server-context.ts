@@ -1,6 +1,6 @@
 import type { SystemParameters } from "./demo-apps";
 import type { RunEngine } from "./run-engine";
-import type { AppKind, EmbeddedStore } from "./store";
+import type { AppKind, EmbeddedStore, ReplayMode, SnapshotStyle } from "./store";
 
 // Settings that tests may change at run time through POST /_embedded/config.
 export interface EmbeddedConfig {
@@ -8,6 +8,9 @@ export interface EmbeddedConfig {
   stepDelayMs: number;
   pingIntervalMs: number;
   idleTimeoutMs: number;
+  // Defaults for runs started without their own (each run keeps the mode it started with).
+  replayMode: ReplayMode;
+  snapshotStyle: SnapshotStyle;
   // true: every app answers 400 app_unavailable; an app kind: only that app does (so a test can
   // switch one app off without disturbing tests that use the other).
   appUnavailable: boolean | AppKind;

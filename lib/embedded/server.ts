@@ -23,7 +23,7 @@ import { recordCalls } from "./record-calls";
 import { RunEngine } from "./run-engine";
 import type { EmbeddedConfig, ServerContext } from "./server-context";
 import { createEmbeddedStore } from "./store";
-import type { AppKind, EmbeddedStore } from "./store";
+import type { AppKind, EmbeddedStore, ReplayMode, SnapshotStyle } from "./store";
 
 export interface EmbeddedServerOptions {
   port?: number;
@@ -32,6 +32,9 @@ export interface EmbeddedServerOptions {
   stepDelayMs?: number;
   pingIntervalMs?: number;
   idleTimeoutMs?: number;
+  /** How reconnects replay runs started without a mode of their own (default `pubsub`). */
+  replayMode?: ReplayMode;
+  snapshotStyle?: SnapshotStyle;
   systemParameters?: Partial<SystemParameters>;
   /** Token the admin routes require; a random one per process when not given. */
   adminToken?: string;
@@ -261,6 +264,8 @@ export async function startEmbeddedServer(
     stepDelayMs: options.stepDelayMs ?? 250,
     pingIntervalMs: options.pingIntervalMs ?? 10_000,
     idleTimeoutMs: options.idleTimeoutMs ?? 300_000,
+    replayMode: options.replayMode ?? "pubsub",
+    snapshotStyle: options.snapshotStyle ?? "events",
     appUnavailable: false,
     systemParameters: { ...DEFAULT_SYSTEM_PARAMETERS, ...options.systemParameters },
   };

@@ -11,6 +11,7 @@ export interface SseStream {
 export interface SseOptions {
   pingIntervalMs: number;
   idleTimeoutMs: number;
+  runId?: string;
 }
 
 // Opens an SSE response framed like Dify's: `event: ping` keep-alives, `data: <json>` events.
@@ -45,6 +46,7 @@ export function openSseStream(
   // `close` on the response fires both after end() and when the client goes away.
   res.on("close", cleanup);
   const handle: OpenStream = {
+    runId: options.runId,
     drop() {
       // Cleanup first, so the open count is already lower when the drop request answers.
       cleanup();

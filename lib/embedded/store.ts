@@ -21,6 +21,20 @@ export interface UploadRecord {
 
 export type RunStatus = "running" | "paused" | "succeeded" | "failed" | "stopped";
 
+/**
+ * How a reconnect with `include_state_snapshot=true` replays a run, as a real server's deployment
+ * decides (`PUBSUB_REDIS_CHANNEL_TYPE`): `pubsub` builds a snapshot of the run's state; `streams`
+ * replays the run's whole event log from its first event.
+ */
+export type ReplayMode = "pubsub" | "streams";
+
+/**
+ * Where a `pubsub` snapshot puts the open forms: `events` (newer servers: one
+ * `human_input_required` per open form) or `reasons` (some 1.x servers: none, only
+ * `workflow_paused.data.reasons[]` with each form's details and token).
+ */
+export type SnapshotStyle = "events" | "reasons";
+
 export interface RunRecord {
   id: string;
   taskId: string;
@@ -46,6 +60,10 @@ export interface RunRecord {
   query: string | null;
   answer: string;
   currentFormToken: string | null;
+  // Every form the run waits at now, in the order they were opened (parallel branches).
+  openFormTokens: string[];
+  replayMode: ReplayMode;
+  snapshotStyle: SnapshotStyle;
   // Overrides the configured form TTL for this run's forms (tests of expiry).
   formTtlSeconds?: number;
   // Overrides the configured step delay for this run (tests that need a slow run).
@@ -246,6 +264,8 @@ export interface Fault {
 // An open SSE response that POST /_embedded/streams/drop can cut.
 export interface OpenStream {
   drop(): void;
+  // The run this stream follows, when it follows one (so a test can cut only its own run's).
+  runId?: string;
 }
 
 export type ClaimResult = "ok" | "missing" | "submitted" | "expired";
@@ -288,8 +308,8 @@ export interface EmbeddedStore {
   streamOpened(stream: OpenStream): void;
   streamClosed(stream: OpenStream): void;
   openStreams(): number;
-  // Drops every open stream; each drop() must call streamClosed before it returns.
-  dropStreams(): number;
+  // Drops every open stream (or only a run's); each drop() must call streamClosed before it returns.
+  dropStreams(runId?: string): number;
 }
 
 const copyFault = (fault: Fault): Fault => ({ ...fault, match: { ...fault.match } });
@@ -401,8 +421,8 @@ export function createEmbeddedStore(datasets: DatasetRecord[]): EmbeddedStore {
     streamOpened: (stream) => void streams.add(stream),
     streamClosed: (stream) => void streams.delete(stream),
     openStreams: () => streams.size,
-    dropStreams() {
-      const open = [...streams];
+    dropStreams(runId) {
+      const open = [...streams].filter((stream) => !runId || stream.runId === runId);
       for (const stream of open) stream.drop();
       return open.length;
     },

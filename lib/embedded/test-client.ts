@@ -8,7 +8,15 @@ export type SseEvent = { event: string } & Record<string, unknown>;
 export interface DemoRun {
   workflow_run_id: string;
   form_token: string;
+  form_tokens: string[];
   user: string;
+}
+
+export interface DemoRunOptions {
+  demo?: "review" | "parallel";
+  replay_mode?: "pubsub" | "streams";
+  snapshot_style?: "events" | "reasons";
+  step_delay_ms?: number;
 }
 
 // Reads an SSE body like a client would: skips `event: ping` and anything not `data:`, stops at
@@ -102,8 +110,12 @@ export function createTestClient(server: EmbeddedServer) {
       });
     },
 
-    async demoRun(user: string, app: "workflow" | "chatflow" = "workflow"): Promise<DemoRun> {
-      const response = await this.admin("/demo-runs", { body: { user, app } });
+    async demoRun(
+      user: string,
+      app: "workflow" | "chatflow" = "workflow",
+      options: DemoRunOptions = {},
+    ): Promise<DemoRun> {
+      const response = await this.admin("/demo-runs", { body: { user, app, ...options } });
       if (response.status !== 200)
         throw new Error(`demo run failed: ${response.status} ${await response.text()}`);
       return (await response.json()) as DemoRun;

@@ -71,7 +71,12 @@ async function FormPageBody({
   return (
     <FormScreen
       key={token}
-      link={{ token, run: verified.claims.run, linkQuery: linkParams.toString() }}
+      link={{
+        token,
+        run: verified.claims.run,
+        linkQuery: linkParams.toString(),
+        scope: verified.claims.scope,
+      }}
     />
   );
 }

@@ -24,7 +24,8 @@ export const GET = handleRoute("forms.events", async (request, { params }: Conte
     signal: upstreamAbort.signal,
   });
   return new Response(
-    relayEventStream(upstream, () => upstreamAbort.abort()),
+    // Only this link's own token reaches the browser, whatever its scope.
+    relayEventStream(upstream, () => upstreamAbort.abort(), { ownToken: claims.token }),
     {
       status: 200,
       headers: SSE_HEADERS,

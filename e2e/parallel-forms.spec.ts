@@ -1,0 +1,64 @@
+import {
+  expect,
+  getFormRecord,
+  getRunRecord,
+  signLink,
+  startRunAsPortal,
+  test,
+} from "@/e2e/fixtures";
+
+// A workflow whose two parallel branches each wait at a Human Input form: both are open at once,
+// each may go to a different person.
+
+test("a run with two parallel forms shows both, and the other waits for someone else", async ({
+  page,
+}) => {
+  const user = `parallel-${Date.now()}@example.com`;
+  const { runId, formTokens } = await startRunAsPortal(user, {}, { demo: "parallel" });
+  const [legal, brand] = formTokens as [string, string];
+  await page.goto(signLink({ token: legal, run: runId, user }));
+
+  await expect(page.getByRole("heading", { name: "Legal review" })).toBeVisible();
+  const waiting = page.getByRole("list", { name: "Waiting for an answer" });
+  await expect(waiting.getByRole("listitem")).toHaveText([
+    /Legal review.*this link’s form/,
+    /Brand review.*waits for someone else/,
+  ]);
+
+  await page.getByLabel("Comment").fill("Fine by legal");
+  await page.getByRole("button", { name: "Approve" }).click();
+  const run = page.getByRole("region", { name: "What happens next" });
+  await expect(run.getByText("waits for someone else").first()).toBeVisible();
+  await expect(run.getByRole("list", { name: "Waiting for an answer" })).toHaveText(/Brand review/);
+  await expect(run.getByText("Legal review: answered with “Approve”")).toBeVisible();
+  expect(new URL(page.url()).pathname).toBe(`/form/${legal}`);
+  expect((await getFormRecord(brand)).status).toBe("open");
+});
+
+test("a reasons-only snapshot: the open forms are read from the pause, and the next opens in place", async ({
+  page,
+}) => {
+  const user = `reasons-${Date.now()}@example.com`;
+  // This run's snapshots carry no human_input_required, only workflow_paused.data.reasons[].
+  const { runId, formTokens } = await startRunAsPortal(
+    user,
+    {},
+    { demo: "parallel", snapshotStyle: "reasons" },
+  );
+  const [legal, brand] = formTokens as [string, string];
+  await page.goto(signLink({ token: legal, run: runId, user, scope: "run" }));
+
+  const waiting = page.getByRole("list", { name: "Waiting for an answer" });
+  await expect(waiting.getByRole("listitem")).toHaveText([
+    /Legal review.*this link’s form/,
+    /Brand review.*this link may open it/,
+  ]);
+  await page.getByRole("button", { name: "Approve" }).click();
+
+  // The server read the other form's token from the reasons-only snapshot and signed a link to it.
+  await expect(page.getByRole("heading", { name: "Brand review" })).toBeVisible();
+  expect(new URL(page.url()).pathname).toBe(`/form/${brand}`);
+  await page.getByRole("button", { name: "Reject" }).click();
+  await expect(page.getByRole("heading", { name: "Run finished" })).toBeVisible();
+  expect((await getRunRecord(runId)).status).toBe("succeeded");
+});

@@ -1,0 +1,108 @@
+import {
+  CHAT_APP_URL,
+  dropStreams,
+  expect,
+  fillDemoForm,
+  getRunRecord,
+  signLink,
+  startRunAsPortal,
+  test,
+  type ReplayMode,
+} from "@/e2e/fixtures";
+
+// The run view and the next form, against both of a real server's replay modes: `pubsub`
+// (a snapshot of the run's state) and `streams` (the run's whole event log again, from its first
+// event). Each run keeps the mode it was started with, so both modes run side by side.
+
+const MODES: ReplayMode[] = ["pubsub", "streams"];
+
+const count = (haystack: string, needle: string) => haystack.split(needle).length - 1;
+
+for (const replayMode of MODES) {
+  test.describe(`${replayMode} replays`, () => {
+    test("the next form opens in place and the run is followed to its end, nothing twice", async ({
+      page,
+    }) => {
+      const user = `next-${replayMode}-${Date.now()}@example.com`;
+      const { runId, formToken } = await startRunAsPortal(user, {}, { replayMode });
+      await page.goto(signLink({ token: formToken, run: runId, user, scope: "run" }));
+      await fillDemoForm(page);
+      await page.getByRole("button", { name: "Request changes" }).click();
+
+      await expect(page.getByLabel("Priority")).toBeVisible();
+      const next = (await getRunRecord(runId)).current_form_token!;
+      expect(new URL(page.url()).pathname).toBe(`/form/${next}`);
+      await page.getByLabel("Priority").selectOption("High");
+      await page.getByRole("button", { name: "Ship it" }).click();
+
+      const run = page.getByRole("region", { name: "What happens next" });
+      await expect(run.getByRole("heading", { name: "Run finished" })).toBeVisible();
+      // This page's stream replays the whole run (in streams mode, from its first event).
+      const steps = await run
+        .getByRole("list", { name: "Steps" })
+        .getByRole("listitem")
+        .locator(".node-title")
+        .allTextContents();
+      expect(steps.filter((title) => title === "Editorial review")).toHaveLength(1);
+      expect(steps.filter((title) => title === "Final check")).toHaveLength(1);
+      // A pubsub snapshot carries no chunks of nodes already finished; a streams log carries
+      // them all, and each must show once (the revised text repeats the draft once, by design).
+      const blocks = await run.locator(".streamed-text").allTextContents();
+      for (const block of blocks) expect(count(block, "Good news for our engineers")).toBe(1);
+      expect(count(blocks.join("\n"), "Revised after editorial review")).toBe(
+        replayMode === "streams" ? 1 : 0,
+      );
+    });
+
+    test("a cut connection reconnects and shows nothing twice", async ({ page }) => {
+      const user = `cut-${replayMode}-${Date.now()}@example.com`;
+      const { runId, formToken } = await startRunAsPortal(
+        user,
+        {},
+        { replayMode, stepDelayMs: 1500 },
+      );
+      await page.goto(signLink({ token: formToken, run: runId, user }));
+      await fillDemoForm(page);
+      await page.getByRole("button", { name: "Approve and publish" }).click();
+      const steps = page.getByRole("list", { name: "Steps" });
+      await expect(steps.getByRole("listitem").filter({ hasText: "Publish" })).toContainText(
+        "Running",
+      );
+
+      expect(await dropStreams(runId)).toBeGreaterThan(0);
+      await expect(page.getByText("Connection lost. Reconnecting…")).toBeVisible();
+      await expect(page.getByRole("heading", { name: "Run finished" })).toBeVisible({
+        timeout: 15_000,
+      });
+      const titles = await steps.getByRole("listitem").locator(".node-title").allTextContents();
+      expect(titles).toEqual(["Start", "Draft announcement", "Editorial review", "Publish"]);
+      const text = (await page.locator(".streamed-text").allTextContents()).join("\n");
+      expect(count(text, "Good news for our engineers")).toBe(replayMode === "streams" ? 1 : 0);
+    });
+  });
+
+  test.describe(`${replayMode} replays of a chat answer`, () => {
+    test.use({ baseURL: CHAT_APP_URL });
+
+    test("a reconnect while the answer streams appends no chat text twice", async ({ page }) => {
+      const user = `chat-${replayMode}-${Date.now()}@example.com`;
+      const { runId, formToken } = await startRunAsPortal(
+        user,
+        {},
+        { app: "chatflow", replayMode, stepDelayMs: 1500 },
+      );
+      await page.goto(signLink({ token: formToken, run: runId, user }));
+      await page.getByRole("button", { name: "Discard" }).click();
+      const run = page.getByRole("region", { name: "What happens next" });
+      // The closing words stream slowly: cut the connection half way through them.
+      await expect(run.locator(".streamed-text")).toContainText("suggested");
+      expect(await dropStreams(runId)).toBeGreaterThan(0);
+      await expect(run.getByRole("heading", { name: "Run finished" })).toBeVisible({
+        timeout: 15_000,
+      });
+      const text = (await run.locator(".streamed-text").allTextContents()).join("\n");
+      expect(count(text, "thanks for asking")).toBe(1);
+      expect(count(text, "discarded by a reviewer")).toBe(1);
+    });
+  });
+}

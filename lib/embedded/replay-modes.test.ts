@@ -1,0 +1,149 @@
+import { describe, expect, it } from "vitest";
+import { readSse, withTestServer, type SseEvent } from "./test-client";
+
+// How the events endpoint replays a run, in both of a real server's replay modes, with parallel
+// forms and with reasons-only snapshots.
+
+const env = withTestServer({ pingIntervalMs: 50, idleTimeoutMs: 400 });
+
+const names = (events: SseEvent[]) => events.map((e) => e.event);
+const data = (event: SseEvent | undefined) => (event?.data ?? {}) as Record<string, unknown>;
+
+function events(runId: string, query: string) {
+  return env.client.get(`/workflow/${runId}/events?user=alice&${query}`);
+}
+
+function submit(token: string, inputs: Record<string, unknown>, action: string) {
+  return env.client.post(`/form/human_input/${token}`, { inputs, action, user: "alice" });
+}
+
+const REVIEW = {
+  draft: "# Launch day",
+  tone: "Friendly",
+  cover: { type: "document", transfer_method: "remote_url", url: "https://example.com/a.pdf" },
+  attachments: [],
+};
+
+describe("parallel Human Input branches", () => {
+  it("open one form each, then pause once; a snapshot shows both", async () => {
+    const run = await env.client.demoRun("alice", "workflow", { demo: "parallel" });
+    expect(run.form_tokens).toHaveLength(2);
+    const replay = await readSse(await events(run.workflow_run_id, "include_state_snapshot=true"));
+    const required = replay.filter((e) => e.event === "human_input_required");
+    expect(required.map((e) => data(e).node_title)).toEqual(["Legal review", "Brand review"]);
+    expect(required.map((e) => data(e).form_token)).toEqual(run.form_tokens);
+    expect(names(replay).filter((n) => n === "workflow_paused")).toHaveLength(1);
+    expect(data(replay.at(-1)).paused_nodes).toEqual(["legal_review", "brand_review"]);
+  });
+
+  it("answering one pauses again at the other; filled events carry form_id", async () => {
+    const run = await env.client.demoRun("alice", "workflow", { demo: "parallel" });
+    const [legal, brand] = run.form_tokens as [string, string];
+    const live = readSse(
+      await events(run.workflow_run_id, "continue_on_pause=true"),
+      (e) => e.event === "workflow_finished",
+    );
+    expect((await submit(brand, { comment: "fine" }, "approve")).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const again = await readSse(await events(run.workflow_run_id, "include_state_snapshot=true"));
+    expect(
+      again.filter((e) => e.event === "human_input_required").map((e) => data(e).form_token),
+    ).toEqual([legal]);
+    expect((await submit(legal, { comment: "" }, "reject")).status).toBe(200);
+    const seen = await live;
+    const filled = seen.filter((e) => e.event === "human_input_form_filled");
+    expect(filled.map((e) => data(e).node_id)).toEqual(["brand_review", "legal_review"]);
+    for (const event of filled) expect(data(event).form_id).toEqual(expect.any(String));
+    expect(data(seen.at(-1)).outputs).toEqual({ legal: "reject", brand: "approve" });
+  });
+});
+
+describe("pubsub replay mode", () => {
+  it("replays a chatflow's answer so far as one message_replace, not as its chunks", async () => {
+    const run = await env.client.demoRun("alice", "chatflow");
+    const replay = await readSse(
+      await env.client.get(
+        `/workflow/${run.workflow_run_id}/events?user=alice&include_state_snapshot=true`,
+        env.client.chatflowKey,
+      ),
+    );
+    expect(names(replay)).not.toContain("message");
+    const replace = replay.filter((e) => e.event === "message_replace");
+    expect(replace).toHaveLength(1);
+    expect(replace[0]?.answer).toMatch(/^Hi there, thanks for asking/);
+  });
+
+  it("a reasons-only snapshot carries each open form in workflow_paused.data.reasons[]", async () => {
+    const run = await env.client.demoRun("alice", "workflow", {
+      demo: "parallel",
+      snapshot_style: "reasons",
+    });
+    const replay = await readSse(await events(run.workflow_run_id, "include_state_snapshot=true"));
+    expect(names(replay)).not.toContain("human_input_required");
+    const reasons = data(replay.at(-1)).reasons as Record<string, unknown>[];
+    expect(reasons.map((r) => [r.TYPE, r.node_title, r.form_token])).toEqual([
+      ["human_input_required", "Legal review", run.form_tokens[0]],
+      ["human_input_required", "Brand review", run.form_tokens[1]],
+    ]);
+  });
+
+  it("with continue_on_pause and no snapshot the stream outlives the run until idle", async () => {
+    const run = await env.client.demoRun("alice");
+    const started = Date.now();
+    const reading = readSse(await events(run.workflow_run_id, "continue_on_pause=true"));
+    expect((await submit(run.form_token, REVIEW, "reject")).status).toBe(200);
+    const seen = await reading;
+    expect(seen.at(-1)?.event).toBe("workflow_finished");
+    // The body ended only at the idle timeout (400 ms of silence after the last event).
+    expect(Date.now() - started).toBeGreaterThanOrEqual(400);
+  });
+});
+
+describe("streams replay mode", () => {
+  it("replays the whole log from the start, stopping at the FIRST pause without continue_on_pause", async () => {
+    const run = await env.client.demoRun("alice", "workflow", { replay_mode: "streams" });
+    expect((await submit(run.form_token, REVIEW, "request_changes")).status).toBe(200);
+    await expect
+      .poll(
+        async () =>
+          (
+            (await (await env.client.admin(`/runs/${run.workflow_run_id}`)).json()) as {
+              open_form_tokens: string[];
+            }
+          ).open_form_tokens.length,
+      )
+      .toBe(1);
+    const firstOnly = await readSse(
+      await events(run.workflow_run_id, "include_state_snapshot=true"),
+    );
+    expect(firstOnly.at(-1)?.event).toBe("workflow_paused");
+    expect(names(firstOnly).filter((n) => n === "workflow_paused")).toHaveLength(1);
+    expect(data(firstOnly.find((e) => e.event === "human_input_required")).form_token).toBe(
+      run.form_token,
+    );
+    // Chunks are replayed as they were sent.
+    expect(names(firstOnly).filter((n) => n === "text_chunk").length).toBeGreaterThan(1);
+
+    const whole = await readSse(
+      await events(run.workflow_run_id, "include_state_snapshot=true&continue_on_pause=true"),
+      (e) =>
+        e.event === "workflow_paused" &&
+        data(e).paused_nodes !== undefined &&
+        (data(e).paused_nodes as string[])[0] === "final_check",
+    );
+    expect(names(whole).filter((n) => n === "workflow_paused")).toHaveLength(2);
+    expect(names(whole).filter((n) => n === "human_input_required")).toHaveLength(2);
+  });
+
+  it("replays a chatflow's message chunks again, not a message_replace", async () => {
+    const run = await env.client.demoRun("alice", "chatflow", { replay_mode: "streams" });
+    const replay = await readSse(
+      await env.client.get(
+        `/workflow/${run.workflow_run_id}/events?user=alice&include_state_snapshot=true`,
+        env.client.chatflowKey,
+      ),
+    );
+    expect(names(replay)).not.toContain("message_replace");
+    expect(names(replay).filter((n) => n === "message").length).toBeGreaterThan(1);
+  });
+});
