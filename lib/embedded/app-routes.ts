@@ -115,7 +115,25 @@ function stateSnapshot(ctx: ServerContext, run: RunRecord): StreamEvent[] {
     const data = event.data as Record<string, unknown>;
     if (done) snapshot.push(done);
     else if (run.status === "paused" && pausedNodes.has(String(data.node_id)))
-      snapshot.push({ ...event, event: "node_finished", data: { ...data, status: "paused" } });
+      snapshot.push({
+        ...event,
+        event: "node_finished",
+        // Every field a finished node carries (the description documents them all), as a
+        // server's snapshot builds it from the node's execution record.
+        data: {
+          ...data,
+          status: "paused",
+          process_data: null,
+          process_data_truncated: false,
+          outputs: {},
+          outputs_truncated: false,
+          files: [],
+          error: null,
+          elapsed_time: 0,
+          execution_metadata: null,
+          finished_at: Math.floor(Date.now() / 1000),
+        },
+      });
   }
   if (run.app === "chatflow" && run.answer) {
     snapshot.push({

@@ -26,7 +26,11 @@ interface ServerMode {
   options: EmbeddedServerOptions;
 }
 
-export const SERVER_MODES: ServerMode[] = [{ name: "default", options: {} }];
+export const SERVER_MODES: ServerMode[] = [
+  { name: "pubsub", options: { replayMode: "pubsub" } },
+  { name: "streams", options: { replayMode: "streams" } },
+  { name: "pubsub, reasons-only snapshots", options: { snapshotStyle: "reasons" } },
+];
 
 interface Scenario {
   name: string;
