@@ -26,10 +26,14 @@ const ORIGIN = APP;
 const hour = () => Math.floor(Date.now() / 1000) + 3600;
 
 /** The link's query as a portal signs it, then changed by `edit` (after signing). */
-function link(run: Run, edit: (query: URLSearchParams) => void = () => undefined) {
+function link(
+  run: Run,
+  edit: (query: URLSearchParams) => void = () => undefined,
+  scope: "form" | "run" = "form",
+) {
   const query = new URLSearchParams(
     formLinkQuery(
-      { token: run.formToken, run: run.runId, user: run.user, exp: hour() },
+      { token: run.formToken, run: run.runId, user: run.user, exp: hour(), scope },
       EMBEDDED_LINK_SECRET,
     ),
   );
@@ -304,9 +308,10 @@ const jsonRoutes: {
     headers: (run) => ({ Origin: ORIGIN, "x-form-link": link(run) }),
   },
   {
+    // Only a run-scoped link gets as far as the body: a form-scoped one is refused before it.
     route: "next-link",
     path: (run) => `/api/forms/${run.formToken}/next-link`,
-    headers: (run) => ({ Origin: ORIGIN, "x-form-link": link(run) }),
+    headers: (run) => ({ Origin: ORIGIN, "x-form-link": link(run, undefined, "run") }),
   },
   { route: "launch", path: () => "/api/launch", headers: () => ({ Origin: ORIGIN }) },
   {
@@ -439,6 +444,15 @@ cases.push(
     headers: () => ({ Authorization: `Bearer ${PORTAL_TOKEN}` }),
     status: 400,
     code: "invalid_request",
+  },
+  {
+    name: "next-link: a link to its own form only",
+    method: "POST",
+    path: (run) => `/api/forms/${run.formToken}/next-link`,
+    headers: (run) => ({ Origin: ORIGIN, "x-form-link": link(run), ...json }),
+    data: JSON.stringify({ node_id: "final_check" }),
+    status: 403,
+    code: "link_scope",
   },
   {
     name: "knowledge metadata: no token",

@@ -51,12 +51,13 @@ test("a draft is deleted when its link expires", async ({ page }) => {
 });
 
 test("a draft is deleted when its form expires while open", async ({ page }) => {
-  const form = await createCustomForm({ ...question, expires_in_seconds: 3 });
+  // Long enough to open and type on a busy machine, short enough to wait out.
+  const form = await createCustomForm({ ...question, expires_in_seconds: 6 });
   await page.goto(form.link);
   await page.getByRole("textbox", { name: "Answer" }).fill("too late");
   await expect.poll(() => draftKeys(page)).toHaveLength(1);
   await expect(page.getByRole("heading", { name: "This form has expired" })).toBeVisible({
-    timeout: 8_000,
+    timeout: 15_000,
   });
   await expect.poll(() => draftKeys(page)).toEqual([]);
 });
