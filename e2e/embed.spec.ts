@@ -17,15 +17,14 @@ test("a portal on an allowed origin frames the form and receives its events in o
 }) => {
   const app = new URL(baseURL!);
   await openPortal(page, EMBEDDED_ORIGIN, `${app.origin}${demoRun.link}&embed=1`);
-  const frame = page.frameLocator("#form");
+  const frame = page.frameLocator("#embed iframe");
   await expect(frame.getByRole("heading", { name: "Your answer is needed" })).toBeVisible();
   await expect(frame.getByText("Workflow request", { exact: true })).toHaveCount(0); // no page chrome
 
   await page.evaluate((origin) => {
-    (document.getElementById("form") as HTMLIFrameElement).contentWindow!.postMessage(
-      { type: "set-theme", theme: "dark" },
-      origin,
-    );
+    document
+      .querySelector<HTMLIFrameElement>("#embed iframe")!
+      .contentWindow!.postMessage({ type: "set-theme", theme: "dark" }, origin);
   }, app.origin);
   await expect(frame.locator("html")).toHaveAttribute("data-theme", "dark");
 
@@ -76,7 +75,7 @@ test("a portal on another origin cannot frame the form and hears nothing", async
   await openPortal(page, refusedOrigin, `${app.origin}${demoRun.link}&embed=1`);
   await blocked;
   await expect(
-    page.frameLocator("#form").getByRole("heading", { name: "Your answer is needed" }),
+    page.frameLocator("#embed iframe").getByRole("heading", { name: "Your answer is needed" }),
   ).toHaveCount(0);
   expect(await receivedMessages(page)).toEqual([]);
 });
