@@ -301,6 +301,17 @@ export async function fillDemoForm(
   await cover.getByRole("button", { name: labels.addLabel }).click();
 }
 
+/**
+ * Picks a form action by its title: its own button, or (on a narrow screen, where the bar keeps
+ * one row) the entry in the bar's "More" menu.
+ */
+export async function chooseAction(page: Page | FrameLocator, title: string) {
+  const button = page.getByRole("button", { name: title, exact: true });
+  if (await button.isVisible()) return button.click();
+  await page.getByRole("button", { name: "More" }).click();
+  await page.getByRole("menuitem", { name: title, exact: true }).click();
+}
+
 export type Fault = {
   match: { method?: string; path: string };
   kind: "delay" | "status500" | "malformed" | "drop" | "hang" | "cut_stream" | "silent_stream";
