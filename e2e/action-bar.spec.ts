@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import {
   attachFiles,
   createCustomForm,
@@ -43,6 +44,9 @@ test("on a phone three actions take one row, the primary one and a More menu", a
   const menu = page.getByRole("menu", { name: "More" });
   await expect(menu.getByRole("menuitem")).toHaveText(["Request changes", "Reject"]);
   await expect(menu.getByRole("menuitem", { name: "Request changes" })).toBeFocused();
+  await page.screenshot({ path: test.info().outputPath("menu-open.png") });
+  const results = await new AxeBuilder({ page }).include(".action-bar").analyze();
+  expect(results.violations.map((violation) => violation.id)).toEqual([]);
   await menu.getByRole("menuitem", { name: "Reject" }).click();
   await expect(page.getByRole("heading", { name: "Run finished" })).toBeVisible();
   expect((await getFormRecord(demoRun.formToken)).submission?.action).toBe("reject");
