@@ -23,7 +23,11 @@ const nextConfig = {
       },
       {
         source: "/form/:path*",
-        headers: [{ key: "Cache-Control", value: "no-store" }],
+        headers: [
+          { key: "Cache-Control", value: "no-store" },
+          // Form links are personal: never in a search index (the page says so in a meta tag too).
+          { key: "X-Robots-Tag", value: "noindex, nofollow" },
+        ],
       },
       {
         source: "/api/:path*",

@@ -15,12 +15,24 @@ export async function generateMetadata(): Promise<Metadata> {
     description: t("description"),
     referrer: "no-referrer",
     robots: { index: false, follow: false },
+    applicationName: t("appName"),
+    // Static files in public/: the tab's icon, the home-screen icons and the web app manifest.
+    manifest: "/manifest.webmanifest",
+    icons: {
+      icon: [
+        { url: "/favicon.ico", sizes: "32x32" },
+        { url: "/icon.svg", type: "image/svg+xml" },
+      ],
+      apple: "/apple-touch-icon.png",
+    },
+    appleWebApp: { title: t("appName") },
   };
 }
 
 export const viewport: Viewport = {
   width: "device-width",
   initialScale: 1,
+  themeColor: "#0b57d0",
 };
 
 export default async function RootLayout({ children }: { children: ReactNode }) {

@@ -5,6 +5,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useForm, useWatch, type Control, type Resolver } from "react-hook-form";
+import { ActionBar } from "@/components/action-bar";
 import { ExpiryCountdown } from "@/components/expiry-countdown";
 import { ControlledFileField } from "@/components/controlled-file-field";
 import { FormMarkdown } from "@/components/form-markdown";
@@ -336,19 +337,12 @@ export function HumanInputForm({
           renderField(fieldsByName.get(segment.name)!)
         ),
       )}
-      <div className="actions" role="group" aria-label={t("actions")}>
-        {form.actions.map((action) => (
-          <Button
-            key={action.id}
-            variant={action.style}
-            disabled={mutation.isPending}
-            busy={mutation.isPending && mutation.variables?.action.id === action.id}
-            onClick={() => submitWith(action)}
-          >
-            {action.title}
-          </Button>
-        ))}
-      </div>
+      <ActionBar
+        actions={form.actions}
+        pending={mutation.isPending}
+        pendingId={mutation.isPending ? mutation.variables?.action.id : undefined}
+        onChoose={submitWith}
+      />
     </form>
   );
 }

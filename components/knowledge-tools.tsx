@@ -1,14 +1,18 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { ChunkViewer } from "@/components/chunk-viewer";
 import { MetadataEditor } from "@/components/metadata-editor";
 import { PortalTokenForm } from "@/components/portal-token-form";
 import { Button } from "@/components/ui/button";
 import { StatusScreen } from "@/components/ui/status-screen";
 import type { KnowledgeToolsStatus } from "@/lib/knowledge-tools-status";
-import { forgetPortalToken, savePortalToken } from "@/lib/portal-token-storage";
+import {
+  forgetPortalToken,
+  savePortalToken,
+  takePortalTokenFromFragment,
+} from "@/lib/portal-token-storage";
 import { usePortalToken } from "@/lib/use-portal-token";
 
 /** /knowledge: the portal token gate, then the chunk viewer and the batch metadata editor. */
@@ -41,6 +45,7 @@ function KnowledgeWorkspace({ atomicUpdates }: { atomicUpdates: boolean }) {
   const t = useTranslations("knowledge");
   const token = usePortalToken();
   const [refused, setRefused] = useState(false);
+  useEffect(takePortalTokenFromFragment, []);
   const onTokenRefused = () => {
     forgetPortalToken();
     setRefused(true);

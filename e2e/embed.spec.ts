@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import {
+  chooseAction,
   createCustomForm,
   EMBEDDED_ORIGIN,
   expect,
@@ -17,15 +18,14 @@ test("a portal on an allowed origin frames the form and receives its events in o
 }) => {
   const app = new URL(baseURL!);
   await openPortal(page, EMBEDDED_ORIGIN, `${app.origin}${demoRun.link}&embed=1`);
-  const frame = page.frameLocator("#form");
+  const frame = page.frameLocator("#embed iframe");
   await expect(frame.getByRole("heading", { name: "Your answer is needed" })).toBeVisible();
   await expect(frame.getByText("Workflow request", { exact: true })).toHaveCount(0); // no page chrome
 
   await page.evaluate((origin) => {
-    (document.getElementById("form") as HTMLIFrameElement).contentWindow!.postMessage(
-      { type: "set-theme", theme: "dark" },
-      origin,
-    );
+    document
+      .querySelector<HTMLIFrameElement>("#embed iframe")!
+      .contentWindow!.postMessage({ type: "set-theme", theme: "dark" }, origin);
   }, app.origin);
   await expect(frame.locator("html")).toHaveAttribute("data-theme", "dark");
 
@@ -76,7 +76,7 @@ test("a portal on another origin cannot frame the form and hears nothing", async
   await openPortal(page, refusedOrigin, `${app.origin}${demoRun.link}&embed=1`);
   await blocked;
   await expect(
-    page.frameLocator("#form").getByRole("heading", { name: "Your answer is needed" }),
+    page.frameLocator("#embed iframe").getByRole("heading", { name: "Your answer is needed" }),
   ).toHaveCount(0);
   expect(await receivedMessages(page)).toEqual([]);
 });
@@ -107,10 +107,10 @@ test("phones and tablets: no sideways scroll on the open, answered and expired s
       ),
     ).toBe(true);
     // On a phone the actions sit in a bar that stays on screen; wider, they end the form.
-    if (width < 600) await expect(page.getByRole("button", { name: "Reject" })).toBeInViewport();
+    if (width < 600) await expect(page.getByRole("button", { name: "More" })).toBeInViewport();
   }
   await fillDemoForm(page);
-  await page.getByRole("button", { name: "Reject" }).click();
+  await chooseAction(page, "Reject");
   await expect(page.getByRole("heading", { name: "Run finished" })).toBeVisible();
   await expectNoSidewaysScroll(page);
 

@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type FrameLocator, type Page } from "@playwright/test";
 import { ADMIN_TOKEN_HEADER, readAdminToken } from "@/lib/embedded/admin-token";
 import { EMBEDDED_KEYS } from "@/lib/embedded/demo-keys";
 import { EMBEDDED_LINK_SECRET } from "@/lib/env-schema";
@@ -389,9 +389,9 @@ export async function readEventsRoute(
   return text;
 }
 
-/** The demo form's required answers, filled the quickest way (a remote link for the cover). */
+/** The demo form's required answers, filled the quickest way (a remote link for the cover), in a page or a frame. */
 export async function fillDemoForm(
-  page: Page,
+  page: Page | FrameLocator,
   tone = "Formal",
   labels: { linkLabel: string; addLabel: string } = {
     linkLabel: "Or link to a file",
@@ -402,6 +402,17 @@ export async function fillDemoForm(
   const cover = page.getByRole("group", { name: "Cover" });
   await cover.getByLabel(labels.linkLabel).fill("https://files.example.com/cover.png");
   await cover.getByRole("button", { name: labels.addLabel }).click();
+}
+
+/**
+ * Picks a form action by its title: its own button, or (on a narrow screen, where the bar keeps
+ * one row) the entry in the bar's "More" menu.
+ */
+export async function chooseAction(page: Page | FrameLocator, title: string) {
+  const button = page.getByRole("button", { name: title, exact: true });
+  if (await button.isVisible()) return button.click();
+  await page.getByRole("button", { name: "More" }).click();
+  await page.getByRole("menuitem", { name: title, exact: true }).click();
 }
 
 export type Fault = {
@@ -447,11 +458,20 @@ export function removeFaults(pathPrefix: string) {
 }
 
 /**
- * Plays a portal: the embedded service's stand-in portal page at `portalOrigin` frames `formUrl`
- * and records every message it receives, in order, in `window.received`.
+ * Plays a portal: the embedded service's stand-in portal page at `portalOrigin` loads the app's
+ * embed.js and mounts `formUrl` with `HumanInputForms.mount` (or, with `mode: "element"`, as a
+ * `<human-input-form>`) in `#embed`. It records every raw message it receives, in order
+ * (`receivedMessages`), and what embed.js hands it (`portalEvents`).
  */
-export async function openPortal(page: Page, portalOrigin: string, formUrl: string) {
-  await page.goto(`${portalOrigin}/_embedded/portal?src=${encodeURIComponent(formUrl)}`);
+export async function openPortal(
+  page: Page,
+  portalOrigin: string,
+  formUrl: string,
+  mode: "mount" | "element" = "mount",
+) {
+  const query = new URLSearchParams({ src: formUrl });
+  if (mode === "element") query.set("mode", "element");
+  await page.goto(`${portalOrigin}/_embedded/portal?${query.toString()}`);
 }
 
 export type PortalMessage = {
@@ -461,6 +481,30 @@ export type PortalMessage = {
 
 export function receivedMessages(page: Page) {
   return page.evaluate(() => (window as unknown as { received: PortalMessage[] }).received);
+}
+
+export type PortalEvent = { type: string; source: string; formToken: string } & Record<
+  string,
+  unknown
+>;
+
+/**
+ * What the portal page got from embed.js: `onEvent` callbacks, `human-input:*` DOM events (their
+ * `detail`, with the DOM event's name), and how many message listeners its window holds.
+ */
+export function portalEvents(page: Page) {
+  return page.evaluate(() => {
+    const portal = window as unknown as {
+      callbacks: PortalEvent[];
+      domEvents: { type: string; detail: PortalEvent }[];
+      messageListeners: () => number;
+    };
+    return {
+      callbacks: portal.callbacks,
+      domEvents: portal.domEvents,
+      messageListeners: portal.messageListeners(),
+    };
+  });
 }
 
 // ---------------------------------------------------------------- knowledge

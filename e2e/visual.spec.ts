@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { createCustomForm, expect, fillDemoForm, test } from "@/e2e/fixtures";
+import { chooseAction, createCustomForm, expect, fillDemoForm, test } from "@/e2e/fixtures";
 
 // Screenshots of the form page at 360 px compared with stored baselines (made with Debian's
 // Chromium; regenerate on purpose with `npx playwright test e2e/visual.spec.ts --update-snapshots`).
@@ -22,7 +22,7 @@ test("the open form at 360 px matches its baseline", async ({ page, demoRun }) =
 test("the answered form at 360 px matches its baseline", async ({ page, demoRun }) => {
   await page.goto(demoRun.link);
   await fillDemoForm(page);
-  await page.getByRole("button", { name: "Reject" }).click();
+  await chooseAction(page, "Reject");
   await expect(page.getByRole("heading", { name: "Run finished" })).toBeVisible();
   await expect(page.getByRole("list", { name: "Steps" })).toContainText("Archive");
   await expect(page).toHaveScreenshot("submitted-360.png", options);

@@ -47,3 +47,24 @@ export function subscribePortalToken(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
+
+/**
+ * `/knowledge#token=…` (the link `npm run demo` prints): keeps the token as if it had been typed
+ * and drops it from the address bar and the history entry. A fragment never reaches a server.
+ */
+export function takePortalTokenFromFragment(): void {
+  const match = /^#token=([^&]{1,512})$/.exec(window.location.hash);
+  if (!match?.[1]) return;
+  let token: string;
+  try {
+    token = decodeURIComponent(match[1]);
+  } catch {
+    return;
+  }
+  savePortalToken(token);
+  window.history.replaceState(
+    window.history.state,
+    "",
+    window.location.pathname + window.location.search,
+  );
+}

@@ -1,6 +1,7 @@
 // npm run demo: starts the embedded Dify-compatible service (when DIFY_API_BASE is unset), builds
 // and starts the app, and prints a link to a freshly paused demo form. `--dev` runs `next dev`.
 import { spawn, spawnSync } from "node:child_process";
+import { demoAppEnv } from "@/lib/cli/demo-app-env";
 import { parseArgs } from "@/lib/cli/parse-args";
 import { ADMIN_TOKEN_HEADER, publishAdminToken } from "@/lib/embedded/admin-token";
 import { startEmbeddedServer } from "@/lib/embedded/server";
@@ -46,10 +47,12 @@ async function main() {
     const build = spawnSync(NEXT_BIN, ["build"], { stdio: "inherit" });
     if (build.status !== 0) process.exit(build.status ?? 1);
   }
+  // With the embedded service: a portal token for this session, and its portal page may frame us.
+  const demo = embedded ? demoAppEnv(process.env, embedded.origin) : undefined;
   const app = spawn(NEXT_BIN, [dev ? "dev" : "start", "-p", String(env.port)], {
     stdio: "inherit",
     // A production start refuses the embedded service unless it is asked for, as here.
-    env: embedded ? { ...process.env, USE_EMBEDDED_DIFY: "true" } : process.env,
+    env: embedded ? { ...process.env, ...demo?.env, USE_EMBEDDED_DIFY: "true" } : process.env,
   });
   const stop = () => {
     app.kill("SIGTERM");
@@ -80,9 +83,38 @@ async function main() {
     console.log(
       `\n  Ready. Open a paused demo form (link scope: run, so it also opens the run's later forms in place):\n\n    ${appOrigin}${link}\n\n  or start a new run from ${appOrigin}/\n`,
     );
+    await printDemoExtras(embedded.origin, appOrigin, env.formLinkSecret, demo?.sessionPortalToken);
   } else {
     console.log(`\n  Ready: ${appOrigin}/\n`);
   }
+}
+
+/** The knowledge tools (with this session's token) and the embedding example, on a run of its own. */
+async function printDemoExtras(
+  embeddedOrigin: string,
+  appOrigin: string,
+  secret: string,
+  sessionPortalToken: string | undefined,
+) {
+  const response = await fetch(`${embeddedOrigin}/_embedded/demo-runs`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ app: "workflow", user: "demo-portal-user" }),
+  });
+  const run = (await response.json()) as { workflow_run_id: string; form_token: string };
+  const exp = Math.floor(Date.now() / 1000) + 7 * 24 * 3600;
+  const link = formLinkPath(
+    { token: run.form_token, run: run.workflow_run_id, user: "demo-portal-user", exp },
+    secret,
+  );
+  const portal = `${embeddedOrigin}/_embedded/portal?src=${encodeURIComponent(appOrigin + link)}`;
+  // The token rides in the fragment, which never reaches a server; the page keeps it for the tab.
+  const knowledge = sessionPortalToken
+    ? `${appOrigin}/knowledge#token=${sessionPortalToken}`
+    : `${appOrigin}/knowledge (with your PORTAL_API_TOKEN)`;
+  console.log(
+    `  Knowledge tools:\n\n    ${knowledge}\n\n  A portal page on another origin that embeds a form with embed.js:\n\n    ${portal}\n`,
+  );
 }
 
 main().catch((error: unknown) => {

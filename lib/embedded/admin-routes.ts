@@ -239,33 +239,110 @@ export async function handleAdminRoute(
 }
 
 /**
- * A stand-in portal for the embedding tests: frames the URL in `?src=` and records, in order, every
- * message it receives (`window.received`). Served from this service's own origin, a real loopback
- * server, so it is "another origin" for the app without any browser-side tricks.
+ * A stand-in portal, for the embedding tests and the demo's embedding example: a page on this
+ * service's origin (another origin for the app) that loads the app's embed.js and mounts the form
+ * link in `?src=` with `HumanInputForms.mount` (or, with `?mode=element`, as a
+ * `<human-input-form>`). It shows the events it receives and records them for tests:
+ * `window.received` (every raw message, as a hand-written listener would see it),
+ * `window.callbacks` (onEvent), `window.domEvents` (the `human-input:*` DOM events),
+ * `window.messageListeners()` (message listeners on the window) and `window.portal` (the handle
+ * or the element). NOTE: `src` is read by the script and only ever set as a URL property or
+ * text, never written into the HTML.
  */
 function sendPortalPage(res: ServerResponse): void {
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Portal</title></head>
+  res.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" });
+  res.end(PORTAL_PAGE);
+}
+
+const PORTAL_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Portal: embedding example</title>
+<style>
+  body { margin: 0 auto; max-width: 860px; padding: 16px; font: 16px/1.5 system-ui, sans-serif; background: #eef1f5; color: #1b1f24; }
+  pre { background: #fff; border: 1px solid #d0d7de; border-radius: 8px; padding: 12px; overflow-x: auto; font-size: 13px; }
+  #embed { background: #fff; border: 1px solid #d0d7de; border-radius: 10px; padding: 12px; }
+  #log { font: 13px/1.4 ui-monospace, monospace; overflow-wrap: anywhere; }
+</style></head>
 <body><h1>Portal</h1>
+<p>A page on another origin that embeds the form with one script and one call:</p>
+<pre id="snippet"></pre>
+<div id="embed"></div>
+<h2>Events</h2>
+<ol id="log"></ol>
 <script>
-  // Only an absolute http(s) URL on a loopback host is framed: a javascript: or data: URL
+  // Only an absolute http(s) URL on a loopback host is mounted: a javascript: or data: URL
   // would run in this page's origin, the service's own.
   function frameSource(raw) {
     try {
       const url = new URL(raw || "");
       const loopback = ["127.0.0.1", "localhost", "[::1]"].includes(url.hostname);
-      if ((url.protocol === "http:" || url.protocol === "https:") && loopback) return url.href;
+      if ((url.protocol === "http:" || url.protocol === "https:") && loopback) return url;
     } catch {}
-    return "about:blank";
+    return null;
   }
   window.received = [];
-  addEventListener("message", (event) => window.received.push({ origin: event.origin, data: event.data }));
-  const frame = document.createElement("iframe");
-  frame.id = "form";
-  frame.title = "Workflow form";
-  frame.style.cssText = "width:100%;height:700px;border:0";
-  frame.src = frameSource(new URLSearchParams(location.search).get("src"));
-  document.body.appendChild(frame);
+  window.callbacks = [];
+  window.domEvents = [];
+  addEventListener("message", (event) => received.push({ origin: event.origin, data: event.data }));
+  // Counts the window's message listeners, so a test can see destroy() remove embed.js's own.
+  const listening = new Set();
+  const add = window.addEventListener;
+  const remove = window.removeEventListener;
+  window.addEventListener = function (type, listener, options) {
+    if (type === "message") listening.add(listener);
+    return add.call(this, type, listener, options);
+  };
+  window.removeEventListener = function (type, listener, options) {
+    if (type === "message") listening.delete(listener);
+    return remove.call(this, type, listener, options);
+  };
+  window.messageListeners = () => listening.size;
+
+  const params = new URLSearchParams(location.search);
+  const container = document.getElementById("embed");
+  const log = (text) => {
+    const item = document.createElement("li");
+    item.textContent = text;
+    document.getElementById("log").appendChild(item);
+  };
+  const types = ["ready", "resize", "submitted", "run-progress", "run-finished", "paused-again", "expired", "error"];
+  for (const type of types) {
+    container.addEventListener("human-input:" + type, (event) => {
+      domEvents.push({ type: event.type, detail: event.detail });
+      const { source, formToken, type: _type, ...rest } = event.detail;
+      log(event.type + " " + JSON.stringify(rest));
+    });
+  }
+
+  const link = frameSource(params.get("src"));
+  if (!link) {
+    log("?src= must be an http(s) form link on this machine");
+  } else {
+    const script = document.createElement("script");
+    script.src = new URL("/embed.js", link.origin).href;
+    const shown = link.origin + link.pathname + "?…";
+    document.getElementById("snippet").textContent =
+      '<script src="' + script.src + '"></' + 'script>\\n' +
+      (params.get("mode") === "element"
+        ? '<human-input-form link="' + shown + '"></human-input-form>'
+        : '<div id="form"></div>\\n<' + 'script>\\n' +
+          '  HumanInputForms.mount(document.getElementById("form"), {\\n' +
+          '    link: "' + shown + '",\\n' +
+          '    onEvent: (event) => console.log(event.type, event),\\n  });\\n</' + 'script>');
+    script.onload = () => {
+      if (params.get("mode") === "element") {
+        const element = document.createElement("human-input-form");
+        element.setAttribute("link", link.href);
+        container.appendChild(element);
+        window.portal = element;
+      } else {
+        window.portal = HumanInputForms.mount(container, {
+          link: link.href,
+          onEvent: (event) => callbacks.push(event),
+        });
+      }
+    };
+    script.onerror = () => log("embed.js could not be loaded from " + script.src);
+    document.head.appendChild(script);
+  }
 </script></body></html>`;
-  res.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" });
-  res.end(html);
-}
