@@ -56,7 +56,8 @@ export default defineConfig({
 
 function appServer(port: number, appKey: string) {
   return {
-    command: `npx next start -p ${port}`,
+    // The standalone server `npm run build` makes: what the container image runs.
+    command: "node .next/standalone/server.js",
     url: `http://127.0.0.1:${port}/`,
     env: {
       ...process.env,
@@ -70,6 +71,7 @@ function appServer(port: number, appKey: string) {
       PORTAL_API_TOKEN: E2E_PORTAL_TOKEN,
       EMBEDDED_DIFY_PORT: String(E2E_EMBEDDED_PORT),
       PORT: String(port),
+      HOSTNAME: "127.0.0.1",
       // The stand-in portal of the embedding story (served by the embedded service).
       EMBED_ALLOWED_ORIGINS: `http://127.0.0.1:${E2E_EMBEDDED_PORT}`,
       // Short enough for the fault tests to see timeouts within a test's time.

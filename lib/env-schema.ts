@@ -65,6 +65,13 @@ const rawEnvSchema = z.object({
   DIFY_RESPONSE_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   /** How long an event stream may stay silent (no event, no ping) before it counts as lost. */
   DIFY_STREAM_IDLE_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
+  /** Open event streams allowed per link (token and user), and per process. */
+  MAX_STREAMS_PER_LINK: z.coerce.number().int().min(1).max(1_000).default(4),
+  MAX_OPEN_STREAMS: z.coerce.number().int().min(1).max(100_000).default(2_000),
+  /** How long in-flight requests may take to finish after SIGTERM, in milliseconds. */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(25_000),
+  /** Bearer token for GET /api/metrics; unset turns the endpoint off. */
+  METRICS_TOKEN: optionalString,
 });
 
 export type AppEnv = {
@@ -83,6 +90,10 @@ export type AppEnv = {
   connectTimeoutMs: number;
   responseTimeoutMs: number;
   streamIdleTimeoutMs: number;
+  maxStreamsPerLink: number;
+  maxOpenStreams: number;
+  shutdownGraceMs: number;
+  metricsToken: string | undefined;
 };
 
 export class EnvError extends Error {
@@ -109,6 +120,10 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
     connectTimeoutMs: raw.DIFY_CONNECT_TIMEOUT_MS,
     responseTimeoutMs: raw.DIFY_RESPONSE_TIMEOUT_MS,
     streamIdleTimeoutMs: raw.DIFY_STREAM_IDLE_TIMEOUT_MS,
+    maxStreamsPerLink: raw.MAX_STREAMS_PER_LINK,
+    maxOpenStreams: raw.MAX_OPEN_STREAMS,
+    shutdownGraceMs: raw.SHUTDOWN_GRACE_MS,
+    metricsToken: raw.METRICS_TOKEN,
   };
 
   if (!raw.DIFY_API_BASE) {

@@ -7,6 +7,7 @@ import { ApiError } from "@/lib/api-error";
 import { getAppParametersCached, uploadFile } from "@/lib/dify/dify-client";
 import type { UploadedFile } from "@/lib/dify/schemas";
 import { toUploadLimits } from "@/lib/form-view";
+import { countUploadedBytes } from "@/lib/metrics";
 import { NO_STORE } from "@/lib/http";
 
 // Re-streams the browser's multipart body to the upstream without buffering it: only the one
@@ -194,6 +195,7 @@ export async function uploadAsUser(request: Request, user: string): Promise<Resp
     return Math.max(limits.imageBytes, limits.videoBytes, limits.audioBytes, limits.documentBytes);
   };
   const file = await proxyUpload(request, user, { maxBytes });
+  countUploadedBytes(file.size);
   return Response.json(
     {
       id: file.id,
