@@ -1,5 +1,11 @@
 import { defineConfig, devices } from "@playwright/test";
-import { E2E_APP_PORT, E2E_CHAT_APP_PORT, E2E_EMBEDDED_PORT, E2E_PORTAL_TOKEN } from "@/e2e/ports";
+import {
+  E2E_APP_PORT,
+  E2E_CHAT_APP_PORT,
+  E2E_EMBEDDED_PORT,
+  E2E_METRICS_TOKEN,
+  E2E_PORTAL_TOKEN,
+} from "@/e2e/ports";
 import { EMBEDDED_KEYS } from "@/lib/embedded/demo-keys";
 import { findChromium, SYSTEM_CHROMIUM_ARGS } from "@/lib/test/find-chromium";
 
@@ -69,6 +75,7 @@ function appServer(port: number, appKey: string) {
       DIFY_DATASET_API_KEY: "",
       FORM_LINK_SECRET: "",
       PORTAL_API_TOKEN: E2E_PORTAL_TOKEN,
+      METRICS_TOKEN: E2E_METRICS_TOKEN,
       EMBEDDED_DIFY_PORT: String(E2E_EMBEDDED_PORT),
       PORT: String(port),
       HOSTNAME: "127.0.0.1",

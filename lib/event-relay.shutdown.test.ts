@@ -13,8 +13,12 @@ function upstreamStream() {
 async function readAll(stream: ReadableStream<Uint8Array>) {
   let text = "";
   const decoder = new TextDecoder();
-  for await (const chunk of stream) text += decoder.decode(chunk);
-  return text;
+  const reader = stream.getReader();
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return text;
+    text += decoder.decode(value);
+  }
 }
 
 describe("relayEventStream, ended by the server", () => {

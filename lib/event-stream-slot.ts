@@ -23,8 +23,9 @@ export function acquireEventStream(claims: FormLinkClaims): StreamLease {
     key: `${claims.token}\n${claims.user}`,
     perLink: env.maxStreamsPerLink,
     perProcess: env.maxOpenStreams,
-    // Unsigned links (trusted networks only) may have no expiry: 0.
-    expiresAtMs: claims.exp > 0 ? claims.exp * 1000 : undefined,
+    // The verifier accepts a link through the whole second `exp`; unsigned links (trusted
+    // networks only) may have no expiry at all (0).
+    expiresAtMs: claims.exp > 0 ? (claims.exp + 1) * 1000 : undefined,
   });
   if ("refused" in lease) {
     throw lease.refused === "per_link"
