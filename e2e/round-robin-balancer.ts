@@ -1,4 +1,5 @@
 import http from "node:http";
+import type { Socket } from "node:net";
 
 // A small HTTP load balancer for the replica story, standing in for the one in front of a real
 // deployment: round-robin over the app servers, one upstream connection per request (so a
@@ -41,7 +42,7 @@ export async function startRoundRobinBalancer(
   const log: BalancedRequest[] = [];
   let next = 0;
   let pinned: number | null = null;
-  const sockets = new Set<import("node:net").Socket>();
+  const sockets = new Set<Socket>();
 
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
