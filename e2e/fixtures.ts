@@ -513,21 +513,25 @@ export const serverTest = test.extend<{
   replicas: Replicas;
   ownAppServer: (env: Record<string, string>) => Promise<AppServerProcess>;
 }>({
-  replicas: async ({}, use) => {
-    const ports = [E2E_REPLICA_PORT, E2E_REPLICA_PORT + 1];
-    const started: AppServerProcess[] = [];
-    let balancer: RoundRobinBalancer | undefined;
-    try {
-      // One after the other: two cold starts at once are slow on a loaded 2-core machine.
-      for (const port of ports) started.push(await startAppServer(port, ownAppServerEnv()));
-      balancer = await startRoundRobinBalancer(E2E_REPLICA_PORT + 2, ports);
-      await use({ balancer, servers: [started[0]!, started[1]!] });
-    } finally {
-      await balancer?.close();
-      for (const server of started) server.kill();
-      await Promise.all(started.map((server) => server.exited));
-    }
-  },
+  replicas: [
+    async ({}, use) => {
+      const ports = [E2E_REPLICA_PORT, E2E_REPLICA_PORT + 1];
+      const started: AppServerProcess[] = [];
+      let balancer: RoundRobinBalancer | undefined;
+      try {
+        // One after the other: two cold starts at once are slow on a loaded 2-core machine.
+        for (const port of ports) started.push(await startAppServer(port, ownAppServerEnv()));
+        balancer = await startRoundRobinBalancer(E2E_REPLICA_PORT + 2, ports);
+        await use({ balancer, servers: [started[0]!, started[1]!] });
+      } finally {
+        await balancer?.close();
+        for (const server of started) server.kill();
+        await Promise.all(started.map((server) => server.exited));
+      }
+    },
+    // Two cold starts (up to a minute each on a loaded machine) on top of the test's own time.
+    { timeout: 150_000 },
+  ],
   ownAppServer: async ({}, use) => {
     const started: AppServerProcess[] = [];
     try {

@@ -18,6 +18,8 @@ test("liveness answers without asking the upstream; readiness says the upstream 
 serverTest(
   "with the upstream down, readiness is 503 with the reason and liveness still 200",
   async ({ request, ownAppServer }) => {
+    // Starting a server of its own takes a while on a loaded machine.
+    serverTest.setTimeout(90_000);
     // Nothing listens on this port: the upstream is down for this copy only.
     const server = await ownAppServer({ EMBEDDED_DIFY_PORT: String(E2E_REPLICA_PORT + 4) });
     expect((await request.get(`${server.url}/api/health`)).status()).toBe(200);

@@ -1,5 +1,6 @@
 import {
   addFaults,
+  demoAnswer,
   expect,
   fillDemoForm,
   getFormRecord,
@@ -25,6 +26,12 @@ test("a run followed on copy A continues on copy B when A is stopped, and A's su
   const { runId, formToken } = await startRunAsPortal(user, {}, { stepDelayMs: 400 });
   const link = signLink({ token: formToken, run: runId, user });
   const linkQuery = new URL(link, balancer.url).search.slice(1);
+  // A second person's form, answered while A is stopping.
+  const other = await startRunAsPortal(`${user}.other`);
+  const otherQuery = new URL(
+    signLink({ token: other.formToken, run: other.runId, user: `${user}.other` }),
+    balancer.url,
+  ).search.slice(1);
 
   // Round-robin: one link, verified by both copies in turn.
   for (let i = 0; i < 4; i++) {
@@ -66,6 +73,25 @@ test("a run followed on copy A continues on copy B when A is stopped, and A's su
     // finds A's listener closed.
     balancer.pin(null);
     const exitCode = a.stop("SIGTERM");
+    // A has the signal once it logs its shutdown (its listener is closed just before).
+    await expect.poll(() => a.output().includes('"msg":"shutdown"')).toBe(true);
+
+    // A submit sent now, while A drains, is answered by B (A no longer takes connections).
+    const late = await fetch(`${balancer.url}/api/forms/${other.formToken}`, {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/json",
+        Origin: balancer.url,
+        "X-Form-Link": otherQuery,
+      },
+      body: JSON.stringify({ inputs: demoAnswer("Sent during the shutdown"), action: "approve" }),
+    });
+    expect(late.status).toBe(200);
+    expect(balancer.log.find((r) => r.path === `/api/forms/${other.formToken}`)).toMatchObject({
+      backend: 1,
+      status: 200,
+    });
+    expect((await getFormRecord(other.formToken)).status).toBe("submitted");
 
     // The submit sent to A completes there: the answer is recorded once, and the page says so.
     await expect(page.getByRole("heading", { name: "Answer sent" })).toBeVisible({
@@ -95,7 +121,6 @@ test("a run followed on copy A continues on copy B when A is stopped, and A's su
 
     // A drained and exited cleanly, within its grace period.
     expect(await exitCode).toBe(0);
-    expect(a.output()).toContain('"msg":"shutdown"');
   } finally {
     await removeFaults(`/v1/form/human_input/${formToken}`);
   }
