@@ -520,7 +520,12 @@ export const serverTest = test.extend<{
       let balancer: RoundRobinBalancer | undefined;
       try {
         // One after the other: two cold starts at once are slow on a loaded 2-core machine.
-        for (const port of ports) started.push(await startAppServer(port, ownAppServerEnv()));
+        for (const port of ports) {
+          // The story holds a submit upstream for seconds: the usual time limit, not the fault
+          // suite's short one.
+          const env = ownAppServerEnv({ DIFY_RESPONSE_TIMEOUT_MS: "30000" });
+          started.push(await startAppServer(port, env));
+        }
         balancer = await startRoundRobinBalancer(E2E_REPLICA_PORT + 2, ports);
         await use({ balancer, servers: [started[0]!, started[1]!] });
       } finally {

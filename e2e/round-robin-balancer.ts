@@ -103,6 +103,7 @@ export async function startRoundRobinBalancer(
     upstream.on("socket", (socket) => socket.once("connect", () => log.push(entry)));
     // The browser went away: so does the request to the server (an event stream ends there).
     res.on("close", () => {
+      entry.done = true;
       if (!res.writableFinished) upstream.destroy();
     });
     upstream.end(body);
