@@ -1,6 +1,11 @@
 import { parseEnv } from "@/lib/env-schema";
 
-// Fails `next start` at once, naming the variable, instead of on the first request.
-export function register() {
-  if (process.env.NEXT_RUNTIME === "nodejs") parseEnv(process.env);
+// Runs once when the server starts (`node .next/standalone/server.js`, `next start`).
+export async function register() {
+  if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  // Fails the start at once, naming the variable, instead of on the first request.
+  const env = parseEnv(process.env);
+  // SIGTERM: drain (end streams with `retry:`, let requests finish), then exit 0.
+  const { installShutdownHandler } = await import("@/lib/graceful-shutdown");
+  installShutdownHandler({ graceMs: env.shutdownGraceMs });
 }

@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import createNextIntlPlugin from "next-intl/plugin";
 
 const withNextIntl = createNextIntlPlugin("./lib/i18n/request.ts");
@@ -5,9 +6,16 @@ const withNextIntl = createNextIntlPlugin("./lib/i18n/request.ts");
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   reactStrictMode: true,
+  // A self-contained server in .next/standalone (server.js with only the traced node_modules):
+  // what the container image runs and the e2e suite starts. lib/cli/prepare-standalone.ts copies
+  // the static files and public/ beside it after the build.
+  output: "standalone",
+  // This folder, not a parent that happens to hold another lock file, is the root of the trace:
+  // server.js lands at .next/standalone/server.js.
+  outputFileTracingRoot: fileURLToPath(new URL(".", import.meta.url)),
   poweredByHeader: false,
   // Node-only packages used by route handlers; keep them out of the bundle.
-  serverExternalPackages: ["busboy", "undici"],
+  serverExternalPackages: ["busboy", "undici", "prom-client"],
   // Metadata (the page title) in the first bytes for every client, not streamed in later: screen
   // readers and axe read the title on load.
   htmlLimitedBots: /.*/,

@@ -1,5 +1,11 @@
 import { defineConfig, devices } from "@playwright/test";
-import { E2E_APP_PORT, E2E_CHAT_APP_PORT, E2E_EMBEDDED_PORT, E2E_PORTAL_TOKEN } from "@/e2e/ports";
+import {
+  E2E_APP_PORT,
+  E2E_CHAT_APP_PORT,
+  E2E_EMBEDDED_PORT,
+  E2E_METRICS_TOKEN,
+  E2E_PORTAL_TOKEN,
+} from "@/e2e/ports";
 import { EMBEDDED_KEYS } from "@/lib/embedded/demo-keys";
 import { findChromium, SYSTEM_CHROMIUM_ARGS } from "@/lib/test/find-chromium";
 
@@ -56,7 +62,8 @@ export default defineConfig({
 
 function appServer(port: number, appKey: string) {
   return {
-    command: `npx next start -p ${port}`,
+    // The standalone server `npm run build` makes: what the container image runs.
+    command: "node .next/standalone/server.js",
     url: `http://127.0.0.1:${port}/`,
     env: {
       ...process.env,
@@ -70,8 +77,10 @@ function appServer(port: number, appKey: string) {
       DIFY_DATASET_API_KEY: "",
       FORM_LINK_SECRET: "",
       PORTAL_API_TOKEN: E2E_PORTAL_TOKEN,
+      METRICS_TOKEN: E2E_METRICS_TOKEN,
       EMBEDDED_DIFY_PORT: String(E2E_EMBEDDED_PORT),
       PORT: String(port),
+      HOSTNAME: "127.0.0.1",
       // The stand-in portal of the embedding story (served by the embedded service).
       EMBED_ALLOWED_ORIGINS: `http://127.0.0.1:${E2E_EMBEDDED_PORT}`,
       // Short enough for the fault tests to see timeouts within a test's time.

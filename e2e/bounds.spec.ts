@@ -87,7 +87,8 @@ test.beforeAll(async () => {
   appOrigin = `http://127.0.0.1:${port}`;
   app = spawn(
     process.execPath,
-    [path.join(process.cwd(), "node_modules/next/dist/bin/next"), "start", "-p", String(port)],
+    // The standalone server, as CI's and a container's.
+    [path.join(process.cwd(), ".next/standalone/server.js")],
     {
       env: {
         ...process.env,
@@ -101,6 +102,7 @@ test.beforeAll(async () => {
         USE_EMBEDDED_DIFY: "",
         UPLOAD_IDLE_TIMEOUT_MS: String(IDLE_MS),
         PORT: String(port),
+        HOSTNAME: "127.0.0.1",
       },
       stdio: "ignore",
     },

@@ -4,7 +4,15 @@ import { EMBEDDED_KEYS } from "@/lib/embedded/demo-keys";
 import { EMBEDDED_LINK_SECRET } from "@/lib/env-schema";
 import { formLinkPath } from "@/lib/form-link";
 import { readStreamEvents } from "@/lib/sse-events";
-import { E2E_CHAT_APP_PORT, E2E_EMBEDDED_PORT, E2E_PORTAL_TOKEN } from "@/e2e/ports";
+import { startAppServer, type AppServerProcess } from "@/e2e/app-server-process";
+import {
+  E2E_CHAT_APP_PORT,
+  E2E_EMBEDDED_PORT,
+  E2E_METRICS_TOKEN,
+  E2E_PORTAL_TOKEN,
+  E2E_REPLICA_PORT,
+} from "@/e2e/ports";
+import { startRoundRobinBalancer, type RoundRobinBalancer } from "@/e2e/round-robin-balancer";
 
 // Fixtures play the portal (start runs over the public API, mint links) and read the embedded
 // service's state through its admin endpoints. Specs import `test` and `expect` from here only.
@@ -644,3 +652,81 @@ export async function receivedInputsOf(runId: string): Promise<Record<string, un
   if (!response.ok) throw new Error(`run ${runId}: ${response.status}`);
   return ((await response.json()) as { received_inputs: Record<string, unknown> }).received_inputs;
 }
+
+// ---------------------------------------------------------------- production: probes, replicas
+
+export const METRICS_TOKEN = E2E_METRICS_TOKEN;
+
+/** The environment of an app server the test starts itself: as the suite's own app server. */
+function ownAppServerEnv(overrides: Record<string, string> = {}): Record<string, string> {
+  return {
+    DIFY_API_BASE: "",
+    // A production start refuses the embedded service unless it is asked for.
+    USE_EMBEDDED_DIFY: "true",
+    DIFY_APP_API_KEY: "",
+    DIFY_APP_MODE: "",
+    LAUNCHER_ENABLED: "",
+    DIFY_DATASET_API_KEY: "",
+    FORM_LINK_SECRET: "",
+    PORTAL_API_TOKEN: E2E_PORTAL_TOKEN,
+    METRICS_TOKEN: E2E_METRICS_TOKEN,
+    EMBEDDED_DIFY_PORT: String(E2E_EMBEDDED_PORT),
+    DIFY_RESPONSE_TIMEOUT_MS: "4000",
+    DIFY_STREAM_IDLE_TIMEOUT_MS: "8000",
+    ...overrides,
+  };
+}
+
+export type Replicas = {
+  balancer: RoundRobinBalancer;
+  /** Copy A and copy B, behind the balancer (backend 0 and 1). */
+  servers: [AppServerProcess, AppServerProcess];
+};
+
+/**
+ * Stories that start app servers of their own (ports from E2E_REPLICA_PORT on, so a second
+ * checkout can run beside this one): `replicas`, two copies behind a round-robin balancer;
+ * `ownAppServer`, one copy with environment overrides. Every process is stopped afterwards.
+ */
+export const serverTest = test.extend<{
+  replicas: Replicas;
+  ownAppServer: (env: Record<string, string>) => Promise<AppServerProcess>;
+}>({
+  replicas: [
+    async ({}, use) => {
+      const ports = [E2E_REPLICA_PORT, E2E_REPLICA_PORT + 1];
+      const started: AppServerProcess[] = [];
+      let balancer: RoundRobinBalancer | undefined;
+      try {
+        // One after the other: two cold starts at once are slow on a loaded 2-core machine.
+        for (const port of ports) {
+          // The story holds a submit upstream for seconds: the usual time limit, not the fault
+          // suite's short one.
+          const env = ownAppServerEnv({ DIFY_RESPONSE_TIMEOUT_MS: "30000" });
+          started.push(await startAppServer(port, env));
+        }
+        balancer = await startRoundRobinBalancer(E2E_REPLICA_PORT + 2, ports);
+        await use({ balancer, servers: [started[0]!, started[1]!] });
+      } finally {
+        await balancer?.close();
+        for (const server of started) server.kill();
+        await Promise.all(started.map((server) => server.exited));
+      }
+    },
+    // Two cold starts (up to a minute each on a loaded machine) on top of the test's own time.
+    { timeout: 150_000 },
+  ],
+  ownAppServer: async ({}, use) => {
+    const started: AppServerProcess[] = [];
+    try {
+      await use(async (env) => {
+        const server = await startAppServer(E2E_REPLICA_PORT + 3, ownAppServerEnv(env));
+        started.push(server);
+        return server;
+      });
+    } finally {
+      for (const server of started) server.kill();
+      await Promise.all(started.map((server) => server.exited));
+    }
+  },
+});

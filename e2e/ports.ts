@@ -7,3 +7,9 @@ export const E2E_EMBEDDED_PORT = Number(process.env.E2E_EMBEDDED_PORT ?? 5101);
 export const E2E_PORTAL_TOKEN = "e2e-portal-token";
 // A second app server, configured with the embedded chatflow app's key (one key per server).
 export const E2E_CHAT_APP_PORT = E2E_APP_PORT + 1;
+
+/** METRICS_TOKEN of the e2e app server: GET /api/metrics needs it. */
+export const E2E_METRICS_TOKEN = "e2e-metrics-token";
+// App servers the replica and readiness stories start themselves, and the replica story's
+// balancer: three ports from here on (E2E_REPLICA_PORT moves them).
+export const E2E_REPLICA_PORT = Number(process.env.E2E_REPLICA_PORT ?? E2E_APP_PORT + 50);

@@ -118,13 +118,22 @@ test("no run in the link: the answer screen stays without a stream", async ({ pa
   await expect(page.getByRole("region", { name: "What happens next" })).toHaveCount(0);
 });
 
-test("abandoned streams are closed upstream at once", async ({ demoRun, baseURL }) => {
-  const query = new URL(demoRun.link, "http://x").search.slice(1);
+test("abandoned streams are closed upstream at once", async ({ baseURL }) => {
+  // 100 streams: four on each of 25 links, as a link may hold at most MAX_STREAMS_PER_LINK (4).
+  const links = await Promise.all(
+    Array.from({ length: 25 }, async (_, i) => {
+      const user = `abandon-${i}-${Date.now()}@example.com`;
+      const { runId, formToken } = await startRunAsPortal(user);
+      const link = signLink({ token: formToken, run: runId, user });
+      return { formToken, query: new URL(link, "http://x").search.slice(1) };
+    }),
+  );
   const before = await openStreams();
   const controllers = Array.from({ length: 100 }, () => new AbortController());
   await Promise.all(
-    controllers.map(async (controller) => {
-      const response = await fetch(`${baseURL}/api/forms/${demoRun.formToken}/events`, {
+    controllers.map(async (controller, i) => {
+      const { formToken, query } = links[i % links.length]!;
+      const response = await fetch(`${baseURL}/api/forms/${formToken}/events`, {
         headers: { "x-form-link": query },
         signal: controller.signal,
       });

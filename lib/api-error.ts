@@ -22,6 +22,12 @@ export const APP_ERROR_STATUS = {
   file_too_large: 413,
   /** A request body past the route's size limit (JSON bodies, an upload's whole body). */
   payload_too_large: 413,
+  /** This link already has MAX_STREAMS_PER_LINK event streams open. */
+  too_many_streams: 429,
+  /** This server already holds MAX_OPEN_STREAMS event streams. */
+  server_busy: 429,
+  /** The server is stopping (SIGTERM): try again, another copy answers. */
+  shutting_down: 503,
   upstream_bad_response: 502,
   /** The upstream refused this server's own key: a configuration problem, not the caller's. */
   upstream_key_refused: 502,
@@ -42,11 +48,19 @@ export class ApiError extends Error {
   override name = "ApiError";
   readonly status: number;
   readonly code: string;
+  /** Headers the error response carries besides the envelope (e.g. Retry-After). */
+  headers: Record<string, string> = {};
 
   constructor(status: number, code: string, message: string) {
     super(message);
     this.status = status;
     this.code = code;
+  }
+
+  /** The same error, answered with `Retry-After: seconds`. */
+  retryAfter(seconds: number): this {
+    this.headers["Retry-After"] = String(Math.max(1, Math.ceil(seconds)));
+    return this;
   }
 
   /** An error with one of the app's own codes. */
@@ -91,6 +105,10 @@ export function errorResponse(error: unknown, init?: { headers?: HeadersInit }):
   }
   return Response.json(envelope, {
     status: envelope.status,
-    headers: { "Cache-Control": "no-store", ...init?.headers },
+    headers: {
+      "Cache-Control": "no-store",
+      ...(error instanceof ApiError ? error.headers : {}),
+      ...init?.headers,
+    },
   });
 }

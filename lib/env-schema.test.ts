@@ -169,3 +169,20 @@ describe("parseEnv", () => {
     );
   });
 });
+
+describe("parseEnv: production settings", () => {
+  it("has stream limits, a grace period and no metrics token by default, and checks them", () => {
+    const env = parseEnv({});
+    expect(env).toMatchObject({
+      maxStreamsPerLink: 4,
+      maxOpenStreams: 2_000,
+      shutdownGraceMs: 25_000,
+      metricsToken: undefined,
+    });
+    expect(parseEnv({ METRICS_TOKEN: " m " }).metricsToken).toBe("m");
+    expect(parseEnv({ MAX_STREAMS_PER_LINK: "2" }).maxStreamsPerLink).toBe(2);
+    expect(() => parseEnv({ MAX_STREAMS_PER_LINK: "0" })).toThrow(/MAX_STREAMS_PER_LINK/);
+    expect(() => parseEnv({ MAX_OPEN_STREAMS: "-1" })).toThrow(/MAX_OPEN_STREAMS/);
+    expect(() => parseEnv({ SHUTDOWN_GRACE_MS: "soon" })).toThrow(/SHUTDOWN_GRACE_MS/);
+  });
+});

@@ -90,6 +90,13 @@ const rawEnvSchema = z.object({
   TRUST_PROXY_HEADERS: flag,
   /** Set by Next (`production` under `next start`): missing configuration then fails closed. */
   NODE_ENV: z.string().optional(),
+  /** Open event streams allowed per link (token and user), and per process. */
+  MAX_STREAMS_PER_LINK: z.coerce.number().int().min(1).max(1_000).default(4),
+  MAX_OPEN_STREAMS: z.coerce.number().int().min(1).max(100_000).default(2_000),
+  /** How long in-flight requests may take to finish after SIGTERM, in milliseconds. */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(25_000),
+  /** Bearer token for GET /api/metrics; unset turns the endpoint off. */
+  METRICS_TOKEN: optionalString,
 });
 
 export type AppEnv = {
@@ -113,6 +120,10 @@ export type AppEnv = {
   markdownImageOrigins: string[];
   appOrigin: string | undefined;
   trustProxyHeaders: boolean;
+  maxStreamsPerLink: number;
+  maxOpenStreams: number;
+  shutdownGraceMs: number;
+  metricsToken: string | undefined;
 };
 
 /** The shortest FORM_LINK_SECRET accepted: 32 characters (e.g. `openssl rand -hex 32` gives 64). */
@@ -146,6 +157,10 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
     uploadIdleTimeoutMs: raw.UPLOAD_IDLE_TIMEOUT_MS,
     appOrigin: raw.APP_ORIGIN,
     trustProxyHeaders: raw.TRUST_PROXY_HEADERS,
+    maxStreamsPerLink: raw.MAX_STREAMS_PER_LINK,
+    maxOpenStreams: raw.MAX_OPEN_STREAMS,
+    shutdownGraceMs: raw.SHUTDOWN_GRACE_MS,
+    metricsToken: raw.METRICS_TOKEN,
   };
   const imageOrigins = (base: string) => raw.MARKDOWN_IMAGE_ORIGINS ?? [new URL(base).origin];
 

@@ -8,6 +8,8 @@ import { createFormTokenRedactor } from "@/lib/redact-form-tokens";
 
 const KEEP_ALIVE = new TextEncoder().encode(": keep-alive\n\n");
 
+const retryLine = (ms: number) => new TextEncoder().encode(`retry: ${Math.round(ms)}\n\n`);
+
 export const SSE_HEADERS = {
   "Content-Type": "text/event-stream; charset=utf-8",
   "Cache-Control": "no-store, no-transform",
@@ -18,7 +20,15 @@ export const SSE_HEADERS = {
 export function relayEventStream(
   upstream: ReadableStream<Uint8Array>,
   abortUpstream: () => void,
-  options: { keepAliveMs?: number; ownToken?: string } = {},
+  options: {
+    keepAliveMs?: number;
+    /** The link's own form token: every other one becomes null before it leaves. */
+    ownToken?: string;
+    /** The server ends the stream when this aborts (shutdown, link expiry; lib/open-streams). */
+    end?: AbortSignal;
+    /** Called once when the stream is over, however it ended. */
+    onEnd?: () => void;
+  } = {},
 ): ReadableStream<Uint8Array> {
   const keepAliveMs = options.keepAliveMs ?? 15_000;
   const redactor =
@@ -26,14 +36,33 @@ export function relayEventStream(
   const reader = upstream.getReader();
   let timer: ReturnType<typeof setInterval> | undefined;
   let lastSent = Date.now();
+  let ended = false;
 
   const stop = () => {
     if (timer) clearInterval(timer);
     timer = undefined;
+    if (!ended) {
+      ended = true;
+      options.onEnd?.();
+    }
   };
 
   return new ReadableStream<Uint8Array>({
     start(controller) {
+      const endByServer = () => {
+        if (ended) return;
+        const reason = options.end?.reason as { retryMs?: number } | undefined;
+        try {
+          // `retry:` tells the browser when to reconnect: on shutdown, to another copy.
+          if (reason?.retryMs) controller.enqueue(retryLine(reason.retryMs));
+          controller.close();
+        } catch {
+          // Already closed: the browser went away first.
+        }
+        stop();
+        abortUpstream();
+        void reader.cancel().catch(() => undefined);
+      };
       timer = setInterval(
         () => {
           if (Date.now() - lastSent >= keepAliveMs) {
@@ -47,11 +76,14 @@ export function relayEventStream(
         },
         Math.max(250, Math.floor(keepAliveMs / 3)),
       );
+      if (options.end?.aborted) endByServer();
+      else options.end?.addEventListener("abort", endByServer, { once: true });
     },
     async pull(controller) {
       try {
         for (;;) {
           const { value, done } = await reader.read();
+          if (ended) return;
           if (done) {
             stop();
             const rest = redactor?.flush();
@@ -69,6 +101,7 @@ export function relayEventStream(
       } catch {
         // The upstream broke off mid-stream: end ours cleanly; the browser sees no final event
         // and reconnects with a snapshot.
+        if (ended) return;
         stop();
         abortUpstream();
         controller.close();

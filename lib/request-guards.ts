@@ -77,6 +77,19 @@ export function requirePortalToken(request: Request): void {
   }
 }
 
+/** `Authorization: Bearer $METRICS_TOKEN`; with no token configured the route does not exist. */
+export function requireMetricsToken(request: Request): void {
+  const expected = getEnv().metricsToken;
+  if (!expected) throw ApiError.of("not_found", "Not found.");
+  const match = /^Bearer\s+(.+)$/i.exec((request.headers.get("authorization") ?? "").trim());
+  if (!match || !safeEqual(match[1]!, expected)) {
+    throw ApiError.of(
+      "unauthorized",
+      "A valid metrics token is required (Authorization: Bearer …).",
+    );
+  }
+}
+
 /**
  * The launcher's routes exist only while it is enabled (always with the embedded service, with a
  * real upstream only with LAUNCHER_ENABLED=true); otherwise they are not there at all.

@@ -1,6 +1,8 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { errorResponse } from "@/lib/api-error";
+import { trackRequest } from "@/lib/graceful-shutdown";
+import { observeRequest } from "@/lib/metrics";
 import { requestContext, type RequestContext } from "@/lib/request-context";
 
 const API_CSP = "default-src 'none'; frame-ancestors 'none'";
@@ -19,13 +21,22 @@ export function handleRoute<C>(
     const requestId = incoming && /^[A-Za-z0-9-]{8,64}$/.test(incoming) ? incoming : randomUUID();
     const store: RequestContext = { requestId, upstreamStatus: null, upstreamCalls: 0 };
     const started = performance.now();
+    const observe = observeRequest(route, request.method);
+    // In flight until the handler has answered, so a shutdown waits for it (streams are ended
+    // separately: lib/open-streams).
+    const done = trackRequest();
     return requestContext.run(store, async () => {
       let response: Response;
+      let thrown: unknown;
       try {
         response = await handler(request, context);
       } catch (error) {
+        thrown = error;
         response = errorResponse(error);
+      } finally {
+        done();
       }
+      observe(response, thrown);
       response.headers.set("X-Request-Id", requestId);
       // API answers are data, never documents: nothing may run in them or frame them.
       response.headers.set("Content-Security-Policy", API_CSP);

@@ -8,6 +8,7 @@ import { getAppParametersCached, uploadFile } from "@/lib/dify/dify-client";
 import type { UploadedFile } from "@/lib/dify/schemas";
 import { toUploadLimits } from "@/lib/form-view";
 import { getEnv } from "@/lib/env";
+import { countUploadedBytes } from "@/lib/metrics";
 import { NO_STORE } from "@/lib/http";
 
 // Re-streams the browser's multipart body to the upstream without buffering it: only the one
@@ -248,6 +249,7 @@ export async function uploadAsUser(request: Request, user: string): Promise<Resp
     maxBytes,
     idleTimeoutMs: getEnv().uploadIdleTimeoutMs,
   });
+  countUploadedBytes(file.size);
   return Response.json(
     {
       id: file.id,

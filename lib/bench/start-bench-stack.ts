@@ -8,7 +8,7 @@ import { ADMIN_TOKEN_HEADER } from "@/lib/embedded/admin-token";
 import { EMBEDDED_KEYS } from "@/lib/embedded/demo-keys";
 
 // Starts what the bench measures: the embedded upstream in its own process, and the production
-// app (`next start`, built first when needed) pointed at it, both on free loopback ports.
+// app (the standalone server, built first when needed) pointed at it, both on free loopback ports.
 
 export type BenchStack = {
   root: string;
@@ -91,16 +91,17 @@ export async function startBenchStack(options: {
   const nextBin = path.join(root, "node_modules/next/dist/bin/next");
   if (!existsSync(nextBin)) throw new Error("run the bench from the project root (npm run bench)");
 
-  if (options.build || !existsSync(path.join(root, ".next/BUILD_ID"))) {
-    options.log("Building the app (next build)…");
-    const build = spawnSync(process.execPath, [nextBin, "build"], { cwd: root, stdio: "inherit" });
-    if (build.status !== 0) throw new Error(`next build failed (${build.status})`);
+  if (options.build || !existsSync(path.join(root, ".next/standalone/server.js"))) {
+    options.log("Building the app (npm run build)…");
+    const build = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
+    if (build.status !== 0) throw new Error(`npm run build failed (${build.status})`);
   }
 
   const upstream = await startUpstream(root);
   const port = await freePort();
   const linkSecret = randomBytes(24).toString("hex");
-  const app = spawn(process.execPath, [nextBin, "start", "-p", String(port), "-H", "127.0.0.1"], {
+  // The standalone server, as in production.
+  const app = spawn(process.execPath, [path.join(root, ".next/standalone/server.js")], {
     cwd: root,
     env: {
       ...process.env,
@@ -111,6 +112,7 @@ export async function startBenchStack(options: {
       FORM_LINK_SECRET: linkSecret,
       ALLOW_UNSIGNED_LINKS: "",
       PORT: String(port),
+      HOSTNAME: "127.0.0.1",
     },
     // The app's request log goes to a pipe that is read, as under a process manager; not to
     // /dev/null, which would hide what writing it costs.

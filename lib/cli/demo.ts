@@ -44,16 +44,22 @@ async function main() {
 
   if (!dev && args["no-build"] !== true) {
     console.log("Building the app…");
-    const build = spawnSync(NEXT_BIN, ["build"], { stdio: "inherit" });
+    // The same build as `npm run build`: Next's standalone server with its static files beside it.
+    const build = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
     if (build.status !== 0) process.exit(build.status ?? 1);
   }
   // With the embedded service: a portal token for this session, and its portal page may frame us.
   const demo = embedded ? demoAppEnv(process.env, embedded.origin) : undefined;
-  const app = spawn(NEXT_BIN, [dev ? "dev" : "start", "-p", String(env.port)], {
-    stdio: "inherit",
+  const appEnv = {
+    ...process.env,
+    PORT: String(env.port),
     // A production start refuses the embedded service unless it is asked for, as here.
-    env: embedded ? { ...process.env, ...demo?.env, USE_EMBEDDED_DIFY: "true" } : process.env,
-  });
+    ...(embedded ? { ...demo?.env, USE_EMBEDDED_DIFY: "true" } : {}),
+  };
+  // `next dev`, or the standalone server that CI, the container and the e2e suite run.
+  const app = dev
+    ? spawn(NEXT_BIN, ["dev", "-p", String(env.port)], { stdio: "inherit", env: appEnv })
+    : spawn(process.execPath, [".next/standalone/server.js"], { stdio: "inherit", env: appEnv });
   const stop = () => {
     app.kill("SIGTERM");
     void embedded?.close().finally(() => process.exit(0));

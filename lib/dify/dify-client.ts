@@ -15,6 +15,7 @@ import {
   type MetadataOperation,
 } from "@/lib/dify/schemas";
 import { getEnv } from "@/lib/env";
+import { observeUpstream } from "@/lib/metrics";
 import { noteUpstreamError, noteUpstreamStatus, requestContext } from "@/lib/request-context";
 
 // The one module that talks to the upstream: base URL, bearer key, timeouts, retries of safe GETs,
@@ -34,6 +35,9 @@ function getAgents() {
     // Streams may be quiet between events; the upstream pings about every 10 s, so a long
     // silence (a minute by default) means it is gone.
     stream: new Agent({
+      // NOTE: bounded like the streams themselves (MAX_OPEN_STREAMS): past it, a new stream
+      // waits for a connection instead of opening one more socket to the upstream.
+      connections: env.maxOpenStreams,
       connect: { timeout: env.connectTimeoutMs },
       headersTimeout: env.responseTimeoutMs,
       bodyTimeout: env.streamIdleTimeoutMs,
@@ -166,8 +170,10 @@ async function send(path: string, options: RequestOptions) {
   const attempts = method === "GET" && !options.stream ? 2 : 1;
   let lastError: ApiError | undefined;
   for (let attempt = 1; attempt <= attempts; attempt++) {
+    const observe = observeUpstream(method, path);
     try {
       const response = await undiciFetch(url, init);
+      observe(response);
       noteUpstreamStatus(response.status);
       if (response.status >= 500 && attempt < attempts) {
         await response.body?.cancel();
@@ -177,6 +183,7 @@ async function send(path: string, options: RequestOptions) {
       return response;
     } catch (error) {
       lastError = mapNetworkError(error);
+      observe(lastError);
       if (options.signal?.aborted || attempt === attempts) throw lastError;
       await sleep(200);
     }
@@ -230,8 +237,8 @@ async function requestStream(
 
 // ---------------------------------------------------------------- operations
 
-export function getAppParameters() {
-  return requestJson("/parameters", appParametersSchema);
+export function getAppParameters(signal?: AbortSignal) {
+  return requestJson("/parameters", appParametersSchema, { signal });
 }
 
 const PARAMETERS_TTL_MS = 60_000;

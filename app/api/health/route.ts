@@ -1,0 +1,7 @@
+import { NO_STORE } from "@/lib/http";
+import { handleRoute } from "@/lib/route-handler";
+
+// GET /api/health: liveness. The process answers; nothing upstream is asked.
+export const GET = handleRoute("health", () =>
+  Promise.resolve(Response.json({ status: "ok" }, { headers: NO_STORE })),
+);

@@ -1,0 +1,16 @@
+import { ApiError } from "@/lib/api-error";
+import { renderMetrics } from "@/lib/metrics";
+import { requireMetricsToken } from "@/lib/request-guards";
+import { handleRoute } from "@/lib/route-handler";
+
+// GET /api/metrics: Prometheus metrics, for `Authorization: Bearer $METRICS_TOKEN`; with no
+// token configured the route is not there.
+export const GET = handleRoute("metrics", async (request) => {
+  requireMetricsToken(request);
+  const { body, contentType } = await renderMetrics().catch(() => {
+    throw ApiError.of("internal_error", "The metrics could not be collected.");
+  });
+  return new Response(body, {
+    headers: { "Content-Type": contentType, "Cache-Control": "no-store" },
+  });
+});

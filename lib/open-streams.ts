@@ -1,0 +1,93 @@
+import "server-only";
+
+// The process's open event streams, in one registry: the per-link and per-process limits count
+// them, metrics report them, and shutdown and link expiry end them. Kept on globalThis because
+// Next may load this module more than once (route bundles, instrumentation) in one process.
+
+/** Why a stream was ended by the server rather than by its browser or the upstream. */
+export type StreamEndReason = { kind: "shutdown"; retryMs: number } | { kind: "expired" };
+
+export type StreamLease = {
+  /** Aborted, with a StreamEndReason as its reason, when the server ends the stream. */
+  readonly signal: AbortSignal;
+  /** Frees the slot; idempotent. Call when the stream ends in any way. */
+  release(): void;
+};
+
+export type StreamRefusal = { refused: "per_link" | "per_process" };
+
+type Entry = { key: string; controller: AbortController; timer?: ReturnType<typeof setTimeout> };
+
+type Registry = { all: Set<Entry>; byKey: Map<string, Set<Entry>> };
+
+const REGISTRY = Symbol.for("dify-human-input.open-streams");
+
+function registry(): Registry {
+  const holder = globalThis as typeof globalThis & { [REGISTRY]?: Registry };
+  holder[REGISTRY] ??= { all: new Set(), byKey: new Map() };
+  return holder[REGISTRY];
+}
+
+// setTimeout takes at most 2^31-1 ms (about 24.8 days); longer delays would fire at once.
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+function endAt(entry: Entry, atMs: number, now: () => number) {
+  const delay = atMs - now();
+  if (delay <= 0) {
+    entry.controller.abort({ kind: "expired" } satisfies StreamEndReason);
+    return;
+  }
+  entry.timer = setTimeout(() => endAt(entry, atMs, now), Math.min(delay, MAX_TIMER_MS));
+  // An expiry far ahead must not keep the process alive on its own.
+  entry.timer.unref?.();
+}
+
+/**
+ * Takes a slot for one event stream of `key` (the link's token and user), or says which limit
+ * refuses it. With `expiresAtMs` the stream is ended (signal aborted, reason `expired`) then.
+ */
+export function acquireStream(options: {
+  key: string;
+  perLink: number;
+  perProcess: number;
+  expiresAtMs?: number;
+  now?: () => number;
+}): StreamLease | StreamRefusal {
+  const { all, byKey } = registry();
+  const sameKey = byKey.get(options.key);
+  if ((sameKey?.size ?? 0) >= options.perLink) return { refused: "per_link" };
+  if (all.size >= options.perProcess) return { refused: "per_process" };
+
+  const entry: Entry = { key: options.key, controller: new AbortController() };
+  all.add(entry);
+  byKey.set(options.key, (sameKey ?? new Set()).add(entry));
+  if (options.expiresAtMs !== undefined) endAt(entry, options.expiresAtMs, options.now ?? Date.now);
+
+  let released = false;
+  return {
+    signal: entry.controller.signal,
+    release() {
+      if (released) return;
+      released = true;
+      if (entry.timer) clearTimeout(entry.timer);
+      all.delete(entry);
+      const set = byKey.get(entry.key);
+      set?.delete(entry);
+      if (set?.size === 0) byKey.delete(entry.key);
+    },
+  };
+}
+
+/** How many event streams are open in this process. */
+export function openStreamCount(): number {
+  return registry().all.size;
+}
+
+/** Ends every open stream with a hint to reconnect after `retryMs` (to another copy). */
+export function endAllStreams(retryMs: number): number {
+  const entries = [...registry().all];
+  for (const entry of entries) {
+    entry.controller.abort({ kind: "shutdown", retryMs } satisfies StreamEndReason);
+  }
+  return entries.length;
+}
