@@ -1,11 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
-import {
-  E2E_APP_PORT,
-  E2E_CHAT_APP_PORT,
-  E2E_EMBEDDED_PORT,
-  E2E_METRICS_TOKEN,
-  E2E_PORTAL_TOKEN,
-} from "@/e2e/ports";
+import { e2eAppServerEnv } from "@/e2e/app-server-env";
+import { E2E_APP_PORT, E2E_CHAT_APP_PORT, E2E_EMBEDDED_PORT } from "@/e2e/ports";
 import { EMBEDDED_KEYS } from "@/lib/embedded/demo-keys";
 import { findChromium, SYSTEM_CHROMIUM_ARGS } from "@/lib/test/find-chromium";
 
@@ -66,27 +61,8 @@ function appServer(port: number, appKey: string) {
     command: "node .next/standalone/server.js",
     url: `http://127.0.0.1:${port}/`,
     env: {
-      ...process.env,
-      // The embedded service, whatever the developer's own environment says; `next start` is a
-      // production start, which must ask for it.
-      DIFY_API_BASE: "",
-      USE_EMBEDDED_DIFY: "true",
-      DIFY_APP_API_KEY: appKey,
-      DIFY_APP_MODE: "",
-      LAUNCHER_ENABLED: "",
-      DIFY_DATASET_API_KEY: "",
-      FORM_LINK_SECRET: "",
-      PORTAL_API_TOKEN: E2E_PORTAL_TOKEN,
-      METRICS_TOKEN: E2E_METRICS_TOKEN,
-      EMBEDDED_DIFY_PORT: String(E2E_EMBEDDED_PORT),
-      PORT: String(port),
-      HOSTNAME: "127.0.0.1",
-      // The stand-in portal of the embedding story (served by the embedded service).
-      EMBED_ALLOWED_ORIGINS: `http://127.0.0.1:${E2E_EMBEDDED_PORT}`,
-      // Short enough for the fault tests to see timeouts within a test's time.
-      DIFY_RESPONSE_TIMEOUT_MS: "4000",
-      // Long enough that a busy moment (the load stories) is not taken for a lost stream.
-      DIFY_STREAM_IDLE_TIMEOUT_MS: "8000",
+      ...(process.env as Record<string, string>),
+      ...e2eAppServerEnv({ DIFY_APP_API_KEY: appKey, PORT: String(port), HOSTNAME: "127.0.0.1" }),
     },
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,

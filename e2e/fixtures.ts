@@ -1,9 +1,11 @@
 import { test as base, expect, type FrameLocator, type Page } from "@playwright/test";
 import { ADMIN_TOKEN_HEADER, readAdminToken } from "@/lib/embedded/admin-token";
 import { EMBEDDED_KEYS } from "@/lib/embedded/demo-keys";
+import type { FaultKind } from "@/lib/embedded/store";
 import { EMBEDDED_LINK_SECRET } from "@/lib/env-schema";
 import { formLinkPath } from "@/lib/form-link";
 import { readStreamEvents } from "@/lib/sse-events";
+import { e2eAppServerEnv } from "@/e2e/app-server-env";
 import { startAppServer, type AppServerProcess } from "@/e2e/app-server-process";
 import {
   E2E_CHAT_APP_PORT,
@@ -425,15 +427,7 @@ export async function chooseAction(page: Page | FrameLocator, title: string) {
 
 export type Fault = {
   match: { method?: string; path: string };
-  kind:
-    | "delay"
-    | "status500"
-    | "malformed"
-    | "drop"
-    | "hang"
-    | "cut_stream"
-    | "silent_stream"
-    | "empty_ok";
+  kind: FaultKind;
   delay_ms?: number;
   times?: number;
 };
@@ -657,25 +651,8 @@ export async function receivedInputsOf(runId: string): Promise<Record<string, un
 
 export const METRICS_TOKEN = E2E_METRICS_TOKEN;
 
-/** The environment of an app server the test starts itself: as the suite's own app server. */
-function ownAppServerEnv(overrides: Record<string, string> = {}): Record<string, string> {
-  return {
-    DIFY_API_BASE: "",
-    // A production start refuses the embedded service unless it is asked for.
-    USE_EMBEDDED_DIFY: "true",
-    DIFY_APP_API_KEY: "",
-    DIFY_APP_MODE: "",
-    LAUNCHER_ENABLED: "",
-    DIFY_DATASET_API_KEY: "",
-    FORM_LINK_SECRET: "",
-    PORTAL_API_TOKEN: E2E_PORTAL_TOKEN,
-    METRICS_TOKEN: E2E_METRICS_TOKEN,
-    EMBEDDED_DIFY_PORT: String(E2E_EMBEDDED_PORT),
-    DIFY_RESPONSE_TIMEOUT_MS: "4000",
-    DIFY_STREAM_IDLE_TIMEOUT_MS: "8000",
-    ...overrides,
-  };
-}
+/** An app server the test starts itself: as the suite's own app server, with overrides. */
+const ownAppServerEnv = e2eAppServerEnv;
 
 export type Replicas = {
   balancer: RoundRobinBalancer;

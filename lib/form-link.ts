@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 
-// Signed form links, exactly as shared/product.md specifies:
+// Signed form links, as the README's "The form link" section specifies:
 // sig = base64url(HMAC-SHA256(secret, message)), no padding, where the message is
 // `${token}\n${run}\n${user}\n${exp}` for a link to its own form and the same with a fifth line
 // `run` for a link that may also answer the run's later forms in place (`scope=run`).

@@ -5,7 +5,12 @@ import { DEMO_APPS, appParameters } from "./demo-apps";
 import { parseBody, readJsonBody, requireUser } from "./read-json-body";
 import type { ServerContext } from "./server-context";
 import { openSseStream } from "./sse-stream";
-import { humanInputRequiredData, type RunScript, type StartRunParams } from "./run-engine";
+import {
+  envelopeOf,
+  humanInputRequiredData,
+  type RunScript,
+  type StartRunParams,
+} from "./run-engine";
 import type { AppKind, FormRecord, RunRecord, StreamEvent } from "./store";
 import { validateFormSubmission } from "./validate-form-submission";
 import { validateRunInputs } from "./validate-run-inputs";
@@ -163,20 +168,6 @@ function stateSnapshot(ctx: ServerContext, run: RunRecord): StreamEvent[] {
 function executionId(event: StreamEvent): string {
   const id = (event.data as Record<string, unknown> | undefined)?.id;
   return typeof id === "string" ? id : "";
-}
-
-function envelopeOf(run: RunRecord, event: string, data: Record<string, unknown>): StreamEvent {
-  return run.app === "chatflow"
-    ? {
-        event,
-        conversation_id: run.conversationId,
-        message_id: run.messageId,
-        created_at: run.createdAt,
-        task_id: run.taskId,
-        workflow_run_id: run.id,
-        data,
-      }
-    : { event, task_id: run.taskId, workflow_run_id: run.id, data };
 }
 
 function blockingRunBody(run: RunRecord): Record<string, unknown> {

@@ -280,19 +280,7 @@ export class RunEngine {
   }
 
   private emit(run: RunRecord, event: string, data: Record<string, unknown>): void {
-    const envelope: StreamEvent =
-      run.app === "chatflow"
-        ? {
-            event,
-            conversation_id: run.conversationId,
-            message_id: run.messageId,
-            created_at: run.createdAt,
-            task_id: run.taskId,
-            workflow_run_id: run.id,
-            data,
-          }
-        : { event, task_id: run.taskId, workflow_run_id: run.id, data };
-    this.push(run, envelope);
+    this.push(run, envelopeOf(run, event, data));
   }
 
   private push(run: RunRecord, event: StreamEvent): void {
@@ -582,4 +570,23 @@ export class RunEngine {
     };
     return api;
   }
+}
+
+/** A stream event of a run in its app's envelope (chatflow events also carry the message's ids). */
+export function envelopeOf(
+  run: RunRecord,
+  event: string,
+  data: Record<string, unknown>,
+): StreamEvent {
+  return run.app === "chatflow"
+    ? {
+        event,
+        conversation_id: run.conversationId,
+        message_id: run.messageId,
+        created_at: run.createdAt,
+        task_id: run.taskId,
+        workflow_run_id: run.id,
+        data,
+      }
+    : { event, task_id: run.taskId, workflow_run_id: run.id, data };
 }

@@ -1,0 +1,28 @@
+import { E2E_EMBEDDED_PORT, E2E_METRICS_TOKEN, E2E_PORTAL_TOKEN } from "@/e2e/ports";
+
+/**
+ * The environment of every app server of the e2e suite: the config's own and those a story starts
+ * itself (replicas, readiness). The embedded service, whatever the developer's environment says.
+ */
+export function e2eAppServerEnv(overrides: Record<string, string> = {}): Record<string, string> {
+  return {
+    DIFY_API_BASE: "",
+    // A production start refuses the embedded service unless it is asked for.
+    USE_EMBEDDED_DIFY: "true",
+    DIFY_APP_API_KEY: "",
+    DIFY_APP_MODE: "",
+    LAUNCHER_ENABLED: "",
+    DIFY_DATASET_API_KEY: "",
+    FORM_LINK_SECRET: "",
+    PORTAL_API_TOKEN: E2E_PORTAL_TOKEN,
+    METRICS_TOKEN: E2E_METRICS_TOKEN,
+    EMBEDDED_DIFY_PORT: String(E2E_EMBEDDED_PORT),
+    // The stand-in portal of the embedding story (served by the embedded service).
+    EMBED_ALLOWED_ORIGINS: `http://127.0.0.1:${E2E_EMBEDDED_PORT}`,
+    // Short enough for the fault tests to see timeouts within a test's time.
+    DIFY_RESPONSE_TIMEOUT_MS: "4000",
+    // Long enough that a busy moment (the load stories) is not taken for a lost stream.
+    DIFY_STREAM_IDLE_TIMEOUT_MS: "8000",
+    ...overrides,
+  };
+}
