@@ -1,6 +1,6 @@
 import { EMBEDDED_LINK_SECRET } from "@/lib/env-schema";
 import { formLinkQuery } from "@/lib/form-link";
-import { expect, startRunAsPortal, test } from "@/e2e/fixtures";
+import { chooseAction, expect, fillDemoForm, startRunAsPortal, test } from "@/e2e/fixtures";
 
 // Event streams are bounded: per link (token and user) and per process, and none outlives its
 // link. The streams are opened as a browser would, with the link in the X-Form-Link header.
@@ -77,4 +77,34 @@ test("an event stream ends when its link expires", async ({ baseURL }) => {
   });
   expect(again.status).toBe(403);
   expect(await again.json()).toMatchObject({ code: "link_expired" });
+});
+
+test("a page past its link's live-view limit keeps trying, and follows the run once a view closes", async ({
+  page,
+  demoRun,
+  baseURL,
+}) => {
+  const linkQuery = new URL(demoRun.link, baseURL).search.slice(1);
+  const otherTabs = new AbortController();
+  for (let i = 0; i < 4; i++) {
+    const response = await fetch(`${baseURL}/api/forms/${demoRun.formToken}/events`, {
+      headers: { "X-Form-Link": linkQuery },
+      signal: otherTabs.signal,
+    });
+    expect(response.status).toBe(200);
+  }
+  try {
+    await page.goto(demoRun.link);
+    await fillDemoForm(page);
+    await chooseAction(page, "Approve and publish");
+    const run = page.getByRole("region", { name: "What happens next" });
+    await expect(run.getByRole("status")).toHaveText("Connection lost. Reconnecting…");
+  } finally {
+    otherTabs.abort();
+  }
+  await expect(
+    page.getByRole("region", { name: "What happens next" }).getByRole("heading", {
+      name: "Run finished",
+    }),
+  ).toBeVisible({ timeout: 30_000 });
 });

@@ -56,8 +56,14 @@ export function useRunStream(link: FormLinkContext, enabled: boolean) {
           }
         } catch (error) {
           if (signal.aborted) return;
-          // A 4xx will not change by retrying: say so instead of spinning.
-          if (error instanceof ApiClientError && error.status >= 400 && error.status < 500) {
+          // A 4xx will not change by retrying: say so instead of spinning. Except 429: this link
+          // (another tab) or this server has as many live views as it may, until one closes.
+          if (
+            error instanceof ApiClientError &&
+            error.status >= 400 &&
+            error.status < 500 &&
+            error.status !== 429
+          ) {
             setFailure(error);
             setConnection("closed");
             return;
