@@ -89,7 +89,13 @@ async function main() {
     console.log(
       `\n  Ready. Open a paused demo form (link scope: run, so it also opens the run's later forms in place):\n\n    ${appOrigin}${link}\n\n  or start a new run from ${appOrigin}/\n`,
     );
-    await printDemoExtras(embedded.origin, appOrigin, env.formLinkSecret, demo?.sessionPortalToken);
+    await printDemoExtras(
+      embedded.origin,
+      embedded.adminToken,
+      appOrigin,
+      env.formLinkSecret,
+      demo?.sessionPortalToken,
+    );
   } else {
     console.log(`\n  Ready: ${appOrigin}/\n`);
   }
@@ -98,15 +104,18 @@ async function main() {
 /** The knowledge tools (with this session's token) and the embedding example, on a run of its own. */
 async function printDemoExtras(
   embeddedOrigin: string,
+  adminToken: string,
   appOrigin: string,
   secret: string,
   sessionPortalToken: string | undefined,
 ) {
   const response = await fetch(`${embeddedOrigin}/_embedded/demo-runs`, {
     method: "POST",
-    headers: { "Content-Type": "application/json" },
+    headers: { "Content-Type": "application/json", [ADMIN_TOKEN_HEADER]: adminToken },
     body: JSON.stringify({ app: "workflow", user: "demo-portal-user" }),
   });
+  if (!response.ok)
+    throw new Error(`The embedded service did not start a demo run (${response.status}).`);
   const run = (await response.json()) as { workflow_run_id: string; form_token: string };
   const exp = Math.floor(Date.now() / 1000) + 7 * 24 * 3600;
   const link = formLinkPath(
