@@ -45,7 +45,10 @@ const ENGLISH: AnswerMessages = {
 };
 
 /** The zod schema of a form's answers, built from its fields, with messages in the page's language. */
-export function buildAnswerSchema(fields: readonly FieldView[], messages: AnswerMessages = ENGLISH) {
+export function buildAnswerSchema(
+  fields: readonly FieldView[],
+  messages: AnswerMessages = ENGLISH,
+) {
   const shape: Record<string, z.ZodType> = {};
   for (const field of fields) {
     switch (field.kind) {
@@ -66,9 +69,7 @@ export function buildAnswerSchema(fields: readonly FieldView[], messages: Answer
       case "file-list":
         shape[field.name] =
           field.maxFiles > 0
-            ? z
-                .array(attachedFileSchema)
-                .max(field.maxFiles, messages.attachAtMost(field.maxFiles))
+            ? z.array(attachedFileSchema).max(field.maxFiles, messages.attachAtMost(field.maxFiles))
             : z.array(attachedFileSchema);
         break;
       case "unknown":

@@ -25,7 +25,8 @@ export function useFileFieldHint() {
     const sizes = types.map((type) =>
       t("sizeOf", { kind: t(`types.${type}`), size: formatBytes(limits[LIMIT_OF[type]]) }),
     );
-    if (extensions.length) sizes.push(t("sizeOfOthers", { size: formatBytes(limits.documentBytes) }));
+    if (extensions.length)
+      sizes.push(t("sizeOfOthers", { size: formatBytes(limits.documentBytes) }));
     const local = field.methods.includes("local_file");
     const remote = field.methods.includes("remote_url");
     return t("summary", {

@@ -45,17 +45,6 @@ export function formUploadTarget(link: FormLinkContext) {
   return { url: `${base(link)}/files`, headers: headers(link) };
 }
 
-export function uploadFormFile(link: FormLinkContext, file: File, signal?: AbortSignal) {
-  const body = new FormData();
-  body.append("file", file, file.name);
-  return apiFetch(`${base(link)}/files`, uploadResultSchema, {
-    method: "POST",
-    body,
-    headers: headers(link),
-    signal,
-  });
-}
-
 export function openRunEvents(link: FormLinkContext, signal: AbortSignal) {
   return apiStream(`${base(link)}/events`, { headers: headers(link), signal });
 }
