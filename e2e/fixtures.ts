@@ -410,8 +410,14 @@ export async function fillDemoForm(
 ) {
   await page.getByLabel("Tone").selectOption(tone);
   const cover = page.getByRole("group", { name: "Cover" });
-  await cover.getByLabel(labels.linkLabel).fill("https://files.example.com/cover.png");
-  await cover.getByRole("button", { name: labels.addLabel }).click();
+  const attached = cover.getByText("cover.png", { exact: true });
+  // Until the page has hydrated, a click on "Add link" does nothing: add it until it shows.
+  await expect(async () => {
+    if (await attached.isVisible()) return;
+    await cover.getByLabel(labels.linkLabel).fill("https://files.example.com/cover.png");
+    await cover.getByRole("button", { name: labels.addLabel }).click({ timeout: 2_000 });
+    await expect(attached).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
 }
 
 /**
