@@ -44,5 +44,84 @@ export default tseslint.config(
     files: ["e2e/**/*.ts"],
     rules: { "react-hooks/rules-of-hooks": "off" },
   },
+  // Who may import whom (see README, "Project structure"). Type-only imports are free: they
+  // leave nothing in the bundle.
+  ...importBoundaries(),
   prettier,
 );
+
+function importBoundaries() {
+  const server = {
+    group: ["@/lib/server/*", "@/lib/server/**", "server-only"],
+    message: "Server modules never reach the browser: pass data down from a server file.",
+  };
+  const upstream = {
+    group: ["@/lib/dify/dify-client"],
+    message: "Only server code calls the upstream.",
+  };
+  const wire = {
+    group: ["@/lib/dify/*", "@/lib/dify/**"],
+    message: "Components render the app's own view models, not Dify's wire shapes.",
+  };
+  const embedded = {
+    group: ["@/lib/embedded/*", "@/lib/embedded/**"],
+    message: "The embedded service is a separate process: talk to it over HTTP.",
+  };
+  const tools = {
+    group: ["@/lib/tools/*", "@/lib/tools/**"],
+    message: "Tools (bench, CLI, test helpers) are not part of the app.",
+  };
+  const components = {
+    group: ["@/components/*", "@/components/**"],
+    message: "Logic does not import UI.",
+  };
+  const app = { group: ["@/app/*", "@/app/**"], message: "Nothing imports routing files." };
+  const rule = (...patterns) => ({
+    "no-restricted-imports": "off",
+    "@typescript-eslint/no-restricted-imports": [
+      "error",
+      { patterns: patterns.map((p) => ({ ...p, allowTypeImports: true })) },
+    ],
+  });
+  const shared = [
+    "lib/client/**",
+    "lib/errors/**",
+    "lib/embed/**",
+    "lib/fields/**",
+    "lib/files/**",
+    "lib/form/**",
+    "lib/i18n/**",
+    "lib/knowledge/**",
+    "lib/launcher/**",
+    "lib/markdown/**",
+    "lib/run/**",
+  ];
+  return [
+    { files: ["components/**"], rules: rule(server, upstream, wire, embedded, tools, app) },
+    {
+      files: shared,
+      ignores: ["**/*.test.ts", "lib/i18n/request.ts"],
+      rules: rule(server, upstream, embedded, tools, components, app),
+    },
+    {
+      files: ["lib/server/**", "lib/dify/**", "app/**", "proxy.ts"],
+      ignores: ["**/*.test.ts", "lib/server/env-schema.ts"],
+      rules: rule(embedded, tools),
+    },
+    {
+      // The embedded service stands in for Dify: it shares pure helpers, never the app's plumbing.
+      files: ["lib/embedded/**"],
+      ignores: ["**/*.test.ts"],
+      rules: rule(server, upstream, tools, components, app, {
+        group: [
+          "@/lib/client/**",
+          "@/lib/form/**",
+          "@/lib/run/**",
+          "@/lib/launcher/**",
+          "@/lib/knowledge/**",
+        ],
+        message: "The embedded service knows Dify's wire, not the app.",
+      }),
+    },
+  ];
+}

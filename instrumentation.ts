@@ -1,4 +1,4 @@
-import { parseEnv } from "@/lib/env-schema";
+import { parseEnv } from "@/lib/server/env-schema";
 
 // Runs once when the server starts (`node .next/standalone/server.js`, `next start`).
 export async function register() {
@@ -6,6 +6,6 @@ export async function register() {
   // Fails the start at once, naming the variable, instead of on the first request.
   const env = parseEnv(process.env);
   // SIGTERM: drain (end streams with `retry:`, let requests finish), then exit 0.
-  const { installShutdownHandler } = await import("@/lib/graceful-shutdown");
+  const { installShutdownHandler } = await import("@/lib/server/graceful-shutdown");
   installShutdownHandler({ graceMs: env.shutdownGraceMs });
 }

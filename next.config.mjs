@@ -7,7 +7,7 @@ const withNextIntl = createNextIntlPlugin("./lib/i18n/request.ts");
 const nextConfig = {
   reactStrictMode: true,
   // A self-contained server in .next/standalone (server.js with only the traced node_modules):
-  // what the container image runs and the e2e suite starts. lib/cli/prepare-standalone.ts copies
+  // what the container image runs and the e2e suite starts. lib/tools/cli/prepare-standalone.ts copies
   // the static files and public/ beside it after the build.
   output: "standalone",
   // This folder, not a parent that happens to hold another lock file, is the root of the trace:

@@ -2,7 +2,7 @@ import { defineConfig, devices } from "@playwright/test";
 import { e2eAppServerEnv } from "@/e2e/app-server-env";
 import { E2E_APP_PORT, E2E_CHAT_APP_PORT, E2E_EMBEDDED_PORT } from "@/e2e/ports";
 import { EMBEDDED_KEYS } from "@/lib/embedded/demo-keys";
-import { findChromium, SYSTEM_CHROMIUM_ARGS } from "@/lib/test/find-chromium";
+import { findChromium, SYSTEM_CHROMIUM_ARGS } from "@/lib/tools/test/find-chromium";
 
 // The e2e suite runs the built app against the embedded Dify-compatible service, each as its own
 // webServer on ports of their own, so a running `npm run demo` does not get in the way. A second

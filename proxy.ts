@@ -1,7 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { contentSecurityPolicy } from "@/lib/content-security-policy";
-import { parseTheme } from "@/lib/embed-protocol";
-import { parseEnv, type AppEnv } from "@/lib/env-schema";
+import { contentSecurityPolicy } from "@/lib/server/content-security-policy";
+import { parseTheme } from "@/lib/embed/embed-protocol";
+import { parseEnv, type AppEnv } from "@/lib/server/env-schema";
 import { matchLocale } from "@/lib/i18n/locales";
 
 // Runs before every page (Next 16's proxy, on Node): a fresh CSP nonce per request,

@@ -7,7 +7,7 @@ export default defineConfig({
   },
   test: {
     include: ["lib/**/*.test.ts", "components/**/*.test.ts", "components/**/*.test.tsx"],
-    setupFiles: ["./lib/test/vitest-setup.ts"],
+    setupFiles: ["./lib/tools/test/vitest-setup.ts"],
     environment: "node",
   },
 });

@@ -4,8 +4,8 @@ import { NextIntlClientProvider } from "next-intl";
 import { getLocale, getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { Providers } from "@/app/providers";
-import { parseTheme } from "@/lib/embed-protocol";
-import { getEnv } from "@/lib/env";
+import { parseTheme } from "@/lib/embed/embed-protocol";
+import { getEnv } from "@/lib/server/env";
 import "@/app/globals.css";
 
 export async function generateMetadata(): Promise<Metadata> {

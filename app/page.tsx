@@ -1,8 +1,8 @@
 import { connection } from "next/server";
 import { getTranslations } from "next-intl/server";
-import { Launcher } from "@/components/launcher";
+import { Launcher } from "@/components/launcher/launcher";
 import { StatusScreen } from "@/components/ui/status-screen";
-import { getEnv } from "@/lib/env";
+import { getEnv } from "@/lib/server/env";
 
 export default async function HomePage() {
   // Read at request time: whether the launcher is on is the running server's configuration.

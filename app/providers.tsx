@@ -2,7 +2,7 @@
 
 import { isServer, QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import { MarkdownImageOriginsContext } from "@/lib/markdown-image-origins-context";
+import { MarkdownImageOriginsContext } from "@/lib/markdown/markdown-image-origins-context";
 
 function makeQueryClient() {
   return new QueryClient({

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { callsForRequest, expect, PORTAL_TOKEN, startRunAsPortal, test } from "@/e2e/fixtures";
 import { E2E_APP_PORT } from "@/e2e/ports";
-import { EMBEDDED_LINK_SECRET } from "@/lib/env-schema";
-import { formLinkQuery } from "@/lib/form-link";
+import { EMBEDDED_LINK_SECRET } from "@/lib/server/env-schema";
+import { formLinkQuery } from "@/lib/form/form-link";
 
 // The bad-input suite over every route: each request is refused with our envelope and its exact
 // status, and the upstream never hears of it (the embedded service logs calls by the

@@ -2,9 +2,9 @@ import { test as base, expect, type FrameLocator, type Page } from "@playwright/
 import { ADMIN_TOKEN_HEADER, readAdminToken } from "@/lib/embedded/admin-token";
 import { EMBEDDED_KEYS } from "@/lib/embedded/demo-keys";
 import type { FaultKind } from "@/lib/embedded/store";
-import { EMBEDDED_LINK_SECRET } from "@/lib/env-schema";
-import { formLinkPath } from "@/lib/form-link";
-import { readStreamEvents } from "@/lib/sse-events";
+import { EMBEDDED_LINK_SECRET } from "@/lib/server/env-schema";
+import { formLinkPath } from "@/lib/form/form-link";
+import { readStreamEvents } from "@/lib/run/sse-events";
 import { e2eAppServerEnv } from "@/e2e/app-server-env";
 import { startAppServer, type AppServerProcess } from "@/e2e/app-server-process";
 import {

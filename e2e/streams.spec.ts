@@ -1,5 +1,5 @@
-import { EMBEDDED_LINK_SECRET } from "@/lib/env-schema";
-import { formLinkQuery } from "@/lib/form-link";
+import { EMBEDDED_LINK_SECRET } from "@/lib/server/env-schema";
+import { formLinkQuery } from "@/lib/form/form-link";
 import { chooseAction, expect, fillDemoForm, startRunAsPortal, test } from "@/e2e/fixtures";
 
 // Event streams are bounded: per link (token and user) and per process, and none outlives its

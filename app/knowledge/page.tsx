@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import { connection } from "next/server";
 import { getTranslations } from "next-intl/server";
-import { KnowledgeTools } from "@/components/knowledge-tools";
-import { getEnv } from "@/lib/env";
-import { knowledgeToolsStatus } from "@/lib/knowledge-tools-status";
+import { KnowledgeTools } from "@/components/knowledge/knowledge-tools";
+import { getEnv } from "@/lib/server/env";
+import { knowledgeToolsStatus } from "@/lib/knowledge/knowledge-tools-status";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("knowledge"))("title") };

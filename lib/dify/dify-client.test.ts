@@ -135,7 +135,7 @@ describe("dify client", () => {
   });
 
   it("turns an upstream 5xx envelope into 502 upstream_bad_response, its code kept for the log", async () => {
-    const { requestContext } = await import("@/lib/request-context");
+    const { requestContext } = await import("@/lib/server/request-context");
     handler = json(503, { status: 503, code: "service_busy", message: "internal detail" });
     const store = { requestId: "r", upstreamStatus: null, upstreamCalls: 0 };
     const error = await requestContext

@@ -1,7 +1,7 @@
 import "server-only";
 import { Agent, fetch as undiciFetch, type BodyInit, type RequestInit } from "undici";
 import type { z } from "zod";
-import { ApiError } from "@/lib/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import {
   appParametersSchema,
   chunkEnvelopeSchema,
@@ -14,9 +14,13 @@ import {
   type FormSubmission,
   type MetadataOperation,
 } from "@/lib/dify/schemas";
-import { getEnv } from "@/lib/env";
-import { observeUpstream } from "@/lib/metrics";
-import { noteUpstreamError, noteUpstreamStatus, requestContext } from "@/lib/request-context";
+import { getEnv } from "@/lib/server/env";
+import { observeUpstream } from "@/lib/server/metrics";
+import {
+  noteUpstreamError,
+  noteUpstreamStatus,
+  requestContext,
+} from "@/lib/server/request-context";
 
 // The one module that talks to the upstream: base URL, bearer key, timeouts, retries of safe GETs,
 // and the mapping of every failure to an ApiError. Nothing else in the app calls `fetch` upstream.

@@ -2,7 +2,7 @@ import { z } from "zod";
 
 // Raw wire shapes of the Dify service API. Objects are loose where real
 // servers send more than we read, so newer servers do not break parsing; the app maps these to its
-// own view models in one place (lib/form-view.ts) before anything reaches the browser.
+// own view models in one place (lib/form/form-view.ts) before anything reaches the browser.
 
 /** Error body of every endpoint. */
 export const difyErrorBodySchema = z.looseObject({

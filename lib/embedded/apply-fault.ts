@@ -87,11 +87,11 @@ function emptyOkBody(res: ServerResponse): void {
   const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
   const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
   let strip = false;
-  res.writeHead = ((status: number, ...rest: unknown[]) => {
+  res.writeHead = (status: number, ...rest: unknown[]) => {
     if (status !== 200) return writeHead(status, ...rest);
     strip = true;
     return writeHead(200, { "Content-Length": "0" });
-  });
+  };
   res.end = ((...args: unknown[]) => (strip ? end() : end(...args))) as typeof res.end;
 }
 

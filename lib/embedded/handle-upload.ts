@@ -6,7 +6,7 @@ import {
   categoryOfExtension as fileCategory,
   extensionOf,
   type SizeCategory as FileCategory,
-} from "@/lib/file-category";
+} from "@/lib/files/file-category";
 import { BLOCKED_EXTENSIONS } from "./blocked-extensions";
 import type { ServerContext } from "./server-context";
 

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { SizeCategory as FileCategory } from "@/lib/file-category";
+import type { SizeCategory as FileCategory } from "@/lib/files/file-category";
 
 export type AppKind = "workflow" | "chatflow";
 

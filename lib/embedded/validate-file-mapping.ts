@@ -1,4 +1,4 @@
-import { detectFileType, isFileTypeAllowed } from "@/lib/detect-file-type";
+import { detectFileType, isFileTypeAllowed } from "@/lib/files/detect-file-type";
 import type { EmbeddedStore, FileType } from "./store";
 
 export interface FileConstraints {
@@ -13,7 +13,7 @@ const METHODS: readonly string[] = ["local_file", "remote_url", "tool_file", "da
 
 // Checks one file mapping; returns why it is refused, or null. Uploads must belong to `user`.
 // Strict like a server on form submissions and API runs: the mapping's `type` must be the type
-// the server detects, and that type must be allowed (see lib/detect-file-type.ts).
+// the server detects, and that type must be allowed (see lib/files/detect-file-type.ts).
 export function validateFileMapping(
   value: unknown,
   constraints: FileConstraints,

@@ -1,5 +1,5 @@
-import { NO_STORE } from "@/lib/http";
-import { handleRoute } from "@/lib/route-handler";
+import { NO_STORE } from "@/lib/server/http";
+import { handleRoute } from "@/lib/server/route-handler";
 
 // GET /api/health: liveness. The process answers; nothing upstream is asked.
 export const GET = handleRoute("health", () =>

@@ -1,12 +1,12 @@
-import { getOrCreateAnonymousUser } from "@/lib/anonymous-user";
-import { relayEventStream, SSE_HEADERS } from "@/lib/event-relay";
-import { readJsonBody } from "@/lib/http";
-import { startLaunch } from "@/lib/launch-run";
-import { requireLauncherEnabled, requireSameOrigin } from "@/lib/request-guards";
-import { handleRoute } from "@/lib/route-handler";
+import { getOrCreateAnonymousUser } from "@/lib/server/launcher/anonymous-user";
+import { relayEventStream, SSE_HEADERS } from "@/lib/server/event-relay";
+import { readJsonBody } from "@/lib/server/http";
+import { startLaunch } from "@/lib/server/launcher/launch-run";
+import { requireLauncherEnabled, requireSameOrigin } from "@/lib/server/request-guards";
+import { handleRoute } from "@/lib/server/route-handler";
 
 // POST /api/launch: start the configured app as the browser's anonymous user and stream the run's
-// events, with a signed link when it pauses at a form (lib/launch-events.ts).
+// events, with a signed link when it pauses at a form (lib/launcher/launch-events.ts).
 export const POST = handleRoute("launch", async (request) => {
   requireLauncherEnabled();
   requireSameOrigin(request);

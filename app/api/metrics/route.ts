@@ -1,7 +1,7 @@
-import { ApiError } from "@/lib/api-error";
-import { renderMetrics } from "@/lib/metrics";
-import { requireMetricsToken } from "@/lib/request-guards";
-import { handleRoute } from "@/lib/route-handler";
+import { ApiError } from "@/lib/errors/api-error";
+import { renderMetrics } from "@/lib/server/metrics";
+import { requireMetricsToken } from "@/lib/server/request-guards";
+import { handleRoute } from "@/lib/server/route-handler";
 
 // GET /api/metrics: Prometheus metrics, for `Authorization: Bearer $METRICS_TOKEN`; with no
 // token configured the route is not there.

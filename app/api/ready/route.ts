@@ -1,6 +1,6 @@
-import { NO_STORE } from "@/lib/http";
-import { getReadiness } from "@/lib/app-readiness";
-import { handleRoute } from "@/lib/route-handler";
+import { NO_STORE } from "@/lib/server/http";
+import { getReadiness } from "@/lib/server/app-readiness";
+import { handleRoute } from "@/lib/server/route-handler";
 
 // GET /api/ready: readiness. 200 while the upstream has answered GET /parameters within 1 s in
 // the last 10 s; else 503 with the reason (never a key, URL or other configuration).

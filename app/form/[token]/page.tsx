@@ -1,13 +1,13 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { DraftSweep } from "@/components/draft-sweep";
-import { EmbedProvider } from "@/components/embed-provider";
-import { FormScreen } from "@/components/form-screen";
+import { DraftSweep } from "@/components/form/draft-sweep";
+import { EmbedProvider } from "@/components/embed/embed-provider";
+import { FormScreen } from "@/components/form/form-screen";
 import { StatusScreen } from "@/components/ui/status-screen";
-import { getEnv } from "@/lib/env";
-import { verifyLinkParams } from "@/lib/form-identity";
-import { LINK_PARAM_KEYS } from "@/lib/form-link";
-import { formTokenSchema } from "@/lib/route-params";
+import { getEnv } from "@/lib/server/env";
+import { verifyLinkParams } from "@/lib/server/form/form-identity";
+import { LINK_PARAM_KEYS } from "@/lib/form/form-link";
+import { formTokenSchema } from "@/lib/dify/route-params";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("form"))("pageTitle") };

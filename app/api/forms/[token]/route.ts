@@ -5,12 +5,12 @@ import {
   submitHumanInputForm,
 } from "@/lib/dify/dify-client";
 import { formValueSchema } from "@/lib/dify/schemas";
-import { requireFormIdentity } from "@/lib/form-identity";
-import { toFormView } from "@/lib/form-view";
-import { NO_STORE, readJsonBody } from "@/lib/http";
-import { requireSameOrigin } from "@/lib/request-guards";
-import { handleRoute } from "@/lib/route-handler";
-import { formRouteParamsSchema } from "@/lib/route-params";
+import { requireFormIdentity } from "@/lib/server/form/form-identity";
+import { toFormView } from "@/lib/form/form-view";
+import { NO_STORE, readJsonBody } from "@/lib/server/http";
+import { requireSameOrigin } from "@/lib/server/request-guards";
+import { handleRoute } from "@/lib/server/route-handler";
+import { formRouteParamsSchema } from "@/lib/dify/route-params";
 
 type Context = { params: Promise<{ token: string }> };
 

@@ -1,8 +1,8 @@
-import { getOrCreateAnonymousUser } from "@/lib/anonymous-user";
-import { withAppKey } from "@/lib/launch-run";
-import { requireLauncherEnabled, requireSameOrigin } from "@/lib/request-guards";
-import { handleRoute } from "@/lib/route-handler";
-import { uploadAsUser } from "@/lib/upload-proxy";
+import { getOrCreateAnonymousUser } from "@/lib/server/launcher/anonymous-user";
+import { withAppKey } from "@/lib/server/launcher/launch-run";
+import { requireLauncherEnabled, requireSameOrigin } from "@/lib/server/request-guards";
+import { handleRoute } from "@/lib/server/route-handler";
+import { uploadAsUser } from "@/lib/server/upload-proxy";
 
 // POST /api/launch/files: stream one file of the start form to the upstream as the launcher's user.
 export const POST = handleRoute("launch.upload", async (request) => {

@@ -1,8 +1,8 @@
-import { getOrCreateAnonymousUser } from "@/lib/anonymous-user";
-import { NO_STORE } from "@/lib/http";
-import { getLaunchForm } from "@/lib/launch-run";
-import { requireLauncherEnabled } from "@/lib/request-guards";
-import { handleRoute } from "@/lib/route-handler";
+import { getOrCreateAnonymousUser } from "@/lib/server/launcher/anonymous-user";
+import { NO_STORE } from "@/lib/server/http";
+import { getLaunchForm } from "@/lib/server/launcher/launch-run";
+import { requireLauncherEnabled } from "@/lib/server/request-guards";
+import { handleRoute } from "@/lib/server/route-handler";
 
 // GET /api/launch/parameters: the app's start form, mapped from its GET /parameters.
 export const GET = handleRoute("launch.parameters", async (request) => {

@@ -1,10 +1,10 @@
-import { ApiError } from "@/lib/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { streamWorkflowEvents } from "@/lib/dify/dify-client";
-import { relayEventStream, SSE_HEADERS } from "@/lib/event-relay";
-import { requireFormIdentity } from "@/lib/form-identity";
-import { acquireEventStream } from "@/lib/event-stream-slot";
-import { handleRoute } from "@/lib/route-handler";
-import { formRouteParamsSchema, runIdSchema } from "@/lib/route-params";
+import { relayEventStream, SSE_HEADERS } from "@/lib/server/event-relay";
+import { requireFormIdentity } from "@/lib/server/form/form-identity";
+import { acquireEventStream } from "@/lib/server/event-stream-slot";
+import { handleRoute } from "@/lib/server/route-handler";
+import { formRouteParamsSchema, runIdSchema } from "@/lib/dify/route-params";
 
 type Context = { params: Promise<{ token: string }> };
 

@@ -1,8 +1,8 @@
-import { requireFormIdentity } from "@/lib/form-identity";
-import { requireSameOrigin } from "@/lib/request-guards";
-import { handleRoute } from "@/lib/route-handler";
-import { formRouteParamsSchema } from "@/lib/route-params";
-import { uploadAsUser } from "@/lib/upload-proxy";
+import { requireFormIdentity } from "@/lib/server/form/form-identity";
+import { requireSameOrigin } from "@/lib/server/request-guards";
+import { handleRoute } from "@/lib/server/route-handler";
+import { formRouteParamsSchema } from "@/lib/dify/route-params";
+import { uploadAsUser } from "@/lib/server/upload-proxy";
 
 type Context = { params: Promise<{ token: string }> };
 

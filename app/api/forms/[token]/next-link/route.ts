@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { requireFormIdentity } from "@/lib/form-identity";
-import { NO_STORE, readJsonBody } from "@/lib/http";
-import { nextFormLink, requireRunScope } from "@/lib/next-form-link";
-import { requireSameOrigin } from "@/lib/request-guards";
-import { handleRoute } from "@/lib/route-handler";
-import { formRouteParamsSchema, pathIdSchema } from "@/lib/route-params";
+import { requireFormIdentity } from "@/lib/server/form/form-identity";
+import { NO_STORE, readJsonBody } from "@/lib/server/http";
+import { nextFormLink, requireRunScope } from "@/lib/server/form/next-form-link";
+import { requireSameOrigin } from "@/lib/server/request-guards";
+import { handleRoute } from "@/lib/server/route-handler";
+import { formRouteParamsSchema, pathIdSchema } from "@/lib/dify/route-params";
 
 const id = (what: string) =>
   pathIdSchema({

@@ -1,9 +1,9 @@
 import { updateDocumentsMetadata } from "@/lib/dify/dify-client";
-import { NO_STORE, readJsonBody } from "@/lib/http";
-import { metadataUpdateRequestSchema } from "@/lib/metadata-update-request";
-import { requirePortalToken } from "@/lib/request-guards";
-import { handleRoute } from "@/lib/route-handler";
-import { datasetRouteParamsSchema } from "@/lib/route-params";
+import { NO_STORE, readJsonBody } from "@/lib/server/http";
+import { metadataUpdateRequestSchema } from "@/lib/knowledge/metadata-update-request";
+import { requirePortalToken } from "@/lib/server/request-guards";
+import { handleRoute } from "@/lib/server/route-handler";
+import { datasetRouteParamsSchema } from "@/lib/dify/route-params";
 
 type Context = { params: Promise<{ dataset_id: string }> };
 

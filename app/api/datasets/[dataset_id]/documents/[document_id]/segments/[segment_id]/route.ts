@@ -1,8 +1,8 @@
 import { getChunk } from "@/lib/dify/dify-client";
-import { NO_STORE } from "@/lib/http";
-import { requirePortalToken } from "@/lib/request-guards";
-import { handleRoute } from "@/lib/route-handler";
-import { segmentRouteParamsSchema } from "@/lib/route-params";
+import { NO_STORE } from "@/lib/server/http";
+import { requirePortalToken } from "@/lib/server/request-guards";
+import { handleRoute } from "@/lib/server/route-handler";
+import { segmentRouteParamsSchema } from "@/lib/dify/route-params";
 
 type Context = {
   params: Promise<{ dataset_id: string; document_id: string; segment_id: string }>;
@@ -13,7 +13,7 @@ export const GET = handleRoute("datasets.segment", async (request, { params }: C
   requirePortalToken(request);
   const ids = segmentRouteParamsSchema.parse(await params);
   // Dify's own `{data, doc_form}`, as Dify documents it: a portal needs only another base URL
-  // and key. /knowledge maps it for display in the browser (lib/chunk-view.ts).
+  // and key. /knowledge maps it for display in the browser (lib/knowledge/chunk-view.ts).
   const envelope = await getChunk(ids.dataset_id, ids.document_id, ids.segment_id);
   return Response.json(envelope, { headers: NO_STORE });
 });

@@ -1,0 +1,67 @@
+"use client";
+
+import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from "react";
+import { EMBED_SOURCE, parentMessageSchema, type EmbedEvent } from "@/lib/embed/embed-protocol";
+
+type Notify = (event: EmbedEvent) => void;
+
+const EmbedContext = createContext<Notify>(() => undefined);
+
+/** Sends an event to the embedding portal (a no-op when the page is not embedded). */
+export function useEmbedNotify(): Notify {
+  return useContext(EmbedContext);
+}
+
+/**
+ * When the page is framed by an allowed portal: posts events to it (only to the allowed origins,
+ * never `*`; the browser drops a message whose target origin is not the parent's), reports the
+ * content height on every change, and takes `set-theme` from it.
+ */
+export function EmbedProvider({
+  enabled,
+  allowedOrigins,
+  formToken,
+  children,
+}: {
+  enabled: boolean;
+  allowedOrigins: string[];
+  formToken: string;
+  children: ReactNode;
+}) {
+  const active = enabled && allowedOrigins.length > 0;
+  const notify = useCallback<Notify>(
+    (event) => {
+      if (!active || typeof window === "undefined" || window.parent === window) return;
+      const message = { ...event, source: EMBED_SOURCE, formToken };
+      for (const origin of allowedOrigins) window.parent.postMessage(message, origin);
+    },
+    [active, allowedOrigins, formToken],
+  );
+
+  useEffect(() => {
+    if (!active) return;
+    notify({ type: "ready" });
+    let last = 0;
+    const observer = new ResizeObserver(() => {
+      const height = Math.ceil(document.documentElement.scrollHeight);
+      if (height !== last) {
+        last = height;
+        notify({ type: "resize", height });
+      }
+    });
+    observer.observe(document.body);
+    const onMessage = (event: MessageEvent) => {
+      if (!allowedOrigins.includes(event.origin)) return;
+      const parsed = parentMessageSchema.safeParse(event.data);
+      if (parsed.success) document.documentElement.dataset.theme = parsed.data.theme;
+    };
+    window.addEventListener("message", onMessage);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener("message", onMessage);
+    };
+  }, [active, allowedOrigins, notify]);
+
+  const value = useMemo(() => notify, [notify]);
+  return <EmbedContext.Provider value={value}>{children}</EmbedContext.Provider>;
+}

@@ -1,0 +1,138 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
+import { useMemo } from "react";
+import { useForm } from "react-hook-form";
+import { ChunkDetails } from "@/components/knowledge/chunk-details";
+import { Button } from "@/components/ui/button";
+import { TextField } from "@/components/ui/text-field";
+import { ApiClientError } from "@/lib/client/api-fetch";
+import {
+  buildChunkLookupSchema,
+  chunkLookupDefaults,
+  lookupFieldOf,
+  type ChunkLookupValues,
+} from "@/lib/knowledge/chunk-lookup";
+import { fetchChunk } from "@/lib/knowledge/knowledge-api";
+
+// Each field's label is `knowledge.ids.<name>`; its checks are `knowledge.ids.checks.<what>`.
+const FIELDS: { name: keyof ChunkLookupValues; what: "dataset" | "document" | "segment" }[] = [
+  { name: "datasetId", what: "dataset" },
+  { name: "documentId", what: "document" },
+  { name: "segmentId", what: "segment" },
+];
+
+/** Opens one chunk by its dataset, document and segment ids and shows it in full. */
+export function ChunkViewer({
+  token,
+  onTokenRefused,
+}: {
+  token: string | null;
+  onTokenRefused: () => void;
+}) {
+  const t = useTranslations("knowledge");
+  const schema = useMemo(() => {
+    const checks = (what: (typeof FIELDS)[number]["what"]) => ({
+      missing: t(`ids.checks.${what}.missing`),
+      tooLong: t(`ids.checks.${what}.tooLong`),
+      notAllowed: t(`ids.checks.${what}.notAllowed`),
+    });
+    return buildChunkLookupSchema({
+      datasetId: checks("dataset"),
+      documentId: checks("document"),
+      segmentId: checks("segment"),
+    });
+  }, [t]);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<ChunkLookupValues>({
+    resolver: zodResolver(schema),
+    defaultValues: chunkLookupDefaults(),
+  });
+  const lookup = useMutation({
+    mutationFn: (ids: ChunkLookupValues) => fetchChunk(token ?? "", ids),
+    onError: (error) => {
+      if (!(error instanceof ApiClientError)) return;
+      if (error.status === 401) {
+        onTokenRefused();
+        return;
+      }
+      const part = lookupFieldOf(error.message);
+      if (part && (error.status === 404 || error.status === 400)) {
+        setError(part.field, { type: "server", message: error.message });
+      }
+    },
+  });
+
+  return (
+    <section className="card knowledge-section" aria-labelledby="chunk-viewer-title">
+      <h2 id="chunk-viewer-title">{t("chunk.title")}</h2>
+      <form
+        noValidate
+        className="id-grid"
+        onSubmit={handleSubmit((ids) => {
+          if (token) lookup.mutate(ids);
+        })}
+      >
+        {FIELDS.map((field) => (
+          <TextField
+            key={field.name}
+            id={`chunk-${field.name}`}
+            label={t(`ids.${field.name}`)}
+            autoComplete="off"
+            spellCheck={false}
+            error={errors[field.name]?.message}
+            {...register(field.name)}
+          />
+        ))}
+        <div className="id-grid-action">
+          <Button
+            type="submit"
+            variant="primary"
+            disabled={lookup.isPending}
+            busy={lookup.isPending}
+          >
+            {lookup.isPending ? t("chunk.opening") : t("chunk.open")}
+          </Button>
+        </div>
+      </form>
+      <div aria-live="polite">
+        {lookup.error ? <LookupError error={lookup.error} ids={lookup.variables} /> : null}
+        {lookup.data && !lookup.isPending ? <ChunkDetails chunk={lookup.data} /> : null}
+      </div>
+    </section>
+  );
+}
+
+function LookupError({ error, ids }: { error: Error; ids: ChunkLookupValues | undefined }) {
+  const t = useTranslations("knowledge.chunk");
+  if (error instanceof ApiClientError && error.status === 401) return null;
+  if (error instanceof ApiClientError && error.status === 404 && ids) {
+    const part = lookupFieldOf(error.message);
+    const names = { dataset: ids.datasetId, document: ids.documentId, segment: ids.segmentId };
+    const sentence =
+      part?.field === "datasetId"
+        ? t("noDataset", names)
+        : part?.field === "documentId"
+          ? t("noDocument", names)
+          : part?.field === "segmentId"
+            ? t("noSegment", names)
+            : error.message;
+    return (
+      <div className="notice notice-error" role="alert">
+        <p className="notice-title">{t(`notFound.${part ? part.field : "other"}`)}</p>
+        <p>{sentence}</p>
+      </div>
+    );
+  }
+  return (
+    <p className="notice notice-error" role="alert">
+      {t("failed", { message: error.message })}
+    </p>
+  );
+}

@@ -1,0 +1,325 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
+import { useMemo, useRef, useState, type FormEvent } from "react";
+import { useFieldArray, useForm, useWatch, type FieldErrors } from "react-hook-form";
+import { Button } from "@/components/ui/button";
+import { TextField } from "@/components/ui/text-field";
+import { ApiClientError } from "@/lib/client/api-fetch";
+import { sendMetadataUpdate } from "@/lib/knowledge/knowledge-api";
+import {
+  buildMetadataEditorSchema,
+  describeMetadataError,
+  emptyMetadataRow,
+  metadataEditorDefaults,
+  parseDocumentIds,
+  toMetadataRequest,
+  type MetadataEditorValues,
+} from "@/lib/knowledge/metadata-editor-form";
+import type { MetadataUpdateRequest } from "@/lib/knowledge/metadata-update-request";
+
+type Review = { datasetId: string; body: MetadataUpdateRequest };
+
+const rowError = (errors: FieldErrors<MetadataEditorValues>, index: number) => errors.rows?.[index];
+
+/** Sets metadata on several documents in one request: edit, review the exact body, send. */
+export function MetadataEditor({
+  token,
+  atomicUpdates,
+  onTokenRefused,
+}: {
+  token: string | null;
+  atomicUpdates: boolean;
+  onTokenRefused: () => void;
+}) {
+  const t = useTranslations("knowledge");
+  const schema = useMemo(
+    () =>
+      buildMetadataEditorSchema({
+        datasetId: {
+          missing: t("ids.checks.dataset.missing"),
+          tooLong: t("ids.checks.dataset.tooLong"),
+          notAllowed: t("ids.checks.dataset.notAllowed"),
+        },
+        fieldId: t("metadata.checks.fieldId"),
+        fieldName: t("metadata.checks.fieldName"),
+        number: t("metadata.checks.number"),
+        noDocuments: t("metadata.checks.noDocuments"),
+        duplicates: (ids) => t("metadata.checks.duplicates", { ids }),
+        tooMany: (max, count) => t("metadata.checks.tooMany", { max, count }),
+        duplicateName: (name) => t("metadata.checks.duplicateName", { name }),
+        mergeNeedsRows: t("metadata.checks.mergeNeedsRows"),
+      }),
+    [t],
+  );
+  const {
+    control,
+    register,
+    handleSubmit,
+    setError,
+    clearErrors,
+    formState: { errors },
+  } = useForm<MetadataEditorValues>({
+    resolver: zodResolver(schema),
+    defaultValues: metadataEditorDefaults(),
+  });
+  const rows = useFieldArray({ control, name: "rows" });
+  const rowTypes = useWatch({ control, name: "rows" }).map((row) => row.type);
+  const documentIds = useWatch({ control, name: "documentIds" });
+  const listed = parseDocumentIds(documentIds).ids.length;
+  const [review, setReview] = useState<Review | null>(null);
+  const [rootError, setRootError] = useState<string | null>(null);
+  const statusRef = useRef<HTMLDivElement>(null);
+  const reviewRef = useRef<HTMLHeadingElement>(null);
+
+  const update = useMutation({
+    mutationFn: ({ datasetId, body }: Review) => sendMetadataUpdate(token ?? "", datasetId, body),
+    onSuccess: () => setReview(null),
+    onError: (error) => {
+      if (!(error instanceof ApiClientError)) {
+        setRootError(t("metadata.errors.generic"));
+        return;
+      }
+      const view = describeMetadataError(error, atomicUpdates, {
+        datasetNotFound: t("metadata.errors.datasetNotFound"),
+        documentNotFoundAtomic: (message) =>
+          t("metadata.errors.documentNotFoundAtomic", { message }),
+        documentNotFoundPartial: (message) =>
+          t("metadata.errors.documentNotFoundPartial", { message }),
+        refusedMarked: t("metadata.errors.refusedMarked"),
+        refused: (message) => t("metadata.errors.refused", { message }),
+        failed: (message) => t("metadata.errors.failed", { message }),
+      });
+      if (view.tokenRefused) {
+        // The review stays open: once the token is entered again, Send works as before.
+        onTokenRefused();
+        return;
+      }
+      setReview(null);
+      for (const { field, message } of view.fields) setError(field, { type: "server", message });
+      setRootError(view.root);
+      requestAnimationFrame(() => statusRef.current?.focus());
+    },
+  });
+
+  const onReview = (event: FormEvent) =>
+    void handleSubmit((values) => {
+      setRootError(null);
+      update.reset();
+      setReview({ datasetId: values.datasetId, body: toMetadataRequest(values) });
+      requestAnimationFrame(() => reviewRef.current?.focus());
+    })(event);
+
+  const success = update.isSuccess ? update.variables : null;
+  const reviewing = review !== null;
+  const rowsError = errors.rows?.message ?? errors.rows?.root?.message;
+
+  return (
+    <section className="card knowledge-section" aria-labelledby="metadata-editor-title">
+      <h2 id="metadata-editor-title">{t("metadata.title")}</h2>
+      <p className="muted">{t("metadata.intro")}</p>
+      <div ref={statusRef} tabIndex={-1} aria-live="polite">
+        {rootError ? (
+          <p className="notice notice-error" role="alert">
+            {rootError}
+          </p>
+        ) : null}
+        {success ? (
+          <p className="notice notice-success" role="status">
+            {t.rich("metadata.updated", {
+              count: success.body.operation_data.length,
+              dataset: success.datasetId,
+              mode: success.body.operation_data[0]?.partial_update ? "merge" : "replace",
+              code: (chunks) => <code>{chunks}</code>,
+            })}
+          </p>
+        ) : null}
+      </div>
+      <form noValidate onSubmit={onReview}>
+        <fieldset className="plain-fieldset" disabled={reviewing}>
+          <TextField
+            id="metadata-datasetId"
+            label={t("ids.datasetId")}
+            autoComplete="off"
+            spellCheck={false}
+            error={errors.datasetId?.message}
+            {...register("datasetId")}
+          />
+          <div className="field">
+            <label className="field-label" htmlFor="metadata-documentIds">
+              {t("ids.documentIds")}
+            </label>
+            <textarea
+              id="metadata-documentIds"
+              className="textarea"
+              rows={4}
+              spellCheck={false}
+              aria-invalid={errors.documentIds ? true : undefined}
+              aria-describedby={
+                errors.documentIds
+                  ? "metadata-documentIds-hint metadata-documentIds-error"
+                  : "metadata-documentIds-hint"
+              }
+              {...register("documentIds")}
+            />
+            <p id="metadata-documentIds-hint" className="field-hint">
+              {t("metadata.documentIdsHint", { count: listed })}
+            </p>
+            {errors.documentIds ? (
+              <p id="metadata-documentIds-error" className="field-error">
+                {errors.documentIds.message}
+              </p>
+            ) : null}
+          </div>
+
+          <h3 className="subheading">{t("metadata.heading")}</h3>
+          {rows.fields.length === 0 ? (
+            <p className="muted">{t("metadata.noRows")}</p>
+          ) : (
+            rows.fields.map((row, index) => {
+              const error = rowError(errors, index);
+              const type = rowTypes[index] ?? "text";
+              return (
+                <fieldset key={row.id} className="metadata-row">
+                  <legend>{t("metadata.row", { number: index + 1 })}</legend>
+                  <div className="metadata-row-grid">
+                    <TextField
+                      id={`metadata-row-${index}-id`}
+                      label={t("metadata.fieldId")}
+                      autoComplete="off"
+                      spellCheck={false}
+                      error={error?.id?.message}
+                      {...register(`rows.${index}.id`)}
+                    />
+                    <TextField
+                      id={`metadata-row-${index}-name`}
+                      label={t("metadata.name")}
+                      autoComplete="off"
+                      spellCheck={false}
+                      error={error?.name?.message}
+                      {...register(`rows.${index}.name`)}
+                    />
+                    <div className="field">
+                      <label className="field-label" htmlFor={`metadata-row-${index}-type`}>
+                        {t("metadata.type")}
+                      </label>
+                      <select
+                        id={`metadata-row-${index}-type`}
+                        className="select"
+                        {...register(`rows.${index}.type`)}
+                      >
+                        <option value="text">{t("metadata.types.text")}</option>
+                        <option value="number">{t("metadata.types.number")}</option>
+                        <option value="empty">{t("metadata.types.empty")}</option>
+                      </select>
+                    </div>
+                    {type === "empty" ? (
+                      <div className="field">
+                        <span className="field-label" aria-hidden="true">
+                          {t("metadata.value")}
+                        </span>
+                        <p className="muted metadata-null">{t("metadata.sentAsNull")}</p>
+                      </div>
+                    ) : (
+                      <TextField
+                        id={`metadata-row-${index}-value`}
+                        label={t("metadata.value")}
+                        autoComplete="off"
+                        inputMode={type === "number" ? "decimal" : undefined}
+                        error={error?.value?.message}
+                        {...register(`rows.${index}.value`)}
+                      />
+                    )}
+                  </div>
+                  <Button variant="ghost" onClick={() => rows.remove(index)}>
+                    {t("metadata.removeRow", { number: index + 1 })}
+                  </Button>
+                </fieldset>
+              );
+            })
+          )}
+          {rowsError ? (
+            <p id="metadata-rows-error" className="field-error" role="alert">
+              {rowsError}
+            </p>
+          ) : null}
+          <Button
+            onClick={() => {
+              clearErrors("rows");
+              rows.append(emptyMetadataRow());
+            }}
+          >
+            {t("metadata.addRow")}
+          </Button>
+
+          <fieldset className="mode-choice" aria-describedby="metadata-mode-hint">
+            <legend className="field-label">{t("metadata.modeLegend")}</legend>
+            <p id="metadata-mode-hint" className="field-hint">
+              {t("metadata.modeHint")}
+            </p>
+            {(["merge", "replace"] as const).map((mode) => (
+              <label key={mode} className="radio-option">
+                <input
+                  type="radio"
+                  value={mode}
+                  aria-describedby={`metadata-mode-${mode}-text`}
+                  {...register("mode")}
+                />
+                <span>
+                  <strong>{t(`metadata.modes.${mode}.label`)}</strong>
+                  <span id={`metadata-mode-${mode}-text`} className="radio-description">
+                    {t(`metadata.modes.${mode}.description`)}
+                  </span>
+                </span>
+              </label>
+            ))}
+          </fieldset>
+        </fieldset>
+        {reviewing ? null : (
+          <div className="actions">
+            <Button type="submit" variant="primary">
+              {t("metadata.review")}
+            </Button>
+          </div>
+        )}
+      </form>
+
+      {review ? (
+        <section className="review stack" aria-labelledby="metadata-review-title">
+          <h3 id="metadata-review-title" ref={reviewRef} tabIndex={-1}>
+            {t("metadata.review")}
+          </h3>
+          <p>
+            {t.rich("metadata.reviewBody", {
+              dataset: review.datasetId,
+              count: review.body.operation_data.length,
+              code: (chunks) => <code>{chunks}</code>,
+            })}
+          </p>
+          <pre className="output-json" aria-label={t("metadata.requestBody")} tabIndex={0}>
+            {JSON.stringify(review.body, null, 2)}
+          </pre>
+          <div className="actions">
+            <Button
+              variant="primary"
+              disabled={update.isPending || !token}
+              busy={update.isPending}
+              onClick={() => {
+                setRootError(null);
+                clearErrors();
+                update.mutate(review);
+              }}
+            >
+              {update.isPending ? t("metadata.sending") : t("metadata.send")}
+            </Button>
+            <Button disabled={update.isPending} onClick={() => setReview(null)}>
+              {t("metadata.back")}
+            </Button>
+          </div>
+        </section>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,327 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useLocale, useTranslations } from "next-intl";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { useForm, type FieldPath } from "react-hook-form";
+import { ControlledFileField } from "@/components/files/controlled-file-field";
+import { FormMarkdown } from "@/components/markdown/form-markdown";
+import { RunProgress } from "@/components/run/run-progress";
+import { Button } from "@/components/ui/button";
+import { FormField, type ControlProps } from "@/components/ui/form-field";
+import { OptionSelect } from "@/components/ui/option-select";
+import { ApiClientError } from "@/lib/client/api-fetch";
+import { useFileFieldHint } from "@/lib/files/file-hint";
+import { focusField } from "@/lib/form/focus-field";
+import { LAUNCH_UPLOAD_TARGET } from "@/lib/launcher/launch-api";
+import { launcherProblem } from "@/lib/launcher/launcher-problem";
+import {
+  buildStartFormSchema,
+  startDefaults,
+  type StartValues,
+} from "@/lib/launcher/start-form-schema";
+import type { StartField, StartFormView } from "@/lib/launcher/start-form-view";
+import { fieldsNamedIn } from "@/lib/form/submission-errors";
+import { useFileStates } from "@/lib/files/use-file-states";
+import { useLaunch } from "@/lib/launcher/use-launch";
+
+type StartFormProps = {
+  view: StartFormView;
+  /** An error the page cannot fix from here (app unavailable, configuration): a full screen. */
+  onProblem: (error: ApiClientError) => void;
+};
+
+const QUERY = "query";
+const inputId = (name: string) => `start-${name}`;
+const QUERY_ID = "start-message";
+const fieldPath = (name: string) => `inputs.${name}` as FieldPath<StartValues>;
+
+/** The start form built from the app's `user_input_form`, and the start followed live below it. */
+export function StartForm({ view, onProblem }: StartFormProps) {
+  const t = useTranslations("launcher");
+  const locale = useLocale();
+  const fileHint = useFileFieldHint();
+  // A chat app takes a message. In `auto` the box shows when the app has chat features, and
+  // after the app has said it is a chat app.
+  const [learntChat, setLearntChat] = useState(false);
+  const mode = learntChat ? "chatflow" : view.mode;
+  const chat =
+    mode === "chatflow" ||
+    (mode === "auto" && (view.openingStatement !== "" || view.suggestedQuestions.length > 0));
+  // Where the box shows, the message is asked for before anything is sent.
+  const schema = useMemo(
+    () =>
+      buildStartFormSchema(view.fields, chat ? "chatflow" : mode, {
+        atMostCharacters: (max) => t("validation.atMostCharacters", { max }),
+        enter: (label) => t("validation.enter", { label }),
+        choose: (label) => t("validation.choose", { label }),
+        chooseOption: t("validation.chooseOption"),
+        enterNumber: t("validation.enterNumber"),
+        attachOnlyOne: t("validation.attachOnlyOne"),
+        attachFile: t("validation.attachFile"),
+        attachAtMost: (max) => t("validation.attachAtMost", { max }),
+        attachAtLeastOne: t("validation.attachAtLeastOne"),
+        messageTooLong: t("validation.messageTooLong"),
+        writeMessage: t("validation.writeMessage"),
+        jsonNotObject: t("validation.jsonNotObject"),
+        jsonSyntax: (detail) => t("validation.jsonSyntax", { detail }),
+      }),
+    [view.fields, chat, mode, t],
+  );
+  const {
+    control,
+    register,
+    handleSubmit,
+    setError,
+    setValue,
+    formState: { errors },
+  } = useForm<StartValues>({
+    // useForm takes its options afresh each render, so a learnt chat app's schema applies at once.
+    resolver: zodResolver(schema),
+    defaultValues: startDefaults(view.fields),
+    // Focus is moved by hand so file fields (no single input) get it too.
+    shouldFocusError: false,
+  });
+  const names = useMemo(() => view.fields.map((field) => field.name), [view.fields]);
+  const files = useFileStates(names);
+  const { mutation, run, formLink } = useLaunch();
+  const [rootError, setRootError] = useState<string | null>(null);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const pending = mutation.isPending;
+
+  const fieldError = (name: string) => errors.inputs?.[name]?.message;
+
+  const focusFirstProblem = () =>
+    requestAnimationFrame(() => {
+      const first = view.fields.find((field) =>
+        document.getElementById(`${inputId(field.name)}-error`),
+      );
+      if (first) focusField(first.name, inputId(first.name));
+      else if (document.getElementById(`${QUERY_ID}-error`)) focusField(QUERY, QUERY_ID);
+      else rootRef.current?.focus();
+    });
+
+  const onError = (error: Error) => {
+    if (!(error instanceof ApiClientError)) {
+      setRootError(t("errors.connectionBroke"));
+      return;
+    }
+    if (launcherProblem(error.code)) {
+      onProblem(error);
+      return;
+    }
+    if (error.code === "message_required") {
+      setLearntChat(true);
+      // The code is stable, the server's English sentence is not the page's language.
+      setError(QUERY, { type: "server", message: t("errors.messageRequired") });
+      focusFirstProblem();
+      return;
+    }
+    const named = fieldsNamedIn(error.message, names);
+    for (const name of named) setError(fieldPath(name), { type: "server", message: error.message });
+    setRootError(t("errors.notStarted", { message: error.message }));
+    focusFirstProblem();
+  };
+
+  const onValid = (values: StartValues) => {
+    if (files.uploading > 0 || files.failed > 0) {
+      setRootError(files.uploading > 0 ? t("errors.stillUploading") : t("errors.uploadsFailed"));
+      requestAnimationFrame(() => rootRef.current?.focus());
+      return;
+    }
+    setRootError(null);
+    mutation.mutate(values, { onError });
+  };
+
+  function renderControl(field: StartField, aria: ControlProps, labelId: string) {
+    const path = fieldPath(field.name);
+    switch (field.kind) {
+      case "text":
+      case "other":
+        return <input type="text" className="input" {...aria} {...register(path)} />;
+      case "number":
+        return (
+          <input type="text" inputMode="decimal" className="input" {...aria} {...register(path)} />
+        );
+      case "paragraph":
+        return <textarea className="textarea" rows={4} {...aria} {...register(path)} />;
+      case "checkbox":
+        return <input type="checkbox" className="checkbox" {...aria} {...register(path)} />;
+      case "json":
+        return (
+          <textarea
+            className="textarea textarea-code"
+            rows={5}
+            spellCheck={false}
+            autoCapitalize="off"
+            autoCorrect="off"
+            {...aria}
+            {...register(path)}
+          />
+        );
+      case "select":
+        return (
+          <OptionSelect
+            options={field.options}
+            aria-required={field.required || undefined}
+            {...aria}
+            {...register(path)}
+          />
+        );
+      case "file":
+      case "file-list":
+        return (
+          <ControlledFileField
+            control={control}
+            name={path}
+            aria={aria}
+            labelId={labelId}
+            field={field}
+            uploadTarget={LAUNCH_UPLOAD_TARGET}
+            limits={view.limits}
+            onStateChange={files.setters[field.name]!}
+          />
+        );
+    }
+  }
+
+  function hintOf(field: StartField): string | null {
+    switch (field.kind) {
+      case "file":
+      case "file-list":
+        return fileHint(field, view.limits);
+      case "text":
+      case "paragraph":
+        return field.maxLength
+          ? t("start.maxLength", { max: new Intl.NumberFormat(locale).format(field.maxLength) })
+          : null;
+      case "json":
+        return t("start.jsonHint");
+      case "other":
+        return t("start.unknownType", { type: field.type });
+      default:
+        return null;
+    }
+  }
+
+  const started = pending || mutation.isSuccess || run.nodes.length > 0;
+  // On a phone the progress is below the fold: bring it up when a start begins.
+  const progressRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (pending) progressRef.current?.scrollIntoView({ block: "start", behavior: "smooth" });
+  }, [pending]);
+
+  return (
+    <>
+      <section className="card stack" aria-labelledby="launcher-title">
+        <h1 id="launcher-title">{chat ? t("start.titleChat") : t("start.titleWorkflow")}</h1>
+        <p className="muted">{t("start.intro")}</p>
+        {view.openingStatement ? (
+          <div className="opening-statement">
+            <FormMarkdown>{view.openingStatement}</FormMarkdown>
+          </div>
+        ) : null}
+        <form
+          noValidate
+          aria-labelledby="launcher-title"
+          onSubmit={(event) =>
+            void handleSubmit(onValid, () => {
+              setRootError(null);
+              focusFirstProblem();
+            })(event)
+          }
+        >
+          <div ref={rootRef} tabIndex={-1} role={rootError ? "alert" : undefined}>
+            {rootError ? <p className="notice notice-error">{rootError}</p> : null}
+          </div>
+          {view.fields.map((field) => (
+            <FormField
+              key={field.name}
+              id={inputId(field.name)}
+              label={field.label}
+              required={field.required}
+              hint={hintOf(field)}
+              error={fieldError(field.name)}
+            >
+              {(aria, { labelId }) => renderControl(field, aria, labelId)}
+            </FormField>
+          ))}
+          {chat ? (
+            <FormField
+              id={QUERY_ID}
+              label={t("start.message")}
+              required
+              error={errors.query?.message}
+            >
+              {(aria) => (
+                <>
+                  <textarea className="textarea" rows={3} {...aria} {...register(QUERY)} />
+                  {view.suggestedQuestions.length > 0 ? (
+                    <div
+                      className="suggestions"
+                      role="group"
+                      aria-label={t("start.suggestedQuestions")}
+                    >
+                      {view.suggestedQuestions.map((question) => (
+                        <Button
+                          key={question}
+                          size="small"
+                          onClick={() =>
+                            setValue(QUERY, question, { shouldDirty: true, shouldValidate: true })
+                          }
+                        >
+                          {question}
+                        </Button>
+                      ))}
+                    </div>
+                  ) : null}
+                </>
+              )}
+            </FormField>
+          ) : null}
+          <div className="actions">
+            <Button type="submit" variant="primary" busy={pending} disabled={pending}>
+              {pending ? t("start.starting") : t("start.start")}
+            </Button>
+          </div>
+        </form>
+      </section>
+      {started ? (
+        <section
+          ref={progressRef}
+          className="card stack run-view"
+          aria-labelledby="launch-progress-title"
+          aria-busy={pending}
+        >
+          <h2 id="launch-progress-title">{t("progress.title")}</h2>
+          <p role="status" className="muted small">
+            {formLink ? t("progress.opening") : pending ? t("progress.starting") : ""}
+          </p>
+          <RunProgress state={run}>
+            {run.waiting
+              .filter((form) => !form.formToken)
+              .map((form) => (
+                <p key={form.formId ?? form.nodeId} className="notice notice-warning">
+                  {t.rich("progress.elsewhere", {
+                    node: form.nodeTitle,
+                    channels: form.channels.join(", "),
+                    hasChannels: form.channels.length ? "yes" : "no",
+                    strong: (chunks) => <strong>{chunks}</strong>,
+                  })}
+                </p>
+              ))}
+            {formLink ? (
+              <p className="notice">
+                {t.rich("progress.formReady", {
+                  node: formLink.node_title ?? t("progress.reviewStep"),
+                  strong: (chunks) => <strong>{chunks}</strong>,
+                  link: (chunks) => <a href={formLink.url}>{chunks}</a>,
+                })}
+              </p>
+            ) : null}
+          </RunProgress>
+        </section>
+      ) : null}
+    </>
+  );
+}

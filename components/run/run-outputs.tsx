@@ -1,0 +1,72 @@
+import { useTranslations } from "next-intl";
+import { FormMarkdown } from "@/components/markdown/form-markdown";
+
+// A run's outputs, readable: strings as Markdown, files as links, other values as formatted JSON.
+
+type FileLike = { url: string; name: string };
+
+function asFile(value: unknown): FileLike | null {
+  if (!value || typeof value !== "object") return null;
+  const record = value as Record<string, unknown>;
+  const url =
+    typeof record.url === "string"
+      ? record.url
+      : typeof record.remote_url === "string"
+        ? record.remote_url
+        : null;
+  const name =
+    typeof record.filename === "string"
+      ? record.filename
+      : typeof record.name === "string"
+        ? record.name
+        : null;
+  return url && /^https?:\/\//i.test(url) ? { url, name: name ?? url } : null;
+}
+
+function OutputValue({ value }: { value: unknown }) {
+  if (typeof value === "string") return <FormMarkdown>{value}</FormMarkdown>;
+  if (typeof value === "number" || typeof value === "boolean") return <span>{String(value)}</span>;
+  if (value === null || value === undefined) return <EmptyValue />;
+  const file = asFile(value);
+  if (file) {
+    return (
+      <a href={file.url} target="_blank" rel="noopener noreferrer">
+        {file.name}
+      </a>
+    );
+  }
+  if (Array.isArray(value) && value.length > 0 && value.every((item) => asFile(item))) {
+    return (
+      <ul>
+        {(value as unknown[]).map((item, index) => (
+          <li key={index}>
+            <OutputValue value={item} />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  return <pre className="output-json">{JSON.stringify(value, null, 2)}</pre>;
+}
+
+function EmptyValue() {
+  return <span className="muted">{useTranslations("run")("emptyValue")}</span>;
+}
+
+export function RunOutputs({ outputs }: { outputs: Record<string, unknown> }) {
+  const t = useTranslations("run");
+  const entries = Object.entries(outputs);
+  if (entries.length === 0) return <p className="muted">{t("noOutputs")}</p>;
+  return (
+    <dl className="summary-list" aria-label={t("outputs")}>
+      {entries.map(([name, value]) => (
+        <div key={name}>
+          <dt>{name}</dt>
+          <dd>
+            <OutputValue value={value} />
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,88 @@
+import { useLocale, useTranslations } from "next-intl";
+import type { ReactNode } from "react";
+import { FormMarkdown } from "@/components/markdown/form-markdown";
+import { RunOutputs } from "@/components/run/run-outputs";
+import type { NodeView, RunViewState } from "@/lib/run/run-view";
+
+// A run as it goes: its steps, streamed text, and how it ended. Shared by the form page (after an
+// answer) and the launcher (while starting); each adds its own notices through `children`.
+
+const KNOWN_STATUSES = new Set([
+  "running",
+  "succeeded",
+  "failed",
+  "stopped",
+  "exception",
+  "paused",
+]);
+
+function formatElapsed(seconds: number | null, locale: string): string {
+  if (seconds === null) return "";
+  const unit = seconds < 1 ? "millisecond" : "second";
+  const value = seconds < 1 ? Math.round(seconds * 1000) : Math.round(seconds * 10) / 10;
+  return new Intl.NumberFormat(locale, { style: "unit", unit, unitDisplay: "narrow" }).format(
+    value,
+  );
+}
+
+export function RunProgress({ state, children }: { state: RunViewState; children?: ReactNode }) {
+  const t = useTranslations("run");
+  const text = state.text.filter((entry) => entry.text.trim());
+  return (
+    <>
+      {state.nodes.length > 0 ? (
+        <ol className="node-list" aria-label={t("steps")}>
+          {state.nodes.map((node) => (
+            <NodeItem key={node.executionId} node={node} />
+          ))}
+        </ol>
+      ) : null}
+
+      {text.map((entry) => (
+        <div key={entry.nodeId} className="streamed-text" aria-live="off">
+          <FormMarkdown>{entry.text}</FormMarkdown>
+        </div>
+      ))}
+
+      {children}
+
+      {state.outcome ? (
+        <div className="stack">
+          <h3>
+            {["succeeded", "failed", "stopped"].includes(state.outcome.status)
+              ? t(`outcome.${state.outcome.status}`)
+              : t("outcome.other", { status: state.outcome.status })}
+          </h3>
+          {state.outcome.error ? (
+            <p className="notice notice-error">{state.outcome.error}</p>
+          ) : null}
+          <RunOutputs outputs={state.outcome.outputs} />
+        </div>
+      ) : null}
+      {state.streamError ? (
+        <p className="notice notice-error">
+          {t("streamError", { message: state.streamError.message })}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+function NodeItem({ node }: { node: NodeView }) {
+  const t = useTranslations("run.status");
+  const locale = useLocale();
+  const words = KNOWN_STATUSES.has(node.status) ? t(node.status) : node.status;
+  return (
+    <li className="node-item" data-status={node.status}>
+      <span className="node-title">{node.title}</span>
+      <span className={`node-status node-status-${node.status}`}>
+        {node.status === "running" ? <span className="spinner" aria-hidden="true" /> : null}
+        {words}
+        {node.elapsed !== null ? (
+          <span className="muted small"> · {formatElapsed(node.elapsed, locale)}</span>
+        ) : null}
+      </span>
+      {node.error ? <span className="field-error">{node.error}</span> : null}
+    </li>
+  );
+}

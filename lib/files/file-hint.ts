@@ -1,0 +1,39 @@
+"use client";
+
+import { useLocale, useTranslations } from "next-intl";
+import { formatBytes } from "@/lib/files/file-category";
+import type { FileFieldView, UploadLimits } from "@/lib/form/form-view";
+
+const LIMIT_OF = {
+  image: "imageBytes",
+  video: "videoBytes",
+  audio: "audioBytes",
+  document: "documentBytes",
+} as const;
+
+/** A file field's constraints in words of the page's language: how many, which kinds, how large, how. */
+export function useFileFieldHint() {
+  const t = useTranslations("form.fileHint");
+  const locale = useLocale();
+  return (field: FileFieldView, limits: UploadLimits): string => {
+    const list = new Intl.ListFormat(locale, { type: "conjunction", style: "narrow" });
+    const types = field.allowedTypes.filter(
+      (type): type is keyof typeof LIMIT_OF => type in LIMIT_OF,
+    );
+    const extensions = field.allowedTypes.includes("custom") ? field.allowedExtensions : [];
+    const kinds = list.format([...types.map((type) => t(`types.${type}`)), ...extensions]);
+    const sizes = types.map((type) =>
+      t("sizeOf", { kind: t(`types.${type}`), size: formatBytes(limits[LIMIT_OF[type]]) }),
+    );
+    if (extensions.length)
+      sizes.push(t("sizeOfOthers", { size: formatBytes(limits.documentBytes) }));
+    const local = field.methods.includes("local_file");
+    const remote = field.methods.includes("remote_url");
+    return t("summary", {
+      max: field.kind === "file" ? 1 : field.maxFiles,
+      kinds,
+      sizes: list.format(sizes),
+      how: local && !remote ? "uploads" : !local && remote ? "links" : "both",
+    });
+  };
+}

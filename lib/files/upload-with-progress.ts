@@ -1,0 +1,84 @@
+import { ApiClientError } from "@/lib/client/api-fetch";
+import { errorEnvelopeSchema } from "@/lib/errors/api-error";
+import { uploadResultSchema } from "@/lib/form/form-api";
+import type { z } from "zod";
+
+// Uploads use XMLHttpRequest rather than the fetch helper: fetch cannot report upload progress.
+// Errors are the same ApiClientError with the server's `{code, message}`
+// (docs/decisions/003-uploads-with-xhr-for-progress.md).
+
+export type UploadResult = z.infer<typeof uploadResultSchema>;
+
+/** Where a file goes: an upload route of this app, with the headers it needs (a form's link). */
+export type UploadTarget = { url: string; headers?: Record<string, string> };
+
+const PLAIN_WORDS: Record<string, string> = {
+  file_too_large: "The file is too large.",
+  unsupported_file_type: "This type of file is not accepted.",
+  no_file_uploaded: "The file did not arrive. Try again.",
+  too_many_files: "Send one file at a time.",
+  filename_not_exists_error: "The file has no name.",
+};
+
+export function uploadWithProgress(
+  target: UploadTarget,
+  file: File,
+  onProgress: (fraction: number) => void,
+  signal: AbortSignal,
+): Promise<UploadResult> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", target.url);
+    for (const [name, value] of Object.entries(target.headers ?? {})) {
+      xhr.setRequestHeader(name, value);
+    }
+    xhr.setRequestHeader("Accept", "application/json");
+    xhr.responseType = "text";
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      let json: unknown;
+      try {
+        json = JSON.parse(xhr.responseText);
+      } catch {
+        json = undefined;
+      }
+      if (xhr.status >= 200 && xhr.status < 300) {
+        const parsed = uploadResultSchema.safeParse(json);
+        if (parsed.success) resolve(parsed.data);
+        else
+          reject(
+            new ApiClientError(
+              xhr.status,
+              "unexpected_response",
+              "The server sent an unexpected answer.",
+            ),
+          );
+        return;
+      }
+      const envelope = errorEnvelopeSchema.safeParse(json);
+      if (envelope.success) {
+        const { code, message } = envelope.data;
+        reject(new ApiClientError(xhr.status, code, PLAIN_WORDS[code] ?? message));
+      } else if (xhr.status === 413) {
+        reject(new ApiClientError(413, "file_too_large", PLAIN_WORDS.file_too_large!));
+      } else {
+        reject(
+          new ApiClientError(
+            xhr.status,
+            "unexpected_response",
+            `The upload failed (status ${xhr.status}).`,
+          ),
+        );
+      }
+    };
+    xhr.onerror = () =>
+      reject(new ApiClientError(0, "network_error", "The connection failed during the upload."));
+    xhr.onabort = () => reject(new DOMException("Upload cancelled", "AbortError"));
+    signal.addEventListener("abort", () => xhr.abort(), { once: true });
+    const body = new FormData();
+    body.append("file", file, file.name);
+    xhr.send(body);
+  });
+}

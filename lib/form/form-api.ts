@@ -1,0 +1,65 @@
+import { z } from "zod";
+import { apiFetch, apiStream } from "@/lib/client/api-fetch";
+import type { LinkScope } from "@/lib/form/form-link";
+import { FORM_LINK_HEADER } from "@/lib/form/form-link-header";
+import { formViewSchema } from "@/lib/form/form-view";
+
+// Browser-side calls of the form routes, each carrying the link's credentials.
+
+/**
+ * A verified link as the browser holds it: the token, the run (may be empty), its query, and its
+ * scope (`run`: it may open the run's later forms in place; `form`: its own form only).
+ */
+export type FormLinkContext = { token: string; run: string; linkQuery: string; scope: LinkScope };
+
+const headers = (link: FormLinkContext) => ({ [FORM_LINK_HEADER]: link.linkQuery });
+const base = (link: FormLinkContext) => `/api/forms/${encodeURIComponent(link.token)}`;
+
+export const formQueryKey = (token: string) => ["form", token] as const;
+
+export function fetchForm(link: FormLinkContext, signal?: AbortSignal) {
+  return apiFetch(base(link), formViewSchema, { headers: headers(link), signal });
+}
+
+export function submitForm(
+  link: FormLinkContext,
+  body: { inputs: Record<string, unknown>; action: string },
+) {
+  return apiFetch(base(link), z.object({ ok: z.literal(true) }), {
+    method: "POST",
+    json: body,
+    headers: headers(link),
+  });
+}
+
+export const uploadResultSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  size: z.number(),
+  extension: z.string().nullable(),
+  mimeType: z.string().nullable(),
+});
+
+/** Where the form's file fields upload to. */
+export function formUploadTarget(link: FormLinkContext) {
+  return { url: `${base(link)}/files`, headers: headers(link) };
+}
+
+export function openRunEvents(link: FormLinkContext, signal: AbortSignal) {
+  return apiStream(`${base(link)}/events`, { headers: headers(link), signal });
+}
+
+/**
+ * A run-scoped link to a form the run waits at, named by its `form_id` (else its node id): the
+ * browser never holds another form's token, so the server finds it in the run's own state.
+ */
+export function fetchNextLink(
+  link: FormLinkContext,
+  form: { formId: string | null; nodeId: string },
+) {
+  return apiFetch(`${base(link)}/next-link`, z.object({ url: z.string() }), {
+    method: "POST",
+    json: { form_id: form.formId, node_id: form.nodeId },
+    headers: headers(link),
+  });
+}

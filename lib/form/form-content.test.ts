@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { labelFromName, splitFormContent } from "@/lib/form/form-content";
+
+describe("splitFormContent", () => {
+  it("puts each field where its marker stands", () => {
+    const content = "# Review\n\nDraft:\n{{#$output.draft#}}\n\nTone: {{#$output.tone#}} done";
+    expect(splitFormContent(content, ["draft", "tone"])).toEqual([
+      { kind: "markdown", text: "# Review\n\nDraft:\n" },
+      { kind: "field", name: "draft" },
+      { kind: "markdown", text: "\n\nTone: " },
+      { kind: "field", name: "tone" },
+      { kind: "markdown", text: " done" },
+    ]);
+  });
+
+  it("drops markers naming no input and appends inputs without a marker", () => {
+    expect(splitFormContent("Hi {{#$output.ghost#}} there", ["notes"])).toEqual([
+      { kind: "markdown", text: "Hi " },
+      { kind: "markdown", text: " there" },
+      { kind: "field", name: "notes" },
+    ]);
+  });
+
+  it("places a field once even when its marker repeats", () => {
+    expect(splitFormContent("{{#$output.a#}}{{#$output.a#}}", ["a"])).toEqual([
+      { kind: "field", name: "a" },
+    ]);
+  });
+
+  it("ignores text that only looks like a marker", () => {
+    expect(splitFormContent("{{#$output.1bad#}}", [])).toEqual([
+      { kind: "markdown", text: "{{#$output.1bad#}}" },
+    ]);
+  });
+});
+
+describe("labelFromName", () => {
+  it.each([
+    ["cover_image", "Cover image"],
+    ["finalNotes", "Final notes"],
+    ["tone", "Tone"],
+  ])("%s → %s", (name, label) => expect(labelFromName(name)).toBe(label));
+});

@@ -1,0 +1,165 @@
+import { describe, expect, it } from "vitest";
+import { buildAnswerSchema, initialAnswers, toSubmissionInputs } from "@/lib/form/answer-schema";
+import { humanInputFormSchema } from "@/lib/dify/schemas";
+import { toFormView } from "@/lib/form/form-view";
+
+const wire = humanInputFormSchema.parse({
+  form_content: "{{#$output.draft#}} {{#$output.tone#}}",
+  inputs: [
+    {
+      type: "paragraph",
+      output_variable_name: "draft",
+      default: { type: "variable", selector: ["llm", "text"], value: "" },
+    },
+    {
+      type: "select",
+      output_variable_name: "tone",
+      option_source: { type: "constant", selector: [], value: ["Formal", "Friendly"] },
+    },
+    {
+      type: "file",
+      output_variable_name: "cover",
+      allowed_file_types: ["image"],
+      allowed_file_extensions: [],
+      allowed_file_upload_methods: ["local_file"],
+    },
+    {
+      type: "file-list",
+      output_variable_name: "extra",
+      allowed_file_types: ["custom"],
+      allowed_file_extensions: [".csv"],
+      allowed_file_upload_methods: ["remote_url"],
+      number_limits: 2,
+    },
+    { type: "signature", output_variable_name: "sign" },
+  ],
+  resolved_default_values: { draft: "Suggested text", tone: "Loud" },
+  user_actions: [
+    { id: "ok", title: "OK", button_style: "primary" },
+    { id: "odd", title: "Odd", button_style: "neon" },
+  ],
+  expiration_time: null,
+});
+
+describe("toFormView", () => {
+  const view = toFormView("tok", wire, undefined);
+
+  it("starts a paragraph from its resolved default, else its constant default, else empty", () => {
+    const paragraphs = humanInputFormSchema.parse({
+      form_content: "",
+      inputs: [
+        {
+          type: "paragraph",
+          output_variable_name: "resolved",
+          default: { type: "variable", selector: ["n", "v"], value: "" },
+        },
+        {
+          type: "paragraph",
+          output_variable_name: "constant",
+          default: { type: "constant", selector: [], value: "Fixed text" },
+        },
+        {
+          type: "paragraph",
+          output_variable_name: "both",
+          default: { type: "constant", selector: [], value: "Fixed text" },
+        },
+        {
+          type: "paragraph",
+          output_variable_name: "unresolved",
+          default: { type: "variable", selector: ["n", "v"], value: "not shown" },
+        },
+        { type: "paragraph", output_variable_name: "none", default: null },
+      ],
+      resolved_default_values: { resolved: "From the run", both: "Resolved wins" },
+      user_actions: [{ id: "ok", title: "OK", button_style: "primary" }],
+      expiration_time: null,
+    });
+    const defaults = toFormView("tok", paragraphs, undefined).fields.map((field) =>
+      field.kind === "paragraph" ? field.defaultValue : null,
+    );
+    expect(defaults).toEqual(["From the run", "Fixed text", "Resolved wins", "", ""]);
+  });
+
+  it("maps every input kind and keeps unknown ones as unknown", () => {
+    expect(view.fields).toEqual([
+      { kind: "paragraph", name: "draft", label: "Draft", defaultValue: "Suggested text" },
+      {
+        kind: "select",
+        name: "tone",
+        label: "Tone",
+        options: ["Formal", "Friendly"],
+        defaultValue: "",
+      },
+      {
+        kind: "file",
+        name: "cover",
+        label: "Cover",
+        allowedTypes: ["image"],
+        allowedExtensions: [],
+        methods: ["local_file"],
+      },
+      {
+        kind: "file-list",
+        name: "extra",
+        label: "Extra",
+        allowedTypes: ["custom"],
+        allowedExtensions: [".csv"],
+        methods: ["remote_url"],
+        maxFiles: 2,
+      },
+      { kind: "unknown", name: "sign", label: "Sign", type: "signature" },
+    ]);
+  });
+
+  it("styles unknown button styles as default and uses default limits", () => {
+    expect(view.actions.map((a) => a.style)).toEqual(["primary", "default"]);
+    expect(view.limits.imageBytes).toBe(10 * 1024 * 1024);
+    expect(view.expiresAt).toBeNull();
+  });
+
+  it("builds the upstream inputs with every declared key and exact file mappings", () => {
+    const answers = {
+      ...initialAnswers(view.fields),
+      tone: "Friendly",
+      cover: [
+        {
+          source: "local" as const,
+          uploadFileId: "f1",
+          name: "a.png",
+          size: 3,
+          type: "image" as const,
+        },
+      ],
+      extra: [
+        {
+          source: "remote" as const,
+          url: "https://x.example/a.csv",
+          name: "a.csv",
+          type: "custom" as const,
+        },
+      ],
+    };
+    expect(buildAnswerSchema(view.fields).safeParse(answers).success).toBe(true);
+    expect(toSubmissionInputs(view.fields, answers)).toEqual({
+      draft: "Suggested text",
+      tone: "Friendly",
+      cover: { type: "image", transfer_method: "local_file", upload_file_id: "f1" },
+      extra: [{ type: "custom", transfer_method: "remote_url", url: "https://x.example/a.csv" }],
+    });
+  });
+
+  it("requires a select choice and a file, and caps a file list", () => {
+    const result = buildAnswerSchema(view.fields).safeParse({
+      ...initialAnswers(view.fields),
+      extra: Array.from({ length: 3 }, (_, i) => ({
+        source: "remote",
+        url: `https://x/${i}.csv`,
+        name: `${i}.csv`,
+        type: "custom",
+      })),
+    });
+    expect(result.success).toBe(false);
+    const paths = result.error?.issues.map((issue) => issue.path[0]);
+    expect(paths).toEqual(["tone", "cover", "extra"]);
+  });
+});

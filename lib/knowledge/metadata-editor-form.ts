@@ -1,0 +1,249 @@
+import { z } from "zod";
+import {
+  MAX_METADATA_OPERATIONS,
+  type MetadataUpdateRequest,
+} from "@/lib/knowledge/metadata-update-request";
+import { datasetIdSchema, pathIdSchema, type PathIdMessages } from "@/lib/dify/route-params";
+
+// The batch metadata editor on /knowledge: what the person fills in, its checks, and the one
+// mapping from the editor's values to the request body that is reviewed and sent.
+
+export const METADATA_VALUE_TYPES = ["text", "number", "empty"] as const;
+export type MetadataValueType = (typeof METADATA_VALUE_TYPES)[number];
+
+export const UPDATE_MODES = ["merge", "replace"] as const;
+
+/** Document ids from the textarea: one per line, blank lines ignored, first occurrence kept. */
+export function parseDocumentIds(text: string): { ids: string[]; duplicates: string[] } {
+  const ids: string[] = [];
+  const duplicates = new Set<string>();
+  for (const line of text.split(/\r?\n/)) {
+    const id = line.trim();
+    if (!id) continue;
+    if (ids.includes(id)) duplicates.add(id);
+    else ids.push(id);
+  }
+  return { ids, duplicates: [...duplicates] };
+}
+
+const isNumber = (value: string) => value.trim() !== "" && Number.isFinite(Number(value.trim()));
+
+const notBlank = (message: string) => z.string().refine((value) => value.trim() !== "", message);
+
+export type MetadataEditorMessages = {
+  /** The dataset id's checks; null keeps the route's own (English) schema. */
+  datasetId: PathIdMessages | null;
+  fieldId: string;
+  fieldName: string;
+  number: string;
+  noDocuments: string;
+  duplicates: (ids: string) => string;
+  tooMany: (max: number, count: number) => string;
+  duplicateName: (name: string) => string;
+  mergeNeedsRows: string;
+};
+
+// The default for tests and anything outside the page; the page passes its language's messages.
+const ENGLISH: MetadataEditorMessages = {
+  datasetId: null,
+  fieldId: "Enter the metadata field’s id",
+  fieldName: "Enter the metadata field’s name",
+  number: "Enter a number, such as 2025",
+  noDocuments: "Enter at least one document id",
+  duplicates: (ids) => `Listed more than once: ${ids}. Keep one line per document.`,
+  tooMany: (max, count) => `At most ${max} documents per request (${count} listed)`,
+  duplicateName: (name) => `“${name}” is already set in an earlier row`,
+  mergeNeedsRows: "Add at least one row to merge (replace with no rows clears the metadata)",
+};
+
+const metadataRowSchema = (messages: MetadataEditorMessages) =>
+  z
+    .object({
+      id: notBlank(messages.fieldId),
+      name: notBlank(messages.fieldName),
+      type: z.enum(METADATA_VALUE_TYPES),
+      value: z.string(),
+    })
+    .superRefine((row, ctx) => {
+      if (row.type === "number" && !isNumber(row.value)) {
+        ctx.addIssue({ code: "custom", path: ["value"], message: messages.number });
+      }
+    });
+
+/** The editor's checks, with messages in the page's language. */
+export function buildMetadataEditorSchema(messages: MetadataEditorMessages = ENGLISH) {
+  return z
+    .object({
+      datasetId: messages.datasetId ? pathIdSchema(messages.datasetId) : datasetIdSchema,
+      documentIds: z.string().superRefine((text, ctx) => {
+        const { ids, duplicates } = parseDocumentIds(text);
+        if (ids.length === 0) {
+          ctx.addIssue({ code: "custom", message: messages.noDocuments });
+        } else if (duplicates.length > 0) {
+          ctx.addIssue({ code: "custom", message: messages.duplicates(duplicates.join(", ")) });
+        } else if (ids.length > MAX_METADATA_OPERATIONS) {
+          ctx.addIssue({
+            code: "custom",
+            message: messages.tooMany(MAX_METADATA_OPERATIONS, ids.length),
+          });
+        }
+      }),
+      rows: z.array(metadataRowSchema(messages)).superRefine((rows, ctx) => {
+        const seen = new Set<string>();
+        rows.forEach((row, index) => {
+          const name = row.name.trim();
+          if (name && seen.has(name)) {
+            ctx.addIssue({
+              code: "custom",
+              path: [index, "name"],
+              message: messages.duplicateName(name),
+            });
+          }
+          seen.add(name);
+        });
+      }),
+      mode: z.enum(UPDATE_MODES),
+    })
+    .superRefine((values, ctx) => {
+      if (values.mode === "merge" && values.rows.length === 0) {
+        ctx.addIssue({ code: "custom", path: ["rows"], message: messages.mergeNeedsRows });
+      }
+    });
+}
+
+export const metadataEditorSchema = buildMetadataEditorSchema();
+export type MetadataEditorValues = z.infer<typeof metadataEditorSchema>;
+export type MetadataRowValues = MetadataEditorValues["rows"][number];
+
+export const emptyMetadataRow = (): MetadataRowValues => ({
+  id: "",
+  name: "",
+  type: "text",
+  value: "",
+});
+
+export const metadataEditorDefaults = (): MetadataEditorValues => ({
+  datasetId: "",
+  documentIds: "",
+  rows: [emptyMetadataRow()],
+  mode: "merge",
+});
+
+function rowValue(row: MetadataRowValues): string | number | null {
+  if (row.type === "empty") return null;
+  if (row.type === "number") return Number(row.value.trim());
+  return row.value;
+}
+
+/** The exact body sent upstream: every listed document gets the same metadata rows. */
+export function toMetadataRequest(values: MetadataEditorValues): MetadataUpdateRequest {
+  const metadataList = values.rows.map((row) => ({
+    id: row.id.trim(),
+    name: row.name.trim(),
+    value: rowValue(row),
+  }));
+  return {
+    operation_data: parseDocumentIds(values.documentIds).ids.map((documentId) => ({
+      document_id: documentId,
+      metadata_list: metadataList.map((entry) => ({ ...entry })),
+      partial_update: values.mode === "merge",
+    })),
+  };
+}
+
+export type EditorField =
+  | "datasetId"
+  | "documentIds"
+  | "rows"
+  | `rows.${number}.id`
+  | `rows.${number}.name`
+  | `rows.${number}.value`;
+
+export type MetadataErrorView = {
+  /** Messages to show next to the entry they concern. */
+  fields: { field: EditorField; message: string }[];
+  /** A message for the top of the editor, or null when every problem has a field. */
+  root: string | null;
+  /** The portal token was refused: ask for it again. */
+  tokenRefused: boolean;
+};
+
+/** Which editor entry a path of our own 400 names (`operation_data.0.metadata_list.1.name`). */
+function fieldForPath(path: string): EditorField | null {
+  if (path === "dataset_id") return "datasetId";
+  const row = /^operation_data\.\d+\.metadata_list\.(\d+)\.(id|name|value)$/.exec(path);
+  if (row) return `rows.${Number(row[1])}.${row[2] as "id" | "name" | "value"}`;
+  if (/^operation_data(\.\d+(\.document_id)?)?$/.test(path)) return "documentIds";
+  if (/^operation_data\.\d+\.metadata_list$/.test(path)) return "rows";
+  return null;
+}
+
+export type MetadataErrorMessages = {
+  datasetNotFound: string;
+  documentNotFoundAtomic: (message: string) => string;
+  documentNotFoundPartial: (message: string) => string;
+  refusedMarked: string;
+  refused: (message: string) => string;
+  failed: (message: string) => string;
+};
+
+const ENGLISH_ERRORS: MetadataErrorMessages = {
+  datasetNotFound: "Nothing was changed: the dataset was not found.",
+  documentNotFoundAtomic: (message) =>
+    `${message} One of the listed documents is not in this dataset, so the request changed nothing. Check the document ids and send again.`,
+  documentNotFoundPartial: (message) =>
+    `${message} One of the listed documents is not in this dataset. Documents listed before it may already have been updated; check the ids and send again.`,
+  refusedMarked: "The request was refused and changed nothing. See the marked entries.",
+  refused: (message) => `The request was refused and changed nothing: ${message}`,
+  failed: (message) => `The update did not go through: ${message}`,
+};
+
+/**
+ * Turns a refused update into what the editor shows. `atomic` says whether the upstream checks the
+ * whole request first (the embedded service) or applies entries one by one (real Dify servers).
+ * The page's sentences come from `messages`; the server's own messages are shown as they are.
+ */
+export function describeMetadataError(
+  error: { status: number; code: string; message: string },
+  atomic: boolean,
+  messages: MetadataErrorMessages = ENGLISH_ERRORS,
+): MetadataErrorView {
+  if (error.status === 401) {
+    return { fields: [], root: null, tokenRefused: true };
+  }
+  if (error.code === "not_found" && /dataset/i.test(error.message)) {
+    return {
+      fields: [{ field: "datasetId", message: error.message }],
+      root: messages.datasetNotFound,
+      tokenRefused: false,
+    };
+  }
+  if (error.code === "invalid_param" && /document not found/i.test(error.message)) {
+    // The upstream does not say which document; only whether anything was applied is known.
+    return {
+      fields: [],
+      root: atomic
+        ? messages.documentNotFoundAtomic(error.message)
+        : messages.documentNotFoundPartial(error.message),
+      tokenRefused: false,
+    };
+  }
+  if (error.code === "invalid_request") {
+    const fields: MetadataErrorView["fields"] = [];
+    for (const part of error.message.split("; ")) {
+      const match = /^([\w.]+): (.+)$/.exec(part);
+      const field = match ? fieldForPath(match[1]!) : null;
+      if (match && field) fields.push({ field, message: match[2]! });
+    }
+    return {
+      fields,
+      root: fields.length ? messages.refusedMarked : messages.refused(error.message),
+      tokenRefused: false,
+    };
+  }
+  return {
+    fields: [],
+    root: messages.failed(error.message),
+    tokenRefused: false,
+  };
+}

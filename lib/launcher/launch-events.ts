@@ -1,0 +1,29 @@
+import { z } from "zod";
+import { parseStreamEvent } from "@/lib/dify/schemas";
+import { readSseJson } from "@/lib/run/sse-events";
+
+// The launch stream (POST /api/launch) carries the run's own events as Dify sends them, plus one
+// event of the app's own, sent right after `human_input_required` when that form has a token:
+//
+//   data: {"event":"launcher_form_link","url":"/form/…?run=…&user=…&exp=…&sig=…",
+//          "workflow_run_id":"…","node_title":"Editorial review"}
+//
+// `url` is a signed link for the launcher's own user (docs/decisions/004-launch-stream.md).
+
+export const FORM_LINK_EVENT = "launcher_form_link";
+
+export const formLinkEventSchema = z.object({
+  event: z.literal(FORM_LINK_EVENT),
+  url: z.string().startsWith("/form/"),
+  workflow_run_id: z.string(),
+  node_title: z.string().nullable(),
+});
+export type FormLinkEvent = z.infer<typeof formLinkEventSchema>;
+
+/** Reads a launch stream: the app's link event, or a run event parsed as any Dify stream's. */
+export async function* readLaunchEvents(stream: ReadableStream<Uint8Array>) {
+  for await (const json of readSseJson(stream)) {
+    const link = formLinkEventSchema.safeParse(json);
+    yield link.success ? link.data : parseStreamEvent(json);
+  }
+}

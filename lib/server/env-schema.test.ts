@@ -1,0 +1,188 @@
+import { describe, expect, it } from "vitest";
+import { EMBEDDED_KEYS } from "@/lib/embedded/demo-keys";
+import { EMBEDDED_LINK_SECRET, parseEnv } from "@/lib/server/env-schema";
+
+const SECRET = "0123456789abcdef0123456789abcdef";
+
+describe("parseEnv", () => {
+  it("uses the embedded service when DIFY_API_BASE is unset", () => {
+    const env = parseEnv({});
+    expect(env).toMatchObject({
+      upstream: "embedded",
+      difyApiBase: "http://127.0.0.1:5001/v1",
+      appApiKey: EMBEDDED_KEYS.workflowApp,
+      datasetApiKey: EMBEDDED_KEYS.dataset,
+      formLinkSecret: EMBEDDED_LINK_SECRET,
+      allowUnsignedLinks: false,
+      port: 3000,
+      embedAllowedOrigins: [],
+    });
+  });
+
+  it("treats an empty DIFY_API_BASE as unset", () => {
+    expect(parseEnv({ DIFY_API_BASE: "", EMBEDDED_DIFY_PORT: "5101" }).difyApiBase).toBe(
+      "http://127.0.0.1:5101/v1",
+    );
+  });
+
+  it("names DIFY_APP_API_KEY when a base is set without it", () => {
+    expect(() =>
+      parseEnv({ DIFY_API_BASE: "https://api.dify.ai/v1", FORM_LINK_SECRET: SECRET }),
+    ).toThrow(/DIFY_APP_API_KEY: required when DIFY_API_BASE is set/);
+  });
+
+  it("names FORM_LINK_SECRET when a base is set without it and unsigned links are not allowed", () => {
+    expect(() =>
+      parseEnv({ DIFY_API_BASE: "https://api.dify.ai/v1", DIFY_APP_API_KEY: "app-1" }),
+    ).toThrow(/FORM_LINK_SECRET: required/);
+    expect(
+      parseEnv({
+        DIFY_API_BASE: "https://api.dify.ai/v1",
+        DIFY_APP_API_KEY: "app-1",
+        ALLOW_UNSIGNED_LINKS: "true",
+      }),
+    ).toMatchObject({ upstream: "dify", allowUnsignedLinks: true, formLinkSecret: undefined });
+  });
+
+  it("accepts a real upstream and strips a trailing slash", () => {
+    expect(
+      parseEnv({
+        DIFY_API_BASE: "https://dify.internal/v1/",
+        DIFY_APP_API_KEY: "app-1",
+        FORM_LINK_SECRET: SECRET,
+      }),
+    ).toMatchObject({
+      upstream: "dify",
+      difyApiBase: "https://dify.internal/v1",
+      appApiKey: "app-1",
+    });
+  });
+
+  it.each([
+    [{ DIFY_API_BASE: "https://api.dify.ai" }, /DIFY_API_BASE: must end in \/v1/],
+    [{ DIFY_API_BASE: "ftp://x/v1" }, /DIFY_API_BASE: must be an http\(s\) URL/],
+    [{ PORT: "70000" }, /PORT/],
+    [{ ALLOW_UNSIGNED_LINKS: "yes" }, /ALLOW_UNSIGNED_LINKS/],
+    [
+      { EMBED_ALLOWED_ORIGINS: "https://a.example https://b.example/path" },
+      /EMBED_ALLOWED_ORIGINS/,
+    ],
+  ])("refuses %o with a message naming the variable", (source, message) => {
+    expect(() => parseEnv(source)).toThrow(message);
+  });
+
+  it("splits allowed embed origins", () => {
+    expect(
+      parseEnv({ EMBED_ALLOWED_ORIGINS: " https://a.example  http://localhost:4000 " })
+        .embedAllowedOrigins,
+    ).toEqual(["https://a.example", "http://localhost:4000"]);
+  });
+
+  it("starts the launcher's app by its mode, or finds the mode out when unset", () => {
+    expect(parseEnv({}).appMode).toBe("auto");
+    expect(parseEnv({ DIFY_APP_MODE: "" }).appMode).toBe("auto");
+    expect(parseEnv({ DIFY_APP_MODE: "chatflow" }).appMode).toBe("chatflow");
+    expect(parseEnv({ DIFY_APP_MODE: "workflow" }).appMode).toBe("workflow");
+    expect(() => parseEnv({ DIFY_APP_MODE: "agent" })).toThrow(/DIFY_APP_MODE/);
+  });
+
+  it("turns the launcher on with the embedded service and off with a real one unless enabled", () => {
+    const real = {
+      DIFY_API_BASE: "https://api.dify.ai/v1",
+      DIFY_APP_API_KEY: "app-1",
+      FORM_LINK_SECRET: SECRET,
+    };
+    expect(parseEnv({}).launcherEnabled).toBe(true);
+    expect(parseEnv({ LAUNCHER_ENABLED: "false" }).launcherEnabled).toBe(false);
+    expect(parseEnv(real).launcherEnabled).toBe(false);
+    expect(parseEnv({ ...real, LAUNCHER_ENABLED: "" }).launcherEnabled).toBe(false);
+    expect(parseEnv({ ...real, LAUNCHER_ENABLED: "true" }).launcherEnabled).toBe(true);
+    expect(() => parseEnv({ ...real, LAUNCHER_ENABLED: "yes" })).toThrow(/LAUNCHER_ENABLED/);
+  });
+
+  describe("fails closed", () => {
+    const real = { DIFY_API_BASE: "https://api.dify.ai/v1", DIFY_APP_API_KEY: "app-1" };
+
+    it("refuses a production start on the embedded service unless it is asked for", () => {
+      expect(() => parseEnv({ NODE_ENV: "production" })).toThrow(
+        /DIFY_API_BASE: required in production \(or set USE_EMBEDDED_DIFY=true/,
+      );
+      expect(parseEnv({ NODE_ENV: "production", USE_EMBEDDED_DIFY: "true" }).upstream).toBe(
+        "embedded",
+      );
+      expect(parseEnv({ NODE_ENV: "development" }).upstream).toBe("embedded");
+    });
+
+    it("refuses a real key without DIFY_API_BASE, but not the embedded service's own keys", () => {
+      expect(() => parseEnv({ DIFY_APP_API_KEY: "app-real" })).toThrow(
+        /DIFY_APP_API_KEY: set without DIFY_API_BASE/,
+      );
+      expect(() => parseEnv({ DIFY_DATASET_API_KEY: "dataset-real" })).toThrow(
+        /DIFY_DATASET_API_KEY: set without DIFY_API_BASE/,
+      );
+      expect(parseEnv({ DIFY_APP_API_KEY: EMBEDDED_KEYS.chatflowApp }).appApiKey).toBe(
+        EMBEDDED_KEYS.chatflowApp,
+      );
+    });
+
+    it("refuses a short link secret and the public demo secret", () => {
+      expect(() => parseEnv({ ...real, FORM_LINK_SECRET: SECRET.slice(1) })).toThrow(
+        /FORM_LINK_SECRET: must be at least 32 characters/,
+      );
+      expect(() => parseEnv({ FORM_LINK_SECRET: "short" })).toThrow(/FORM_LINK_SECRET/);
+      expect(() => parseEnv({ ...real, FORM_LINK_SECRET: EMBEDDED_LINK_SECRET })).toThrow(
+        /FORM_LINK_SECRET: must not be the public demo secret/,
+      );
+      expect(parseEnv({ ...real, FORM_LINK_SECRET: SECRET }).formLinkSecret).toBe(SECRET);
+    });
+
+    it("refuses unsigned links next to a configured secret", () => {
+      expect(() =>
+        parseEnv({ ...real, FORM_LINK_SECRET: SECRET, ALLOW_UNSIGNED_LINKS: "true" }),
+      ).toThrow(/ALLOW_UNSIGNED_LINKS: must not be true while FORM_LINK_SECRET is set/);
+    });
+  });
+
+  it("reads the body limit, the public origin and the Markdown image origins", () => {
+    const env = parseEnv({});
+    expect(env).toMatchObject({
+      maxJsonBodyBytes: 1024 * 1024,
+      uploadIdleTimeoutMs: 30_000,
+      appOrigin: undefined,
+      trustProxyHeaders: false,
+      markdownImageOrigins: ["http://127.0.0.1:5001"],
+    });
+    expect(
+      parseEnv({
+        DIFY_API_BASE: "https://dify.internal/v1",
+        DIFY_APP_API_KEY: "a",
+        FORM_LINK_SECRET: SECRET,
+      }).markdownImageOrigins,
+    ).toEqual(["https://dify.internal"]);
+    expect(
+      parseEnv({ MARKDOWN_IMAGE_ORIGINS: "https://img.example https://cdn.example" })
+        .markdownImageOrigins,
+    ).toEqual(["https://img.example", "https://cdn.example"]);
+    expect(() => parseEnv({ APP_ORIGIN: "https://forms.example.com/path" })).toThrow(/APP_ORIGIN/);
+    expect(parseEnv({ APP_ORIGIN: "https://forms.example.com" }).appOrigin).toBe(
+      "https://forms.example.com",
+    );
+  });
+});
+
+describe("parseEnv: production settings", () => {
+  it("has stream limits, a grace period and no metrics token by default, and checks them", () => {
+    const env = parseEnv({});
+    expect(env).toMatchObject({
+      maxStreamsPerLink: 4,
+      maxOpenStreams: 2_000,
+      shutdownGraceMs: 25_000,
+      metricsToken: undefined,
+    });
+    expect(parseEnv({ METRICS_TOKEN: " m " }).metricsToken).toBe("m");
+    expect(parseEnv({ MAX_STREAMS_PER_LINK: "2" }).maxStreamsPerLink).toBe(2);
+    expect(() => parseEnv({ MAX_STREAMS_PER_LINK: "0" })).toThrow(/MAX_STREAMS_PER_LINK/);
+    expect(() => parseEnv({ MAX_OPEN_STREAMS: "-1" })).toThrow(/MAX_OPEN_STREAMS/);
+    expect(() => parseEnv({ SHUTDOWN_GRACE_MS: "soon" })).toThrow(/SHUTDOWN_GRACE_MS/);
+  });
+});

@@ -1,0 +1,87 @@
+import "server-only";
+import { ApiError } from "@/lib/errors/api-error";
+import { streamWorkflowEvents } from "@/lib/dify/dify-client";
+import { getEnv } from "@/lib/server/env";
+import { formLinkPath, type FormLinkClaims } from "@/lib/form/form-link";
+import { initialRunView, runViewReducer, type RunViewState } from "@/lib/run/run-view";
+import { readStreamEvents } from "@/lib/run/sse-events";
+
+/** How long a paused run's stream must stay quiet before its replay counts as over. */
+const QUIET_MS = 300;
+const READ_TIMEOUT_MS = 8_000;
+
+/**
+ * The run's state now, read from its own stream as the server sees it (tokens included). The
+ * stream asks for `continue_on_pause=true`: on servers that replay the whole log (`streams`), a
+ * stream without it ends at the FIRST pause in the log, which may be long answered. So the replay
+ * is folded until the run has finished, or is paused and the stream goes quiet.
+ */
+async function readRunState(run: string, user: string): Promise<RunViewState> {
+  const abort = new AbortController();
+  const timer = setTimeout(() => abort.abort(), READ_TIMEOUT_MS);
+  let state = initialRunView;
+  try {
+    const stream = await streamWorkflowEvents(run, {
+      user,
+      includeStateSnapshot: true,
+      continueOnPause: true,
+      signal: abort.signal,
+    });
+    const events = readStreamEvents(stream);
+    for (;;) {
+      const next = events.next();
+      next.catch(() => undefined);
+      const quiet =
+        state.phase === "paused"
+          ? new Promise<null>((resolve) => setTimeout(() => resolve(null), QUIET_MS))
+          : null;
+      const result = quiet ? await Promise.race([next, quiet]) : await next;
+      if (result === null || result.done) break;
+      state = runViewReducer(state, result.value);
+      if (state.phase === "finished" || state.phase === "failed") break;
+    }
+  } catch (error) {
+    if (!abort.signal.aborted) throw error;
+  } finally {
+    clearTimeout(timer);
+    abort.abort();
+  }
+  return state;
+}
+
+/** NOTE: a form-scoped link opens its own form only; the next step may be someone else's. */
+export function requireRunScope(claims: FormLinkClaims): void {
+  if (claims.scope !== "run") {
+    throw ApiError.of(
+      "link_scope",
+      "This link opens its own form only: the next step waits for someone else.",
+    );
+  }
+}
+
+/**
+ * A run-scoped link to a form the link's run waits at now, for the same user. The browser names
+ * the form by `form_id` (else its node id) since it never holds another form's token: the server
+ * finds the token in the run's own state, so a link cannot be stretched to any other token.
+ */
+export async function nextFormLink(
+  current: FormLinkClaims,
+  wanted: { formId?: string | null; nodeId: string },
+): Promise<string> {
+  requireRunScope(current);
+  if (!current.run) throw ApiError.of("not_found", "This link has no run to follow.");
+  const state = await readRunState(current.run, current.user);
+  const form = state.waiting.find((w) =>
+    wanted.formId && w.formId ? w.formId === wanted.formId : w.nodeId === wanted.nodeId,
+  );
+  if (state.phase !== "paused" || !form) {
+    throw ApiError.of("not_found", "The run is not waiting at that form.");
+  }
+  if (!form.formToken) throw ApiError.of("not_found", "That form is answered elsewhere.");
+  const env = getEnv();
+  const claims: FormLinkClaims = { ...current, token: form.formToken, scope: "run" };
+  if (env.formLinkSecret) return formLinkPath(claims, env.formLinkSecret);
+  // Unsigned links are allowed (trusted networks): carry the same user without a signature.
+  const query = new URLSearchParams({ run: claims.run, user: claims.user, scope: "run" });
+  return `/form/${encodeURIComponent(form.formToken)}?${query.toString()}`;
+}

@@ -1,0 +1,120 @@
+import "server-only";
+import { endAllStreams } from "@/lib/server/open-streams";
+
+// What the app does on SIGTERM, beside Next's own handler (which stops listening, waits for the
+// open connections and then exits): readiness turns 503, every open event stream ends with a
+// `retry:` hint so the browser reconnects (through the balancer, to another copy), and in-flight
+// requests get SHUTDOWN_GRACE_MS to finish. See docs/decisions/012-graceful-shutdown.md.
+
+type ShutdownState = {
+  installed: boolean;
+  draining: boolean;
+  inFlight: number;
+  idle: Set<() => void>;
+};
+
+const STATE = Symbol.for("dify-human-input.shutdown");
+
+function state(): ShutdownState {
+  const holder = globalThis as typeof globalThis & { [STATE]?: ShutdownState };
+  holder[STATE] ??= { installed: false, draining: false, inFlight: 0, idle: new Set() };
+  return holder[STATE];
+}
+
+/** How soon a browser whose stream was ended by a shutdown should reconnect. */
+export const SHUTDOWN_RETRY_MS = 1_000;
+
+/** True once SIGTERM arrived: new event streams are refused and readiness is 503. */
+export function isDraining(): boolean {
+  return state().draining;
+}
+
+/** Counts one request as in flight until the returned function is called (idempotent). */
+export function trackRequest(): () => void {
+  const current = state();
+  current.inFlight++;
+  let done = false;
+  return () => {
+    if (done) return;
+    done = true;
+    current.inFlight--;
+    if (current.inFlight === 0) for (const wake of current.idle) wake();
+  };
+}
+
+/** Resolves when no request is in flight, or after `ms`; true when everything finished. */
+export function waitForInFlight(ms: number): Promise<boolean> {
+  const current = state();
+  if (current.inFlight === 0) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const wake = () => {
+      clearTimeout(timer);
+      current.idle.delete(wake);
+      resolve(true);
+    };
+    const timer = setTimeout(() => {
+      current.idle.delete(wake);
+      resolve(false);
+    }, ms);
+    current.idle.add(wake);
+  });
+}
+
+/** Starts draining: ends the open streams and stops taking new ones. Returns how many ended. */
+export function beginDrain(): number {
+  state().draining = true;
+  return endAllStreams(SHUTDOWN_RETRY_MS);
+}
+
+function log(msg: string, fields: Record<string, unknown>) {
+  console.info(JSON.stringify({ level: "info", msg, ...fields }));
+}
+
+/**
+ * Installs the SIGTERM/SIGINT handler once per process (instrumentation.ts calls it at start).
+ * Next's own handler closes the listener and exits once every connection is done; this one
+ * drains, turns that exit into a success, and exits anyway when the grace period runs out.
+ * With NEXT_MANUAL_SIG_HANDLE set, Next leaves the signal alone and this handler exits itself.
+ */
+export function installShutdownHandler(options: { graceMs: number }): void {
+  const current = state();
+  if (current.installed) return;
+  current.installed = true;
+  const nextHandlesSignals = !process.env.NEXT_MANUAL_SIG_HANDLE;
+
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (current.draining) return;
+    const started = Date.now();
+    const streams = beginDrain();
+    log("shutdown", { signal, streams_ended: streams, in_flight: current.inFlight });
+    // A drain that ran its course is a clean stop, though Next's handler exits with 128 + the
+    // signal's number (143 for SIGTERM, 130 for SIGINT); other codes are left alone.
+    process.on("exit", (code) => {
+      if (code === 143 || code === 130) process.exitCode = 0;
+    });
+    void waitForInFlight(options.graceMs).then((finished) => {
+      log("shutdown drained", {
+        finished,
+        in_flight: current.inFlight,
+        duration_ms: Date.now() - started,
+      });
+      if (!finished) {
+        // The grace period is over: what is still running is cut, as the orchestrator would.
+        process.exit(0);
+      }
+      if (!nextHandlesSignals) {
+        // Nobody else closes the server: give the last answers a moment to be written.
+        setTimeout(() => process.exit(0), 250).unref();
+        return;
+      }
+      // Next's handler exits once its connections have closed; idle keep-alive connections can
+      // hold that up to their timeout, so the grace period still bounds it.
+      setTimeout(
+        () => process.exit(0),
+        Math.max(0, options.graceMs - (Date.now() - started)),
+      ).unref();
+    });
+  };
+  process.on("SIGTERM", onSignal);
+  process.on("SIGINT", onSignal);
+}

@@ -1,0 +1,172 @@
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { ApiError } from "@/lib/errors/api-error";
+import {
+  getAppParameters,
+  runWorkflowStreaming,
+  sendChatMessageStreaming,
+} from "@/lib/dify/dify-client";
+import { appParametersSchema } from "@/lib/dify/schemas";
+import { verifyFormLink } from "@/lib/form/form-link";
+import { FORM_LINK_EVENT, readLaunchEvents } from "@/lib/launcher/launch-events";
+import { launchMode } from "@/lib/server/launcher/launch-mode";
+import { getLaunchForm, startLaunch } from "@/lib/server/launcher/launch-run";
+
+// The launcher's server side against a scripted upstream client: which endpoint starts the app,
+// what the browser receives, and what it never does (start a run from invalid values).
+
+vi.mock("@/lib/dify/dify-client", () => ({
+  getAppParameters: vi.fn(),
+  runWorkflowStreaming: vi.fn(),
+  sendChatMessageStreaming: vi.fn(),
+}));
+const env = { appMode: "auto", formLinkSecret: "test-secret" };
+vi.mock("@/lib/server/env", () => ({ getEnv: () => env }));
+
+const parameters = appParametersSchema.parse({
+  user_input_form: [
+    { "text-input": { label: "Topic", variable: "topic", required: true, default: "" } },
+    { number: { label: "Words", variable: "words", required: false, default: "" } },
+  ],
+});
+
+function sse(events: unknown[]): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  return new ReadableStream({
+    start(controller) {
+      controller.enqueue(encoder.encode("event: ping\n\n"));
+      for (const event of events)
+        controller.enqueue(encoder.encode(`data: ${JSON.stringify(event)}\n\n`));
+      controller.close();
+    },
+  });
+}
+
+async function collect(stream: ReadableStream<Uint8Array>) {
+  const out = [];
+  for await (const event of readLaunchEvents(stream)) out.push(event);
+  return out;
+}
+
+const envelope = { task_id: "t", workflow_run_id: "run-1" };
+const paused = (token: string | null) => [
+  { event: "workflow_started", ...envelope, data: { id: "run-1" } },
+  { event: "node_started", ...envelope, data: { id: "n1", node_id: "start", title: "Start" } },
+  {
+    event: "human_input_required",
+    ...envelope,
+    data: { node_id: "review", node_title: "Review", form_token: token },
+  },
+  { event: "workflow_paused", ...envelope, data: {} },
+];
+
+const start = (body: unknown) => startLaunch("anon-1", body, new AbortController().signal);
+
+beforeEach(() => {
+  vi.mocked(getAppParameters).mockReset().mockResolvedValue(parameters);
+  vi.mocked(runWorkflowStreaming).mockReset();
+  vi.mocked(sendChatMessageStreaming).mockReset();
+  env.appMode = "auto";
+  delete (globalThis as { __launcherIsChatApp?: boolean }).__launcherIsChatApp;
+});
+
+describe("startLaunch", () => {
+  it("runs a workflow as the user and adds a signed link to the form it pauses at", async () => {
+    vi.mocked(runWorkflowStreaming).mockResolvedValue(sse(paused("TokenAbc")));
+    const events = await collect(
+      await start({ inputs: { topic: "News", words: "250" }, query: "" }),
+    );
+
+    expect(runWorkflowStreaming).toHaveBeenCalledWith(
+      { inputs: { topic: "News", words: 250 }, user: "anon-1" },
+      expect.any(AbortSignal),
+    );
+    expect(events.map((event) => event.event)).toEqual([
+      "workflow_started",
+      "node_started",
+      "human_input_required",
+      FORM_LINK_EVENT,
+      "workflow_paused",
+    ]);
+    const link = events[3] as { url: string; workflow_run_id: string; node_title: string };
+    expect(link).toMatchObject({ workflow_run_id: "run-1", node_title: "Review" });
+    const url = new URL(link.url, "http://app.local");
+    expect(url.pathname).toBe("/form/TokenAbc");
+    const verified = verifyFormLink("TokenAbc", Object.fromEntries(url.searchParams), {
+      secret: "test-secret",
+      allowUnsigned: false,
+    });
+    // The launcher's own user started the run: the link may open its later forms too.
+    expect(verified).toMatchObject({
+      ok: true,
+      claims: { run: "run-1", user: "anon-1", scope: "run" },
+    });
+    expect(Number(url.searchParams.get("exp")) - Date.now() / 1000).toBeGreaterThan(23 * 3600);
+  });
+
+  it("sends no link for a form answered elsewhere (null token)", async () => {
+    vi.mocked(runWorkflowStreaming).mockResolvedValue(sse(paused(null)));
+    const events = await collect(await start({ inputs: { topic: "News" }, query: "" }));
+    expect(events.map((event) => event.event)).not.toContain(FORM_LINK_EVENT);
+    const required = events.find((event) => event.event === "human_input_required");
+    expect(required).toMatchObject({ data: { node_title: "Review", form_token: null } });
+  });
+
+  it("ends with an error event when the stream stops before a pause or an end", async () => {
+    vi.mocked(runWorkflowStreaming).mockResolvedValue(sse(paused("x").slice(0, 2)));
+    const events = await collect(await start({ inputs: { topic: "News" }, query: "" }));
+    expect(events.at(-1)).toMatchObject({ event: "error", code: "upstream_bad_response" });
+  });
+
+  it("starts nothing when a required input is empty", async () => {
+    await expect(start({ inputs: { topic: " " }, query: "" })).rejects.toThrow();
+    expect(runWorkflowStreaming).not.toHaveBeenCalled();
+    expect(sendChatMessageStreaming).not.toHaveBeenCalled();
+  });
+
+  it("in auto mode learns a chat app from not_workflow_app, asks for the message, then chats", async () => {
+    vi.mocked(runWorkflowStreaming).mockRejectedValue(
+      new ApiError(
+        400,
+        "not_workflow_app",
+        "Please check if your app mode matches the right API route.",
+      ),
+    );
+    await expect(start({ inputs: { topic: "News" }, query: "" })).rejects.toMatchObject({
+      status: 400,
+      code: "message_required",
+    });
+    expect(launchMode()).toBe("chatflow");
+    expect((await getLaunchForm()).mode).toBe("chatflow");
+
+    // Now the message is part of the form's schema.
+    await expect(start({ inputs: { topic: "News" }, query: "" })).rejects.toThrow(
+      /Write a message/,
+    );
+    vi.mocked(sendChatMessageStreaming).mockResolvedValue(sse(paused("T")));
+    await collect(await start({ inputs: { topic: "News" }, query: "Hello?" }));
+    expect(sendChatMessageStreaming).toHaveBeenCalledWith(
+      { inputs: { topic: "News" }, user: "anon-1", query: "Hello?" },
+      expect.any(AbortSignal),
+    );
+    expect(runWorkflowStreaming).toHaveBeenCalledTimes(1);
+  });
+
+  it("names DIFY_APP_MODE when the configured mode does not fit the app", async () => {
+    env.appMode = "workflow";
+    vi.mocked(runWorkflowStreaming).mockRejectedValue(new ApiError(400, "not_workflow_app", "x"));
+    await expect(start({ inputs: { topic: "News" }, query: "" })).rejects.toMatchObject({
+      code: "not_workflow_app",
+      message: expect.stringContaining("DIFY_APP_MODE") as string,
+    });
+    expect(launchMode()).toBe("workflow");
+  });
+
+  it("turns an upstream 401 into a configuration error naming DIFY_APP_API_KEY, never the key", async () => {
+    vi.mocked(getAppParameters).mockRejectedValue(
+      new ApiError(401, "unauthorized", "Access token is invalid"),
+    );
+    const error = (await start({ inputs: {}, query: "" }).catch((e: unknown) => e)) as ApiError;
+    expect(error).toMatchObject({ status: 502, code: "upstream_key_refused" });
+    expect(error.message).toContain("DIFY_APP_API_KEY");
+  });
+});

@@ -1,0 +1,171 @@
+import "server-only";
+import { ApiError } from "@/lib/errors/api-error";
+import {
+  getAppParameters,
+  runWorkflowStreaming,
+  sendChatMessageStreaming,
+} from "@/lib/dify/dify-client";
+import { getEnv } from "@/lib/server/env";
+import { formLinkPath } from "@/lib/form/form-link";
+import { FORM_LINK_EVENT, type FormLinkEvent } from "@/lib/launcher/launch-events";
+import { launchMode, rememberChatApp } from "@/lib/server/launcher/launch-mode";
+import { readStreamEvents } from "@/lib/run/sse-events";
+import { buildStartFormSchema, toStartInputs } from "@/lib/launcher/start-form-schema";
+import {
+  toStartFormView,
+  type LaunchMode,
+  type StartFormView,
+} from "@/lib/launcher/start-form-view";
+
+// The launcher's server side: the start form from the app's parameters, and the run started as
+// the browser's anonymous user, its events relayed with a signed link to the form it pauses at.
+
+const LINK_TTL_SECONDS = 24 * 60 * 60;
+
+/** The upstream refusing this server's key is a configuration problem: say which variable. */
+export async function withAppKey<T>(call: Promise<T>): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) {
+      throw ApiError.of(
+        "upstream_key_refused",
+        "The workflow service refused this server's app key. Check DIFY_APP_API_KEY in the server's configuration.",
+      );
+    }
+    throw error;
+  }
+}
+
+export async function getLaunchForm(): Promise<StartFormView> {
+  return toStartFormView(await withAppKey(getAppParameters()), launchMode());
+}
+
+type Inputs = Record<string, unknown>;
+
+/** Opens the run's stream the way the app takes it; in `auto`, learns a chat app by its 400. */
+async function openRun(
+  mode: LaunchMode,
+  body: { inputs: Inputs; user: string; query: string },
+  signal: AbortSignal,
+) {
+  const { query, ...rest } = body;
+  const chat = () => sendChatMessageStreaming({ ...rest, query }, signal);
+  try {
+    return mode === "chatflow" ? await chat() : await runWorkflowStreaming(rest, signal);
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    if (error.code === "not_workflow_app" && mode === "auto") {
+      rememberChatApp();
+      if (query.trim()) return chat();
+      throw ApiError.of(
+        "message_required",
+        "This app is a chat app: write a message to start it with.",
+      );
+    }
+    if (error.code === "not_workflow_app" || error.code === "not_chat_app") {
+      throw new ApiError(
+        400,
+        error.code,
+        `The app is not a ${mode === "chatflow" ? "chat" : "workflow"} app. Check DIFY_APP_MODE in the server's configuration (or leave it unset).`,
+      );
+    }
+    throw error;
+  }
+}
+
+const streamError = (code: string, message: string) => ({
+  event: "error",
+  status: 502,
+  code,
+  message,
+});
+
+/** The run's events, each followed where it applies by the app's own link event. */
+async function* launchEvents(
+  upstream: ReadableStream<Uint8Array>,
+  user: string,
+  secret: string,
+): AsyncGenerator<unknown, void> {
+  let runId = "";
+  let settled = false;
+  try {
+    for await (const event of readStreamEvents(upstream)) {
+      if (event.event === "unknown") continue;
+      if (event.workflow_run_id) runId = event.workflow_run_id;
+      yield event;
+      if (event.event === "workflow_finished" || event.event === "error") settled = true;
+      if (event.event !== "human_input_required") continue;
+      settled = true;
+      // A null token: the form is answered elsewhere (e.g. by email); the event says so itself.
+      const token = event.data.form_token;
+      if (!token) continue;
+      const exp = Math.floor(Date.now() / 1000) + LINK_TTL_SECONDS;
+      const link: FormLinkEvent = {
+        event: FORM_LINK_EVENT,
+        // The same person started the run: their link may answer its later forms in place.
+        url: formLinkPath({ token, run: runId, user, exp, scope: "run" }, secret),
+        workflow_run_id: runId,
+        node_title: event.data.node_title ?? null,
+      };
+      yield link;
+    }
+  } catch {
+    if (!settled) {
+      yield streamError(
+        "upstream_unreachable",
+        "The connection to the workflow service broke off.",
+      );
+    }
+    return;
+  }
+  if (!settled) {
+    yield streamError(
+      "upstream_bad_response",
+      "The run's event stream ended before the run paused or finished.",
+    );
+  }
+}
+
+function sseBytes(events: AsyncGenerator<unknown, void>): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const next: IteratorResult<unknown, void> = await events.next();
+      if (next.done) controller.close();
+      else controller.enqueue(encoder.encode(`data: ${JSON.stringify(next.value)}\n\n`));
+    },
+    async cancel() {
+      await events.return(undefined);
+    },
+  });
+}
+
+/**
+ * Checks the start values against the app's own form and starts the run. Anything wrong before
+ * the upstream opens its stream throws an ApiError (our error envelope); after that, failures
+ * arrive in the stream as `error` events.
+ */
+export async function startLaunch(
+  user: string,
+  body: unknown,
+  signal: AbortSignal,
+): Promise<ReadableStream<Uint8Array>> {
+  const secret = getEnv().formLinkSecret;
+  if (!secret) {
+    throw ApiError.of(
+      "internal_error",
+      "FORM_LINK_SECRET is not set, so the launcher cannot link to the form.",
+    );
+  }
+  const form = await getLaunchForm();
+  const values = buildStartFormSchema(form.fields, form.mode).parse(body);
+  const upstream = await withAppKey(
+    openRun(
+      form.mode,
+      { inputs: toStartInputs(form.fields, values), user, query: values.query },
+      signal,
+    ),
+  );
+  return sseBytes(launchEvents(upstream, user, secret));
+}

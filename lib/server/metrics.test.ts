@@ -1,0 +1,80 @@
+import { describe, expect, it } from "vitest";
+import { ApiError } from "@/lib/errors/api-error";
+import {
+  countUploadedBytes,
+  observeRequest,
+  observeUpstream,
+  renderMetrics,
+  upstreamOperation,
+  upstreamOutcome,
+} from "@/lib/server/metrics";
+import { acquireStream, type StreamLease } from "@/lib/server/open-streams";
+
+/** The value of one series in Prometheus's text format, e.g. `name{a="b"}`. */
+async function sample(series: string): Promise<number | undefined> {
+  const { body } = await renderMetrics();
+  const line = body.split("\n").find((l) => l.startsWith(`${series} `));
+  return line === undefined ? undefined : Number(line.slice(series.length + 1));
+}
+
+describe("metrics", () => {
+  it("counts requests by route, method and status, with durations", async () => {
+    const series =
+      'human_input_http_request_duration_seconds_count{route="forms.get",method="GET",status="200"}';
+    const before = (await sample(series)) ?? 0;
+    observeRequest("forms.get", "GET")(new Response("{}"), undefined);
+    expect(await sample(series)).toBe(before + 1);
+    const { body, contentType } = await renderMetrics();
+    expect(contentType).toMatch(/^text\/plain; version=0\.0\.4/);
+    expect(body).toContain(
+      'human_input_http_request_duration_seconds_bucket{le="0.005",route="forms.get",method="GET",status="200"}',
+    );
+  });
+
+  it("counts 4xx envelopes as refusals by their code, and not 5xx", async () => {
+    const series = 'human_input_refusals_total{code="too_many_streams"}';
+    const before = (await sample(series)) ?? 0;
+    observeRequest("forms.events", "GET")(
+      new Response("{}", { status: 429 }),
+      ApiError.of("too_many_streams", "x"),
+    );
+    observeRequest("forms.events", "GET")(
+      new Response("{}", { status: 502 }),
+      ApiError.of("upstream_unreachable", "x"),
+    );
+    expect(await sample(series)).toBe(before + 1);
+    expect(await sample('human_input_refusals_total{code="upstream_unreachable"}')).toBeUndefined();
+  });
+
+  it("names upstream operations without ids, and outcomes from a closed set", async () => {
+    expect(upstreamOperation("GET", "/form/human_input/TOKEN123")).toBe("form.get");
+    expect(upstreamOperation("POST", "/form/human_input/TOKEN123")).toBe("form.submit");
+    expect(upstreamOperation("GET", "/workflow/run-1/events")).toBe("workflow.events");
+    expect(upstreamOperation("POST", "/files/upload")).toBe("files.upload");
+    expect(upstreamOperation("GET", "/parameters")).toBe("parameters");
+    expect(upstreamOperation("POST", "/datasets/d/documents/metadata")).toBe("datasets.metadata");
+    expect(upstreamOperation("GET", "/datasets/d/documents/x/segments/s")).toBe("datasets.segment");
+    expect(upstreamOperation("GET", "/something/new")).toBe("other");
+    expect(upstreamOutcome({ status: 200 })).toBe("ok");
+    expect(upstreamOutcome({ status: 404 })).toBe("http_4xx");
+    expect(upstreamOutcome({ status: 503 })).toBe("http_5xx");
+    expect(upstreamOutcome(ApiError.of("upstream_timeout", "x"))).toBe("upstream_timeout");
+
+    const series =
+      'human_input_upstream_request_duration_seconds_count{operation="form.submit",outcome="http_4xx"}';
+    const before = (await sample(series)) ?? 0;
+    observeUpstream("POST", "/form/human_input/TOKEN123")({ status: 412 });
+    expect(await sample(series)).toBe(before + 1);
+    expect((await renderMetrics()).body).not.toContain("TOKEN123");
+  });
+
+  it("reports open event streams and uploaded bytes", async () => {
+    const lease = acquireStream({ key: "k", perLink: 4, perProcess: 10 }) as StreamLease;
+    expect(await sample("human_input_open_event_streams")).toBe(1);
+    lease.release();
+    expect(await sample("human_input_open_event_streams")).toBe(0);
+    const before = (await sample("human_input_uploaded_bytes_total")) ?? 0;
+    countUploadedBytes(1234);
+    expect(await sample("human_input_uploaded_bytes_total")).toBe(before + 1234);
+  });
+});

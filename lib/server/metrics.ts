@@ -1,0 +1,121 @@
+import "server-only";
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import { ZodError } from "zod";
+import { ApiError } from "@/lib/errors/api-error";
+import { openStreamCount } from "@/lib/server/open-streams";
+
+// Prometheus metrics for GET /api/metrics (behind METRICS_TOKEN). Labels are closed sets (route
+// names, operations, outcomes, error codes), never ids, tokens or users, so the number of series
+// stays small. Kept on globalThis: Next may load this module more than once in one process.
+
+const PREFIX = "human_input_";
+const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+
+function createMetrics() {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: PREFIX });
+  return {
+    registry,
+    requests: new Histogram({
+      name: `${PREFIX}http_request_duration_seconds`,
+      help: "API requests by route, method and status, with their durations (for event streams: until the stream opened).",
+      labelNames: ["route", "method", "status"] as const,
+      buckets: SECONDS,
+      registers: [registry],
+    }),
+    upstream: new Histogram({
+      name: `${PREFIX}upstream_request_duration_seconds`,
+      help: "Calls to the upstream (Dify) by operation and outcome, until the answer's headers.",
+      labelNames: ["operation", "outcome"] as const,
+      buckets: SECONDS,
+      registers: [registry],
+    }),
+    refusals: new Counter({
+      name: `${PREFIX}refusals_total`,
+      help: "Requests the app refused (4xx error envelopes), by error code.",
+      labelNames: ["code"] as const,
+      registers: [registry],
+    }),
+    uploadedBytes: new Counter({
+      name: `${PREFIX}uploaded_bytes_total`,
+      help: "Bytes of files uploaded to the upstream through the app.",
+      registers: [registry],
+    }),
+    openStreams: new Gauge({
+      name: `${PREFIX}open_event_streams`,
+      help: "Event streams open now (relayed from the upstream to browsers).",
+      registers: [registry],
+      collect() {
+        this.set(openStreamCount());
+      },
+    }),
+  };
+}
+
+const METRICS = Symbol.for("dify-human-input.metrics");
+
+function metrics(): ReturnType<typeof createMetrics> {
+  const holder = globalThis as typeof globalThis & {
+    [METRICS]?: ReturnType<typeof createMetrics>;
+  };
+  holder[METRICS] ??= createMetrics();
+  return holder[METRICS];
+}
+
+/** The metrics in Prometheus's text format, with its content type. */
+export async function renderMetrics(): Promise<{ body: string; contentType: string }> {
+  const { registry } = metrics();
+  return { body: await registry.metrics(), contentType: registry.contentType };
+}
+
+/**
+ * Starts timing one API request; call the result with the response and the error thrown (if
+ * any). A 4xx error envelope also counts as a refusal by its code.
+ */
+export function observeRequest(route: string, method: string) {
+  const stop = metrics().requests.startTimer({ route, method });
+  return (response: Response, error: unknown) => {
+    stop({ status: String(response.status) });
+    if (response.status >= 400 && response.status < 500) {
+      const code =
+        error instanceof ApiError
+          ? error.code
+          : error instanceof ZodError
+            ? "invalid_request"
+            : "other";
+      metrics().refusals.inc({ code });
+    }
+  };
+}
+
+/** The operation an upstream call performs, from its method and path (ids left out). */
+export function upstreamOperation(method: string, path: string): string {
+  const [first] = path.split("/").filter(Boolean);
+  if (first === "parameters") return "parameters";
+  if (first === "form") return method === "POST" ? "form.submit" : "form.get";
+  if (first === "files") return "files.upload";
+  if (first === "workflows") return "workflows.run";
+  if (first === "chat-messages") return "chat.send";
+  if (first === "workflow") return "workflow.events";
+  if (first === "datasets")
+    return path.endsWith("/metadata") ? "datasets.metadata" : "datasets.segment";
+  return "other";
+}
+
+/** An upstream call's outcome: `ok`, `http_4xx`, `http_5xx`, or the failure's error code. */
+export function upstreamOutcome(result: { status: number } | ApiError): string {
+  if (result instanceof ApiError) return result.code;
+  if (result.status >= 500) return "http_5xx";
+  if (result.status >= 400) return "http_4xx";
+  return "ok";
+}
+
+/** Starts timing one upstream call; call the result with its response or its error. */
+export function observeUpstream(method: string, path: string) {
+  const stop = metrics().upstream.startTimer({ operation: upstreamOperation(method, path) });
+  return (result: { status: number } | ApiError) => stop({ outcome: upstreamOutcome(result) });
+}
+
+export function countUploadedBytes(bytes: number): void {
+  if (bytes > 0) metrics().uploadedBytes.inc(bytes);
+}

@@ -1,0 +1,85 @@
+import { ApiError } from "@/lib/errors/api-error";
+
+// Readiness: the upstream answered `GET /parameters` within the time limit in the last few
+// seconds. A success is reused for `freshMs`, so probes from the orchestrator (and from several
+// of them at once) cost the upstream at most one call per period; a failure is reused for
+// `retryMs`, and only one check runs at a time.
+
+export type Readiness = { ready: true } | { ready: false; code: string; message: string };
+
+export type ReadinessOptions = {
+  /** One upstream call; rejects (ideally with an ApiError) when the upstream did not answer. */
+  check: (signal: AbortSignal) => Promise<unknown>;
+  /** True while the process is stopping: not ready, without asking the upstream. */
+  draining?: () => boolean;
+  timeoutMs?: number;
+  freshMs?: number;
+  retryMs?: number;
+  now?: () => number;
+};
+
+const MESSAGES: Record<string, string> = {
+  shutting_down: "This copy of the app is shutting down.",
+  upstream_timeout: "The workflow service did not answer in time.",
+  upstream_unreachable: "The workflow service cannot be reached.",
+  upstream_key_refused: "The workflow service refused this server's key.",
+  upstream_bad_response: "The workflow service answered with an error.",
+};
+
+/** Maps a failed check to a reason that names no key, URL or other configuration. */
+function reasonOf(error: unknown, timedOut: boolean): Readiness {
+  let code = "upstream_bad_response";
+  if (timedOut) code = "upstream_timeout";
+  else if (error instanceof ApiError) {
+    if (error.status === 401 || error.code === "upstream_key_refused")
+      code = "upstream_key_refused";
+    else if (error.code === "upstream_timeout" || error.code === "upstream_unreachable")
+      code = error.code;
+  }
+  return { ready: false, code, message: MESSAGES[code]! };
+}
+
+export function createReadiness(options: ReadinessOptions) {
+  const timeoutMs = options.timeoutMs ?? 1_000;
+  const freshMs = options.freshMs ?? 10_000;
+  const retryMs = options.retryMs ?? 1_000;
+  const now = options.now ?? Date.now;
+  let lastSuccessAt: number | undefined;
+  let lastFailure: { at: number; result: Readiness } | undefined;
+  let running: Promise<Readiness> | undefined;
+
+  async function runCheck(): Promise<Readiness> {
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+    const started = now();
+    try {
+      await options.check(controller.signal);
+      lastSuccessAt = started;
+      lastFailure = undefined;
+      return { ready: true };
+    } catch (error) {
+      const result = reasonOf(error, timedOut);
+      lastFailure = { at: now(), result };
+      return result;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  return {
+    async get(): Promise<Readiness> {
+      if (options.draining?.()) {
+        return { ready: false, code: "shutting_down", message: MESSAGES.shutting_down! };
+      }
+      const at = now();
+      if (lastSuccessAt !== undefined && at - lastSuccessAt <= freshMs) return { ready: true };
+      if (lastFailure && at - lastFailure.at < retryMs) return lastFailure.result;
+      running ??= runCheck().finally(() => (running = undefined));
+      return running;
+    },
+  };
+}

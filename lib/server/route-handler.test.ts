@@ -1,0 +1,62 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { ApiError } from "@/lib/errors/api-error";
+import { handleRoute } from "@/lib/server/route-handler";
+
+afterEach(() => vi.restoreAllMocks());
+
+describe("handleRoute", () => {
+  it("turns a thrown ApiError into the envelope and logs one line without secrets", async () => {
+    const log = vi.spyOn(console, "info").mockImplementation(() => undefined);
+    const handler = handleRoute("forms.get", () =>
+      Promise.reject(ApiError.of("link_invalid", "bad link")),
+    );
+    const response = await handler(
+      new Request("http://x/api/forms/t?user=alice", {
+        headers: { "x-request-id": "req-12345678", "x-form-link": "sig=SECRET" },
+      }),
+      {},
+    );
+    expect(response.status).toBe(403);
+    expect(await response.json()).toEqual({
+      status: 403,
+      code: "link_invalid",
+      message: "bad link",
+    });
+    expect(response.headers.get("x-request-id")).toBe("req-12345678");
+    expect(response.headers.get("content-security-policy")).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
+    expect(log).toHaveBeenCalledTimes(1);
+    const line = JSON.parse(String(log.mock.calls[0]![0])) as Record<string, unknown>;
+    expect(line).toMatchObject({
+      route: "forms.get",
+      method: "GET",
+      status: 403,
+      upstream_status: null,
+      request_id: "req-12345678",
+    });
+    expect(JSON.stringify(line)).not.toMatch(/SECRET|alice/);
+  });
+
+  it("hides anything unexpected behind a generic 500", async () => {
+    vi.spyOn(console, "info").mockImplementation(() => undefined);
+    const error = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const handler = handleRoute("x", () => Promise.reject(new Error("db password is hunter2")));
+    const response = await handler(new Request("http://x/"), {});
+    expect(response.status).toBe(500);
+    const body = await response.text();
+    expect(body).not.toContain("hunter2");
+    expect(JSON.parse(body)).toMatchObject({ code: "internal_error" });
+    expect(String(error.mock.calls[0])).not.toContain("hunter2");
+  });
+
+  it("replaces a malformed incoming request id", async () => {
+    vi.spyOn(console, "info").mockImplementation(() => undefined);
+    const handler = handleRoute("x", () => Promise.resolve(Response.json({})));
+    const response = await handler(
+      new Request("http://x/", { headers: { "x-request-id": "<script>" } }),
+      {},
+    );
+    expect(response.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});

@@ -1,0 +1,263 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import { Readable } from "node:stream";
+import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
+import busboy from "busboy";
+import { ApiError } from "@/lib/errors/api-error";
+import { getAppParametersCached, uploadFile } from "@/lib/dify/dify-client";
+import type { UploadedFile } from "@/lib/dify/schemas";
+import { toUploadLimits } from "@/lib/form/form-view";
+import { getEnv } from "@/lib/server/env";
+import { countUploadedBytes } from "@/lib/server/metrics";
+import { NO_STORE } from "@/lib/server/http";
+
+// Re-streams the browser's multipart body to the upstream without buffering it: only the one
+// `file` part goes on, behind a `user` part the server chose. Anything else the browser sent
+// (a `user` field included) is dropped.
+
+const CRLF = "\r\n";
+
+/** What a body may hold besides the file: its parts' headers, a few small fields, boundaries. */
+export const UPLOAD_BODY_ALLOWANCE = 256 * 1024;
+/** Non-file parts: how many, and how large each may be (the browser sends none). */
+const MAX_FIELDS = 8;
+const MAX_FIELD_BYTES = 8 * 1024;
+const MAX_PARTS = 10;
+
+function dispositionName(name: string): string {
+  // Quotes and line breaks would end the header early; browsers escape them the same way.
+  return name.replace(/"/g, "%22").replace(/\r|\n/g, " ");
+}
+
+export async function proxyUpload(
+  request: Request,
+  user: string,
+  options: { maxBytes: () => Promise<number>; idleTimeoutMs: number },
+): Promise<UploadedFile> {
+  const contentType = request.headers.get("content-type") ?? "";
+  if (!/^multipart\/form-data;/i.test(contentType)) {
+    throw ApiError.of("unsupported_media_type", "Send the file as multipart/form-data.");
+  }
+  if (!request.body) throw new ApiError(400, "no_file_uploaded", "No file was uploaded.");
+
+  let parser: busboy.Busboy;
+  try {
+    parser = busboy({
+      headers: { "content-type": contentType },
+      defParamCharset: "utf8",
+      // Keep directory parts so a name with separators can be refused rather than silently cut.
+      preservePath: true,
+      limits: { fields: MAX_FIELDS, fieldSize: MAX_FIELD_BYTES, parts: MAX_PARTS },
+    });
+  } catch {
+    throw new ApiError(400, "invalid_param", "The upload is not valid multipart data.");
+  }
+
+  const boundary = `----HumanInputProxy${randomBytes(12).toString("hex")}`;
+  const upstreamAbort = new AbortController();
+  const input = Readable.fromWeb(request.body as NodeWebReadableStream<Uint8Array>);
+
+  return new Promise<UploadedFile>((resolve, reject) => {
+    let settled = false;
+    let fileCount = 0;
+    let parsed = false;
+    let wakeTail: (() => void) | undefined;
+    // The whole body's cap: the allowance until the file's limit is known, then that limit plus
+    // the allowance; `null` while the limit is being looked up (backpressure holds the body).
+    let bodyCap: number | null = UPLOAD_BODY_ALLOWANCE;
+    let bodyBytes = 0;
+    let idleTimer: NodeJS.Timeout | undefined;
+    const finish = (error: ApiError | undefined, file?: UploadedFile) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(idleTimer);
+      wakeTail?.();
+      if (error) {
+        upstreamAbort.abort();
+        // Stop reading and never drain: the answer goes out and Node closes the connection
+        // with the rest of the body unread.
+        input.unpipe(parser);
+        input.pause();
+        parser.removeAllListeners("file");
+        reject(error);
+      } else {
+        resolve(file!);
+      }
+    };
+    const refuseBody = () =>
+      finish(ApiError.of("payload_too_large", "The upload is larger than this app allows."));
+    // A body that sends nothing for a while is cut off, and the upstream request with it.
+    const armIdle = () => {
+      clearTimeout(idleTimer);
+      idleTimer = setTimeout(
+        () => finish(ApiError.of("request_timeout", "The upload stopped sending data.")),
+        options.idleTimeoutMs,
+      );
+    };
+    armIdle();
+    input.on("data", (chunk: Buffer) => {
+      if (settled) return;
+      bodyBytes += chunk.length;
+      if (bodyCap !== null && bodyBytes > bodyCap) refuseBody();
+      else armIdle();
+    });
+    input.on("end", () => clearTimeout(idleTimer));
+
+    const refuseParts = () =>
+      finish(
+        new ApiError(
+          413,
+          "payload_too_large",
+          "The upload has more or larger parts than this app accepts.",
+        ),
+      );
+    parser.on("partsLimit", refuseParts);
+    parser.on("fieldsLimit", refuseParts);
+
+    parser.on("file", (field, stream, info) => void onFile(field, stream, info));
+
+    // The size cap is looked up only once a valid file part arrives, so a refused request never
+    // reaches the upstream at all.
+    const onFile = async (field: string, stream: Readable, info: busboy.FileInfo) => {
+      if (field !== "file") {
+        stream.resume();
+        return;
+      }
+      fileCount++;
+      if (fileCount === 1) bodyCap = null;
+      if (fileCount > 1) {
+        stream.resume();
+        finish(new ApiError(400, "too_many_files", "Only one file can be uploaded at a time."));
+        return;
+      }
+      const filename = info.filename ?? "";
+      if (!filename.trim()) {
+        stream.resume();
+        finish(new ApiError(400, "filename_not_exists_error", "The file has no name."));
+        return;
+      }
+      if (/[/\\]/.test(filename)) {
+        stream.resume();
+        finish(new ApiError(400, "invalid_param", "The file name must not contain / or \\."));
+        return;
+      }
+
+      let maxBytes: number;
+      try {
+        maxBytes = await options.maxBytes();
+      } catch {
+        stream.resume();
+        finish(
+          ApiError.of("upstream_unreachable", "The workflow service cannot be reached right now."),
+        );
+        return;
+      }
+      if (settled) return;
+      bodyCap = maxBytes + UPLOAD_BODY_ALLOWANCE;
+      if (bodyBytes > bodyCap) {
+        refuseBody();
+        return;
+      }
+
+      const head =
+        `--${boundary}${CRLF}Content-Disposition: form-data; name="user"${CRLF}${CRLF}${user}${CRLF}` +
+        `--${boundary}${CRLF}Content-Disposition: form-data; name="file"; filename="${dispositionName(filename)}"${CRLF}` +
+        `Content-Type: ${info.mimeType || "application/octet-stream"}${CRLF}${CRLF}`;
+      const tail = `${CRLF}--${boundary}--${CRLF}`;
+      const encoder = new TextEncoder();
+      let bytes = 0;
+
+      async function* parts() {
+        yield encoder.encode(head);
+        for await (const chunk of stream as AsyncIterable<Buffer>) {
+          bytes += chunk.length;
+          if (bytes > maxBytes) {
+            finish(new ApiError(413, "file_too_large", "The file is larger than this app allows."));
+            return;
+          }
+          yield new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.length);
+        }
+        // Hold the closing boundary until the whole request is read: a second file part must
+        // still be able to cancel this upload.
+        if (!parsed) await new Promise<void>((wake) => (wakeTail = wake));
+        if (settled) return;
+        yield encoder.encode(tail);
+      }
+
+      const iterator = parts();
+      const body = new ReadableStream<Uint8Array>({
+        async pull(controller) {
+          try {
+            const { value, done } = await iterator.next();
+            if (done) controller.close();
+            else controller.enqueue(value);
+          } catch (error) {
+            controller.error(error);
+          }
+        },
+        async cancel() {
+          await iterator.return(undefined);
+        },
+      });
+
+      uploadFile(body, `multipart/form-data; boundary=${boundary}`, upstreamAbort.signal).then(
+        (file) => finish(undefined, file),
+        (error: unknown) =>
+          finish(
+            error instanceof ApiError
+              ? error
+              : ApiError.of("upstream_unreachable", "The upload failed."),
+          ),
+      );
+    };
+
+    // A `file` part with an empty filename arrives as a plain field.
+    parser.on("field", (field, _value, info) => {
+      if (field === "file") {
+        finish(new ApiError(400, "filename_not_exists_error", "The file has no name."));
+      } else if (info.valueTruncated || info.nameTruncated) {
+        refuseParts();
+      }
+    });
+    parser.on("close", () => {
+      parsed = true;
+      wakeTail?.();
+      if (fileCount === 0) finish(new ApiError(400, "no_file_uploaded", "No file was uploaded."));
+    });
+    parser.on("error", () =>
+      finish(new ApiError(400, "invalid_param", "The upload is not valid multipart data.")),
+    );
+    input.on("error", () =>
+      finish(new ApiError(400, "invalid_param", "The upload was interrupted.")),
+    );
+    input.pipe(parser);
+  });
+}
+
+/**
+ * An upload route's whole answer: the file streamed upstream as `user`, then 201 with the few
+ * fields the browser needs.
+ */
+export async function uploadAsUser(request: Request, user: string): Promise<Response> {
+  // The per-category check stays with the upstream; this only stops a body past the largest.
+  const maxBytes = async () => {
+    const parameters = await getAppParametersCached().catch(() => undefined);
+    const limits = toUploadLimits(parameters?.system_parameters);
+    return Math.max(limits.imageBytes, limits.videoBytes, limits.audioBytes, limits.documentBytes);
+  };
+  const file = await proxyUpload(request, user, {
+    maxBytes,
+    idleTimeoutMs: getEnv().uploadIdleTimeoutMs,
+  });
+  countUploadedBytes(file.size);
+  return Response.json(
+    {
+      id: file.id,
+      name: file.name,
+      size: file.size,
+      extension: file.extension ?? null,
+      mimeType: file.mime_type ?? null,
+    },
+    { status: 201, headers: NO_STORE },
+  );
+}

@@ -1,0 +1,40 @@
+import { formLinkQuery } from "@/lib/form/form-link";
+import type { BenchStack } from "./start-bench-stack";
+
+export type BenchForm = {
+  token: string;
+  runId: string;
+  user: string;
+  /** The signed link's query, as the page sends it in `x-form-link`. */
+  linkQuery: string;
+  /** `/form/{token}?{linkQuery}` on the app. */
+  pagePath: string;
+};
+
+/**
+ * Starts a demo workflow run in the upstream and returns its paused form with a signed link:
+ * the same form a person would open, Markdown, selects and files included.
+ */
+export async function createDemoForm(stack: BenchStack, user: string): Promise<BenchForm> {
+  const response = await fetch(`${stack.upstreamOrigin}/_embedded/demo-runs`, {
+    method: "POST",
+    headers: stack.upstreamAdminHeaders,
+    body: JSON.stringify({ user }),
+  });
+  if (response.status !== 200) {
+    throw new Error(`demo run failed: ${response.status} ${await response.text()}`);
+  }
+  const run = (await response.json()) as { workflow_run_id: string; form_token: string };
+  const exp = Math.floor(Date.now() / 1000) + 3600;
+  const linkQuery = formLinkQuery(
+    { token: run.form_token, run: run.workflow_run_id, user, exp },
+    stack.linkSecret,
+  );
+  return {
+    token: run.form_token,
+    runId: run.workflow_run_id,
+    user,
+    linkQuery,
+    pagePath: `/form/${encodeURIComponent(run.form_token)}?${linkQuery}`,
+  };
+}

@@ -1,0 +1,109 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { chromium } from "@playwright/test";
+import { findChromium, SYSTEM_CHROMIUM_ARGS } from "@/lib/tools/test/find-chromium";
+import type { PageResult } from "./bench-results";
+import type { BenchForm } from "./create-demo-form";
+import { median } from "./percentile";
+import { scriptSources } from "./script-sources";
+import type { BenchStack } from "./start-bench-stack";
+
+/**
+ * First-load JS as a browser downloads it: each script of the page's HTML read from the build
+ * and gzipped at zlib's default level, which is what `next start`'s compression sends.
+ */
+async function firstLoadJs(stack: BenchStack, form: BenchForm) {
+  const response = await fetch(`${stack.appOrigin}${form.pagePath}`);
+  if (response.status !== 200) throw new Error(`form page: status ${response.status}`);
+  const html = await response.text();
+  const scripts = scriptSources(html).map((src) => {
+    const file = path.join(
+      stack.root,
+      ".next",
+      decodeURIComponent(src.slice("/_next/".length).split("?")[0]!),
+    );
+    return { src, gzipBytes: gzipSync(readFileSync(file)).length };
+  });
+  return { scripts, total: scripts.reduce((sum, s) => sum + s.gzipBytes, 0) };
+}
+
+// Runs in the page before its own scripts: notes when the first form field can take focus (the
+// form is fetched and rendered on the client, so that is when it is usable) and the latest LCP.
+const PROBE = `(() => {
+  const probe = (window.__bench = { usable: null, lcp: null });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) probe.lcp = entry.startTime;
+  }).observe({ type: "largest-contentful-paint", buffered: true });
+  const check = () => {
+    if (probe.usable !== null) return;
+    const field = document.querySelector(
+      "main form :is(textarea, select, input:not([type=hidden])):not([disabled])",
+    );
+    if (!field) return;
+    field.focus({ preventScroll: true });
+    if (document.activeElement !== field) return;
+    probe.usable = performance.now();
+    observer.disconnect();
+  };
+  const observer = new MutationObserver(check);
+  observer.observe(document, { subtree: true, childList: true, attributes: true });
+})();`;
+
+type Probe = { usable: number | null; lcp: number | null };
+
+/** The form page's first-load JS, then `loads` cold loads (a fresh context each) in Chromium. */
+export async function measurePage(
+  stack: BenchStack,
+  form: BenchForm,
+  options: { loads: number; log: (line: string) => void },
+): Promise<PageResult> {
+  const js = await firstLoadJs(stack, form);
+  options.log(`  first-load JS: ${js.total} bytes gzip in ${js.scripts.length} scripts`);
+
+  const found = findChromium();
+  if (!found.found) throw new Error("no Chromium: run `npm run test:e2e` once or install chromium");
+  const browser = await chromium.launch({
+    executablePath: found.executablePath,
+    args: found.executablePath ? SYSTEM_CHROMIUM_ARGS : [],
+  });
+  const usableMs: number[] = [];
+  const lcpMs: number[] = [];
+  try {
+    // One load first, not counted: the server's first render of the page loads its modules.
+    for (let load = -1; load < options.loads; load++) {
+      const context = await browser.newContext();
+      try {
+        const page = await context.newPage();
+        await page.addInitScript(PROBE);
+        await page.goto(`${stack.appOrigin}${form.pagePath}`, { waitUntil: "commit" });
+        await page.waitForFunction(
+          () => (window as unknown as { __bench: Probe }).__bench.usable !== null,
+          null,
+          { timeout: 20_000 },
+        );
+        // LCP candidates keep coming until the page settles.
+        await page.waitForLoadState("load");
+        await page.waitForTimeout(250);
+        const probe = await page.evaluate(() => (window as unknown as { __bench: Probe }).__bench);
+        if (load >= 0) {
+          usableMs.push(probe.usable ?? Number.NaN);
+          lcpMs.push(probe.lcp ?? Number.NaN);
+        }
+      } finally {
+        await context.close();
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+  return {
+    path: "/form/[token]",
+    firstLoadJsGzipBytes: js.total,
+    scripts: js.scripts,
+    usableMs,
+    lcpMs,
+    usableMedianMs: median(usableMs),
+    lcpMedianMs: median(lcpMs),
+  };
+}

@@ -1,0 +1,216 @@
+import { request } from "node:http";
+import { FORM_LINK_HEADER } from "@/lib/form/form-link-header";
+import type { StreamPath, StreamRelayResult } from "./bench-results";
+import { createDemoForm, type BenchForm } from "./create-demo-form";
+import { latencySummary } from "./percentile";
+import { readCpuMs, readRssMb, startRssMonitor } from "./rss-monitor";
+import type { BenchStack } from "./start-bench-stack";
+
+type StreamTarget = { url: string; headers: Record<string, string> };
+
+type StreamTally = {
+  latencies: number[];
+  received: number;
+  lost: number;
+  reordered: number;
+};
+
+const READY_TIMEOUT_MS = 60_000;
+const EVENTS_TIMEOUT_MS = 120_000;
+
+// Both processes read one clock: wall time at sub-millisecond resolution, as the upstream stamps
+// `sent_at_ms` (see RunEngine.emitTextChunks).
+const now = () => performance.timeOrigin + performance.now();
+
+async function inBatches<T, R>(items: T[], size: number, each: (item: T) => Promise<R>) {
+  const results: R[] = [];
+  for (let i = 0; i < items.length; i += size) {
+    results.push(...(await Promise.all(items.slice(i, i + size).map(each))));
+  }
+  return results;
+}
+
+/**
+ * One SSE client: resolves `ready` once the snapshot's `workflow_paused` arrives (the stream is
+ * live), and `done` once the last of `events` chunks arrives or the time runs out.
+ */
+function openStream(target: StreamTarget, events: number) {
+  const tally: StreamTally = { latencies: [], received: 0, lost: 0, reordered: 0 };
+  let markReady: () => void = () => undefined;
+  let markDone: () => void = () => undefined;
+  let fail: (error: Error) => void = () => undefined;
+  const ready = new Promise<void>((resolve, reject) => {
+    markReady = resolve;
+    fail = reject;
+  });
+  const done = new Promise<void>((resolve) => (markDone = resolve));
+  const seen = new Uint8Array(events);
+  let highest = -1;
+  let buffer = "";
+
+  const req = request(target.url, { headers: { accept: "text/event-stream", ...target.headers } });
+  const finish = () => {
+    req.destroy();
+    markDone();
+  };
+  req.on("response", (res) => {
+    if (res.statusCode !== 200) {
+      fail(new Error(`${target.url}: status ${res.statusCode}`));
+      res.resume();
+      return finish();
+    }
+    res.setEncoding("utf8");
+    res.on("data", (text: string) => {
+      const at = now();
+      buffer += text;
+      let boundary = buffer.indexOf("\n\n");
+      while (boundary >= 0) {
+        const block = buffer.slice(0, boundary);
+        buffer = buffer.slice(boundary + 2);
+        boundary = buffer.indexOf("\n\n");
+        if (!block.startsWith("data:")) continue; // pings and keep-alive comments
+        const event = JSON.parse(block.slice(5)) as {
+          event: string;
+          data?: { seq?: number; sent_at_ms?: number };
+        };
+        if (event.event === "workflow_paused") markReady();
+        if (event.event !== "text_chunk" || event.data?.seq === undefined) continue;
+        const { seq, sent_at_ms: sentAt = Number.NaN } = event.data;
+        tally.latencies.push(at - sentAt);
+        if (seq < highest || seen[seq] === 1) tally.reordered++;
+        seen[seq] = 1;
+        highest = Math.max(highest, seq);
+        tally.received++;
+        if (seq === events - 1) finish();
+      }
+    });
+    res.on("end", finish);
+    res.on("error", finish);
+  });
+  req.on("error", (error) => {
+    fail(error);
+    markDone();
+  });
+  req.end();
+  const close = () => {
+    tally.lost = seen.reduce((missing, bit) => missing + (bit ? 0 : 1), 0);
+    finish();
+    return tally;
+  };
+  return { ready, done, close };
+}
+
+async function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} took over ${ms / 1000} s`)), ms);
+  });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Opens every stream, waits until all are live, has the upstream send, collects. */
+async function runStreams(
+  stack: BenchStack,
+  forms: BenchForm[],
+  targetOf: (form: BenchForm) => StreamTarget,
+  options: { events: number; intervalMs: number },
+): Promise<StreamPath> {
+  const streams = forms.map((form) => openStream(targetOf(form), options.events));
+  let tallies: StreamTally[] = [];
+  try {
+    await withTimeout(Promise.all(streams.map((s) => s.ready)), READY_TIMEOUT_MS, "opening");
+    // Started one run after another, so the runs' sends interleave as independent runs' would.
+    await inBatches(forms, 50, async (form) => {
+      const response = await fetch(
+        `${stack.upstreamOrigin}/_embedded/runs/${form.runId}/text-chunks`,
+        {
+          method: "POST",
+          headers: stack.upstreamAdminHeaders,
+          body: JSON.stringify({ count: options.events, interval_ms: options.intervalMs }),
+        },
+      );
+      if (response.status !== 202) throw new Error(`text-chunks: ${response.status}`);
+    });
+    await withTimeout(Promise.all(streams.map((s) => s.done)), EVENTS_TIMEOUT_MS, "streaming")
+      // A timeout is reported as lost events, not as a crash.
+      .catch(() => undefined);
+  } finally {
+    // Closing tallies what arrived, whatever happened above.
+    tallies = streams.map((s) => s.close());
+  }
+  const latencies = tallies.flatMap((t) => t.latencies);
+  const summary = latencySummary(latencies);
+  return {
+    p50Ms: summary.p50,
+    p99Ms: summary.p99,
+    maxMs: summary.max,
+    expected: forms.length * options.events,
+    received: tallies.reduce((sum, t) => sum + t.received, 0),
+    lost: tallies.reduce((sum, t) => sum + t.lost, 0),
+    reordered: tallies.reduce((sum, t) => sum + t.reordered, 0),
+  };
+}
+
+/**
+ * `streams` runs, each followed by one client: first straight from the upstream, then through
+ * the app's events route, each stream receiving `events` stamped chunks.
+ */
+export async function measureStreamRelay(
+  stack: BenchStack,
+  options: { streams: number; events: number; intervalMs: number; log: (line: string) => void },
+): Promise<StreamRelayResult> {
+  const indexes = Array.from({ length: options.streams }, (_, i) => i);
+  const forms = await inBatches(indexes, 25, (i) =>
+    createDemoForm(stack, `bench-stream-${i}@example.com`),
+  );
+  const direct = await runStreams(
+    stack,
+    forms,
+    (form) => ({
+      url:
+        `${stack.upstreamUrl}/workflow/${form.runId}/events?user=${encodeURIComponent(form.user)}` +
+        "&include_state_snapshot=true&continue_on_pause=true",
+      headers: { authorization: `Bearer ${stack.upstreamKey}` },
+    }),
+    options,
+  );
+  options.log(`  direct: p50 ${direct.p50Ms.toFixed(2)} ms, p99 ${direct.p99Ms.toFixed(2)} ms`);
+
+  const baseline = readRssMb(stack.appPid);
+  const cpuBefore = readCpuMs(stack.appPid);
+  const monitor = startRssMonitor(stack.appPid);
+  let app: StreamPath;
+  let peak: number;
+  try {
+    app = await runStreams(
+      stack,
+      forms,
+      (form) => ({
+        url: `${stack.appOrigin}/api/forms/${encodeURIComponent(form.token)}/events`,
+        headers: { [FORM_LINK_HEADER]: form.linkQuery },
+      }),
+      options,
+    );
+  } finally {
+    peak = monitor.stop();
+  }
+  const appCpuMsPerEvent = (readCpuMs(stack.appPid) - cpuBefore) / Math.max(1, app.received);
+  options.log(
+    `  app: p50 ${app.p50Ms.toFixed(2)} ms, p99 ${app.p99Ms.toFixed(2)} ms, peak RSS ` +
+      `${peak.toFixed(0)} MB, ${(appCpuMsPerEvent * 1000).toFixed(0)} µs CPU per event`,
+  );
+  return {
+    streams: options.streams,
+    eventsPerStream: options.events,
+    intervalMs: options.intervalMs,
+    app,
+    direct,
+    appBaselineRssMb: baseline,
+    appPeakRssMb: peak,
+    appCpuMsPerEvent,
+  };
+}

@@ -1,0 +1,110 @@
+import { randomBytes } from "node:crypto";
+import { request } from "node:http";
+import { FORM_LINK_HEADER } from "@/lib/form/form-link-header";
+import type { UploadMemoryResult, UploadRun } from "./bench-results";
+import type { BenchForm } from "./create-demo-form";
+import { multipartParts } from "./multipart-parts";
+import { readRssMb, startRssMonitor } from "./rss-monitor";
+import type { BenchStack } from "./start-bench-stack";
+
+const CHUNK = randomBytes(64 * 1024);
+
+/**
+ * Streams a multipart body holding `bytes` of file content (one 64 KB chunk sent over and over,
+ * written as fast as the socket drains), and times it until the answer has arrived.
+ */
+export function streamUpload(
+  url: string,
+  headers: Record<string, string>,
+  bytes: number,
+  user?: string,
+): Promise<UploadRun> {
+  const { head, tail, contentType } = multipartParts({ filename: "bench-large.txt", user });
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const req = request(url, {
+      method: "POST",
+      headers: {
+        ...headers,
+        "content-type": contentType,
+        "content-length": String(head.length + bytes + tail.length),
+      },
+    });
+    req.on("error", reject);
+    req.on("response", (res) => {
+      res.resume();
+      res.on("end", () => {
+        const seconds = (performance.now() - started) / 1000;
+        resolve({
+          status: res.statusCode ?? 0,
+          seconds,
+          mbPerSecond: bytes / 1024 / 1024 / seconds,
+        });
+      });
+    });
+    let left = bytes;
+    const write = () => {
+      while (left > 0) {
+        const piece = left >= CHUNK.length ? CHUNK : CHUNK.subarray(0, left);
+        left -= piece.length;
+        if (!req.write(piece)) return void req.once("drain", write);
+      }
+      req.end(tail);
+    };
+    req.write(head);
+    write();
+  });
+}
+
+const best = (runs: UploadRun[]) =>
+  runs.reduce((a, b) => (b.status === 201 && (a.status !== 201 || b.seconds < a.seconds) ? b : a));
+
+/**
+ * Large uploads straight to the upstream and through the app, alternating, `runs` each way; the
+ * fastest of each counts. The app's RSS is watched over all its runs, from just before the first.
+ */
+export async function measureUploadMemory(
+  stack: BenchStack,
+  form: BenchForm,
+  options: { bytes: number; runs: number; log: (line: string) => void },
+): Promise<UploadMemoryResult> {
+  const direct: UploadRun[] = [];
+  const app: UploadRun[] = [];
+  const baseline = readRssMb(stack.appPid);
+  const monitor = startRssMonitor(stack.appPid);
+  let peak: number;
+  try {
+    for (let run = 0; run < options.runs; run++) {
+      direct.push(
+        await streamUpload(
+          `${stack.upstreamUrl}/files/upload`,
+          { authorization: `Bearer ${stack.upstreamKey}` },
+          options.bytes,
+          form.user,
+        ),
+      );
+      app.push(
+        await streamUpload(
+          `${stack.appOrigin}/api/forms/${encodeURIComponent(form.token)}/files`,
+          { [FORM_LINK_HEADER]: form.linkQuery, origin: stack.appOrigin },
+          options.bytes,
+        ),
+      );
+      options.log(
+        `  run ${run + 1}: direct ${direct.at(-1)?.status} in ${direct.at(-1)?.seconds.toFixed(2)} s, ` +
+          `app ${app.at(-1)?.status} in ${app.at(-1)?.seconds.toFixed(2)} s`,
+      );
+    }
+  } finally {
+    peak = monitor.stop();
+  }
+  options.log(`  app RSS ${baseline.toFixed(0)} → peak ${peak.toFixed(0)} MB`);
+  return {
+    bytes: options.bytes,
+    runs: options.runs,
+    app: best(app),
+    direct: best(direct),
+    appBaselineRssMb: baseline,
+    appPeakRssMb: peak,
+  };
+}

@@ -1,0 +1,158 @@
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
+import { createServer } from "node:net";
+import path from "node:path";
+import { createInterface } from "node:readline";
+import { ADMIN_TOKEN_HEADER } from "@/lib/embedded/admin-token";
+import { EMBEDDED_KEYS } from "@/lib/embedded/demo-keys";
+
+// Starts what the bench measures: the embedded upstream in its own process, and the production
+// app (the standalone server, built first when needed) pointed at it, both on free loopback ports.
+
+export type BenchStack = {
+  root: string;
+  appOrigin: string;
+  /** The upstream's own origin (admin routes) and its API base ending in /v1. */
+  upstreamOrigin: string;
+  upstreamUrl: string;
+  upstreamKey: string;
+  /** Headers of a request to the upstream's admin routes (its token, JSON). */
+  upstreamAdminHeaders: Record<string, string>;
+  appPid: number;
+  linkSecret: string;
+  /** JSON log lines the app wrote so far (one per API request). */
+  appLogLines(): number;
+  close(): Promise<void>;
+};
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  if (!address || typeof address === "string") throw new Error("no free port");
+  return address.port;
+}
+
+async function waitForHttp(url: string, timeoutMs: number, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${url}: the process exited (${child.exitCode})`);
+    try {
+      const response = await fetch(url);
+      await response.body?.cancel();
+      if (response.status < 500) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const force = setTimeout(() => child.kill("SIGKILL"), 5_000);
+    child.once("exit", () => {
+      clearTimeout(force);
+      resolve();
+    });
+    child.kill("SIGTERM");
+  });
+}
+
+async function startUpstream(root: string) {
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", path.join(root, "lib/tools/bench/bench-upstream.ts")],
+    { cwd: root, stdio: ["pipe", "pipe", "inherit"] },
+  );
+  const lines = createInterface({ input: child.stdout });
+  const first = await new Promise<string>((resolve, reject) => {
+    lines.once("line", resolve);
+    child.once("exit", (code) => reject(new Error(`the bench upstream exited (${code})`)));
+  });
+  lines.on("line", () => undefined);
+  const { url, origin, adminToken } = JSON.parse(first) as {
+    url: string;
+    origin: string;
+    adminToken: string;
+  };
+  return { child, url, origin, adminToken };
+}
+
+export async function startBenchStack(options: {
+  build: boolean;
+  log: (line: string) => void;
+}): Promise<BenchStack> {
+  const root = process.cwd();
+  const nextBin = path.join(root, "node_modules/next/dist/bin/next");
+  if (!existsSync(nextBin)) throw new Error("run the bench from the project root (npm run bench)");
+
+  if (options.build || !existsSync(path.join(root, ".next/standalone/server.js"))) {
+    options.log("Building the app (npm run build)…");
+    const build = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
+    if (build.status !== 0) throw new Error(`npm run build failed (${build.status})`);
+  }
+
+  const upstream = await startUpstream(root);
+  const port = await freePort();
+  const linkSecret = randomBytes(24).toString("hex");
+  // The standalone server, as in production.
+  const app = spawn(process.execPath, [path.join(root, ".next/standalone/server.js")], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      DIFY_API_BASE: upstream.url,
+      DIFY_APP_API_KEY: EMBEDDED_KEYS.workflowApp,
+      DIFY_DATASET_API_KEY: EMBEDDED_KEYS.dataset,
+      FORM_LINK_SECRET: linkSecret,
+      ALLOW_UNSIGNED_LINKS: "",
+      PORT: String(port),
+      HOSTNAME: "127.0.0.1",
+    },
+    // The app's request log goes to a pipe that is read, as under a process manager; not to
+    // /dev/null, which would hide what writing it costs.
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let logLines = 0;
+  createInterface({ input: app.stdout }).on("line", () => logLines++);
+  const stderr: string[] = [];
+  createInterface({ input: app.stderr }).on("line", (line) => {
+    stderr.push(line);
+    if (stderr.length > 50) stderr.shift();
+  });
+
+  const appOrigin = `http://127.0.0.1:${port}`;
+  const close = async () => {
+    await stopChild(app);
+    upstream.child.stdin?.end();
+    await stopChild(upstream.child);
+  };
+  try {
+    await waitForHttp(`${appOrigin}/api/forms/-`, 60_000, app);
+  } catch (error) {
+    await close();
+    throw new Error(`${(error as Error).message}\n${stderr.join("\n")}`);
+  }
+  if (app.pid === undefined) throw new Error("the app has no pid");
+
+  return {
+    root,
+    appOrigin,
+    upstreamOrigin: upstream.origin,
+    upstreamUrl: upstream.url,
+    upstreamKey: EMBEDDED_KEYS.workflowApp,
+    upstreamAdminHeaders: {
+      "Content-Type": "application/json",
+      [ADMIN_TOKEN_HEADER]: upstream.adminToken,
+    },
+    appPid: app.pid,
+    linkSecret,
+    appLogLines: () => logLines,
+    close,
+  };
+}

@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import { demoAppEnv } from "@/lib/tools/cli/demo-app-env";
+import { parseEnv } from "@/lib/server/env-schema";
+
+const EMBEDDED = "http://127.0.0.1:5001";
+
+describe("demoAppEnv", () => {
+  it("gives the session a random portal token and lets the embedded portal page frame the app", () => {
+    const first = demoAppEnv({}, EMBEDDED);
+    const second = demoAppEnv({}, EMBEDDED);
+    expect(first.sessionPortalToken).toMatch(/^[\w-]{32}$/);
+    expect(first.sessionPortalToken).not.toBe(second.sessionPortalToken);
+    const env = parseEnv(first.env);
+    expect(env.portalApiToken).toBe(first.sessionPortalToken);
+    expect(env.embedAllowedOrigins).toEqual([EMBEDDED]);
+  });
+
+  it("keeps a token and origins the person set", () => {
+    const { env, sessionPortalToken } = demoAppEnv(
+      { PORTAL_API_TOKEN: "mine", EMBED_ALLOWED_ORIGINS: `https://portal.example.com ${EMBEDDED}` },
+      EMBEDDED,
+    );
+    expect(sessionPortalToken).toBeUndefined();
+    expect(parseEnv(env)).toMatchObject({
+      portalApiToken: "mine",
+      embedAllowedOrigins: ["https://portal.example.com", EMBEDDED],
+    });
+  });
+});

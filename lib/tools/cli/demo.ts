@@ -1,0 +1,138 @@
+// npm run demo: starts the embedded Dify-compatible service (when DIFY_API_BASE is unset), builds
+// and starts the app, and prints a link to a freshly paused demo form. `--dev` runs `next dev`.
+import { spawn, spawnSync } from "node:child_process";
+import { demoAppEnv } from "@/lib/tools/cli/demo-app-env";
+import { parseArgs } from "@/lib/tools/cli/parse-args";
+import { ADMIN_TOKEN_HEADER, publishAdminToken } from "@/lib/embedded/admin-token";
+import { startEmbeddedServer } from "@/lib/embedded/server";
+import { parseEnv } from "@/lib/server/env-schema";
+import { formLinkPath } from "@/lib/form/form-link";
+
+const args = parseArgs(process.argv.slice(2));
+// Next's own binary rather than `npx next`: stopping it then stops the server itself, not a
+// wrapper that would leave the server running.
+const NEXT_BIN = "node_modules/.bin/next";
+const dev = args.dev === true;
+
+async function waitFor(url: string, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(url);
+      if (response.status < 500) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+}
+
+async function main() {
+  const env = parseEnv(process.env);
+  const appOrigin = `http://localhost:${env.port}`;
+  let embedded: Awaited<ReturnType<typeof startEmbeddedServer>> | undefined;
+  if (env.upstream === "embedded") {
+    embedded = await startEmbeddedServer({ port: env.embeddedPort });
+    // Other local tools (a test run against the demo) read the admin token from this file.
+    const unpublish = publishAdminToken(embedded.port, embedded.adminToken);
+    process.on("exit", unpublish);
+    console.log(`Embedded Dify-compatible service: ${embedded.url}`);
+  } else {
+    console.log(`Upstream: ${env.difyApiBase}`);
+  }
+
+  if (!dev && args["no-build"] !== true) {
+    console.log("Building the app…");
+    // The same build as `npm run build`: Next's standalone server with its static files beside it.
+    const build = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
+    if (build.status !== 0) process.exit(build.status ?? 1);
+  }
+  // With the embedded service: a portal token for this session, and its portal page may frame us.
+  const demo = embedded ? demoAppEnv(process.env, embedded.origin) : undefined;
+  const appEnv = {
+    ...process.env,
+    PORT: String(env.port),
+    // A production start refuses the embedded service unless it is asked for, as here.
+    ...(embedded ? { ...demo?.env, USE_EMBEDDED_DIFY: "true" } : {}),
+  };
+  // `next dev`, or the standalone server that CI, the container and the e2e suite run.
+  const app = dev
+    ? spawn(NEXT_BIN, ["dev", "-p", String(env.port)], { stdio: "inherit", env: appEnv })
+    : spawn(process.execPath, [".next/standalone/server.js"], { stdio: "inherit", env: appEnv });
+  const stop = () => {
+    app.kill("SIGTERM");
+    void embedded?.close().finally(() => process.exit(0));
+    if (!embedded) process.exit(0);
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+  app.on("exit", (code) => {
+    void embedded?.close();
+    process.exit(code ?? 0);
+  });
+
+  await waitFor(`${appOrigin}/`, 120_000);
+  if (embedded && env.formLinkSecret) {
+    const response = await fetch(`${embedded.origin}/_embedded/demo-runs`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", [ADMIN_TOKEN_HEADER]: embedded.adminToken },
+      body: JSON.stringify({ app: "workflow", user: "demo-user" }),
+    });
+    const run = (await response.json()) as { workflow_run_id: string; form_token: string };
+    const exp = Math.floor(Date.now() / 1000) + 7 * 24 * 3600;
+    // Run-scoped, so the demo can be followed through its second form ("Request changes").
+    const link = formLinkPath(
+      { token: run.form_token, run: run.workflow_run_id, user: "demo-user", exp, scope: "run" },
+      env.formLinkSecret,
+    );
+    console.log(
+      `\n  Ready. Open a paused demo form (link scope: run, so it also opens the run's later forms in place):\n\n    ${appOrigin}${link}\n\n  or start a new run from ${appOrigin}/\n`,
+    );
+    await printDemoExtras(
+      embedded.origin,
+      embedded.adminToken,
+      appOrigin,
+      env.formLinkSecret,
+      demo?.sessionPortalToken,
+    );
+  } else {
+    console.log(`\n  Ready: ${appOrigin}/\n`);
+  }
+}
+
+/** The knowledge tools (with this session's token) and the embedding example, on a run of its own. */
+async function printDemoExtras(
+  embeddedOrigin: string,
+  adminToken: string,
+  appOrigin: string,
+  secret: string,
+  sessionPortalToken: string | undefined,
+) {
+  const response = await fetch(`${embeddedOrigin}/_embedded/demo-runs`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", [ADMIN_TOKEN_HEADER]: adminToken },
+    body: JSON.stringify({ app: "workflow", user: "demo-portal-user" }),
+  });
+  if (!response.ok)
+    throw new Error(`The embedded service did not start a demo run (${response.status}).`);
+  const run = (await response.json()) as { workflow_run_id: string; form_token: string };
+  const exp = Math.floor(Date.now() / 1000) + 7 * 24 * 3600;
+  const link = formLinkPath(
+    { token: run.form_token, run: run.workflow_run_id, user: "demo-portal-user", exp },
+    secret,
+  );
+  const portal = `${embeddedOrigin}/_embedded/portal?src=${encodeURIComponent(appOrigin + link)}`;
+  // The token rides in the fragment, which never reaches a server; the page keeps it for the tab.
+  const knowledge = sessionPortalToken
+    ? `${appOrigin}/knowledge#token=${sessionPortalToken}`
+    : `${appOrigin}/knowledge (with your PORTAL_API_TOKEN)`;
+  console.log(
+    `  Knowledge tools:\n\n    ${knowledge}\n\n  A portal page on another origin that embeds a form with embed.js:\n\n    ${portal}\n`,
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

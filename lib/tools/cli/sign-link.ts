@@ -1,0 +1,41 @@
+// npm run sign-link -- --token T [--run R] --user U [--scope run] [--ttl 7d] [--base http://localhost:3000]
+// Prints a signed form link. The secret is FORM_LINK_SECRET (or the embedded demo secret when
+// DIFY_API_BASE is unset), so links match what the app verifies.
+import { parseArgs } from "@/lib/tools/cli/parse-args";
+import { parseEnv } from "@/lib/server/env-schema";
+import { formLinkPath, parseTtl } from "@/lib/form/form-link";
+
+function main() {
+  const args = parseArgs(process.argv.slice(2));
+  const get = (name: string) => (typeof args[name] === "string" ? args[name] : undefined);
+  const token = get("token");
+  const user = get("user");
+  if (args.help || !token || !user) {
+    console.log(
+      "Usage: npm run sign-link -- --token <form_token> --user <user> [--run <workflow_run_id>] [--scope run] [--ttl 7d] [--base <app origin>]\n" +
+        "  --scope run: the link may also answer the run's later forms in place (default: its own form only)",
+    );
+    process.exit(args.help ? 0 : 2);
+  }
+  const env = parseEnv(process.env);
+  const secret = env.formLinkSecret;
+  if (!secret) {
+    console.error("FORM_LINK_SECRET is not set: there is no secret to sign with.");
+    process.exit(2);
+  }
+  const scope = get("scope") ?? "form";
+  if (scope !== "form" && scope !== "run") {
+    console.error(`--scope must be "form" or "run", not "${scope}".`);
+    process.exit(2);
+  }
+  const exp = Math.floor(Date.now() / 1000) + parseTtl(get("ttl") ?? "7d");
+  const base = (get("base") ?? `http://localhost:${env.port}`).replace(/\/+$/, "");
+  console.log(base + formLinkPath({ token, run: get("run") ?? "", user, exp, scope }, secret));
+}
+
+try {
+  main();
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(2);
+}

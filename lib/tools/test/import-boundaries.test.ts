@@ -1,0 +1,53 @@
+import { ESLint } from "eslint";
+import { describe, expect, it } from "vitest";
+
+// The lint rules that say who may import whom, run on real files of the tree with one import
+// added: each line must fail where it is forbidden and pass where it is allowed.
+const eslint = new ESLint();
+
+async function restrictedImports(filePath: string, line: string): Promise<string[]> {
+  const source = `${line}\nexport const probe = typeof value;\n`;
+  const [result] = await eslint.lintText(source, { filePath });
+  return (result?.messages ?? [])
+    .filter((m) => m.ruleId === "@typescript-eslint/no-restricted-imports")
+    .map((m) => m.message);
+}
+
+describe("import boundaries", () => {
+  it("refuses a server module, the upstream client and the embedded service in a component", async () => {
+    const file = "components/form/human-input-form.tsx";
+    for (const line of [
+      'import { env as value } from "@/lib/server/env";',
+      'import { difyClient as value } from "@/lib/dify/dify-client";',
+      'import { startEmbeddedServer as value } from "@/lib/embedded/server";',
+      'import "server-only"; const value = 1;',
+    ]) {
+      expect((await restrictedImports(file, line)).length, line).toBeGreaterThan(0);
+    }
+  }, 60_000);
+
+  it("refuses server plumbing in shared and browser modules", async () => {
+    const line = 'import { env as value } from "@/lib/server/env";';
+    expect(await restrictedImports("lib/form/form-draft.ts", line)).toHaveLength(1);
+    expect(await restrictedImports("lib/client/api-fetch.ts", line)).toHaveLength(1);
+  }, 60_000);
+
+  it("keeps the embedded service apart from the app's plumbing", async () => {
+    const line = 'import { env as value } from "@/lib/server/env";';
+    expect(await restrictedImports("lib/embedded/store.ts", line)).toHaveLength(1);
+    const pure = 'import { detectFileType as value } from "@/lib/files/detect-file-type";';
+    expect(await restrictedImports("lib/embedded/store.ts", pure)).toHaveLength(0);
+  }, 60_000);
+
+  it("lets server code and routes use the server modules, and no app code use the tools", async () => {
+    const line = 'import { env as value } from "@/lib/server/env";';
+    expect(await restrictedImports("app/api/health/route.ts", line)).toHaveLength(0);
+    const tool = 'import { parseArgs as value } from "@/lib/tools/cli/parse-args";';
+    expect(await restrictedImports("lib/server/env.ts", tool)).toHaveLength(1);
+  }, 60_000);
+
+  it("allows type-only imports, which leave nothing in the bundle", async () => {
+    const line = 'import type { AppEnv as value } from "@/lib/server/env-schema";';
+    expect(await restrictedImports("components/form/human-input-form.tsx", line)).toHaveLength(0);
+  }, 60_000);
+});
