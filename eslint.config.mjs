@@ -60,7 +60,8 @@ function importBoundaries() {
     message: "Only server code calls the upstream.",
   };
   const wire = {
-    group: ["@/lib/dify/*", "@/lib/dify/**"],
+    // One exception: reading which field Dify's own refusal text names (no wire shape involved).
+    group: ["@/lib/dify/*", "@/lib/dify/**", "!@/lib/dify/submission-error-field"],
     message: "Components render the app's own view models, not Dify's wire shapes.",
   };
   const embedded = {

@@ -19,6 +19,8 @@ type Case = {
   data?: string | Buffer;
   status: number;
   code: string;
+  /** The envelope's `issues` when the input failed a schema: exactly these, else none at all. */
+  issues?: { path: string; message: string }[];
 };
 
 const APP = `http://127.0.0.1:${E2E_APP_PORT}`;
@@ -215,6 +217,15 @@ for (const route of formRoutes) {
       data: route.data,
       status: 400,
       code: "invalid_request",
+      issues: [
+        {
+          path: "token",
+          message:
+            token.length > 128
+              ? "The form token is too long"
+              : "The form token has characters that are not allowed",
+        },
+      ],
     });
   }
 }
@@ -436,6 +447,9 @@ cases.push(
     headers: () => ({ Authorization: `Bearer ${PORTAL_TOKEN}` }),
     status: 400,
     code: "invalid_request",
+    issues: [
+      { path: "document_id", message: "The document id has characters that are not allowed" },
+    ],
   },
   {
     name: "knowledge segment: control character",
@@ -444,6 +458,7 @@ cases.push(
     headers: () => ({ Authorization: `Bearer ${PORTAL_TOKEN}` }),
     status: 400,
     code: "invalid_request",
+    issues: [{ path: "dataset_id", message: "The dataset id has characters that are not allowed" }],
   },
   {
     name: "next-link: a link to its own form only",
@@ -504,7 +519,12 @@ for (const row of cases) {
     expect(response.status()).toBe(row.status);
     const body = (await response.json()) as Record<string, unknown>;
     expect(body).toMatchObject({ status: row.status, code: row.code });
-    expect(Object.keys(body).sort()).toEqual(["code", "message", "status"]);
+    if (row.issues) {
+      expect(Object.keys(body).sort()).toEqual(["code", "issues", "message", "status"]);
+      expect(body.issues).toEqual(row.issues);
+    } else {
+      expect(Object.keys(body).sort()).toEqual(["code", "message", "status"]);
+    }
     expect(await callsForRequest(requestId)).toEqual([]);
   });
 }

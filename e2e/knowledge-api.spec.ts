@@ -109,26 +109,35 @@ test("GET segment returns Dify's own answer, {data, doc_form}, unchanged", async
 });
 
 // Each case names a dataset of its own, so the call log shows whether it went upstream.
-const invalidBodies: { name: string; body: unknown; message: string | RegExp }[] = [
+const invalidBodies: {
+  name: string;
+  body: unknown;
+  message: string;
+  issues: { path: string; message: string }[];
+}[] = [
   {
     name: "empty operation_data",
     body: { operation_data: [] },
     message: "operation_data: operation_data must hold at least one document",
+    issues: [{ path: "operation_data", message: "operation_data must hold at least one document" }],
   },
   {
     name: "more than 1,000 entries",
     body: { operation_data: Array.from({ length: 1001 }, (_, i) => entry(`doc-${i}`)) },
     message: "operation_data: operation_data may hold at most 1000 documents",
+    issues: [{ path: "operation_data", message: "operation_data may hold at most 1000 documents" }],
   },
   {
     name: "missing operation_data",
     body: { documents: [] },
     message: "operation_data: operation_data must be an array",
+    issues: [{ path: "operation_data", message: "operation_data must be an array" }],
   },
   {
     name: "empty document_id",
     body: { operation_data: [entry("")] },
     message: "operation_data.0.document_id: document_id is empty",
+    issues: [{ path: "operation_data.0.document_id", message: "document_id is empty" }],
   },
   {
     name: "empty metadata id",
@@ -136,6 +145,7 @@ const invalidBodies: { name: string; body: unknown; message: string | RegExp }[]
       operation_data: [entry("doc-security", { metadata_list: [{ id: "", name: "n", value: 1 }] })],
     },
     message: "operation_data.0.metadata_list.0.id: id is empty",
+    issues: [{ path: "operation_data.0.metadata_list.0.id", message: "id is empty" }],
   },
   {
     name: "empty metadata name",
@@ -143,6 +153,7 @@ const invalidBodies: { name: string; body: unknown; message: string | RegExp }[]
       operation_data: [entry("doc-security", { metadata_list: [{ id: "m", name: "", value: 1 }] })],
     },
     message: "operation_data.0.metadata_list.0.name: name is empty",
+    issues: [{ path: "operation_data.0.metadata_list.0.name", message: "name is empty" }],
   },
   {
     name: "boolean value",
@@ -152,27 +163,47 @@ const invalidBodies: { name: string; body: unknown; message: string | RegExp }[]
       ],
     },
     message: "operation_data.0.metadata_list.0.value: value must be a string, a number or null",
+    issues: [
+      {
+        path: "operation_data.0.metadata_list.0.value",
+        message: "value must be a string, a number or null",
+      },
+    ],
   },
   {
     name: "partial_update not a boolean",
     body: { operation_data: [entry("doc-security", { partial_update: "yes" })] },
     message: "operation_data.0.partial_update: partial_update must be true or false",
+    issues: [
+      { path: "operation_data.0.partial_update", message: "partial_update must be true or false" },
+    ],
   },
   {
     name: "a document twice",
     body: { operation_data: [entry("doc-security"), entry("doc-pricing"), entry("doc-security")] },
     message: "operation_data.2.document_id: document doc-security appears more than once",
+    issues: [
+      {
+        path: "operation_data.2.document_id",
+        message: "document doc-security appears more than once",
+      },
+    ],
   },
 ];
 
-for (const { name, body, message } of invalidBodies) {
+for (const { name, body, message, issues } of invalidBodies) {
   test(`POST metadata refuses ${name} with 400 invalid_request and no upstream call`, async ({
     request,
   }) => {
     const datasetId = unique("invalid");
     const response = await request.post(metadataUrl(datasetId), { headers: auth, data: body });
     expect(response.status()).toBe(400);
-    expect(await response.json()).toEqual({ status: 400, code: "invalid_request", message });
+    expect(await response.json()).toEqual({
+      status: 400,
+      code: "invalid_request",
+      message,
+      issues,
+    });
     expect(await callsFor(`/datasets/${datasetId}/`)).toEqual([]);
   });
 }
@@ -233,7 +264,14 @@ test("ids with characters outside letters, digits, - and _ are refused before an
   ];
   for (const { response, message } of cases) {
     expect(response.status()).toBe(400);
-    expect(await response.json()).toEqual({ status: 400, code: "invalid_request", message });
+    // The message is `path: text`; `issues` says the same in parts.
+    const [path, text] = message.split(": ");
+    expect(await response.json()).toEqual({
+      status: 400,
+      code: "invalid_request",
+      message,
+      issues: [{ path, message: text }],
+    });
   }
   expect(await callsFor(tag)).toEqual([]);
   expect(await callsFor("x".repeat(128))).toEqual([]);

@@ -5,6 +5,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { useDropzone } from "react-dropzone";
 import { Button } from "@/components/ui/button";
 import { ApiClientError } from "@/lib/client/api-fetch";
+import type { ErrorCode } from "@/lib/errors/error-code";
 import type { AttachedFile } from "@/lib/form/answer-schema";
 import type { FileType } from "@/lib/dify/schemas";
 import {
@@ -348,7 +349,7 @@ function previewOf(file: File, registry: Set<string>): string | undefined {
   return url;
 }
 
-const UPLOAD_ERROR_CODES = new Set([
+const UPLOAD_ERROR_CODES = new Set<ErrorCode>([
   "file_too_large",
   "unsupported_file_type",
   "no_file_uploaded",

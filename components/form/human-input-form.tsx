@@ -27,7 +27,7 @@ import { formatDateTime } from "@/lib/i18n/format-time";
 import { useFileFieldHint } from "@/lib/files/file-hint";
 import { focusField } from "@/lib/form/focus-field";
 import type { ActionView, FieldView, FormView } from "@/lib/form/form-view";
-import { fieldsNamedIn } from "@/lib/form/submission-errors";
+import { fieldsNamedIn } from "@/lib/dify/submission-error-field";
 import { useFileStates } from "@/lib/files/use-file-states";
 
 export type SubmittedAnswer = { action: ActionView; answers: Answers };

@@ -12,7 +12,7 @@ import { ApiClientError } from "@/lib/client/api-fetch";
 import {
   buildChunkLookupSchema,
   chunkLookupDefaults,
-  lookupFieldOf,
+  lookupProblemOf,
   type ChunkLookupValues,
 } from "@/lib/knowledge/chunk-lookup";
 import { fetchChunk } from "@/lib/knowledge/knowledge-api";
@@ -62,10 +62,8 @@ export function ChunkViewer({
         onTokenRefused();
         return;
       }
-      const part = lookupFieldOf(error.message);
-      if (part && (error.status === 404 || error.status === 400)) {
-        setError(part.field, { type: "server", message: error.message });
-      }
+      const problem = lookupProblemOf(error);
+      if (problem) setError(problem.field, { type: "server", message: problem.message });
     },
   });
 
@@ -113,7 +111,7 @@ function LookupError({ error, ids }: { error: Error; ids: ChunkLookupValues | un
   const t = useTranslations("knowledge.chunk");
   if (error instanceof ApiClientError && error.status === 401) return null;
   if (error instanceof ApiClientError && error.status === 404 && ids) {
-    const part = lookupFieldOf(error.message);
+    const part = lookupProblemOf(error);
     const names = { dataset: ids.datasetId, document: ids.documentId, segment: ids.segmentId };
     const sentence =
       part?.field === "datasetId"

@@ -21,7 +21,7 @@ import {
   type StartValues,
 } from "@/lib/launcher/start-form-schema";
 import type { StartField, StartFormView } from "@/lib/launcher/start-form-view";
-import { fieldsNamedIn } from "@/lib/form/submission-errors";
+import { fieldsNamedIn } from "@/lib/dify/submission-error-field";
 import { useFileStates } from "@/lib/files/use-file-states";
 import { useLaunch } from "@/lib/launcher/use-launch";
 

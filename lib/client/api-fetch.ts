@@ -1,18 +1,52 @@
 import type { z } from "zod";
-import { errorEnvelopeSchema } from "@/lib/errors/api-error";
+import { errorEnvelopeSchema, type ErrorIssue } from "@/lib/errors/api-error";
+import { isErrorCode, type ErrorCode } from "@/lib/errors/error-code";
 
 // The one way the browser calls the app's API: throws ApiClientError carrying `{status, code,
-// message}` so every caller can branch on `code`; a lost response becomes `network_error`.
+// message, issues}` so every caller can branch on `code` (a closed union: a typo fails the
+// typecheck) and mark fields by `issues[].path`; a lost response becomes `network_error`.
 
 export class ApiClientError extends Error {
   override name = "ApiClientError";
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
+    /** Which inputs a 400 is about, as dotted paths of the request (`operation_data.0.name`). */
+    readonly issues: readonly ErrorIssue[] = [],
   ) {
     super(message);
   }
+}
+
+/**
+ * The one reader of a failed response, for fetch, the event stream and the XHR upload alike:
+ * `status` and the body's text become an ApiClientError. Our envelope keeps its code, message and
+ * issues; a code this app does not know, or a body that is not our envelope (a proxy's error
+ * page, an empty body), becomes `unexpected_response` with the status kept.
+ */
+export function readErrorResponse(status: number, body: string): ApiClientError {
+  let json: unknown;
+  try {
+    json = JSON.parse(body);
+  } catch {
+    json = undefined;
+  }
+  const envelope = errorEnvelopeSchema.safeParse(json);
+  if (!envelope.success) {
+    return new ApiClientError(
+      status,
+      "unexpected_response",
+      `The server answered with status ${status}.`,
+    );
+  }
+  const { code, message, issues } = envelope.data;
+  return new ApiClientError(
+    status,
+    isErrorCode(code) ? code : "unexpected_response",
+    message,
+    issues ?? [],
+  );
 }
 
 type ApiFetchOptions = {
@@ -50,21 +84,12 @@ export async function apiFetch<S extends z.ZodType>(
       "The connection failed. Check your network and try again.",
     );
   }
+  if (!response.ok) throw readErrorResponse(response.status, await bodyText(response));
   let json: unknown;
   try {
     json = await response.json();
   } catch {
     json = undefined;
-  }
-  if (!response.ok) {
-    const envelope = errorEnvelopeSchema.safeParse(json);
-    if (envelope.success)
-      throw new ApiClientError(response.status, envelope.data.code, envelope.data.message);
-    throw new ApiClientError(
-      response.status,
-      "unexpected_response",
-      `The server answered with status ${response.status}.`,
-    );
   }
   const parsed = schema.safeParse(json);
   if (!parsed.success) {
@@ -104,21 +129,16 @@ export async function apiStream(
     throw new ApiClientError(0, "network_error", "The connection failed.");
   }
   if (!response.ok || !response.body) {
-    let json: unknown;
-    try {
-      json = await response.json();
-    } catch {
-      json = undefined;
-    }
-    const envelope = errorEnvelopeSchema.safeParse(json);
-    if (envelope.success) {
-      throw new ApiClientError(response.status, envelope.data.code, envelope.data.message);
-    }
-    throw new ApiClientError(
-      response.status,
-      "unexpected_response",
-      `The server answered with status ${response.status}.`,
-    );
+    throw readErrorResponse(response.status, await bodyText(response));
   }
   return response.body;
+}
+
+/** A failed response's body, or "" when even that is lost. */
+async function bodyText(response: Response): Promise<string> {
+  try {
+    return await response.text();
+  } catch {
+    return "";
+  }
 }

@@ -2,6 +2,7 @@ import "server-only";
 import { Agent, fetch as undiciFetch, type BodyInit, type RequestInit } from "undici";
 import type { z } from "zod";
 import { ApiError } from "@/lib/errors/api-error";
+import { isErrorCode } from "@/lib/errors/error-code";
 import {
   appParametersSchema,
   chunkEnvelopeSchema,
@@ -15,6 +16,7 @@ import {
   type MetadataOperation,
 } from "@/lib/dify/schemas";
 import { getEnv } from "@/lib/server/env";
+import { getLimits } from "@/lib/server/limits";
 import { observeUpstream } from "@/lib/server/metrics";
 import {
   noteUpstreamError,
@@ -120,7 +122,9 @@ async function errorFromResponse(response: Response | Awaited<ReturnType<typeof 
   }
   if (parsed.success) {
     const message = parsed.data.message?.trim() || defaultMessage(response.status);
-    return new ApiError(response.status, parsed.data.code, message);
+    // A code the app does not know still says the upstream refused: status and message pass.
+    const code = isErrorCode(parsed.data.code) ? parsed.data.code : "upstream_rejected";
+    return new ApiError(response.status, code, message);
   }
   return new ApiError(response.status, "upstream_bad_response", defaultMessage(response.status));
 }
@@ -245,7 +249,6 @@ export function getAppParameters(signal?: AbortSignal) {
   return requestJson("/parameters", appParametersSchema, { signal });
 }
 
-const PARAMETERS_TTL_MS = 60_000;
 let parametersCache: { at: number; value: Promise<AppParameters> } | undefined;
 
 /**
@@ -254,7 +257,7 @@ let parametersCache: { at: number; value: Promise<AppParameters> } | undefined;
  */
 export function getAppParametersCached(): Promise<AppParameters> {
   const now = Date.now();
-  if (!parametersCache || now - parametersCache.at > PARAMETERS_TTL_MS) {
+  if (!parametersCache || now - parametersCache.at > getLimits().appParametersTtlMs) {
     const value = getAppParameters();
     parametersCache = { at: now, value };
     value.catch(() => {

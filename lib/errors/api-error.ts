@@ -1,60 +1,45 @@
 import { z } from "zod";
+import { ERROR_STATUS, type ErrorCode } from "@/lib/errors/error-code";
 
-// One error envelope for every API response: `{status, code, message}`, the same shape Dify uses,
-// so callers branch on `code` whichever side an error came from.
+// One error envelope for every API response: `{status, code, message, issues?}`, the shape Dify
+// uses plus `issues` (which input a 400 is about), so callers branch on `code` and mark fields by
+// `issues[].path` whichever side an error came from.
 
-/** Codes the app itself raises, with their HTTP statuses. Upstream codes pass through unchanged. */
-export const APP_ERROR_STATUS = {
-  invalid_request: 400,
-  /** A chat app was started without its message (the launcher asks for one). */
-  message_required: 400,
-  unauthorized: 401,
-  link_invalid: 403,
-  link_expired: 403,
-  link_missing: 403,
-  /** A link that opens its own form only was asked for another form of its run. */
-  link_scope: 403,
-  forbidden_origin: 403,
-  not_found: 404,
-  /** A request body that sent nothing for too long (uploads). */
-  request_timeout: 408,
-  unsupported_media_type: 415,
-  file_too_large: 413,
-  /** A request body past the route's size limit (JSON bodies, an upload's whole body). */
-  payload_too_large: 413,
-  /** This link already has MAX_STREAMS_PER_LINK event streams open. */
-  too_many_streams: 429,
-  /** This server already holds MAX_OPEN_STREAMS event streams. */
-  server_busy: 429,
-  /** The server is stopping (SIGTERM): try again, another copy answers. */
-  shutting_down: 503,
-  upstream_bad_response: 502,
-  /** The upstream refused this server's own key: a configuration problem, not the caller's. */
-  upstream_key_refused: 502,
-  upstream_unreachable: 502,
-  upstream_timeout: 504,
-  internal_error: 500,
-} as const;
-export type AppErrorCode = keyof typeof APP_ERROR_STATUS;
+/** One refused input: its dotted path in the request (`operation_data.0.document_id`). */
+export const errorIssueSchema = z.object({ path: z.string(), message: z.string() });
+export type ErrorIssue = z.infer<typeof errorIssueSchema>;
 
+/** The envelope as it travels: `code` is any string here, the reader narrows it to ErrorCode. */
 export const errorEnvelopeSchema = z.object({
   status: z.number().int(),
   code: z.string(),
   message: z.string(),
+  issues: z.array(errorIssueSchema).optional(),
 });
-export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
+export type ErrorEnvelope = {
+  status: number;
+  code: ErrorCode;
+  message: string;
+  issues?: ErrorIssue[];
+};
+
+/** At most this many issues travel; a body of a thousand bad entries answers with the first. */
+export const MAX_ERROR_ISSUES = 20;
 
 export class ApiError extends Error {
   override name = "ApiError";
   readonly status: number;
-  readonly code: string;
+  readonly code: ErrorCode;
+  readonly issues: ErrorIssue[] | undefined;
   /** Headers the error response carries besides the envelope (e.g. Retry-After). */
   headers: Record<string, string> = {};
 
-  constructor(status: number, code: string, message: string) {
+  /** `status` apart from the code's: an upstream error passes through with the status it had. */
+  constructor(status: number, code: ErrorCode, message: string, issues?: ErrorIssue[]) {
     super(message);
     this.status = status;
     this.code = code;
+    this.issues = issues;
   }
 
   /** The same error, answered with `Retry-After: seconds`. */
@@ -63,14 +48,29 @@ export class ApiError extends Error {
     return this;
   }
 
-  /** An error with one of the app's own codes. */
-  static of(code: AppErrorCode, message: string): ApiError {
-    return new ApiError(APP_ERROR_STATUS[code], code, message);
+  /** An error with the code's own status (ERROR_STATUS). */
+  static of(code: ErrorCode, message: string, issues?: ErrorIssue[]): ApiError {
+    return new ApiError(ERROR_STATUS[code], code, message, issues);
+  }
+
+  /** A refused input: 400 invalid_request with the zod error's issues. */
+  static fromZod(error: z.ZodError): ApiError {
+    return ApiError.of("invalid_request", describeZodError(error), issuesOf(error));
   }
 
   toJSON(): ErrorEnvelope {
-    return { status: this.status, code: this.code, message: this.message };
+    const envelope: ErrorEnvelope = { status: this.status, code: this.code, message: this.message };
+    if (this.issues?.length) envelope.issues = this.issues;
+    return envelope;
   }
+}
+
+/** A zod error's issues as `{path, message}`, the path dotted (`inputs.tone`; "" for the root). */
+export function issuesOf(error: z.ZodError): ErrorIssue[] {
+  return error.issues.slice(0, MAX_ERROR_ISSUES).map((issue) => ({
+    path: issue.path.map(String).join("."),
+    message: issue.message,
+  }));
 }
 
 /** Human text for the parts of a zod error, e.g. `inputs.tone: Invalid input`. */
@@ -84,31 +84,22 @@ export function describeZodError(error: z.ZodError): string {
 }
 
 /**
- * Turns anything thrown in a route handler into a Response: validation → 400, ApiError → its own
- * status, anything else → a generic 500 that carries no stack, upstream body or secret.
+ * Turns anything thrown in a route handler into a Response: validation → 400 with its issues,
+ * ApiError → its own status, anything else → a generic 500 that carries no stack, upstream body
+ * or secret. Caching headers are the route wrapper's (lib/server/route-handler.ts).
  */
-export function errorResponse(error: unknown, init?: { headers?: HeadersInit }): Response {
-  let envelope: ErrorEnvelope;
+export function errorResponse(error: unknown): Response {
+  let known: ApiError;
   if (error instanceof ApiError) {
-    envelope = error.toJSON();
+    known = error;
   } else if (error instanceof z.ZodError) {
-    envelope = ApiError.of("invalid_request", describeZodError(error)).toJSON();
+    known = ApiError.fromZod(error);
   } else {
     console.error(
       "Unhandled error in route handler:",
       error instanceof Error ? error.name : typeof error,
     );
-    envelope = ApiError.of(
-      "internal_error",
-      "Something went wrong on our side. Please try again.",
-    ).toJSON();
+    known = ApiError.of("internal_error", "Something went wrong on our side. Please try again.");
   }
-  return Response.json(envelope, {
-    status: envelope.status,
-    headers: {
-      "Cache-Control": "no-store",
-      ...(error instanceof ApiError ? error.headers : {}),
-      ...init?.headers,
-    },
-  });
+  return Response.json(known.toJSON(), { status: known.status, headers: known.headers });
 }

@@ -1,5 +1,5 @@
-import { ApiClientError } from "@/lib/client/api-fetch";
-import { errorEnvelopeSchema } from "@/lib/errors/api-error";
+import { ApiClientError, readErrorResponse } from "@/lib/client/api-fetch";
+import type { ErrorCode } from "@/lib/errors/error-code";
 import { uploadResultSchema } from "@/lib/form/form-api";
 import type { z } from "zod";
 
@@ -12,7 +12,7 @@ export type UploadResult = z.infer<typeof uploadResultSchema>;
 /** Where a file goes: an upload route of this app, with the headers it needs (a form's link). */
 export type UploadTarget = { url: string; headers?: Record<string, string> };
 
-const PLAIN_WORDS: Record<string, string> = {
+const PLAIN_WORDS: Partial<Record<ErrorCode, string>> = {
   file_too_large: "The file is too large.",
   unsupported_file_type: "This type of file is not accepted.",
   no_file_uploaded: "The file did not arrive. Try again.",
@@ -38,13 +38,13 @@ export function uploadWithProgress(
       if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
     };
     xhr.onload = () => {
-      let json: unknown;
-      try {
-        json = JSON.parse(xhr.responseText);
-      } catch {
-        json = undefined;
-      }
       if (xhr.status >= 200 && xhr.status < 300) {
+        let json: unknown;
+        try {
+          json = JSON.parse(xhr.responseText);
+        } catch {
+          json = undefined;
+        }
         const parsed = uploadResultSchema.safeParse(json);
         if (parsed.success) resolve(parsed.data);
         else
@@ -57,11 +57,12 @@ export function uploadWithProgress(
           );
         return;
       }
-      const envelope = errorEnvelopeSchema.safeParse(json);
-      if (envelope.success) {
-        const { code, message } = envelope.data;
-        reject(new ApiClientError(xhr.status, code, PLAIN_WORDS[code] ?? message));
+      const error = readErrorResponse(xhr.status, xhr.responseText);
+      if (error.code !== "unexpected_response") {
+        const { status, code, message, issues } = error;
+        reject(new ApiClientError(status, code, PLAIN_WORDS[code] ?? message, issues));
       } else if (xhr.status === 413) {
+        // A proxy in front of the app refused the body before the app saw it.
         reject(new ApiClientError(413, "file_too_large", PLAIN_WORDS.file_too_large!));
       } else {
         reject(

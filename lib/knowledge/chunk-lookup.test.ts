@@ -1,19 +1,42 @@
 import { describe, expect, it } from "vitest";
-import { chunkLookupSchema, lookupFieldOf } from "@/lib/knowledge/chunk-lookup";
+import { chunkLookupSchema, lookupProblemOf } from "@/lib/knowledge/chunk-lookup";
 
-describe("lookupFieldOf", () => {
+describe("lookupProblemOf", () => {
   it.each([
     ["Dataset not found.", "datasetId", "dataset"],
     ["Document not found.", "documentId", "document"],
     ["Segment not found.", "segmentId", "segment"],
-    ["segment_id: The segment id has characters that are not allowed", "segmentId", "segment"],
-    ["dataset_id: The dataset id is too long", "datasetId", "dataset"],
-  ])("finds the id %j names", (message, field, what) => {
-    expect(lookupFieldOf(message)).toEqual({ field, what });
+  ])("finds the id the upstream's 404 %j names", (message, field, what) => {
+    const error = { status: 404, code: "not_found" as const, message, issues: [] };
+    expect(lookupProblemOf(error)).toEqual({ field, what, message });
+  });
+
+  it.each([
+    ["segment_id", "The segment id has characters that are not allowed", "segmentId", "segment"],
+    ["dataset_id", "The dataset id is too long", "datasetId", "dataset"],
+  ])("finds the id our own 400 names in issues[].path (%s)", (path, message, field, what) => {
+    const error = {
+      status: 400,
+      code: "invalid_request" as const,
+      // The flattened message is for people; the field comes from the path only.
+      message: "something else entirely",
+      issues: [{ path, message }],
+    };
+    expect(lookupProblemOf(error)).toEqual({ field, what, message });
   });
 
   it("names nothing for other messages", () => {
-    expect(lookupFieldOf("Not found.")).toBeNull();
+    expect(
+      lookupProblemOf({ status: 404, code: "not_found", message: "Not found.", issues: [] }),
+    ).toBeNull();
+    expect(
+      lookupProblemOf({
+        status: 400,
+        code: "invalid_request",
+        message: "segment_id: The segment id is missing",
+        issues: [],
+      }),
+    ).toBeNull();
   });
 });
 

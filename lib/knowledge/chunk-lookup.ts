@@ -6,6 +6,9 @@ import {
   segmentIdSchema,
   type PathIdMessages,
 } from "@/lib/dify/route-params";
+import { notFoundSubject, type NotFoundSubject } from "@/lib/dify/not-found-subject";
+import type { ErrorIssue } from "@/lib/errors/api-error";
+import type { ErrorCode } from "@/lib/errors/error-code";
 
 // The "open a chunk" form on /knowledge: the same id rules as the route, and which of the three
 // ids a refusal is about, so the message can stand next to that field.
@@ -34,17 +37,37 @@ export const chunkLookupDefaults = (): ChunkLookupValues => ({
   segmentId: "",
 });
 
-const PARTS: { field: ChunkLookupField; pattern: RegExp; what: string }[] = [
-  { field: "datasetId", pattern: /\bdataset/i, what: "dataset" },
-  { field: "documentId", pattern: /\bdocument/i, what: "document" },
-  { field: "segmentId", pattern: /\bsegment/i, what: "segment" },
-];
+const FIELD_OF_SUBJECT: Record<NotFoundSubject, ChunkLookupField> = {
+  dataset: "datasetId",
+  document: "documentId",
+  segment: "segmentId",
+};
+const SUBJECT_OF_PATH: Record<string, NotFoundSubject> = {
+  dataset_id: "dataset",
+  document_id: "document",
+  segment_id: "segment",
+};
+
+export type LookupProblem = { field: ChunkLookupField; what: NotFoundSubject; message: string };
 
 /**
- * Which id a 404 (`Dataset not found.`, `Document not found.`, `Segment not found.`) or one of our
- * own 400s (`segment_id: …`) names; null when the message names none of them.
+ * Which id a refused lookup is about: our own 400 names it in `issues[].path` (`segment_id`), the
+ * upstream's 404 in its message (`Segment not found.`). Null when neither names one.
  */
-export function lookupFieldOf(message: string): { field: ChunkLookupField; what: string } | null {
-  const part = PARTS.find(({ pattern }) => pattern.test(message));
-  return part ? { field: part.field, what: part.what } : null;
+export function lookupProblemOf(error: {
+  status: number;
+  code: ErrorCode;
+  message: string;
+  issues: readonly ErrorIssue[];
+}): LookupProblem | null {
+  if (error.code === "invalid_request") {
+    for (const issue of error.issues) {
+      const what = SUBJECT_OF_PATH[issue.path];
+      if (what) return { field: FIELD_OF_SUBJECT[what], what, message: issue.message };
+    }
+    return null;
+  }
+  if (error.status !== 404) return null;
+  const what = notFoundSubject(error.message);
+  return what ? { field: FIELD_OF_SUBJECT[what], what, message: error.message } : null;
 }

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import type { ErrorIssue } from "@/lib/errors/api-error";
+import type { ErrorCode } from "@/lib/errors/error-code";
 import {
   describeMetadataError,
   metadataEditorDefaults,
@@ -125,7 +127,12 @@ describe("metadataEditorSchema", () => {
 });
 
 describe("describeMetadataError", () => {
-  const error = (status: number, code: string, message: string) => ({ status, code, message });
+  const error = (status: number, code: ErrorCode, message: string, issues: ErrorIssue[] = []) => ({
+    status,
+    code,
+    message,
+    issues,
+  });
 
   it("asks for the token again on 401", () => {
     expect(
@@ -159,11 +166,11 @@ describe("describeMetadataError", () => {
 
   it("maps the paths of our own 400 to the editor's entries", () => {
     const view = describeMetadataError(
-      error(
-        400,
-        "invalid_request",
-        "operation_data.3.metadata_list.1.name: name is empty; operation_data.2.document_id: document doc-a appears more than once; dataset_id: The dataset id is too long",
-      ),
+      error(400, "invalid_request", "(the flattened message is for people, not read back)", [
+        { path: "operation_data.3.metadata_list.1.name", message: "name is empty" },
+        { path: "operation_data.2.document_id", message: "document doc-a appears more than once" },
+        { path: "dataset_id", message: "The dataset id is too long" },
+      ]),
       true,
     );
     expect(view.fields).toEqual([

@@ -3,7 +3,10 @@ import {
   MAX_METADATA_OPERATIONS,
   type MetadataUpdateRequest,
 } from "@/lib/knowledge/metadata-update-request";
+import { notFoundSubject } from "@/lib/dify/not-found-subject";
 import { datasetIdSchema, pathIdSchema, type PathIdMessages } from "@/lib/dify/route-params";
+import type { ErrorIssue } from "@/lib/errors/api-error";
+import type { ErrorCode } from "@/lib/errors/error-code";
 
 // The batch metadata editor on /knowledge: what the person fills in, its checks, and the one
 // mapping from the editor's values to the request body that is reviewed and sent.
@@ -168,13 +171,22 @@ export type MetadataErrorView = {
   tokenRefused: boolean;
 };
 
+const ROW_FIELDS = new Set(["id", "name", "value"]);
+const isIndex = (part: string | undefined) => part !== undefined && /^\d+$/.test(part);
+
 /** Which editor entry a path of our own 400 names (`operation_data.0.metadata_list.1.name`). */
 function fieldForPath(path: string): EditorField | null {
   if (path === "dataset_id") return "datasetId";
-  const row = /^operation_data\.\d+\.metadata_list\.(\d+)\.(id|name|value)$/.exec(path);
-  if (row) return `rows.${Number(row[1])}.${row[2] as "id" | "name" | "value"}`;
-  if (/^operation_data(\.\d+(\.document_id)?)?$/.test(path)) return "documentIds";
-  if (/^operation_data\.\d+\.metadata_list$/.test(path)) return "rows";
+  const [root, operation, key, row, name, ...rest] = path.split(".");
+  if (root !== "operation_data") return null;
+  if (operation === undefined) return "documentIds";
+  if (!isIndex(operation)) return null;
+  if (key === undefined || (key === "document_id" && row === undefined)) return "documentIds";
+  if (key !== "metadata_list") return null;
+  if (row === undefined) return "rows";
+  if (isIndex(row) && name !== undefined && ROW_FIELDS.has(name) && rest.length === 0) {
+    return `rows.${Number(row)}.${name as "id" | "name" | "value"}`;
+  }
   return null;
 }
 
@@ -204,21 +216,21 @@ const ENGLISH_ERRORS: MetadataErrorMessages = {
  * The page's sentences come from `messages`; the server's own messages are shown as they are.
  */
 export function describeMetadataError(
-  error: { status: number; code: string; message: string },
+  error: { status: number; code: ErrorCode; message: string; issues: readonly ErrorIssue[] },
   atomic: boolean,
   messages: MetadataErrorMessages = ENGLISH_ERRORS,
 ): MetadataErrorView {
   if (error.status === 401) {
     return { fields: [], root: null, tokenRefused: true };
   }
-  if (error.code === "not_found" && /dataset/i.test(error.message)) {
+  if (error.code === "not_found" && notFoundSubject(error.message) === "dataset") {
     return {
       fields: [{ field: "datasetId", message: error.message }],
       root: messages.datasetNotFound,
       tokenRefused: false,
     };
   }
-  if (error.code === "invalid_param" && /document not found/i.test(error.message)) {
+  if (error.code === "invalid_param" && notFoundSubject(error.message) === "document") {
     // The upstream does not say which document; only whether anything was applied is known.
     return {
       fields: [],
@@ -230,10 +242,9 @@ export function describeMetadataError(
   }
   if (error.code === "invalid_request") {
     const fields: MetadataErrorView["fields"] = [];
-    for (const part of error.message.split("; ")) {
-      const match = /^([\w.]+): (.+)$/.exec(part);
-      const field = match ? fieldForPath(match[1]!) : null;
-      if (match && field) fields.push({ field, message: match[2]! });
+    for (const issue of error.issues) {
+      const field = fieldForPath(issue.path);
+      if (field) fields.push({ field, message: issue.message });
     }
     return {
       fields,

@@ -1,3 +1,5 @@
+import type { ErrorCode } from "@/lib/errors/error-code";
+
 // The launcher's full-page screens for errors that no retry or edit can fix from the page.
 
 /** Which screen: the page shows it in its own language (`launcher.problems.<key>`). */
@@ -13,7 +15,7 @@ export type LauncherProblem = {
 };
 
 /** The screen for an error `code` from the launcher's routes, or null when the page handles it. */
-export function launcherProblem(code: string): LauncherProblem | null {
+export function launcherProblem(code: ErrorCode): LauncherProblem | null {
   switch (code) {
     case "app_unavailable":
       return {

@@ -1,11 +1,12 @@
 import { ApiError } from "@/lib/errors/api-error";
+import type { ErrorCode } from "@/lib/errors/error-code";
 
 // Readiness: the upstream answered `GET /parameters` within the time limit in the last few
 // seconds. A success is reused for `freshMs`, so probes from the orchestrator (and from several
 // of them at once) cost the upstream at most one call per period; a failure is reused for
 // `retryMs`, and only one check runs at a time.
 
-export type Readiness = { ready: true } | { ready: false; code: string; message: string };
+export type Readiness = { ready: true } | { ready: false; code: ErrorCode; message: string };
 
 export type ReadinessOptions = {
   /** One upstream call; rejects (ideally with an ApiError) when the upstream did not answer. */
@@ -18,7 +19,7 @@ export type ReadinessOptions = {
   now?: () => number;
 };
 
-const MESSAGES: Record<string, string> = {
+const MESSAGES: Partial<Record<ErrorCode, string>> = {
   shutting_down: "This copy of the app is shutting down.",
   upstream_timeout: "The workflow service did not answer in time.",
   upstream_unreachable: "The workflow service cannot be reached.",
@@ -28,7 +29,7 @@ const MESSAGES: Record<string, string> = {
 
 /** Maps a failed check to a reason that names no key, URL or other configuration. */
 function reasonOf(error: unknown, timedOut: boolean): Readiness {
-  let code = "upstream_bad_response";
+  let code: ErrorCode = "upstream_bad_response";
   if (timedOut) code = "upstream_timeout";
   else if (error instanceof ApiError) {
     if (error.status === 401 || error.code === "upstream_key_refused")

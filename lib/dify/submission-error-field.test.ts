@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fieldsNamedIn } from "@/lib/form/submission-errors";
+import { fieldsNamedIn } from "@/lib/dify/submission-error-field";
 
 describe("fieldsNamedIn", () => {
   const known = ["topic", "tone", "cover"];

@@ -1,0 +1,64 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { z } from "zod";
+import { ApiError, errorResponse, issuesOf, MAX_ERROR_ISSUES } from "@/lib/errors/api-error";
+
+afterEach(() => vi.restoreAllMocks());
+
+const bodySchema = z.object({
+  inputs: z.object({ tone: z.enum(["calm", "warm"]) }),
+  rows: z.array(z.object({ name: z.string().min(1, "name is empty") })),
+});
+
+describe("the error envelope", () => {
+  it("answers a zod error with 400 invalid_request and its issues as dotted paths", async () => {
+    const result = bodySchema.safeParse({
+      inputs: { tone: "loud" },
+      rows: [{ name: "a" }, { name: "" }],
+    });
+    expect(result.success).toBe(false);
+    const response = errorResponse(result.error);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      status: 400,
+      code: "invalid_request",
+      message: expect.stringContaining("rows.1.name: name is empty") as string,
+      issues: [
+        { path: "inputs.tone", message: expect.any(String) as string },
+        { path: "rows.1.name", message: "name is empty" },
+      ],
+    });
+  });
+
+  it("names the root of the body with an empty path", () => {
+    const result = z.object({}, { error: "the body must be a JSON object" }).safeParse(null);
+    expect(issuesOf(result.error!)).toEqual([
+      { path: "", message: "the body must be a JSON object" },
+    ]);
+  });
+
+  it("sends at most MAX_ERROR_ISSUES issues", () => {
+    const result = z.array(z.string()).safeParse(Array.from({ length: 50 }, () => 1));
+    expect(issuesOf(result.error!)).toHaveLength(MAX_ERROR_ISSUES);
+  });
+
+  it("leaves `issues` out when there are none, and keeps an ApiError's own status", async () => {
+    const response = errorResponse(new ApiError(409, "invalid_param", "Busy.").retryAfter(2));
+    expect(response.status).toBe(409);
+    expect(response.headers.get("retry-after")).toBe("2");
+    expect(await response.json()).toEqual({ status: 409, code: "invalid_param", message: "Busy." });
+  });
+
+  it("gives an app code its table status", () => {
+    expect(ApiError.of("link_scope", "x").status).toBe(403);
+  });
+
+  it("hides anything else behind a generic 500", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const response = errorResponse(new Error("secret"));
+    expect(await response.json()).toEqual({
+      status: 500,
+      code: "internal_error",
+      message: "Something went wrong on our side. Please try again.",
+    });
+  });
+});

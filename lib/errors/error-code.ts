@@ -1,0 +1,81 @@
+// Every error `code` the app's browser code may see, with its HTTP status: the app's own, the
+// upstream's that pass through unchanged, and the two the browser makes up itself. One table, so
+// a code compared anywhere (`error.code === "…"`) is checked by the compiler.
+
+export const ERROR_STATUS = {
+  // ------------------------------------------------------------ raised by this app
+  invalid_request: 400,
+  /** A chat app was started without its message (the launcher asks for one). */
+  message_required: 400,
+  unauthorized: 401,
+  link_invalid: 403,
+  link_expired: 403,
+  link_missing: 403,
+  /** A link that opens its own form only was asked for another form of its run. */
+  link_scope: 403,
+  forbidden_origin: 403,
+  not_found: 404,
+  /** A request body that sent nothing for too long (uploads). */
+  request_timeout: 408,
+  /** A request body past the route's size limit (JSON bodies, an upload's whole body). */
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  /** This link already has MAX_STREAMS_PER_LINK event streams open. */
+  too_many_streams: 429,
+  /** This server already holds MAX_OPEN_STREAMS event streams. */
+  server_busy: 429,
+  internal_error: 500,
+  upstream_bad_response: 502,
+  /** The upstream refused this server's own key: a configuration problem, not the caller's. */
+  upstream_key_refused: 502,
+  upstream_unreachable: 502,
+  /** The server is stopping (SIGTERM): try again, another copy answers. */
+  shutting_down: 503,
+  upstream_timeout: 504,
+
+  // ------------------------------------------------------------ the upstream's, passed through
+  // A passed-through error keeps the status the upstream sent; these are the statuses it uses.
+  bad_request: 400,
+  invalid_param: 400,
+  invalid_form_data: 400,
+  invalid_action: 400,
+  filename_not_exists_error: 400,
+  no_file_uploaded: 400,
+  too_many_files: 400,
+  not_workflow_app: 400,
+  not_chat_app: 400,
+  app_unavailable: 400,
+  agent_not_published: 400,
+  provider_not_initialize: 400,
+  provider_quota_exceeded: 400,
+  model_currently_not_support: 400,
+  completion_request_error: 400,
+  conversation_completed: 400,
+  workflow_version_execution_not_allowed: 400,
+  forbidden: 403,
+  file_access_denied: 403,
+  end_user_not_found: 404,
+  file_not_found: 404,
+  /** The form was already answered. */
+  human_input_form_submitted: 412,
+  /** The form's time ran out. */
+  human_input_form_expired: 412,
+  file_too_large: 413,
+  unsupported_file_type: 415,
+  too_many_requests: 429,
+  rate_limit_error: 429,
+  /** A 4xx of the upstream with a code this table does not know: its status and message pass. */
+  upstream_rejected: 400,
+
+  // ------------------------------------------------------------ made up by the browser
+  /** No response arrived (the connection failed): there is no HTTP status. */
+  network_error: 0,
+  /** A response that is not one of ours: a proxy's page, a body the schema refuses, a new code. */
+  unexpected_response: 502,
+} as const satisfies Record<string, number>;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === "string" && Object.hasOwn(ERROR_STATUS, value);
+}
