@@ -1,13 +1,9 @@
 import "server-only";
 import { ApiError } from "@/lib/errors/api-error";
-import { getEnv } from "@/lib/server/env";
+import { getLimits } from "@/lib/server/limits";
 import type { FormLinkClaims } from "@/lib/form/form-link";
 import { isDraining } from "@/lib/server/graceful-shutdown";
 import { acquireStream, type StreamLease } from "@/lib/server/open-streams";
-
-// How soon a refused browser may try again. Its own backoff is shorter, so it mostly waits
-// for its other streams to close (a tab closed, a run finished).
-const RETRY_AFTER_SECONDS = 5;
 
 /**
  * A slot for one event stream of a verified link, or the ApiError that refuses it: 503 while the
@@ -18,11 +14,11 @@ export function acquireEventStream(claims: FormLinkClaims): StreamLease {
   if (isDraining()) {
     throw ApiError.of("shutting_down", "This server is restarting. Try again.").retryAfter(1);
   }
-  const env = getEnv();
+  const limits = getLimits();
   const lease = acquireStream({
     key: `${claims.token}\n${claims.user}`,
-    perLink: env.maxStreamsPerLink,
-    perProcess: env.maxOpenStreams,
+    perLink: limits.streamsPerLink,
+    perProcess: limits.openStreams,
     // The verifier accepts a link through the whole second `exp`; unsigned links (trusted
     // networks only) may have no expiry at all (0).
     expiresAtMs: claims.exp > 0 ? (claims.exp + 1) * 1000 : undefined,
@@ -32,9 +28,9 @@ export function acquireEventStream(claims: FormLinkClaims): StreamLease {
       ? ApiError.of(
           "too_many_streams",
           "This link already has as many live views open as it may. Close one and try again.",
-        ).retryAfter(RETRY_AFTER_SECONDS)
+        ).retryAfter(limits.streamRetryAfterSeconds)
       : ApiError.of("server_busy", "The server is busy. Try again shortly.").retryAfter(
-          RETRY_AFTER_SECONDS,
+          limits.streamRetryAfterSeconds,
         );
   }
   return lease;

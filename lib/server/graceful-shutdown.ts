@@ -1,4 +1,5 @@
 import "server-only";
+import { getLimits } from "@/lib/server/limits";
 import { endAllStreams } from "@/lib/server/open-streams";
 
 // What the app does on SIGTERM, beside Next's own handler (which stops listening, waits for the
@@ -20,9 +21,6 @@ function state(): ShutdownState {
   holder[STATE] ??= { installed: false, draining: false, inFlight: 0, idle: new Set() };
   return holder[STATE];
 }
-
-/** How soon a browser whose stream was ended by a shutdown should reconnect. */
-export const SHUTDOWN_RETRY_MS = 1_000;
 
 /** True once SIGTERM arrived: new event streams are refused and readiness is 503. */
 export function isDraining(): boolean {
@@ -63,7 +61,7 @@ export function waitForInFlight(ms: number): Promise<boolean> {
 /** Starts draining: ends the open streams and stops taking new ones. Returns how many ended. */
 export function beginDrain(): number {
   state().draining = true;
-  return endAllStreams(SHUTDOWN_RETRY_MS);
+  return endAllStreams(getLimits().shutdownRetryMs);
 }
 
 function log(msg: string, fields: Record<string, unknown>) {

@@ -1,8 +1,6 @@
+import "server-only";
 import { ApiError } from "@/lib/errors/api-error";
-import { getEnv } from "@/lib/server/env";
-
-/** Headers every API response carries: answers hold personal data and must not be cached. */
-export const NO_STORE = { "Cache-Control": "no-store" } as const;
+import { getLimits } from "@/lib/server/limits";
 
 function tooLarge(maxBytes: number): ApiError {
   return ApiError.of(
@@ -18,7 +16,7 @@ function tooLarge(maxBytes: number): ApiError {
  */
 export async function readJsonBody(
   request: Request,
-  maxBytes: number = getEnv().maxJsonBodyBytes,
+  maxBytes: number = getLimits().jsonBodyBytes,
 ): Promise<unknown> {
   const type = request.headers.get("content-type") ?? "";
   if (!/^application\/json\s*(;|$)/i.test(type)) {

@@ -65,7 +65,10 @@ function metrics(): ReturnType<typeof createMetrics> {
 /** The metrics in Prometheus's text format, with its content type. */
 export async function renderMetrics(): Promise<{ body: string; contentType: string }> {
   const { registry } = metrics();
-  return { body: await registry.metrics(), contentType: registry.contentType };
+  const body = await registry.metrics().catch(() => {
+    throw ApiError.of("internal_error", "The metrics could not be collected.");
+  });
+  return { body, contentType: registry.contentType };
 }
 
 /**

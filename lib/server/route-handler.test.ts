@@ -59,4 +59,28 @@ describe("handleRoute", () => {
     );
     expect(response.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
   });
+
+  it("marks every answer no-store, keeping a stream's own no-store directives", async () => {
+    vi.spyOn(console, "info").mockImplementation(() => undefined);
+    const plain = handleRoute("x", () => Promise.resolve(Response.json({})));
+    expect((await plain(new Request("http://x/"), {})).headers.get("cache-control")).toBe(
+      "no-store",
+    );
+    const cached = handleRoute("x", () =>
+      Promise.resolve(new Response("", { headers: { "Cache-Control": "max-age=3600" } })),
+    );
+    expect((await cached(new Request("http://x/"), {})).headers.get("cache-control")).toBe(
+      "no-store",
+    );
+    const stream = handleRoute("x", () =>
+      Promise.resolve(new Response("", { headers: { "Cache-Control": "no-store, no-transform" } })),
+    );
+    expect((await stream(new Request("http://x/"), {})).headers.get("cache-control")).toBe(
+      "no-store, no-transform",
+    );
+    const failed = handleRoute("x", () => Promise.reject(ApiError.of("not_found", "Gone.")));
+    expect((await failed(new Request("http://x/"), {})).headers.get("cache-control")).toBe(
+      "no-store",
+    );
+  });
 });

@@ -6,11 +6,12 @@ import { observeRequest } from "@/lib/server/metrics";
 import { requestContext, type RequestContext } from "@/lib/server/request-context";
 
 const API_CSP = "default-src 'none'; frame-ancestors 'none'";
+const NO_STORE = /(^|,)\s*no-store\s*(,|$)/i;
 
 /**
  * Wraps a route handler: any throw becomes our error envelope, every response carries a request
- * id, and one structured log line is written per request (route, statuses, duration, id). NOTE:
- * the line never holds keys, tokens, answers or file contents.
+ * id and `Cache-Control: no-store`, and one structured log line is written per request (route,
+ * statuses, duration, id). NOTE: the line never holds keys, tokens, answers or file contents.
  */
 export function handleRoute<C>(
   route: string,
@@ -40,6 +41,11 @@ export function handleRoute<C>(
       response.headers.set("X-Request-Id", requestId);
       // API answers are data, never documents: nothing may run in them or frame them.
       response.headers.set("Content-Security-Policy", API_CSP);
+      // NOTE: answers hold personal data and links: no cache may keep one. Set here, for every
+      // route; a stream's own `no-store, no-transform` is kept.
+      if (!NO_STORE.test(response.headers.get("Cache-Control") ?? "")) {
+        response.headers.set("Cache-Control", "no-store");
+      }
       console.info(
         JSON.stringify({
           level: "info",

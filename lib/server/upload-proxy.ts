@@ -7,22 +7,14 @@ import { ApiError } from "@/lib/errors/api-error";
 import { getAppParametersCached, uploadFile } from "@/lib/dify/dify-client";
 import type { UploadedFile } from "@/lib/dify/schemas";
 import { toUploadLimits } from "@/lib/form/form-view";
-import { getEnv } from "@/lib/server/env";
+import { getLimits } from "@/lib/server/limits";
 import { countUploadedBytes } from "@/lib/server/metrics";
-import { NO_STORE } from "@/lib/server/http";
 
 // Re-streams the browser's multipart body to the upstream without buffering it: only the one
 // `file` part goes on, behind a `user` part the server chose. Anything else the browser sent
 // (a `user` field included) is dropped.
 
 const CRLF = "\r\n";
-
-/** What a body may hold besides the file: its parts' headers, a few small fields, boundaries. */
-export const UPLOAD_BODY_ALLOWANCE = 256 * 1024;
-/** Non-file parts: how many, and how large each may be (the browser sends none). */
-const MAX_FIELDS = 8;
-const MAX_FIELD_BYTES = 8 * 1024;
-const MAX_PARTS = 10;
 
 function dispositionName(name: string): string {
   // Quotes and line breaks would end the header early; browsers escape them the same way.
@@ -47,7 +39,11 @@ export async function proxyUpload(
       defParamCharset: "utf8",
       // Keep directory parts so a name with separators can be refused rather than silently cut.
       preservePath: true,
-      limits: { fields: MAX_FIELDS, fieldSize: MAX_FIELD_BYTES, parts: MAX_PARTS },
+      limits: {
+        fields: getLimits().uploadMaxFields,
+        fieldSize: getLimits().uploadMaxFieldBytes,
+        parts: getLimits().uploadMaxParts,
+      },
     });
   } catch {
     throw new ApiError(400, "invalid_param", "The upload is not valid multipart data.");
@@ -64,7 +60,7 @@ export async function proxyUpload(
     let wakeTail: (() => void) | undefined;
     // The whole body's cap: the allowance until the file's limit is known, then that limit plus
     // the allowance; `null` while the limit is being looked up (backpressure holds the body).
-    let bodyCap: number | null = UPLOAD_BODY_ALLOWANCE;
+    let bodyCap: number | null = getLimits().uploadBodyAllowanceBytes;
     let bodyBytes = 0;
     let idleTimer: NodeJS.Timeout | undefined;
     const finish = (error: ApiError | undefined, file?: UploadedFile) => {
@@ -153,7 +149,7 @@ export async function proxyUpload(
         return;
       }
       if (settled) return;
-      bodyCap = maxBytes + UPLOAD_BODY_ALLOWANCE;
+      bodyCap = maxBytes + getLimits().uploadBodyAllowanceBytes;
       if (bodyBytes > bodyCap) {
         refuseBody();
         return;
@@ -247,7 +243,7 @@ export async function uploadAsUser(request: Request, user: string): Promise<Resp
   };
   const file = await proxyUpload(request, user, {
     maxBytes,
-    idleTimeoutMs: getEnv().uploadIdleTimeoutMs,
+    idleTimeoutMs: getLimits().uploadIdleTimeoutMs,
   });
   countUploadedBytes(file.size);
   return Response.json(
@@ -258,6 +254,6 @@ export async function uploadAsUser(request: Request, user: string): Promise<Resp
       extension: file.extension ?? null,
       mimeType: file.mime_type ?? null,
     },
-    { status: 201, headers: NO_STORE },
+    { status: 201 },
   );
 }

@@ -1,4 +1,3 @@
-import { ApiError } from "@/lib/errors/api-error";
 import { renderMetrics } from "@/lib/server/metrics";
 import { requireMetricsToken } from "@/lib/server/request-guards";
 import { handleRoute } from "@/lib/server/route-handler";
@@ -7,10 +6,6 @@ import { handleRoute } from "@/lib/server/route-handler";
 // token configured the route is not there.
 export const GET = handleRoute("metrics", async (request) => {
   requireMetricsToken(request);
-  const { body, contentType } = await renderMetrics().catch(() => {
-    throw ApiError.of("internal_error", "The metrics could not be collected.");
-  });
-  return new Response(body, {
-    headers: { "Content-Type": contentType, "Cache-Control": "no-store" },
-  });
+  const { body, contentType } = await renderMetrics();
+  return new Response(body, { headers: { "Content-Type": contentType } });
 });

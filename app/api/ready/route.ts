@@ -1,4 +1,3 @@
-import { NO_STORE } from "@/lib/server/http";
 import { getReadiness } from "@/lib/server/app-readiness";
 import { handleRoute } from "@/lib/server/route-handler";
 
@@ -6,9 +5,9 @@ import { handleRoute } from "@/lib/server/route-handler";
 // the last 10 s; else 503 with the reason (never a key, URL or other configuration).
 export const GET = handleRoute("ready", async () => {
   const readiness = await getReadiness();
-  if (readiness.ready) return Response.json({ status: "ready" }, { headers: NO_STORE });
+  if (readiness.ready) return Response.json({ status: "ready" });
   return Response.json(
     { status: 503, code: readiness.code, message: readiness.message },
-    { status: 503, headers: NO_STORE },
+    { status: 503 },
   );
 });

@@ -2,13 +2,12 @@ import "server-only";
 import { ApiError } from "@/lib/errors/api-error";
 import { streamWorkflowEvents } from "@/lib/dify/dify-client";
 import { getEnv } from "@/lib/server/env";
+import { getLimits } from "@/lib/server/limits";
 import { formLinkPath, type FormLinkClaims } from "@/lib/form/form-link";
 import { initialRunView, runViewReducer, type RunViewState } from "@/lib/run/run-view";
 import { readStreamEvents } from "@/lib/run/sse-events";
 
 /** How long a paused run's stream must stay quiet before its replay counts as over. */
-const QUIET_MS = 300;
-const READ_TIMEOUT_MS = 8_000;
 
 /**
  * The run's state now, read from its own stream as the server sees it (tokens included). The
@@ -18,7 +17,7 @@ const READ_TIMEOUT_MS = 8_000;
  */
 async function readRunState(run: string, user: string): Promise<RunViewState> {
   const abort = new AbortController();
-  const timer = setTimeout(() => abort.abort(), READ_TIMEOUT_MS);
+  const timer = setTimeout(() => abort.abort(), getLimits().nextLinkReadTimeoutMs);
   let state = initialRunView;
   try {
     const stream = await streamWorkflowEvents(run, {
@@ -33,7 +32,9 @@ async function readRunState(run: string, user: string): Promise<RunViewState> {
       next.catch(() => undefined);
       const quiet =
         state.phase === "paused"
-          ? new Promise<null>((resolve) => setTimeout(() => resolve(null), QUIET_MS))
+          ? new Promise<null>((resolve) =>
+              setTimeout(() => resolve(null), getLimits().nextLinkQuietMs),
+            )
           : null;
       const result = quiet ? await Promise.race([next, quiet]) : await next;
       if (result === null || result.done) break;

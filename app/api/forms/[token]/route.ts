@@ -1,32 +1,14 @@
 import { z } from "zod";
-import {
-  getAppParametersCached,
-  getHumanInputForm,
-  submitHumanInputForm,
-} from "@/lib/dify/dify-client";
+import { submitHumanInputForm } from "@/lib/dify/dify-client";
 import { formValueSchema } from "@/lib/dify/schemas";
-import { requireFormIdentity } from "@/lib/server/form/form-identity";
-import { toFormView } from "@/lib/form/form-view";
-import { NO_STORE, readJsonBody } from "@/lib/server/http";
-import { requireSameOrigin } from "@/lib/server/request-guards";
-import { handleRoute } from "@/lib/server/route-handler";
-import { formRouteParamsSchema } from "@/lib/dify/route-params";
-
-type Context = { params: Promise<{ token: string }> };
+import { loadFormView } from "@/lib/server/form/load-form-view";
+import { readJsonBody } from "@/lib/server/http";
+import { withFormLink } from "@/lib/server/with-form-link";
 
 // GET /api/forms/{token}: the form as the app's view model, with the app's upload limits.
-export const GET = handleRoute("forms.get", async (request, { params }: Context) => {
-  const { token } = formRouteParamsSchema.parse(await params);
-  requireFormIdentity(request, token);
-  const [form, parameters] = await Promise.all([
-    getHumanInputForm(token),
-    // Limits only refine the page's checks; the form still opens without them.
-    getAppParametersCached().catch(() => undefined),
-  ]);
-  return Response.json(toFormView(token, form, parameters?.system_parameters), {
-    headers: NO_STORE,
-  });
-});
+export const GET = withFormLink("forms.get", async (_request, { token }) =>
+  Response.json(await loadFormView(token)),
+);
 
 // Only these fields are read from the browser; a `user` it sends is dropped.
 const submitBodySchema = z.object({
@@ -35,15 +17,12 @@ const submitBodySchema = z.object({
 });
 
 // POST /api/forms/{token}: submit the form with the link's verified user.
-export const POST = handleRoute("forms.submit", async (request, { params }: Context) => {
-  requireSameOrigin(request);
-  const { token } = formRouteParamsSchema.parse(await params);
-  const claims = requireFormIdentity(request, token);
-  const body = submitBodySchema.parse(await readJsonBody(request));
-  await submitHumanInputForm(token, {
-    inputs: body.inputs,
-    action: body.action,
-    user: claims.user,
-  });
-  return Response.json({ ok: true }, { headers: NO_STORE });
-});
+export const POST = withFormLink(
+  "forms.submit",
+  async (request, { token, claims }) => {
+    const body = submitBodySchema.parse(await readJsonBody(request));
+    await submitHumanInputForm(token, { ...body, user: claims.user });
+    return Response.json({ ok: true });
+  },
+  { sameOrigin: true },
+);

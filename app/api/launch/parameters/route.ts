@@ -1,5 +1,4 @@
 import { getOrCreateAnonymousUser } from "@/lib/server/launcher/anonymous-user";
-import { NO_STORE } from "@/lib/server/http";
 import { getLaunchForm } from "@/lib/server/launcher/launch-run";
 import { requireLauncherEnabled } from "@/lib/server/request-guards";
 import { handleRoute } from "@/lib/server/route-handler";
@@ -9,5 +8,5 @@ export const GET = handleRoute("launch.parameters", async (request) => {
   requireLauncherEnabled();
   // The launcher's user is made on the first visit, so uploads and the run share it from the start.
   await getOrCreateAnonymousUser(request);
-  return Response.json(await getLaunchForm(), { headers: NO_STORE });
+  return Response.json(await getLaunchForm());
 });

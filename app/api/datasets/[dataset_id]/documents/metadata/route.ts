@@ -1,19 +1,19 @@
 import { updateDocumentsMetadata } from "@/lib/dify/dify-client";
-import { NO_STORE, readJsonBody } from "@/lib/server/http";
+import { datasetRouteParamsSchema } from "@/lib/dify/route-params";
 import { metadataUpdateRequestSchema } from "@/lib/knowledge/metadata-update-request";
+import { readJsonBody } from "@/lib/server/http";
 import { requirePortalToken } from "@/lib/server/request-guards";
 import { handleRoute } from "@/lib/server/route-handler";
-import { datasetRouteParamsSchema } from "@/lib/dify/route-params";
-
-type Context = { params: Promise<{ dataset_id: string }> };
 
 // POST /api/datasets/{dataset_id}/documents/metadata: set the metadata of several documents at once.
 // NOTE: portal bearer token, not the same-origin guard: portals call this from their backends.
-export const POST = handleRoute("datasets.metadata", async (request, { params }: Context) => {
-  requirePortalToken(request);
-  const { dataset_id } = datasetRouteParamsSchema.parse(await params);
-  const body = metadataUpdateRequestSchema.parse(await readJsonBody(request));
-  // Dify's own answer, as Dify documents it: a portal needs only another base URL and key.
-  const result = await updateDocumentsMetadata(dataset_id, body.operation_data);
-  return Response.json(result, { headers: NO_STORE });
-});
+export const POST = handleRoute(
+  "datasets.metadata",
+  async (request, { params }: RouteContext<"/api/datasets/[dataset_id]/documents/metadata">) => {
+    requirePortalToken(request);
+    const { dataset_id } = datasetRouteParamsSchema.parse(await params);
+    const body = metadataUpdateRequestSchema.parse(await readJsonBody(request));
+    // Dify's own answer, as Dify documents it: a portal needs only another base URL and key.
+    return Response.json(await updateDocumentsMetadata(dataset_id, body.operation_data));
+  },
+);

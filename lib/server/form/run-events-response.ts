@@ -1,0 +1,45 @@
+import "server-only";
+import { ApiError } from "@/lib/errors/api-error";
+import { streamWorkflowEvents } from "@/lib/dify/dify-client";
+import { runIdSchema } from "@/lib/dify/route-params";
+import type { FormLinkClaims } from "@/lib/form/form-link";
+import { relayEventStream, SSE_HEADERS } from "@/lib/server/event-relay";
+import { acquireEventStream } from "@/lib/server/event-stream-slot";
+
+/**
+ * The run of a verified link, relayed live from the upstream as SSE. Bounded per link and per
+ * process; ended on shutdown, when the link expires and when the browser goes away.
+ */
+export async function runEventsResponse(
+  request: Request,
+  claims: FormLinkClaims,
+): Promise<Response> {
+  if (!claims.run) throw ApiError.of("not_found", "This link has no run to follow.");
+  const runId = runIdSchema.parse(claims.run);
+  const lease = acquireEventStream(claims);
+  const upstreamAbort = new AbortController();
+  request.signal.addEventListener("abort", () => upstreamAbort.abort(), { once: true });
+  let upstream: ReadableStream<Uint8Array>;
+  try {
+    upstream = await streamWorkflowEvents(runId, {
+      user: claims.user,
+      // A late or repeated connection still sees the whole run; the stream stays open across
+      // pauses so the next form shows up on the same connection.
+      includeStateSnapshot: true,
+      continueOnPause: true,
+      signal: upstreamAbort.signal,
+    });
+  } catch (error) {
+    lease.release();
+    throw error;
+  }
+  return new Response(
+    // Only this link's own token reaches the browser, whatever its scope.
+    relayEventStream(upstream, () => upstreamAbort.abort(), {
+      ownToken: claims.token,
+      end: lease.signal,
+      onEnd: () => lease.release(),
+    }),
+    { status: 200, headers: SSE_HEADERS },
+  );
+}

@@ -1,0 +1,65 @@
+import "server-only";
+import { getEnv } from "@/lib/server/env";
+
+// Every named limit of the server in one place: sizes, counts and times, whether an operator may
+// set them (env, read once) or they are fixed here. A module that needs a bound reads it here,
+// so "how much / how long does this server allow" has one answer.
+
+export type Limits = {
+  /** Largest JSON request body a route reads (MAX_JSON_BODY_BYTES). */
+  jsonBodyBytes: number;
+  /** How long an upload body may send nothing before it is cut off (UPLOAD_IDLE_TIMEOUT_MS). */
+  uploadIdleTimeoutMs: number;
+  /** What an upload body may hold besides the file: part headers, small fields, boundaries. */
+  uploadBodyAllowanceBytes: number;
+  /** Non-file parts of an upload (the browser sends none): how many, how large, parts in all. */
+  uploadMaxFields: number;
+  uploadMaxFieldBytes: number;
+  uploadMaxParts: number;
+  /** Open event streams per link (token and user) and per process. */
+  streamsPerLink: number;
+  openStreams: number;
+  /** How soon a browser refused an event stream (429) may try again. */
+  streamRetryAfterSeconds: number;
+  /** Upstream timeouts (DIFY_*_TIMEOUT_MS) and the silence after which a stream counts as lost. */
+  upstreamConnectTimeoutMs: number;
+  upstreamResponseTimeoutMs: number;
+  streamIdleTimeoutMs: number;
+  /** How long the app's parameters (upload limits) are reused before asking the upstream again. */
+  appParametersTtlMs: number;
+  /** Finding the next form of a run: read its events until this quiet, at most this long. */
+  nextLinkQuietMs: number;
+  nextLinkReadTimeoutMs: number;
+  /** In-flight requests' time to finish after SIGTERM; how soon ended streams reconnect. */
+  shutdownGraceMs: number;
+  shutdownRetryMs: number;
+};
+
+let cached: Limits | undefined;
+
+/** The server's limits; the environment is read (and validated) on first use only. */
+export function getLimits(): Limits {
+  if (cached) return cached;
+  const env = getEnv();
+  cached = {
+    jsonBodyBytes: env.maxJsonBodyBytes,
+    uploadIdleTimeoutMs: env.uploadIdleTimeoutMs,
+    uploadBodyAllowanceBytes: 256 * 1024,
+    uploadMaxFields: 8,
+    uploadMaxFieldBytes: 8 * 1024,
+    uploadMaxParts: 10,
+    streamsPerLink: env.maxStreamsPerLink,
+    openStreams: env.maxOpenStreams,
+    // The browser's own backoff is shorter, so it mostly waits for its other streams to close.
+    streamRetryAfterSeconds: 5,
+    upstreamConnectTimeoutMs: env.connectTimeoutMs,
+    upstreamResponseTimeoutMs: env.responseTimeoutMs,
+    streamIdleTimeoutMs: env.streamIdleTimeoutMs,
+    appParametersTtlMs: 60_000,
+    nextLinkQuietMs: 300,
+    nextLinkReadTimeoutMs: 8_000,
+    shutdownGraceMs: env.shutdownGraceMs,
+    shutdownRetryMs: 1_000,
+  };
+  return cached;
+}

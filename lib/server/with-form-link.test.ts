@@ -1,0 +1,89 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { formLinkQuery } from "@/lib/form/form-link";
+import { FORM_LINK_HEADER } from "@/lib/form/form-link-header";
+import { withFormLink } from "@/lib/server/with-form-link";
+
+const SECRET = "with-form-link-test-secret-0123456789abcdef";
+vi.mock("@/lib/server/env", () => ({
+  getEnv: () => ({
+    formLinkSecret: SECRET,
+    allowUnsignedLinks: false,
+    appOrigin: "http://app.test",
+    trustProxyHeaders: false,
+  }),
+}));
+
+beforeEach(() => vi.spyOn(console, "info").mockImplementation(() => undefined));
+afterEach(() => vi.restoreAllMocks());
+
+const now = Math.floor(Date.now() / 1000);
+const claims = { token: "form-token-1", run: "run-1", user: "alice", exp: now + 3600 };
+
+function call(options: { token?: string; link?: string; origin?: string; method?: string } = {}) {
+  const seen = vi.fn((_request: Request, link: unknown) =>
+    Promise.resolve(Response.json({ link })),
+  );
+  const handler = withFormLink("forms.test", seen, { sameOrigin: options.method === "POST" });
+  const headers: Record<string, string> = {};
+  if (options.link !== undefined) headers[FORM_LINK_HEADER] = options.link;
+  if (options.origin) headers.origin = options.origin;
+  const token = options.token ?? claims.token;
+  const request = new Request(`http://app.test/api/forms/${token}`, {
+    method: options.method ?? "GET",
+    headers,
+  });
+  return { seen, response: handler(request, { params: Promise.resolve({ token }) }) };
+}
+
+describe("withFormLink", () => {
+  it("hands a valid link's token and claims to the handler", async () => {
+    const { seen, response } = call({ link: formLinkQuery(claims, SECRET) });
+    const answer = await response;
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("cache-control")).toBe("no-store");
+    expect(seen).toHaveBeenCalledTimes(1);
+    expect(await answer.json()).toEqual({
+      link: { token: claims.token, claims: { ...claims, scope: "form" } },
+    });
+  });
+
+  it.each([
+    ["no link at all", undefined, "link_missing"],
+    ["a link without a user", "", "link_missing"],
+    [
+      "a tampered link",
+      formLinkQuery(claims, SECRET).replace("user=alice", "user=mallory"),
+      "link_invalid",
+    ],
+    ["a link signed with another secret", formLinkQuery(claims, "x".repeat(40)), "link_invalid"],
+    ["an expired link", formLinkQuery({ ...claims, exp: now - 60 }, SECRET), "link_expired"],
+  ])("refuses %s with 403 %s, before the handler runs", async (_what, link, code) => {
+    const { seen, response } = call({ link });
+    const answer = await response;
+    expect(answer.status).toBe(403);
+    expect(await answer.json()).toMatchObject({ status: 403, code });
+    expect(seen).not.toHaveBeenCalled();
+  });
+
+  it("refuses a link made for another token", async () => {
+    const { seen, response } = call({ token: "other-token", link: formLinkQuery(claims, SECRET) });
+    expect(await (await response).json()).toMatchObject({ code: "link_invalid" });
+    expect(seen).not.toHaveBeenCalled();
+  });
+
+  it("checks the token as an id first, with the issue's path", async () => {
+    const { response } = call({ token: "bad..id", link: formLinkQuery(claims, SECRET) });
+    const answer = await response;
+    expect(answer.status).toBe(400);
+    expect(await answer.json()).toMatchObject({
+      code: "invalid_request",
+      issues: [{ path: "token" }],
+    });
+  });
+
+  it("refuses another site's write before reading the link", async () => {
+    const { seen, response } = call({ method: "POST", origin: "http://evil.test" });
+    expect(await (await response).json()).toMatchObject({ status: 403, code: "forbidden_origin" });
+    expect(seen).not.toHaveBeenCalled();
+  });
+});
