@@ -1,10 +1,9 @@
 import { z } from "zod";
-import type { ChunkEnvelope } from "@/lib/dify/schemas";
 
-// The app's own view of one knowledge chunk: what the browser receives from
-// GET /api/datasets/{dataset_id}/documents/{document_id}/segments/{segment_id}. The wire record is
-// mapped here and nowhere else; internal fields (index node ids and hashes, account ids, the
-// signed content) stay on the server.
+// The app's own view of one knowledge chunk: what /knowledge receives from
+// GET /api/knowledge/chunks/{dataset_id}/{document_id}/{segment_id}. The server maps the wire
+// record (lib/server/knowledge/to-chunk-view.ts); internal fields (index node ids and hashes,
+// account ids, the signed content) stay there.
 
 export const childChunkViewSchema = z.object({
   id: z.string(),
@@ -51,55 +50,3 @@ export const chunkViewSchema = z.object({
   attachments: z.array(chunkAttachmentViewSchema),
 });
 export type ChunkView = z.infer<typeof chunkViewSchema>;
-
-/** Only absolute http(s) URLs become links; anything else (javascript:, relative paths) is dropped. */
-function safeLink(url: string | null | undefined): string | null {
-  if (!url) return null;
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === "http:" || parsed.protocol === "https:" ? parsed.href : null;
-  } catch {
-    return null;
-  }
-}
-
-export function toChunkView(envelope: ChunkEnvelope): ChunkView {
-  const chunk = envelope.data;
-  return {
-    id: chunk.id,
-    documentId: chunk.document_id,
-    docForm: envelope.doc_form,
-    position: chunk.position,
-    content: chunk.content,
-    answer: chunk.answer,
-    keywords: chunk.keywords ?? [],
-    status: chunk.status,
-    enabled: chunk.enabled,
-    error: chunk.error,
-    wordCount: chunk.word_count,
-    tokens: chunk.tokens,
-    hitCount: chunk.hit_count,
-    createdAt: chunk.created_at,
-    updatedAt: chunk.updated_at ?? null,
-    indexingAt: chunk.indexing_at,
-    completedAt: chunk.completed_at,
-    disabledAt: chunk.disabled_at,
-    stoppedAt: chunk.stopped_at,
-    childChunks: [...chunk.child_chunks]
-      .sort((a, b) => a.position - b.position)
-      .map((child) => ({
-        id: child.id,
-        content: child.content,
-        position: child.position,
-        wordCount: child.word_count,
-      })),
-    attachments: chunk.attachments.map((attachment) => ({
-      id: attachment.id,
-      name: attachment.name,
-      size: attachment.size,
-      extension: attachment.extension ?? null,
-      mimeType: attachment.mime_type ?? null,
-      url: safeLink(attachment.source_url),
-    })),
-  };
-}

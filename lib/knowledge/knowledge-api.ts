@@ -1,6 +1,6 @@
 import { apiFetch } from "@/lib/client/api-fetch";
-import { toChunkView } from "@/lib/knowledge/chunk-view";
-import { chunkEnvelopeSchema, metadataUpdateResultSchema } from "@/lib/dify/schemas";
+import { chunkViewSchema } from "@/lib/knowledge/chunk-view";
+import { metadataUpdateResultSchema } from "@/lib/dify/schemas";
 import type { MetadataUpdateRequest } from "@/lib/knowledge/metadata-update-request";
 
 // Browser-side calls of the knowledge routes, each carrying the portal token the person entered.
@@ -11,9 +11,9 @@ const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 const datasetPath = (datasetId: string) => `/api/datasets/${encodeURIComponent(datasetId)}`;
 
 export function fetchChunk(token: string, ids: ChunkIds, signal?: AbortSignal) {
-  const path = `${datasetPath(ids.datasetId)}/documents/${encodeURIComponent(ids.documentId)}/segments/${encodeURIComponent(ids.segmentId)}`;
-  // The route answers Dify's own shape; the page shows the app's view of it.
-  return apiFetch(path, chunkEnvelopeSchema.transform(toChunkView), {
+  const path = `/api/knowledge/chunks/${[ids.datasetId, ids.documentId, ids.segmentId].map(encodeURIComponent).join("/")}`;
+  // The app's view of the chunk, mapped on the server (the portal route answers Dify's shape).
+  return apiFetch(path, chunkViewSchema, {
     headers: auth(token),
     signal,
   });
