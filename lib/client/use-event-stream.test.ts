@@ -26,7 +26,8 @@ async function follow(
   const connections: Connection[] = [];
   const failures: Error[] = [];
   let opened = 0;
-  const waits: number[] = [];
+  /** What the page shows while each backoff runs. */
+  const waits: (Connection | undefined)[] = [];
   const source: EventStreamSource = {
     open: () => {
       const answer = answers[opened++];
@@ -47,8 +48,8 @@ async function follow(
       onConnection: (connection) => connections.push(connection),
     },
     signal,
-    (ms) => {
-      waits.push(ms);
+    () => {
+      waits.push(connections.at(-1));
       return Promise.resolve();
     },
   );
@@ -68,7 +69,7 @@ describe("followEventStream", () => {
     ]);
     expect(got.seen).toEqual(["open", { n: 1 }, "open", { n: 2 }, { end: true }]);
     expect(got.opened).toBe(3);
-    expect(got.waits).toHaveLength(2);
+    expect(got.waits).toEqual(["reconnecting", "reconnecting"]);
     expect(got.failures).toEqual([]);
     expect(got.connections).toEqual([
       "connecting",

@@ -73,7 +73,7 @@ export async function followEventStream<E>(
 ): Promise<void> {
   let attempt = 0;
   while (!signal.aborted) {
-    handlers.onConnection(attempt === 0 ? "connecting" : "reconnecting");
+    if (attempt === 0) handlers.onConnection("connecting");
     let ended = false;
     try {
       // Piped with the signal so that leaving stops a read that is waiting, whoever opened it.
@@ -105,6 +105,7 @@ export async function followEventStream<E>(
       return;
     }
     attempt++;
+    handlers.onConnection("reconnecting");
     await wait(backoffMs(attempt), signal);
   }
 }
