@@ -1,7 +1,6 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useMemo } from "react";
 import { useForm } from "react-hook-form";
@@ -15,7 +14,7 @@ import {
   lookupProblemOf,
   type ChunkLookupValues,
 } from "@/lib/knowledge/chunk-lookup";
-import { fetchChunk } from "@/lib/knowledge/knowledge-api";
+import { useChunkLookup } from "@/lib/knowledge/queries";
 
 // Each field's label is `knowledge.ids.<name>`; its checks are `knowledge.ids.checks.<what>`.
 const FIELDS: { name: keyof ChunkLookupValues; what: "dataset" | "document" | "segment" }[] = [
@@ -54,17 +53,14 @@ export function ChunkViewer({
     resolver: zodResolver(schema),
     defaultValues: chunkLookupDefaults(),
   });
-  const lookup = useMutation({
-    mutationFn: (ids: ChunkLookupValues) => fetchChunk(token ?? "", ids),
-    onError: (error) => {
-      if (!(error instanceof ApiClientError)) return;
-      if (error.status === 401) {
-        onTokenRefused();
-        return;
-      }
-      const problem = lookupProblemOf(error);
-      if (problem) setError(problem.field, { type: "server", message: problem.message });
-    },
+  const lookup = useChunkLookup(token, (error) => {
+    if (!(error instanceof ApiClientError)) return;
+    if (error.status === 401) {
+      onTokenRefused();
+      return;
+    }
+    const problem = lookupProblemOf(error);
+    if (problem) setError(problem.field, { type: "server", message: problem.message });
   });
 
   return (
@@ -74,7 +70,7 @@ export function ChunkViewer({
         noValidate
         className="id-grid"
         onSubmit={handleSubmit((ids) => {
-          if (token) lookup.mutate(ids);
+          if (token) lookup.open(ids);
         })}
       >
         {FIELDS.map((field) => (
@@ -89,25 +85,20 @@ export function ChunkViewer({
           />
         ))}
         <div className="id-grid-action">
-          <Button
-            type="submit"
-            variant="primary"
-            disabled={lookup.isPending}
-            busy={lookup.isPending}
-          >
-            {lookup.isPending ? t("chunk.opening") : t("chunk.open")}
+          <Button type="submit" variant="primary" disabled={lookup.pending} busy={lookup.pending}>
+            {lookup.pending ? t("chunk.opening") : t("chunk.open")}
           </Button>
         </div>
       </form>
       <div aria-live="polite">
-        {lookup.error ? <LookupError error={lookup.error} ids={lookup.variables} /> : null}
-        {lookup.data && !lookup.isPending ? <ChunkDetails chunk={lookup.data} /> : null}
+        {lookup.error ? <LookupError error={lookup.error} ids={lookup.ids} /> : null}
+        {lookup.chunk ? <ChunkDetails chunk={lookup.chunk} /> : null}
       </div>
     </section>
   );
 }
 
-function LookupError({ error, ids }: { error: Error; ids: ChunkLookupValues | undefined }) {
+function LookupError({ error, ids }: { error: Error; ids: ChunkLookupValues | null }) {
   const t = useTranslations("knowledge.chunk");
   if (error instanceof ApiClientError && error.status === 401) return null;
   if (error instanceof ApiClientError && error.status === 404 && ids) {

@@ -1,18 +1,14 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { ChunkViewer } from "@/components/knowledge/chunk-viewer";
 import { MetadataEditor } from "@/components/knowledge/metadata-editor";
 import { PortalTokenForm } from "@/components/knowledge/portal-token-form";
 import { Button } from "@/components/ui/button";
 import { StatusScreen } from "@/components/ui/status-screen";
 import type { KnowledgeToolsStatus } from "@/lib/knowledge/knowledge-tools-status";
-import {
-  forgetPortalToken,
-  savePortalToken,
-  takePortalTokenFromFragment,
-} from "@/lib/knowledge/portal-token-storage";
+import { forgetPortalToken, savePortalToken } from "@/lib/knowledge/portal-token-storage";
 import { usePortalToken } from "@/lib/knowledge/use-portal-token";
 
 /** /knowledge: the portal token gate, then the chunk viewer and the batch metadata editor. */
@@ -45,7 +41,6 @@ function KnowledgeWorkspace({ atomicUpdates }: { atomicUpdates: boolean }) {
   const t = useTranslations("knowledge");
   const token = usePortalToken();
   const [refused, setRefused] = useState(false);
-  useEffect(takePortalTokenFromFragment, []);
   const onTokenRefused = () => {
     forgetPortalToken();
     setRefused(true);

@@ -1,14 +1,12 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useMemo, useRef, useState, type FormEvent } from "react";
 import { useFieldArray, useForm, useWatch, type FieldErrors } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
 import { ApiClientError } from "@/lib/client/api-fetch";
-import { sendMetadataUpdate } from "@/lib/knowledge/knowledge-api";
 import {
   buildMetadataEditorSchema,
   describeMetadataError,
@@ -18,9 +16,7 @@ import {
   toMetadataRequest,
   type MetadataEditorValues,
 } from "@/lib/knowledge/metadata-editor-form";
-import type { MetadataUpdateRequest } from "@/lib/knowledge/metadata-update-request";
-
-type Review = { datasetId: string; body: MetadataUpdateRequest };
+import { useMetadataUpdate, type MetadataUpdate } from "@/lib/knowledge/queries";
 
 const rowError = (errors: FieldErrors<MetadataEditorValues>, index: number) => errors.rows?.[index];
 
@@ -69,13 +65,12 @@ export function MetadataEditor({
   const rowTypes = useWatch({ control, name: "rows" }).map((row) => row.type);
   const documentIds = useWatch({ control, name: "documentIds" });
   const listed = parseDocumentIds(documentIds).ids.length;
-  const [review, setReview] = useState<Review | null>(null);
+  const [review, setReview] = useState<MetadataUpdate | null>(null);
   const [rootError, setRootError] = useState<string | null>(null);
   const statusRef = useRef<HTMLDivElement>(null);
   const reviewRef = useRef<HTMLHeadingElement>(null);
 
-  const update = useMutation({
-    mutationFn: ({ datasetId, body }: Review) => sendMetadataUpdate(token ?? "", datasetId, body),
+  const update = useMetadataUpdate(token, {
     onSuccess: () => setReview(null),
     onError: (error) => {
       if (!(error instanceof ApiClientError)) {

@@ -7,8 +7,8 @@ import { StartForm } from "@/components/launcher/start-form";
 import { Button } from "@/components/ui/button";
 import { StatusScreen } from "@/components/ui/status-screen";
 import { ApiClientError } from "@/lib/client/api-fetch";
-import { launchFormQuery } from "@/lib/launcher/launch-api";
 import { launcherProblem } from "@/lib/launcher/launcher-problem";
+import { launchFormQuery } from "@/lib/launcher/queries";
 
 /** The launcher: the configured app's start form, or the screen that says why there is none. */
 export function Launcher() {

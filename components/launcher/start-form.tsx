@@ -13,8 +13,8 @@ import { OptionSelect } from "@/components/ui/option-select";
 import { ApiClientError } from "@/lib/client/api-fetch";
 import { useFileFieldHint } from "@/lib/files/file-hint";
 import { focusField } from "@/lib/form/focus-field";
-import { LAUNCH_UPLOAD_TARGET } from "@/lib/launcher/launch-api";
 import { launcherProblem } from "@/lib/launcher/launcher-problem";
+import { LAUNCH_UPLOAD_TARGET } from "@/lib/launcher/queries";
 import {
   buildStartFormSchema,
   startDefaults,
@@ -84,10 +84,8 @@ export function StartForm({ view, onProblem }: StartFormProps) {
   });
   const names = useMemo(() => view.fields.map((field) => field.name), [view.fields]);
   const files = useFileStates(names);
-  const { mutation, run, formLink } = useLaunch();
   const [rootError, setRootError] = useState<string | null>(null);
   const rootRef = useRef<HTMLDivElement>(null);
-  const pending = mutation.isPending;
 
   const fieldError = (name: string) => errors.inputs?.[name]?.message;
 
@@ -122,6 +120,7 @@ export function StartForm({ view, onProblem }: StartFormProps) {
     setRootError(t("errors.notStarted", { message: error.message }));
     focusFirstProblem();
   };
+  const { launch, run, formLink, pending, ended } = useLaunch({ onError });
 
   const onValid = (values: StartValues) => {
     if (files.uploading > 0 || files.failed > 0) {
@@ -130,7 +129,7 @@ export function StartForm({ view, onProblem }: StartFormProps) {
       return;
     }
     setRootError(null);
-    mutation.mutate(values, { onError });
+    launch(values);
   };
 
   function renderControl(field: StartField, aria: ControlProps, labelId: string) {
@@ -204,7 +203,7 @@ export function StartForm({ view, onProblem }: StartFormProps) {
     }
   }
 
-  const started = pending || mutation.isSuccess || run.nodes.length > 0;
+  const started = pending || ended || run.nodes.length > 0;
   // On a phone the progress is below the fold: bring it up when a start begins.
   const progressRef = useRef<HTMLElement>(null);
   useEffect(() => {

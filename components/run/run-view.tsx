@@ -1,52 +1,25 @@
 "use client";
 
-import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useEffect, useRef, useState } from "react";
 import { FormMarkdown } from "@/components/markdown/form-markdown";
 import { RunProgress } from "@/components/run/run-progress";
-import { WaitingForms, waitingFormKey } from "@/components/run/waiting-forms";
+import { WaitingForms } from "@/components/run/waiting-forms";
 import { ApiClientError } from "@/lib/client/api-fetch";
-import { fetchNextLink, type FormLinkContext } from "@/lib/form/form-api";
+import type { FormLinkContext } from "@/lib/form/form-api";
+import { waitingFormKey } from "@/lib/run/run-view";
+import { useNextForm } from "@/lib/run/use-next-form";
 import type { RunStream } from "@/lib/run/use-run-stream";
-
-/** How long the waiting forms must stay put before the next one is opened (replays settle). */
-const SETTLE_MS = 150;
 
 /** The run going on after an answer: nodes, streamed text, the forms it waits at, the outcome. */
 export function RunView({ link, run }: { link: FormLinkContext; run: RunStream }) {
   const t = useTranslations("run");
   const { state, connection, failure } = run;
-  const router = useRouter();
-  const [nextError, setNextError] = useState<string | null>(null);
-  // Forms the server said this page cannot open (answered elsewhere), by key.
-  const [elsewhere, setElsewhere] = useState<ReadonlySet<string>>(new Set());
-  const opening = useRef<string | null>(null);
-  const others = state.waiting.filter((form) => form.formToken !== link.token);
-  // A run-scoped link opens the run's next form in place: the first waiting one it may open.
-  const next =
-    link.scope === "run" && state.phase === "paused"
-      ? others.find((form) => !elsewhere.has(waitingFormKey(form)))
-      : undefined;
-  const nextKey = next ? waitingFormKey(next) : null;
-
-  useEffect(() => {
-    if (!next || !nextKey || opening.current === nextKey) return;
-    const timer = setTimeout(() => {
-      opening.current = nextKey;
-      fetchNextLink(link, next).then(
-        ({ url }) => router.replace(withPresentation(url)),
-        (error: unknown) => {
-          if (error instanceof ApiClientError && error.code === "not_found") {
-            setElsewhere((keys) => new Set([...keys, nextKey]));
-          } else {
-            setNextError(error instanceof ApiClientError ? error.message : t("nextFailed"));
-          }
-        },
-      );
-    }, SETTLE_MS);
-    return () => clearTimeout(timer);
-  }, [next, nextKey, link, router, t]);
+  const { others, next, nextKey, elsewhere, error: nextFailure } = useNextForm(link, state);
+  const nextError = nextFailure
+    ? nextFailure instanceof ApiClientError
+      ? nextFailure.message
+      : t("nextFailed")
+    : null;
 
   return (
     <section
@@ -135,15 +108,4 @@ export function RunView({ link, run }: { link: FormLinkContext; run: RunStream }
       </RunProgress>
     </section>
   );
-}
-
-/** Keeps how the page is shown (embedded, language, theme) when the next form opens. */
-function withPresentation(url: string): string {
-  const next = new URL(url, window.location.origin);
-  const current = new URLSearchParams(window.location.search);
-  for (const key of ["embed", "lang", "theme"]) {
-    const value = current.get(key);
-    if (value !== null) next.searchParams.set(key, value);
-  }
-  return `${next.pathname}${next.search}`;
 }

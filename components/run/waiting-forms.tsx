@@ -3,12 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useId } from "react";
 import type { LinkScope } from "@/lib/form/form-link";
-import type { WaitingForm } from "@/lib/run/run-view";
-
-/** `form_id` when the server sends one, else the node id. */
-export function waitingFormKey(form: WaitingForm): string {
-  return form.formId ?? form.nodeId;
-}
+import { waitingFormKey, type WaitingForm } from "@/lib/run/run-view";
 
 /**
  * Every form the run waits at (parallel branches may open several), each with what this link

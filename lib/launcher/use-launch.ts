@@ -1,16 +1,14 @@
-"use client";
-
-import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { useReducer, useState } from "react";
-import { openLaunch } from "@/lib/launcher/launch-api";
+import { useMemo, useReducer, useState } from "react";
+import { useEventStream, type EventStreamSource } from "@/lib/client/use-event-stream";
 import {
   FORM_LINK_EVENT,
   readLaunchEvents,
   type FormLinkEvent,
 } from "@/lib/launcher/launch-events";
-import { initialRunView, runViewReducer, type RunViewState } from "@/lib/run/run-view";
+import { useStartMutation } from "@/lib/launcher/queries";
 import type { StartValues } from "@/lib/launcher/start-form-schema";
+import { initialRunView, runViewReducer, type RunViewState } from "@/lib/run/run-view";
 
 type RunAction = Parameters<typeof runViewReducer>[1] | { event: "reset" };
 
@@ -19,27 +17,48 @@ const reducer = (state: RunViewState, action: RunAction): RunViewState =>
 
 /**
  * Starts the app and follows the start live: the run's events fold into the same view the form
- * page uses; when the run pauses at a form of ours, the browser goes there.
+ * page uses; when the run pauses at a form of ours, the browser goes there. `onError` hears why a
+ * start failed: the server's refusal, or a stream that broke off.
  */
-export function useLaunch() {
+export function useLaunch({ onError }: { onError: (error: Error) => void }) {
   const router = useRouter();
   const [run, dispatch] = useReducer(reducer, initialRunView);
   const [formLink, setFormLink] = useState<FormLinkEvent | null>(null);
-  const mutation = useMutation({
-    mutationFn: async (values: StartValues) => {
-      dispatch({ event: "reset" });
-      setFormLink(null);
-      const stream = await openLaunch(values);
-      for await (const event of readLaunchEvents(stream)) {
-        if (event.event === FORM_LINK_EVENT) {
-          setFormLink(event);
-          router.push(event.url);
-          return "opening-form" as const;
-        }
+  const start = useStartMutation();
+  const body = start.data;
+  // The POST's answer is read once: there is nothing to reconnect to.
+  const source = useMemo<EventStreamSource | null>(
+    () => (body ? { open: () => Promise.resolve(body), reconnect: false } : null),
+    [body],
+  );
+  const stream = useEventStream({
+    source,
+    read: readLaunchEvents,
+    onEvent: (event) => {
+      if (event.event !== FORM_LINK_EVENT) {
         dispatch(event);
+        return false;
       }
-      return "ended" as const;
+      setFormLink(event);
+      router.push(event.url);
+      return true;
     },
+    onFailure: onError,
   });
-  return { mutation, run, formLink };
+
+  const launch = (values: StartValues) => {
+    dispatch({ event: "reset" });
+    setFormLink(null);
+    start.mutate(values, { onError });
+  };
+  const following = body !== undefined && stream.connection !== "closed";
+  return {
+    launch,
+    run,
+    formLink,
+    /** From the click until the stream ends (or the browser leaves for the form). */
+    pending: start.isPending || following,
+    /** The stream ended as a stream should (not broken off). */
+    ended: body !== undefined && stream.connection === "closed" && stream.failure === null,
+  };
 }

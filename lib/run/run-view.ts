@@ -40,6 +40,11 @@ export type WaitingForm = {
   channels: string[];
 };
 
+/** `form_id` when the server sends one, else the node id. */
+export function waitingFormKey(form: WaitingForm): string {
+  return form.formId ?? form.nodeId;
+}
+
 export type RunOutcome = {
   status: string;
   outputs: Record<string, unknown>;

@@ -1,28 +1,45 @@
-import { EventSourceParserStream } from "eventsource-parser/stream";
+import { createParser, type EventSourceMessage } from "eventsource-parser";
 import { parseStreamEvent } from "@/lib/dify/schemas";
 
-// Reads Dify's SSE framing (works in the browser and on the server): `data: <json>` events,
-// `event: ping` keep-alives with no data (the parser drops them), `id:` lines, CRLF, and events
-// split across network chunks. Data that is not JSON is skipped rather than fatal.
+// The one SSE reader (browser and server alike): the run view, the launcher's start stream, the
+// server's own reads of the upstream and the e2e fixtures all read SSE here. The framing is
+// eventsource-parser's (the WHATWG rules): `data:x` and `data: x`, LF, CR or CRLF, comments
+// (`: ping`), `event:`/`id:`/`retry:` lines, multi-line data, and events split across network
+// chunks anywhere, even inside a multi-byte character.
 
-/** Each event's JSON payload, unparsed: for streams that carry events of their own as well. */
-export async function* readSseJson(stream: ReadableStream<Uint8Array>) {
-  const events = stream
+export type { EventSourceMessage };
+
+/**
+ * Bytes → SSE messages. Unlike a browser's EventSource, an event the body ends on without its
+ * blank line is still delivered: the body ended cleanly (a cut connection errors the read
+ * instead), so the event is whole.
+ */
+function sseMessageStream(): TransformStream<string, EventSourceMessage> {
+  let parser: ReturnType<typeof createParser> | undefined;
+  return new TransformStream({
+    start(controller) {
+      parser = createParser({ onEvent: (message) => controller.enqueue(message) });
+    },
+    transform(chunk) {
+      parser?.feed(chunk);
+    },
+    flush() {
+      parser?.feed("\n\n");
+    },
+  });
+}
+
+/** Each SSE message of a body; the body is cancelled when the caller stops early. */
+export async function* readSse(stream: ReadableStream<Uint8Array>) {
+  const messages = stream
     .pipeThrough(new TextDecoderStream() as TransformStream<Uint8Array, string>)
-    .pipeThrough(new EventSourceParserStream());
-  const reader = events.getReader();
+    .pipeThrough(sseMessageStream());
+  const reader = messages.getReader();
   try {
     for (;;) {
       const { value, done } = await reader.read();
       if (done) return;
-      if (!value.data.trim()) continue;
-      let json: unknown;
-      try {
-        json = JSON.parse(value.data);
-      } catch {
-        continue;
-      }
-      yield json;
+      yield value;
     }
   } finally {
     // Cancelling releases the upstream connection when a caller stops early.
@@ -30,6 +47,25 @@ export async function* readSseJson(stream: ReadableStream<Uint8Array>) {
   }
 }
 
+/**
+ * Each event's JSON payload, unparsed: for streams that carry events of their own as well. Dify's
+ * keep-alives (`event: ping` without data) carry nothing; data that is not JSON is skipped
+ * rather than fatal.
+ */
+export async function* readSseJson(stream: ReadableStream<Uint8Array>) {
+  for await (const message of readSse(stream)) {
+    if (!message.data.trim()) continue;
+    let json: unknown;
+    try {
+      json = JSON.parse(message.data);
+    } catch {
+      continue;
+    }
+    yield json;
+  }
+}
+
+/** A Dify run stream's events, typed (unknown events named, not dropped). */
 export async function* readStreamEvents(stream: ReadableStream<Uint8Array>) {
   for await (const json of readSseJson(stream)) yield parseStreamEvent(json);
 }

@@ -1,21 +1,12 @@
-"use client";
-
-import { useEffect, useReducer, useState } from "react";
+import { useMemo, useReducer } from "react";
 import { ApiClientError } from "@/lib/client/api-fetch";
-import { openRunEvents, type FormLinkContext } from "@/lib/form/form-api";
+import { useEventStream } from "@/lib/client/use-event-stream";
+import type { FormLinkContext } from "@/lib/form/form-api";
+import { runEventsSource } from "@/lib/run/queries";
 import { initialRunView, runViewReducer } from "@/lib/run/run-view";
 import { readStreamEvents } from "@/lib/run/sse-events";
 
-export type Connection = "idle" | "connecting" | "open" | "reconnecting" | "closed";
-
-const sleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener("abort", () => {
-      clearTimeout(timer);
-      resolve();
-    });
-  });
+export type { Connection } from "@/lib/client/use-event-stream";
 
 /**
  * Follows the link's run live. A dropped connection reconnects by itself with backoff; each
@@ -26,63 +17,20 @@ export type RunStream = ReturnType<typeof useRunStream>;
 
 export function useRunStream(link: FormLinkContext, enabled: boolean) {
   const [state, dispatch] = useReducer(runViewReducer, initialRunView);
-  const [connection, setConnection] = useState<Connection>("idle");
-  const [failure, setFailure] = useState<ApiClientError | null>(null);
-
-  useEffect(() => {
-    if (!enabled || !link.run) return;
-    const controller = new AbortController();
-    const { signal } = controller;
-
-    void (async () => {
-      let attempt = 0;
-      while (!signal.aborted) {
-        setConnection(attempt === 0 ? "connecting" : "reconnecting");
-        let ended = false;
-        try {
-          const stream = await openRunEvents(link, signal);
-          setConnection("open");
-          setFailure(null);
-          // What this connection replays of the text already shown is checked, not appended.
-          dispatch({ event: "connected" });
-          for await (const event of readStreamEvents(stream)) {
-            dispatch(event);
-            attempt = 0;
-            if (event.event === "workflow_finished" || event.event === "error") {
-              ended = true;
-              // Some servers keep the stream open after the run ends: close it here.
-              break;
-            }
-          }
-        } catch (error) {
-          if (signal.aborted) return;
-          // A 4xx will not change by retrying: say so instead of spinning. Except 429: this link
-          // (another tab) or this server has as many live views as it may, until one closes.
-          if (
-            error instanceof ApiClientError &&
-            error.status >= 400 &&
-            error.status < 500 &&
-            error.status !== 429
-          ) {
-            setFailure(error);
-            setConnection("closed");
-            return;
-          }
-        }
-        if (ended) {
-          setConnection("closed");
-          return;
-        }
-        attempt++;
-        const backoff =
-          Math.min(15_000, 500 * 2 ** Math.min(attempt, 5)) * (0.75 + Math.random() / 2);
-        setConnection("reconnecting");
-        await sleep(backoff, signal);
-      }
-    })();
-
-    return () => controller.abort();
-  }, [enabled, link]);
-
-  return { state, connection, failure };
+  const source = useMemo(
+    () => (enabled && link.run ? runEventsSource(link) : null),
+    [enabled, link],
+  );
+  const { connection, failure } = useEventStream({
+    source,
+    read: readStreamEvents,
+    // What this connection replays of the text already shown is checked, not appended.
+    onOpen: () => dispatch({ event: "connected" }),
+    onEvent: (event) => {
+      dispatch(event);
+      return event.event === "workflow_finished" || event.event === "error";
+    },
+  });
+  // Only a refusal ends the view (anything else reconnects): it is always the app's own error.
+  return { state, connection, failure: failure instanceof ApiClientError ? failure : null };
 }

@@ -1,0 +1,27 @@
+import { queryOptions, useMutation } from "@tanstack/react-query";
+import { apiFetch } from "@/lib/client/api-fetch";
+import { openEventStream } from "@/lib/client/use-event-stream";
+import type { UploadTarget } from "@/lib/files/upload-with-progress";
+import type { StartValues } from "@/lib/launcher/start-form-schema";
+import { startFormViewSchema } from "@/lib/launcher/start-form-view";
+
+// The launcher's routes as the browser calls them. The user is the HttpOnly cookie the server
+// sets.
+
+/** The configured app's start form. */
+export const launchFormQuery = queryOptions({
+  queryKey: ["launcher", "form"],
+  queryFn: ({ signal }) => apiFetch("/api/launch/parameters", startFormViewSchema, { signal }),
+});
+
+export const LAUNCH_UPLOAD_TARGET: UploadTarget = { url: "/api/launch/files" };
+
+/**
+ * Starts the app (a write). Its answer is the run's event stream, handed on unread: useLaunch
+ * follows it (lib/launcher/launch-events.ts says what it carries).
+ */
+export function useStartMutation() {
+  return useMutation({
+    mutationFn: (values: StartValues) => openEventStream({ url: "/api/launch", json: values }),
+  });
+}
