@@ -1,8 +1,7 @@
 import { z } from "zod";
 import type { FileMapping } from "@/lib/dify/schemas";
 import type { AttachedFile } from "@/lib/fields/attached-file";
-import { englishFieldIssue } from "@/lib/fields/english-field-issues";
-import type { SayIssue } from "@/lib/fields/field-issue";
+import { encodeFieldIssue, type SayIssue } from "@/lib/fields/field-issue";
 import { buildFieldsShape } from "@/lib/fields/field-schema";
 import type { FieldSpec } from "@/lib/fields/field-spec";
 import { defaultValues, toWireInputs } from "@/lib/fields/wire-inputs";
@@ -47,8 +46,12 @@ export function toFieldSpecs(fields: readonly FieldView[]): FieldSpec[] {
   });
 }
 
-/** The zod schema of a form's answers, built from its fields; `say` words its problems. */
-export function buildAnswerSchema(fields: readonly FieldView[], say: SayIssue = englishFieldIssue) {
+/**
+ * The zod schema of a form's answers, built from its fields. Only the browser checks answers with
+ * it (the service checks them again), so its problems are message keys by default, translated
+ * where they are shown.
+ */
+export function buildAnswerSchema(fields: readonly FieldView[], say: SayIssue = encodeFieldIssue) {
   return z.object(buildFieldsShape(toFieldSpecs(fields), { dialect: "human-input", say }));
 }
 
