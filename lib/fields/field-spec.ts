@@ -10,12 +10,14 @@ const base = {
   required: z.boolean(),
 };
 
-const fileBase = {
-  ...base,
+/** What a file field takes: kinds of file, extensions (for `custom`), and upload methods. */
+export const fileConstraintsShape = {
   allowedTypes: z.array(z.string()),
   allowedExtensions: z.array(z.string()),
   methods: z.array(z.string()),
 };
+
+const fileBase = { ...base, ...fileConstraintsShape };
 
 export const fieldSpecSchema = z.discriminatedUnion("kind", [
   z.object({

@@ -8,6 +8,7 @@ import {
   type HumanInputForm,
   type SystemParameters,
 } from "@/lib/dify/schemas";
+import { fileConstraintsShape } from "@/lib/fields/field-spec";
 import { toUploadLimits, uploadLimitsSchema } from "@/lib/files/upload-limits";
 
 // The upload limits live with the files (lib/files/upload-limits); named here for the form's callers.
@@ -16,13 +17,7 @@ export { toUploadLimits, uploadLimitsSchema, type UploadLimits } from "@/lib/fil
 // The app's own view of a Human Input form: what the browser receives. The raw wire shape is
 // mapped here and nowhere else; only whitelisted fields leave the server.
 
-const fileFieldBase = {
-  name: z.string(),
-  label: z.string(),
-  allowedTypes: z.array(z.string()),
-  allowedExtensions: z.array(z.string()),
-  methods: z.array(z.string()),
-};
+const fileFieldBase = { name: z.string(), label: z.string(), ...fileConstraintsShape };
 
 export const fieldViewSchema = z.discriminatedUnion("kind", [
   z.object({
