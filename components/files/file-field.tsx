@@ -1,12 +1,10 @@
 "use client";
 
-import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useId, useState } from "react";
 import { useLocale, useTranslations } from "next-intl";
-import { useDropzone } from "react-dropzone";
 import { Button } from "@/components/ui/button";
-import { ApiClientError } from "@/lib/client/api-fetch";
 import type { ErrorCode } from "@/lib/errors/error-code";
-import type { AttachedFile } from "@/lib/form/answer-schema";
+import type { AttachedFile } from "@/lib/fields/attached-file";
 import type { FileType } from "@/lib/dify/schemas";
 import {
   detectUploadedFileType,
@@ -15,22 +13,21 @@ import {
   uploadExtensionOf,
 } from "@/lib/files/detect-file-type";
 import { acceptedExtensions, formatBytes, sizeLimitFor } from "@/lib/files/file-category";
-import type { FileFieldView, UploadLimits } from "@/lib/form/form-view";
-import { uploadWithProgress, type UploadTarget } from "@/lib/files/upload-with-progress";
+import type { UploadItem } from "@/lib/files/file-uploads-reducer";
+import type { UploadLimits } from "@/lib/files/upload-limits";
+import type { FileFieldView } from "@/lib/form/form-view";
+import type { UploadTarget } from "@/lib/files/upload-with-progress";
 import type { FileFieldState } from "@/lib/files/use-file-states";
+import { useFileUploads } from "@/lib/files/use-file-uploads";
+import type { LocalFilePickerProps } from "@/components/files/local-file-picker";
 
-type Item = {
-  key: string;
-  name: string;
-  size: number;
-  type: FileType;
-  status: "uploading" | "done" | "failed";
-  progress: number;
-  error?: string;
-  file?: File; // kept for a retry; never stored in the draft
-  preview?: string;
-  attached?: AttachedFile;
-};
+// react-dropzone ships only to pages that show a file field. Until it has loaded, the field shows
+// the same button (focusable, as the form's error focus expects) without the drop zone.
+const LocalFilePicker = lazy(() =>
+  import("@/components/files/local-file-picker").then((module) => ({
+    default: module.LocalFilePicker,
+  })),
+);
 
 export type FileFieldProps = {
   field: FileFieldView;
@@ -46,29 +43,9 @@ export type FileFieldProps = {
   invalid: boolean;
 };
 
-let counter = 0;
-const nextKey = () => `f${++counter}`;
-
-const fromAttached = (file: AttachedFile): Item => ({
-  key: nextKey(),
-  name: file.name,
-  size: file.source === "local" ? file.size : 0,
-  type: file.type,
-  status: "done",
-  progress: 1,
-  attached: file,
-});
-
 /** Drop, pick or paste files; each uploads at once through the proxy. Remote links where allowed. */
 export function FileField(props: FileFieldProps) {
   const t = useTranslations("form.files");
-  const uploadErrorText = useCallback(
-    (error: unknown) => {
-      if (!(error instanceof ApiClientError)) return t("errors.failed");
-      return UPLOAD_ERROR_CODES.has(error.code) ? t(`errors.${error.code}`) : error.message;
-    },
-    [t],
-  );
   const allowed = useAllowedWords();
   const kindWords = useTranslations("form.fileHint.types");
   const refusal = (name: string, type: FileType) =>
@@ -88,90 +65,26 @@ export function FileField(props: FileFieldProps) {
     invalid,
   } = props;
   const max = field.kind === "file" ? 1 : field.maxFiles;
-  const [items, setItems] = useState<Item[]>(() => value.map(fromAttached));
+  const [initial] = useState(value);
+  const uploads = useFileUploads({ initial, uploadTarget, onChange, onStateChange });
+  const { items } = uploads;
   const [problems, setProblems] = useState<string[]>([]);
-  const controllers = useRef(new Map<string, AbortController>());
   const problemsId = useId();
   const allowsLocal = field.methods.includes("local_file");
   const allowsRemote = field.methods.includes("remote_url");
-
-  // Report attached files and pending work up whenever the list changes.
-  const lastReported = useRef<string>("");
-  useEffect(() => {
-    const attached = items.flatMap((item) =>
-      item.status === "done" && item.attached ? [item.attached] : [],
-    );
-    const signature = JSON.stringify(attached);
-    if (signature !== lastReported.current) {
-      lastReported.current = signature;
-      onChange(attached);
-    }
-    onStateChange({
-      pending: items.filter((item) => item.status === "uploading").length,
-      failed: items.filter((item) => item.status === "failed").length,
-    });
-  }, [items, onChange, onStateChange]);
-
-  // Thumbnails' object URLs are released when their item goes and when the field unmounts.
-  const previews = useRef(new Set<string>());
-  const release = (item: Item | undefined) => {
-    if (item?.preview) {
-      URL.revokeObjectURL(item.preview);
-      previews.current.delete(item.preview);
-    }
-  };
-  useEffect(() => {
-    const urls = previews.current;
-    return () => urls.forEach((url) => URL.revokeObjectURL(url));
-  }, []);
-  useEffect(() => {
-    const running = controllers.current;
-    return () => running.forEach((controller) => controller.abort());
-  }, []);
-
-  const update = (key: string, patch: Partial<Item>) =>
-    setItems((list) => list.map((item) => (item.key === key ? { ...item, ...patch } : item)));
-
-  const startUpload = useCallback(
-    (key: string, file: File, type: FileType) => {
-      const controller = new AbortController();
-      controllers.current.set(key, controller);
-      update(key, { status: "uploading", progress: 0, error: undefined });
-      uploadWithProgress(
-        uploadTarget,
-        file,
-        (progress) => update(key, { progress }),
-        controller.signal,
-      )
-        .then(
-          (result) =>
-            update(key, {
-              status: "done",
-              progress: 1,
-              attached: {
-                source: "local",
-                uploadFileId: result.id,
-                name: result.name,
-                size: result.size,
-                type,
-              },
-            }),
-          (error: unknown) => {
-            if (error instanceof DOMException && error.name === "AbortError") return;
-            const message = uploadErrorText(error);
-            update(key, { status: "failed", error: message });
-          },
-        )
-        .finally(() => controllers.current.delete(key));
+  const failureText = useCallback(
+    (item: UploadItem) => {
+      const code = item.failure?.code ?? "failed";
+      return UPLOAD_ERROR_CODES.has(code) ? t(`errors.${code}`) : (item.failure?.message ?? "");
     },
-    [uploadTarget, uploadErrorText],
+    [t],
   );
 
   const room = () => (max > 0 ? max - items.length : Number.POSITIVE_INFINITY);
 
   const addFiles = (files: File[]) => {
     const found: string[] = [];
-    const added: Item[] = [];
+    const added: { file: File; type: FileType }[] = [];
     let space = max === 1 ? 1 : room();
     for (const file of files) {
       // Send the type the server will detect, and refuse here what it would refuse on submit.
@@ -191,46 +104,12 @@ export function FileField(props: FileFieldProps) {
       else if (space <= 0) found.push(t("tooMany", { name: file.name, max }));
       else {
         space--;
-        added.push({
-          key: nextKey(),
-          name: file.name,
-          size: file.size,
-          type,
-          status: "uploading",
-          progress: 0,
-          file,
-          preview: type === "image" ? previewOf(file, previews.current) : undefined,
-        });
+        added.push({ file, type });
       }
     }
     setProblems(found);
-    if (added.length === 0) return;
-    if (max === 1) {
-      // A single-file field: the new file replaces the old one.
-      items.forEach((item) => {
-        controllers.current.get(item.key)?.abort();
-        release(item);
-      });
-      setItems(added.slice(0, 1));
-    } else {
-      setItems((list) => [...list, ...added]);
-    }
-    for (const item of added) startUpload(item.key, item.file!, item.type);
-  };
-
-  const { getRootProps, getInputProps, open, isDragActive } = useDropzone({
-    onDrop: (accepted, rejected) =>
-      addFiles([...accepted, ...rejected.map((rejection) => rejection.file)]),
-    multiple: max !== 1,
-    noClick: true,
-    noKeyboard: true,
-    disabled: !allowsLocal,
-  });
-
-  const remove = (key: string) => {
-    controllers.current.get(key)?.abort();
-    release(items.find((item) => item.key === key));
-    setItems((list) => list.filter((item) => item.key !== key));
+    // A single-file field: the new file replaces the old one.
+    uploads.addFiles(added, max === 1);
   };
 
   const accept = acceptedExtensions(field.allowedTypes, field.allowedExtensions).join(",");
@@ -240,32 +119,33 @@ export function FileField(props: FileFieldProps) {
   return (
     <div role="group" aria-labelledby={labelId} className="file-field">
       {allowsLocal ? (
-        <div {...getRootProps({ className: `dropzone${isDragActive ? " dropzone-active" : ""}` })}>
-          <input
-            {...getInputProps({ id: inputId, accept: accept || undefined })}
-            aria-label={undefined}
-            aria-describedby={ids}
-            capture={undefined}
-          />
-          <Button
-            onClick={open}
-            aria-describedby={ids}
-            aria-invalid={invalid || undefined}
-            data-field-focus={field.name}
-          >
-            {t("choose", { max })}
-          </Button>
-          <span className="muted small"> {t("dropOrPaste")}</span>
-        </div>
+        <LocalFilePickerOrButton
+          multiple={max !== 1}
+          onFiles={addFiles}
+          inputId={inputId}
+          accept={accept || undefined}
+          describedBy={ids}
+        >
+          {(open) => (
+            <Button
+              onClick={open}
+              aria-describedby={ids}
+              aria-invalid={invalid || undefined}
+              data-field-focus={field.name}
+            >
+              {t("choose", { max })}
+            </Button>
+          )}
+        </LocalFilePickerOrButton>
       ) : null}
       {allowsRemote ? (
         <RemoteUrlEntry
           field={field}
           disabled={max > 0 && items.length >= max && max !== 1}
-          onAdd={(item) => {
+          onAdd={(file) => {
             setProblems([]);
-            if (max === 1) setItems([item]);
-            else if (room() > 0) setItems((list) => [...list, item]);
+            if (max === 1) uploads.addLink(file, true);
+            else if (room() > 0) uploads.addLink(file, false);
             else setProblems([t("noMore", { max })]);
           }}
           focusName={allowsLocal ? undefined : field.name}
@@ -299,7 +179,7 @@ export function FileField(props: FileFieldProps) {
                 {item.size ? (
                   <span className="muted small"> · {formatBytes(item.size)}</span>
                 ) : null}
-                {item.status === "uploading" ? (
+                {isBusy(item) ? (
                   <progress
                     className="file-progress"
                     max={1}
@@ -309,7 +189,7 @@ export function FileField(props: FileFieldProps) {
                 ) : null}
                 {item.status === "failed" ? (
                   <span className="field-error" role="alert">
-                    {t("failed", { name: item.name, error: item.error ?? "" })}
+                    {t("failed", { name: item.name, error: failureText(item) })}
                   </span>
                 ) : null}
                 {item.status === "done" ? (
@@ -319,7 +199,7 @@ export function FileField(props: FileFieldProps) {
               {item.status === "failed" && item.file ? (
                 <Button
                   size="small"
-                  onClick={() => startUpload(item.key, item.file!, item.type)}
+                  onClick={() => uploads.retry(item.key)}
                   aria-label={t("retryName", { name: item.name })}
                 >
                   {t("retry")}
@@ -327,12 +207,12 @@ export function FileField(props: FileFieldProps) {
               ) : null}
               <Button
                 size="small"
-                onClick={() => remove(item.key)}
-                aria-label={t(item.status === "uploading" ? "cancelName" : "removeName", {
+                onClick={() => uploads.remove(item.key)}
+                aria-label={t(isBusy(item) ? "cancelName" : "removeName", {
                   name: item.name,
                 })}
               >
-                {t(item.status === "uploading" ? "cancel" : "remove")}
+                {t(isBusy(item) ? "cancel" : "remove")}
               </Button>
             </li>
           ))}
@@ -342,14 +222,9 @@ export function FileField(props: FileFieldProps) {
   );
 }
 
-function previewOf(file: File, registry: Set<string>): string | undefined {
-  if (typeof URL.createObjectURL !== "function") return undefined;
-  const url = URL.createObjectURL(file);
-  registry.add(url);
-  return url;
-}
-
-const UPLOAD_ERROR_CODES = new Set<ErrorCode>([
+// Upload failures the page words itself (`form.files.errors.<code>`); others show the server's text.
+const UPLOAD_ERROR_CODES = new Set<ErrorCode | "failed">([
+  "failed",
   "file_too_large",
   "unsupported_file_type",
   "no_file_uploaded",
@@ -381,7 +256,7 @@ function RemoteUrlEntry({
 }: {
   field: FileFieldView;
   disabled: boolean;
-  onAdd: (item: Item) => void;
+  onAdd: (file: AttachedFile) => void;
   focusName: string | undefined;
 }) {
   const t = useTranslations("form.files");
@@ -431,7 +306,7 @@ function RemoteUrlEntry({
     setNote(guessed ? null : t("link.serverDecides"));
     setError(null);
     setUrl("");
-    onAdd({ ...fromAttached({ source: "remote", url: text, name, type }) });
+    onAdd({ source: "remote", url: text, name, type });
   };
 
   return (
@@ -481,3 +356,22 @@ const constraintsOf = (field: FileFieldView) => ({
   allowed_file_types: field.allowedTypes,
   allowed_file_extensions: field.allowedExtensions,
 });
+
+/** The lazily loaded drop zone, or until it loads the same button without one. */
+function LocalFilePickerOrButton(props: Omit<LocalFilePickerProps, "hint">) {
+  const t = useTranslations("form.files");
+  const hint = <span className="muted small"> {t("dropOrPaste")}</span>;
+  const waiting = (
+    <div className="dropzone">
+      {props.children(() => undefined)}
+      {hint}
+    </div>
+  );
+  return (
+    <Suspense fallback={waiting}>
+      <LocalFilePicker {...props} hint={hint} />
+    </Suspense>
+  );
+}
+
+const isBusy = (item: UploadItem) => item.status === "queued" || item.status === "uploading";

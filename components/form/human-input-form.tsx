@@ -7,16 +7,14 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useForm, useWatch, type Control, type Resolver } from "react-hook-form";
 import { ActionBar } from "@/components/form/action-bar";
 import { ExpiryCountdown } from "@/components/form/expiry-countdown";
-import { ControlledFileField } from "@/components/files/controlled-file-field";
+import { FieldControl } from "@/components/fields/field-control";
 import { FormMarkdown } from "@/components/markdown/form-markdown";
 import { Button } from "@/components/ui/button";
-import { FormField } from "@/components/ui/form-field";
-import { OptionSelect } from "@/components/ui/option-select";
 import { ApiClientError } from "@/lib/client/api-fetch";
 import {
   buildAnswerSchema,
   initialAnswers,
-  isRequired,
+  toFieldSpecs,
   toSubmissionInputs,
   type Answers,
 } from "@/lib/form/answer-schema";
@@ -24,7 +22,8 @@ import { splitFormContent } from "@/lib/form/form-content";
 import { formUploadTarget, submitForm, type FormLinkContext } from "@/lib/form/form-api";
 import { deleteDraft, draftKeyOf, loadDraft, mergeDraft, saveDraft } from "@/lib/form/form-draft";
 import { formatDateTime } from "@/lib/i18n/format-time";
-import { useFileFieldHint } from "@/lib/files/file-hint";
+import { encodeFieldIssue } from "@/lib/fields/field-issue";
+import { useFieldIssueText } from "@/lib/fields/use-field-issue-text";
 import { focusField } from "@/lib/form/focus-field";
 import type { ActionView, FieldView, FormView } from "@/lib/form/form-view";
 import { fieldsNamedIn } from "@/lib/dify/submission-error-field";
@@ -57,16 +56,9 @@ export function HumanInputForm({
 }: HumanInputFormProps) {
   const t = useTranslations("form");
   const locale = useLocale();
-  const schema = useMemo(
-    () =>
-      buildAnswerSchema(form.fields, {
-        chooseOption: t("errors.chooseOption"),
-        attachFile: t("errors.attachFile"),
-        attachOnlyOne: t("errors.attachOnlyOne"),
-        attachAtMost: (max) => t("errors.attachAtMost", { max }),
-      }),
-    [form.fields, t],
-  );
+  // Problems are message keys, translated where they are shown.
+  const schema = useMemo(() => buildAnswerSchema(form.fields, encodeFieldIssue), [form.fields]);
+  const issueText = useFieldIssueText();
   const segments = useMemo(
     () =>
       splitFormContent(
@@ -77,6 +69,10 @@ export function HumanInputForm({
   );
   const fieldsByName = useMemo(
     () => new Map(form.fields.map((field) => [field.name, field])),
+    [form.fields],
+  );
+  const specsByName = useMemo(
+    () => new Map(toFieldSpecs(form.fields).map((spec) => [spec.name, spec])),
     [form.fields],
   );
   const initial = useMemo(() => initialAnswers(form.fields), [form.fields]);
@@ -204,7 +200,6 @@ export function HumanInputForm({
     }, onInvalid)();
 
   const errorEntries = form.fields.filter((field) => errors[field.name]);
-  const fileHint = useFileFieldHint();
 
   function renderField(field: FieldView) {
     if (field.kind === "unknown") {
@@ -218,62 +213,28 @@ export function HumanInputForm({
         </div>
       );
     }
-    const error = errors[field.name]?.message;
+    const spec = specsByName.get(field.name)!;
     return (
-      <FormField
+      <FieldControl
         key={field.name}
+        field={spec}
         id={fieldId(field.name)}
-        label={field.label}
-        required={isRequired(field)}
-        hint={
-          field.kind === "file" || field.kind === "file-list" ? fileHint(field, form.limits) : null
+        path={field.name}
+        control={control}
+        register={register}
+        error={errors[field.name]?.message}
+        files={{ uploadTarget, limits: form.limits, onStateChange: fileStateSetters[field.name]! }}
+        after={
+          field.kind === "paragraph" && field.defaultValue ? (
+            <SuggestionNote
+              control={control}
+              name={field.name}
+              suggestion={field.defaultValue}
+              onReset={() => setValue(field.name, field.defaultValue, { shouldDirty: true })}
+            />
+          ) : null
         }
-        error={error}
-      >
-        {(aria, { labelId }) => {
-          switch (field.kind) {
-            case "paragraph":
-              return (
-                <>
-                  <textarea className="textarea" rows={4} {...aria} {...register(field.name)} />
-                  {field.defaultValue ? (
-                    <SuggestionNote
-                      control={control}
-                      name={field.name}
-                      suggestion={field.defaultValue}
-                      onReset={() =>
-                        setValue(field.name, field.defaultValue, { shouldDirty: true })
-                      }
-                    />
-                  ) : null}
-                </>
-              );
-            case "select":
-              return (
-                <OptionSelect
-                  options={field.options}
-                  aria-required="true"
-                  {...aria}
-                  {...register(field.name)}
-                />
-              );
-            case "file":
-            case "file-list":
-              return (
-                <ControlledFileField
-                  control={control}
-                  name={field.name}
-                  aria={aria}
-                  labelId={labelId}
-                  field={field}
-                  uploadTarget={uploadTarget}
-                  limits={form.limits}
-                  onStateChange={fileStateSetters[field.name]!}
-                />
-              );
-          }
-        }}
-      </FormField>
+      />
     );
   }
 
@@ -321,7 +282,7 @@ export function HumanInputForm({
                 {errorEntries.map((field) => (
                   <li key={field.name}>
                     <a href={`#${fieldId(field.name)}`}>
-                      {field.label}: {errors[field.name]?.message}
+                      {field.label}: {issueText(errors[field.name]?.message)}
                     </a>
                   </li>
                 ))}

@@ -1,17 +1,16 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useLocale, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useForm, type FieldPath } from "react-hook-form";
-import { ControlledFileField } from "@/components/files/controlled-file-field";
+import { FieldControl } from "@/components/fields/field-control";
 import { FormMarkdown } from "@/components/markdown/form-markdown";
 import { RunProgress } from "@/components/run/run-progress";
 import { Button } from "@/components/ui/button";
-import { FormField, type ControlProps } from "@/components/ui/form-field";
-import { OptionSelect } from "@/components/ui/option-select";
+import { FormField } from "@/components/ui/form-field";
 import { ApiClientError } from "@/lib/client/api-fetch";
-import { useFileFieldHint } from "@/lib/files/file-hint";
+import { encodeFieldIssue } from "@/lib/fields/field-issue";
 import { focusField } from "@/lib/form/focus-field";
 import { launcherProblem } from "@/lib/launcher/launcher-problem";
 import { LAUNCH_UPLOAD_TARGET } from "@/lib/launcher/queries";
@@ -20,7 +19,7 @@ import {
   startDefaults,
   type StartValues,
 } from "@/lib/launcher/start-form-schema";
-import type { StartField, StartFormView } from "@/lib/launcher/start-form-view";
+import type { StartFormView } from "@/lib/launcher/start-form-view";
 import { fieldsNamedIn } from "@/lib/dify/submission-error-field";
 import { useFileStates } from "@/lib/files/use-file-states";
 import { useLaunch } from "@/lib/launcher/use-launch";
@@ -39,8 +38,6 @@ const fieldPath = (name: string) => `inputs.${name}` as FieldPath<StartValues>;
 /** The start form built from the app's `user_input_form`, and the start followed live below it. */
 export function StartForm({ view, onProblem }: StartFormProps) {
   const t = useTranslations("launcher");
-  const locale = useLocale();
-  const fileHint = useFileFieldHint();
   // A chat app takes a message. In `auto` the box shows when the app has chat features, and
   // after the app has said it is a chat app.
   const [learntChat, setLearntChat] = useState(false);
@@ -49,24 +46,10 @@ export function StartForm({ view, onProblem }: StartFormProps) {
     mode === "chatflow" ||
     (mode === "auto" && (view.openingStatement !== "" || view.suggestedQuestions.length > 0));
   // Where the box shows, the message is asked for before anything is sent.
+  // Problems are message keys, translated where they are shown (FormField).
   const schema = useMemo(
-    () =>
-      buildStartFormSchema(view.fields, chat ? "chatflow" : mode, {
-        atMostCharacters: (max) => t("validation.atMostCharacters", { max }),
-        enter: (label) => t("validation.enter", { label }),
-        choose: (label) => t("validation.choose", { label }),
-        chooseOption: t("validation.chooseOption"),
-        enterNumber: t("validation.enterNumber"),
-        attachOnlyOne: t("validation.attachOnlyOne"),
-        attachFile: t("validation.attachFile"),
-        attachAtMost: (max) => t("validation.attachAtMost", { max }),
-        attachAtLeastOne: t("validation.attachAtLeastOne"),
-        messageTooLong: t("validation.messageTooLong"),
-        writeMessage: t("validation.writeMessage"),
-        jsonNotObject: t("validation.jsonNotObject"),
-        jsonSyntax: (detail) => t("validation.jsonSyntax", { detail }),
-      }),
-    [view.fields, chat, mode, t],
+    () => buildStartFormSchema(view.fields, chat ? "chatflow" : mode, encodeFieldIssue),
+    [view.fields, chat, mode],
   );
   const {
     control,
@@ -132,77 +115,6 @@ export function StartForm({ view, onProblem }: StartFormProps) {
     launch(values);
   };
 
-  function renderControl(field: StartField, aria: ControlProps, labelId: string) {
-    const path = fieldPath(field.name);
-    switch (field.kind) {
-      case "text":
-      case "other":
-        return <input type="text" className="input" {...aria} {...register(path)} />;
-      case "number":
-        return (
-          <input type="text" inputMode="decimal" className="input" {...aria} {...register(path)} />
-        );
-      case "paragraph":
-        return <textarea className="textarea" rows={4} {...aria} {...register(path)} />;
-      case "checkbox":
-        return <input type="checkbox" className="checkbox" {...aria} {...register(path)} />;
-      case "json":
-        return (
-          <textarea
-            className="textarea textarea-code"
-            rows={5}
-            spellCheck={false}
-            autoCapitalize="off"
-            autoCorrect="off"
-            {...aria}
-            {...register(path)}
-          />
-        );
-      case "select":
-        return (
-          <OptionSelect
-            options={field.options}
-            aria-required={field.required || undefined}
-            {...aria}
-            {...register(path)}
-          />
-        );
-      case "file":
-      case "file-list":
-        return (
-          <ControlledFileField
-            control={control}
-            name={path}
-            aria={aria}
-            labelId={labelId}
-            field={field}
-            uploadTarget={LAUNCH_UPLOAD_TARGET}
-            limits={view.limits}
-            onStateChange={files.setters[field.name]!}
-          />
-        );
-    }
-  }
-
-  function hintOf(field: StartField): string | null {
-    switch (field.kind) {
-      case "file":
-      case "file-list":
-        return fileHint(field, view.limits);
-      case "text":
-      case "paragraph":
-        return field.maxLength
-          ? t("start.maxLength", { max: new Intl.NumberFormat(locale).format(field.maxLength) })
-          : null;
-      case "json":
-        return t("start.jsonHint");
-      case "other":
-        return t("start.unknownType", { type: field.type });
-      default:
-        return null;
-    }
-  }
-
   const started = pending || ended || run.nodes.length > 0;
   // On a phone the progress is below the fold: bring it up when a start begins.
   const progressRef = useRef<HTMLElement>(null);
@@ -234,16 +146,20 @@ export function StartForm({ view, onProblem }: StartFormProps) {
             {rootError ? <p className="notice notice-error">{rootError}</p> : null}
           </div>
           {view.fields.map((field) => (
-            <FormField
+            <FieldControl
               key={field.name}
+              field={field}
               id={inputId(field.name)}
-              label={field.label}
-              required={field.required}
-              hint={hintOf(field)}
+              path={fieldPath(field.name)}
+              control={control}
+              register={register}
               error={fieldError(field.name)}
-            >
-              {(aria, { labelId }) => renderControl(field, aria, labelId)}
-            </FormField>
+              files={{
+                uploadTarget: LAUNCH_UPLOAD_TARGET,
+                limits: view.limits,
+                onStateChange: files.setters[field.name]!,
+              }}
+            />
           ))}
           {chat ? (
             <FormField

@@ -1,5 +1,6 @@
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
+import { useFieldIssueText } from "@/lib/fields/use-field-issue-text";
 
 /** What a field's control spreads onto itself so its label, hint and error belong to it. */
 export type ControlProps = {
@@ -11,22 +12,36 @@ export type ControlProps = {
 type FormFieldProps = {
   /** The control's id; the label, hint and error take ids derived from it. */
   id: string;
-  label: string;
-  required: boolean;
-  hint?: string | null;
+  label: ReactNode;
+  required?: boolean;
+  hint?: ReactNode;
+  /** A schema problem (translated here) or a message already in the page's language. */
   error?: string;
+  className?: string;
   children: (control: ControlProps, ids: { labelId: string }) => ReactNode;
 };
 
-/** A labelled field with its required marker, hint and error, in the one layout both forms use. */
-export function FormField({ id, label, required, hint, error, children }: FormFieldProps) {
+/**
+ * A labelled field with its required marker, hint and error: the one place where a control gets
+ * its `<label htmlFor>`, `aria-describedby` (hint, then error) and `aria-invalid`.
+ */
+export function FormField({
+  id,
+  label,
+  required = false,
+  hint,
+  error,
+  className,
+  children,
+}: FormFieldProps) {
   const t = useTranslations("common");
+  const errorText = useFieldIssueText()(error);
   const labelId = `${id}-label`;
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ");
+  const describedBy = [hint ? hintId : null, errorText ? errorId : null].filter(Boolean).join(" ");
   return (
-    <div className="field">
+    <div className={className ? `field ${className}` : "field"}>
       <label className="field-label" htmlFor={id} id={labelId}>
         {label}
         {required ? (
@@ -42,7 +57,7 @@ export function FormField({ id, label, required, hint, error, children }: FormFi
         {
           id,
           "aria-describedby": describedBy || undefined,
-          "aria-invalid": error ? true : undefined,
+          "aria-invalid": errorText ? true : undefined,
         },
         { labelId },
       )}
@@ -51,9 +66,9 @@ export function FormField({ id, label, required, hint, error, children }: FormFi
           {hint}
         </p>
       ) : null}
-      {error ? (
+      {errorText ? (
         <p id={errorId} className="field-error">
-          {error}
+          {errorText}
         </p>
       ) : null}
     </div>

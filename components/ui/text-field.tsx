@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes, ReactNode, Ref } from "react";
+import { FormField } from "@/components/ui/form-field";
 
 type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & {
   id: string;
@@ -8,33 +9,11 @@ type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & {
   ref?: Ref<HTMLInputElement>;
 };
 
-/** A labelled text input with its hint and error wired to it (`aria-describedby`, `aria-invalid`). */
+/** A labelled text input: a FormField holding one `<input>`. */
 export function TextField({ id, label, error, hint, className, ...inputProps }: TextFieldProps) {
-  const describedBy =
-    [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") ||
-    undefined;
   return (
-    <div className={["field", className ?? ""].filter(Boolean).join(" ")}>
-      <label className="field-label" htmlFor={id}>
-        {label}
-      </label>
-      <input
-        id={id}
-        className="input"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        {...inputProps}
-      />
-      {hint ? (
-        <p id={`${id}-hint`} className="field-hint">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="field-error">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <FormField id={id} label={label} hint={hint} error={error} className={className}>
+      {(aria) => <input className="input" {...aria} {...inputProps} />}
+    </FormField>
   );
 }

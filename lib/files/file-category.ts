@@ -1,5 +1,7 @@
 import { extensionsOfType } from "@/lib/files/detect-file-type";
-import type { UploadLimits } from "@/lib/form/form-view";
+import { sizeLimitOf, type SizeCategory, type UploadLimits } from "@/lib/files/upload-limits";
+
+export type { SizeCategory } from "@/lib/files/upload-limits";
 
 // Dify's file categories by extension: the lists the server detects types with, which also pick
 // an upload's size limit.
@@ -15,8 +17,6 @@ export function extensionOf(name: string): string {
   return dot > 0 ? name.slice(dot + 1).toLowerCase() : "";
 }
 
-export type SizeCategory = "image" | "video" | "audio" | "document";
-
 /** The category of an extension (no dot): image, video, audio, else document. */
 export function categoryOfExtension(extension: string): SizeCategory {
   extension = extension.toLowerCase();
@@ -31,14 +31,9 @@ export function sizeCategoryOf(name: string): SizeCategory {
   return categoryOfExtension(extensionOf(name));
 }
 
+/** The size limit (bytes) of the category a file name falls in. */
 export function sizeLimitFor(name: string, limits: UploadLimits): number {
-  const category = sizeCategoryOf(name);
-  return {
-    image: limits.imageBytes,
-    video: limits.videoBytes,
-    audio: limits.audioBytes,
-    document: limits.documentBytes,
-  }[category];
+  return sizeLimitOf(sizeCategoryOf(name), limits);
 }
 
 /** Extensions a file picker should offer, e.g. `.png,.jpg,…`. */

@@ -2,14 +2,16 @@
 
 import { useLocale, useTranslations } from "next-intl";
 import { formatBytes } from "@/lib/files/file-category";
-import type { FileFieldView, UploadLimits } from "@/lib/form/form-view";
+import {
+  SIZE_CATEGORIES,
+  sizeLimitOf,
+  type SizeCategory,
+  type UploadLimits,
+} from "@/lib/files/upload-limits";
+import type { FileFieldView } from "@/lib/form/form-view";
 
-const LIMIT_OF = {
-  image: "imageBytes",
-  video: "videoBytes",
-  audio: "audioBytes",
-  document: "documentBytes",
-} as const;
+const isSizeCategory = (type: string): type is SizeCategory =>
+  (SIZE_CATEGORIES as readonly string[]).includes(type);
 
 /** A file field's constraints in words of the page's language: how many, which kinds, how large, how. */
 export function useFileFieldHint() {
@@ -17,16 +19,14 @@ export function useFileFieldHint() {
   const locale = useLocale();
   return (field: FileFieldView, limits: UploadLimits): string => {
     const list = new Intl.ListFormat(locale, { type: "conjunction", style: "narrow" });
-    const types = field.allowedTypes.filter(
-      (type): type is keyof typeof LIMIT_OF => type in LIMIT_OF,
-    );
+    const types = field.allowedTypes.filter(isSizeCategory);
     const extensions = field.allowedTypes.includes("custom") ? field.allowedExtensions : [];
     const kinds = list.format([...types.map((type) => t(`types.${type}`)), ...extensions]);
     const sizes = types.map((type) =>
-      t("sizeOf", { kind: t(`types.${type}`), size: formatBytes(limits[LIMIT_OF[type]]) }),
+      t("sizeOf", { kind: t(`types.${type}`), size: formatBytes(sizeLimitOf(type, limits)) }),
     );
     if (extensions.length)
-      sizes.push(t("sizeOfOthers", { size: formatBytes(limits.documentBytes) }));
+      sizes.push(t("sizeOfOthers", { size: formatBytes(sizeLimitOf("document", limits)) }));
     const local = field.methods.includes("local_file");
     const remote = field.methods.includes("remote_url");
     return t("summary", {

@@ -1,26 +1,17 @@
 import { z } from "zod";
-import { fileTypeSchema, type FileMapping } from "@/lib/dify/schemas";
+import type { FileMapping } from "@/lib/dify/schemas";
+import type { AttachedFile } from "@/lib/fields/attached-file";
+import { encodeFieldIssue, type SayIssue } from "@/lib/fields/field-issue";
+import { buildFieldsShape } from "@/lib/fields/field-schema";
+import type { FieldSpec } from "@/lib/fields/field-spec";
+import { defaultValues, toWireInputs } from "@/lib/fields/wire-inputs";
 import type { FieldView } from "@/lib/form/form-view";
 
-// What a person answers, as the browser holds it, and how it becomes the upstream's `inputs`.
+// What a person answers on a Human Input form, as the browser holds it, and how it becomes the
+// upstream's `inputs`: the form's fields in the one field model (lib/fields).
 
-/** A file that finished uploading (local) or a link to one (remote). */
-export const attachedFileSchema = z.discriminatedUnion("source", [
-  z.object({
-    source: z.literal("local"),
-    uploadFileId: z.string().min(1),
-    name: z.string(),
-    size: z.number(),
-    type: fileTypeSchema,
-  }),
-  z.object({
-    source: z.literal("remote"),
-    url: z.string(),
-    name: z.string(),
-    type: fileTypeSchema,
-  }),
-]);
-export type AttachedFile = z.infer<typeof attachedFileSchema>;
+// Kept under their old names for the draft store and the tests that read them from here.
+export { attachedFileSchema, type AttachedFile } from "@/lib/fields/attached-file";
 
 export type AnswerValue = string | AttachedFile[];
 export type Answers = Record<string, AnswerValue>;
@@ -30,71 +21,43 @@ export function isRequired(field: FieldView): boolean {
   return field.kind === "select" || field.kind === "file";
 }
 
-export type AnswerMessages = {
-  chooseOption: string;
-  attachFile: string;
-  attachOnlyOne: string;
-  attachAtMost: (max: number) => string;
-};
-
-const ENGLISH: AnswerMessages = {
-  chooseOption: "Choose one of the options.",
-  attachFile: "Attach a file.",
-  attachOnlyOne: "Attach only one file.",
-  attachAtMost: (max) => `Attach at most ${max} files.`,
-};
-
-/** The zod schema of a form's answers, built from its fields, with messages in the page's language. */
-export function buildAnswerSchema(
-  fields: readonly FieldView[],
-  messages: AnswerMessages = ENGLISH,
-) {
-  const shape: Record<string, z.ZodType> = {};
-  for (const field of fields) {
+/**
+ * A form's fields in the one field model. Labels come from the variable names; an unknown input
+ * type has no field (the page notes it, the service says so if it needs a value).
+ */
+export function toFieldSpecs(fields: readonly FieldView[]): FieldSpec[] {
+  return fields.flatMap((field): FieldSpec[] => {
+    const common = { name: field.name, label: field.label, required: isRequired(field) };
     switch (field.kind) {
       case "paragraph":
-        shape[field.name] = z.string();
-        break;
+        return [
+          { kind: "paragraph", ...common, defaultValue: field.defaultValue, maxLength: null },
+        ];
       case "select":
-        shape[field.name] = z.string().refine((value) => field.options.includes(value), {
-          message: messages.chooseOption,
-        });
-        break;
+        return [
+          { kind: "select", ...common, options: field.options, defaultValue: field.defaultValue },
+        ];
       case "file":
-        shape[field.name] = z
-          .array(attachedFileSchema)
-          .min(1, messages.attachFile)
-          .max(1, messages.attachOnlyOne);
-        break;
       case "file-list":
-        shape[field.name] =
-          field.maxFiles > 0
-            ? z.array(attachedFileSchema).max(field.maxFiles, messages.attachAtMost(field.maxFiles))
-            : z.array(attachedFileSchema);
-        break;
+        return [{ ...field, ...common }];
       case "unknown":
-        break;
+        return [];
     }
-  }
-  return z.object(shape);
+  });
+}
+
+/**
+ * The zod schema of a form's answers, built from its fields. Only the browser checks answers with
+ * it (the service checks them again), so its problems are message keys by default, translated
+ * where they are shown.
+ */
+export function buildAnswerSchema(fields: readonly FieldView[], say: SayIssue = encodeFieldIssue) {
+  return z.object(buildFieldsShape(toFieldSpecs(fields), { dialect: "human-input", say }));
 }
 
 /** Starting values: suggestions for paragraphs, defaults for selects, no files. */
 export function initialAnswers(fields: readonly FieldView[]): Answers {
-  const answers: Answers = {};
-  for (const field of fields) {
-    if (field.kind === "paragraph" || field.kind === "select")
-      answers[field.name] = field.defaultValue;
-    else if (field.kind === "file" || field.kind === "file-list") answers[field.name] = [];
-  }
-  return answers;
-}
-
-/** An attached file as the upstream takes it in `inputs`. */
-export function toFileMapping(file: AttachedFile): FileMapping {
-  return file.source === "local"
-    ? { type: file.type, transfer_method: "local_file", upload_file_id: file.uploadFileId }
-    : { type: file.type, transfer_method: "remote_url", url: file.url };
+  return defaultValues(toFieldSpecs(fields)) as Answers;
 }
 
 /**
@@ -106,25 +69,8 @@ export function toSubmissionInputs(
   fields: readonly FieldView[],
   answers: Answers,
 ): Record<string, string | FileMapping | FileMapping[]> {
-  const inputs: Record<string, string | FileMapping | FileMapping[]> = {};
-  for (const field of fields) {
-    const value = answers[field.name];
-    switch (field.kind) {
-      case "paragraph":
-      case "select":
-        inputs[field.name] = typeof value === "string" ? value : "";
-        break;
-      case "file": {
-        const first = Array.isArray(value) ? value[0] : undefined;
-        if (first) inputs[field.name] = toFileMapping(first);
-        break;
-      }
-      case "file-list":
-        inputs[field.name] = Array.isArray(value) ? value.map(toFileMapping) : [];
-        break;
-      case "unknown":
-        break;
-    }
-  }
-  return inputs;
+  return toWireInputs(toFieldSpecs(fields), answers, "human-input") as Record<
+    string,
+    string | FileMapping | FileMapping[]
+  >;
 }

@@ -8,17 +8,16 @@ import {
   type HumanInputForm,
   type SystemParameters,
 } from "@/lib/dify/schemas";
+import { fileConstraintsShape } from "@/lib/fields/field-spec";
+import { toUploadLimits, uploadLimitsSchema } from "@/lib/files/upload-limits";
+
+// The upload limits live with the files (lib/files/upload-limits); named here for the form's callers.
+export { toUploadLimits, uploadLimitsSchema, type UploadLimits } from "@/lib/files/upload-limits";
 
 // The app's own view of a Human Input form: what the browser receives. The raw wire shape is
 // mapped here and nowhere else; only whitelisted fields leave the server.
 
-const fileFieldBase = {
-  name: z.string(),
-  label: z.string(),
-  allowedTypes: z.array(z.string()),
-  allowedExtensions: z.array(z.string()),
-  methods: z.array(z.string()),
-};
+const fileFieldBase = { name: z.string(), label: z.string(), ...fileConstraintsShape };
 
 export const fieldViewSchema = z.discriminatedUnion("kind", [
   z.object({
@@ -49,15 +48,6 @@ export const actionViewSchema = z.object({
 });
 export type ActionView = z.infer<typeof actionViewSchema>;
 
-export const uploadLimitsSchema = z.object({
-  /** Bytes per category. */
-  imageBytes: z.number(),
-  videoBytes: z.number(),
-  audioBytes: z.number(),
-  documentBytes: z.number(),
-});
-export type UploadLimits = z.infer<typeof uploadLimitsSchema>;
-
 export const formViewSchema = z.object({
   token: z.string(),
   content: z.string(),
@@ -68,17 +58,6 @@ export const formViewSchema = z.object({
   limits: uploadLimitsSchema,
 });
 export type FormView = z.infer<typeof formViewSchema>;
-
-const MB = 1024 * 1024;
-
-export function toUploadLimits(system: SystemParameters | undefined): UploadLimits {
-  return {
-    imageBytes: (system?.image_file_size_limit ?? 10) * MB,
-    videoBytes: (system?.video_file_size_limit ?? 100) * MB,
-    audioBytes: (system?.audio_file_size_limit ?? 50) * MB,
-    documentBytes: (system?.file_size_limit ?? 15) * MB,
-  };
-}
 
 const STYLES = new Set(["primary", "default", "accent", "ghost"]);
 

@@ -3,12 +3,13 @@ import type { Locale } from "@/lib/i18n/locales";
 // Messages are split by area (one file per namespace and language) so each part of the app keeps
 // its own strings; they are joined here into the one object next-intl reads.
 export async function loadMessages(locale: Locale): Promise<Record<string, unknown>> {
-  const [core, form, run, launcher, knowledge] = await Promise.all([
+  const [core, form, run, launcher, knowledge, fields] = await Promise.all([
     import(`./messages/${locale}/core.json`),
     import(`./messages/${locale}/form.json`),
     import(`./messages/${locale}/run.json`),
     import(`./messages/${locale}/launcher.json`),
     import(`./messages/${locale}/knowledge.json`),
+    import(`./messages/${locale}/fields.json`),
   ] as Promise<{ default: Record<string, unknown> }>[]);
   return {
     ...core!.default,
@@ -16,5 +17,6 @@ export async function loadMessages(locale: Locale): Promise<Record<string, unkno
     run: run!.default,
     launcher: launcher!.default,
     knowledge: knowledge!.default,
+    fields: fields!.default,
   };
 }

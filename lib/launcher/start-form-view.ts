@@ -4,53 +4,15 @@ import {
   type AppParameters,
   type SystemParameters,
 } from "@/lib/dify/schemas";
+import { fieldSpecSchema } from "@/lib/fields/field-spec";
 import { labelFromName } from "@/lib/form/form-content";
 import { toUploadLimits, uploadLimitsSchema } from "@/lib/form/form-view";
 
 // The launcher's view of an app's start form: what the browser receives from
 // GET /api/launch/parameters. The raw `GET /parameters` shape is mapped here and nowhere else.
 
-const base = {
-  name: z.string(),
-  label: z.string(),
-  required: z.boolean(),
-};
-
-const fileBase = {
-  ...base,
-  allowedTypes: z.array(z.string()),
-  allowedExtensions: z.array(z.string()),
-  methods: z.array(z.string()),
-};
-
-export const startFieldSchema = z.discriminatedUnion("kind", [
-  z.object({
-    kind: z.literal("text"),
-    ...base,
-    defaultValue: z.string(),
-    maxLength: z.number().int().nullable(),
-  }),
-  z.object({
-    kind: z.literal("paragraph"),
-    ...base,
-    defaultValue: z.string(),
-    maxLength: z.number().int().nullable(),
-  }),
-  z.object({
-    kind: z.literal("select"),
-    ...base,
-    options: z.array(z.string()),
-    defaultValue: z.string(),
-  }),
-  z.object({ kind: z.literal("number"), ...base, defaultValue: z.string() }),
-  z.object({ kind: z.literal("checkbox"), ...base, defaultValue: z.boolean() }),
-  /** A JSON object, edited as text. */
-  z.object({ kind: z.literal("json"), ...base, defaultValue: z.string() }),
-  z.object({ kind: z.literal("file"), ...fileBase }),
-  z.object({ kind: z.literal("file-list"), ...fileBase, maxFiles: z.number().int() }),
-  /** A control this page does not know: asked for as plain text, with a note. */
-  z.object({ kind: z.literal("other"), ...base, type: z.string(), defaultValue: z.string() }),
-]);
+/** The start form's fields: the one field model's kinds (lib/fields). */
+export const startFieldSchema = fieldSpecSchema;
 export type StartField = z.infer<typeof startFieldSchema>;
 
 /** How the launcher starts the app; `auto` until the app has said it is a chat app. */

@@ -6,7 +6,7 @@ import busboy from "busboy";
 import { ApiError } from "@/lib/errors/api-error";
 import { getAppParametersCached, uploadFile } from "@/lib/dify/dify-client";
 import type { UploadedFile } from "@/lib/dify/schemas";
-import { toUploadLimits } from "@/lib/form/form-view";
+import { largestSizeLimit, toUploadLimits } from "@/lib/files/upload-limits";
 import { getLimits } from "@/lib/server/limits";
 import { countUploadedBytes } from "@/lib/server/metrics";
 
@@ -238,8 +238,7 @@ export async function uploadAsUser(request: Request, user: string): Promise<Resp
   // The per-category check stays with the upstream; this only stops a body past the largest.
   const maxBytes = async () => {
     const parameters = await getAppParametersCached().catch(() => undefined);
-    const limits = toUploadLimits(parameters?.system_parameters);
-    return Math.max(limits.imageBytes, limits.videoBytes, limits.audioBytes, limits.documentBytes);
+    return largestSizeLimit(toUploadLimits(parameters?.system_parameters));
   };
   const file = await proxyUpload(request, user, {
     maxBytes,

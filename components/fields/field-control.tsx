@@ -1,0 +1,127 @@
+import { useLocale, useTranslations } from "next-intl";
+import type { ReactNode } from "react";
+import type { Control, FieldPath, FieldValues, UseFormRegister } from "react-hook-form";
+import { ControlledFileField } from "@/components/files/controlled-file-field";
+import { FormField, type ControlProps } from "@/components/ui/form-field";
+import { OptionSelect } from "@/components/ui/option-select";
+import type { FieldSpec } from "@/lib/fields/field-spec";
+import { useFileFieldHint } from "@/lib/files/file-hint";
+import type { UploadLimits } from "@/lib/files/upload-limits";
+import type { UploadTarget } from "@/lib/files/upload-with-progress";
+import type { FileFieldState } from "@/lib/files/use-file-states";
+
+type FieldControlProps<T extends FieldValues> = {
+  field: FieldSpec;
+  /** The control's id (its label, hint and error derive theirs from it). */
+  id: string;
+  /** Where the field's value sits in the form's values. */
+  path: FieldPath<T>;
+  control: Control<T>;
+  register: UseFormRegister<T>;
+  error: string | undefined;
+  /** Where file fields upload to, their size limits, and where they report running uploads. */
+  files: {
+    uploadTarget: UploadTarget;
+    limits: UploadLimits;
+    onStateChange: (state: FileFieldState) => void;
+  };
+  /** Shown under the control (e.g. a note on a suggested text). */
+  after?: ReactNode;
+};
+
+/** One field of either form, of any kind, inside the one FormField layout. */
+export function FieldControl<T extends FieldValues>({
+  field,
+  id,
+  path,
+  control,
+  register,
+  error,
+  files,
+  after,
+}: FieldControlProps<T>) {
+  const hint = useFieldHint(field, files.limits);
+  const renderControl = (aria: ControlProps, labelId: string) => {
+    switch (field.kind) {
+      case "text":
+      case "other":
+        return <input type="text" className="input" {...aria} {...register(path)} />;
+      case "number":
+        return (
+          <input type="text" inputMode="decimal" className="input" {...aria} {...register(path)} />
+        );
+      case "paragraph":
+        return <textarea className="textarea" rows={4} {...aria} {...register(path)} />;
+      case "checkbox":
+        return <input type="checkbox" className="checkbox" {...aria} {...register(path)} />;
+      case "json":
+        return (
+          <textarea
+            className="textarea textarea-code"
+            rows={5}
+            spellCheck={false}
+            autoCapitalize="off"
+            autoCorrect="off"
+            {...aria}
+            {...register(path)}
+          />
+        );
+      case "select":
+        return (
+          <OptionSelect
+            options={field.options}
+            aria-required={field.required || undefined}
+            {...aria}
+            {...register(path)}
+          />
+        );
+      case "file":
+      case "file-list":
+        return (
+          <ControlledFileField
+            control={control}
+            name={path}
+            aria={aria}
+            labelId={labelId}
+            field={field}
+            uploadTarget={files.uploadTarget}
+            limits={files.limits}
+            onStateChange={files.onStateChange}
+          />
+        );
+    }
+  };
+  return (
+    <FormField id={id} label={field.label} required={field.required} hint={hint} error={error}>
+      {(aria, { labelId }) => (
+        <>
+          {renderControl(aria, labelId)}
+          {after}
+        </>
+      )}
+    </FormField>
+  );
+}
+
+/** What a field takes, in words: its files' kinds and sizes, its length, JSON, an unknown kind. */
+function useFieldHint(field: FieldSpec, limits: UploadLimits): string | null {
+  const t = useTranslations("fields.hints");
+  const locale = useLocale();
+  const fileHint = useFileFieldHint();
+  switch (field.kind) {
+    case "file":
+    case "file-list":
+      return fileHint(field, limits);
+    case "text":
+    case "paragraph":
+      return field.maxLength
+        ? t("maxLength", { max: new Intl.NumberFormat(locale).format(field.maxLength) })
+        : null;
+    case "json":
+      return t("jsonHint");
+    case "other":
+      return t("unknownType", { type: field.type });
+    default:
+      return null;
+  }
+}

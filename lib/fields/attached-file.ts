@@ -1,0 +1,24 @@
+import { z } from "zod";
+import { fileTypeSchema } from "@/lib/dify/schemas";
+
+/** A file that finished uploading (local) or a link to one (remote), as a form's value holds it. */
+export const attachedFileSchema = z.discriminatedUnion("source", [
+  z.object({
+    source: z.literal("local"),
+    uploadFileId: z.string().min(1),
+    name: z.string(),
+    size: z.number(),
+    type: fileTypeSchema,
+  }),
+  z.object({
+    source: z.literal("remote"),
+    url: z.string(),
+    name: z.string(),
+    type: fileTypeSchema,
+  }),
+]);
+export type AttachedFile = z.infer<typeof attachedFileSchema>;
+
+/** One field's value: text (text, number, select, JSON), a checkbox, or attached files. */
+export type FieldValue = string | boolean | AttachedFile[];
+export type FieldValues = Record<string, FieldValue>;

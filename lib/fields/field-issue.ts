@@ -1,0 +1,49 @@
+// A field's problem as a message key of the `fields.issues` namespace and its parameters, never a
+// sentence: the schema runs on the server (English for the API) and in the browser (the page's
+// language, translated where the error is shown).
+
+export type FieldIssueValues = Record<string, string | number>;
+
+export type FieldIssueKey =
+  | "atMostCharacters"
+  | "enter"
+  | "choose"
+  | "chooseOption"
+  | "enterNumber"
+  | "attachOnlyOne"
+  | "attachFile"
+  | "attachAtMost"
+  | "attachAtMostFiles"
+  | "attachAtLeastOne"
+  | "messageTooLong"
+  | "writeMessage"
+  | "jsonNotObject"
+  | "jsonSyntax";
+
+/** Turns a key and its parameters into the text a zod issue carries. */
+export type SayIssue = (key: FieldIssueKey, values?: FieldIssueValues) => string;
+
+export type FieldIssue = { key: FieldIssueKey; values: FieldIssueValues };
+
+// A character no field label or server message holds, so a key is never mistaken for a sentence.
+const MARK = "\u2063field-issue:";
+
+/** The browser's `SayIssue`: the key and parameters themselves, translated when shown. */
+export const encodeFieldIssue: SayIssue = (key, values = {}) =>
+  `${MARK}${JSON.stringify([key, values])}`;
+
+/** The key and parameters in an encoded issue, or null for any other text (a server's message). */
+export function decodeFieldIssue(message: string): FieldIssue | null {
+  if (!message.startsWith(MARK)) return null;
+  try {
+    const parsed: unknown = JSON.parse(message.slice(MARK.length));
+    if (!Array.isArray(parsed) || typeof parsed[0] !== "string") return null;
+    const values: unknown = parsed[1];
+    return {
+      key: parsed[0] as FieldIssueKey,
+      values: values && typeof values === "object" ? (values as FieldIssueValues) : {},
+    };
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,109 @@
+import { z } from "zod";
+import { attachedFileSchema } from "@/lib/fields/attached-file";
+import type { SayIssue } from "@/lib/fields/field-issue";
+import type { FieldSpec, WireDialect } from "@/lib/fields/field-spec";
+import { filled, parseJsonObject } from "@/lib/fields/parse-json-object";
+
+const MAX_JSON_LENGTH = 100_000;
+
+type SchemaOptions = { dialect: WireDialect; say: SayIssue };
+
+function textSchema(
+  field: { label: string; required: boolean; maxLength?: number | null },
+  say: SayIssue,
+) {
+  let schema = z.string();
+  if (field.maxLength) {
+    schema = schema.max(field.maxLength, say("atMostCharacters", { max: field.maxLength }));
+  }
+  return field.required ? schema.refine(filled, say("enter", { label: field.label })) : schema;
+}
+
+/** The zod schema of one field's value, with its problems as message keys (`say`). */
+export function fieldSchema(field: FieldSpec, { dialect, say }: SchemaOptions): z.ZodType {
+  switch (field.kind) {
+    case "text":
+    case "paragraph":
+    case "other":
+      return textSchema(field, say);
+    case "select": {
+      const { options } = field;
+      // A Human Input select always takes one of its options; a start select may stay empty.
+      if (dialect === "human-input")
+        return z.string().refine((value) => options.includes(value), {
+          message: say("chooseOption"),
+        });
+      return z
+        .string()
+        .refine((value) => (value === "" ? !field.required : options.includes(value)), {
+          message: field.required ? say("choose", { label: field.label }) : say("chooseOption"),
+        });
+    }
+    case "number":
+      return z
+        .string()
+        .refine((value) => !field.required || filled(value), say("enter", { label: field.label }))
+        .refine((value) => !filled(value) || Number.isFinite(Number(value)), say("enterNumber"));
+    case "file": {
+      const one = z.array(attachedFileSchema).max(1, say("attachOnlyOne"));
+      return field.required ? one.min(1, say("attachFile")) : one;
+    }
+    case "checkbox":
+      return z.boolean();
+    case "json":
+      return z
+        .string()
+        .max(MAX_JSON_LENGTH, say("atMostCharacters", { max: MAX_JSON_LENGTH }))
+        .superRefine((value, ctx) => {
+          if (!filled(value)) {
+            if (field.required)
+              ctx.addIssue({ code: "custom", message: say("enter", { label: field.label }) });
+            return;
+          }
+          const parsed = parseJsonObject(value);
+          if ("syntax" in parsed)
+            ctx.addIssue({
+              code: "custom",
+              message: say("jsonSyntax", { detail: parsed.syntax }),
+            });
+          else if ("notObject" in parsed)
+            ctx.addIssue({ code: "custom", message: say("jsonNotObject") });
+        });
+    case "file-list": {
+      let list = z.array(attachedFileSchema);
+      if (field.maxFiles > 0)
+        list = list.max(
+          field.maxFiles,
+          say(dialect === "human-input" ? "attachAtMostFiles" : "attachAtMost", {
+            max: field.maxFiles,
+          }),
+        );
+      return field.required ? list.min(1, say("attachAtLeastOne")) : list;
+    }
+  }
+}
+
+/** A field's value before anything is entered: no files, unchecked, else empty text. */
+export function emptyValue(field: FieldSpec): string | boolean | [] {
+  return field.kind === "file" || field.kind === "file-list"
+    ? []
+    : field.kind === "checkbox"
+      ? false
+      : "";
+}
+
+/**
+ * The zod shape of a form's values, one entry per field. In a start a missing answer is an empty
+ * one and still goes through the field's checks; a Human Input form always holds every answer.
+ */
+export function buildFieldsShape(
+  fields: readonly FieldSpec[],
+  options: SchemaOptions,
+): Record<string, z.ZodType> {
+  const shape: Record<string, z.ZodType> = {};
+  for (const field of fields) {
+    const schema = fieldSchema(field, options);
+    shape[field.name] = options.dialect === "start" ? schema.prefault(emptyValue(field)) : schema;
+  }
+  return shape;
+}

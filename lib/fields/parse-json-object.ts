@@ -1,0 +1,16 @@
+/** The object a JSON field's text holds, or why it holds none. */
+export function parseJsonObject(
+  text: string,
+): { object: Record<string, unknown> } | { syntax: string } | { notObject: true } {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return { syntax: error instanceof Error ? error.message : String(error) };
+  }
+  return value && typeof value === "object" && !Array.isArray(value)
+    ? { object: value as Record<string, unknown> }
+    : { notObject: true };
+}
+
+export const filled = (value: string) => value.trim().length > 0;

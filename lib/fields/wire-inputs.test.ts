@@ -1,0 +1,211 @@
+import { describe, expect, it } from "vitest";
+import type { AttachedFile } from "@/lib/fields/attached-file";
+import { encodeFieldIssue, decodeFieldIssue } from "@/lib/fields/field-issue";
+import { buildFieldsShape } from "@/lib/fields/field-schema";
+import type { FieldSpec } from "@/lib/fields/field-spec";
+import { defaultValues, toFileMapping, toWireInputs } from "@/lib/fields/wire-inputs";
+import { initialAnswers, toFieldSpecs, toSubmissionInputs } from "@/lib/form/answer-schema";
+import type { FieldView } from "@/lib/form/form-view";
+import { startDefaults, toStartInputs } from "@/lib/launcher/start-form-schema";
+import { z } from "zod";
+
+const common = { label: "Field", required: false };
+const files = { allowedTypes: ["image", "document"], allowedExtensions: [], methods: [] };
+const photo: AttachedFile = {
+  source: "local",
+  uploadFileId: "up-1",
+  name: "photo.png",
+  size: 10,
+  type: "image",
+};
+const report: AttachedFile = {
+  source: "remote",
+  url: "https://files.example/report.pdf",
+  name: "report.pdf",
+  type: "document",
+};
+const custom: AttachedFile = {
+  source: "local",
+  uploadFileId: "up-2",
+  name: "data.csv",
+  size: 4,
+  type: "custom",
+};
+
+// Every kind of the one model, as the launcher's start form has them.
+const startFields: FieldSpec[] = [
+  { kind: "text", ...common, name: "topic", defaultValue: "News", maxLength: 20 },
+  { kind: "paragraph", ...common, name: "brief", defaultValue: "", maxLength: null },
+  { kind: "select", ...common, name: "tone", options: ["Warm", "Dry"], defaultValue: "Warm" },
+  { kind: "number", ...common, name: "words", defaultValue: "300" },
+  { kind: "checkbox", ...common, name: "notify", defaultValue: false },
+  { kind: "json", ...common, name: "settings", defaultValue: "" },
+  { kind: "file", ...common, ...files, name: "cover" },
+  { kind: "file-list", ...common, ...files, name: "attachments", maxFiles: 3 },
+  { kind: "other", ...common, name: "sig", type: "signature", defaultValue: "" },
+];
+
+// Every kind a Human Input form has.
+const formFields: FieldView[] = [
+  { kind: "paragraph", name: "draft", label: "Draft", defaultValue: "Suggested" },
+  { kind: "select", name: "decision", label: "Decision", options: ["Yes", "No"], defaultValue: "" },
+  { kind: "file", name: "proof", label: "Proof", ...files },
+  { kind: "file-list", name: "extras", label: "Extras", ...files, maxFiles: 0 },
+  { kind: "unknown", name: "stamp", label: "Stamp", type: "stamp" },
+];
+
+describe("toFileMapping", () => {
+  it("maps an upload and a link with the type detected for them", () => {
+    expect(toFileMapping(photo)).toEqual({
+      type: "image",
+      transfer_method: "local_file",
+      upload_file_id: "up-1",
+    });
+    expect(toFileMapping(report)).toEqual({
+      type: "document",
+      transfer_method: "remote_url",
+      url: "https://files.example/report.pdf",
+    });
+    expect(toFileMapping(custom).type).toBe("custom");
+  });
+});
+
+describe("the start form's wire mapping", () => {
+  it("sends the defaults that are not empty, and nothing for empty ones", () => {
+    expect(defaultValues(startFields)).toEqual({
+      topic: "News",
+      brief: "",
+      tone: "Warm",
+      words: "300",
+      notify: false,
+      settings: "",
+      cover: [],
+      attachments: [],
+      sig: "",
+    });
+    expect(toStartInputs(startFields, startDefaults(startFields))).toEqual({
+      topic: "News",
+      tone: "Warm",
+      words: 300,
+      notify: false,
+    });
+  });
+
+  it("maps every kind: text, paragraph, select, number, checkbox, JSON, files, links", () => {
+    const values = {
+      topic: "Launch",
+      brief: "Two lines\nof brief",
+      tone: "Dry",
+      words: " 12.5 ",
+      notify: true,
+      settings: '{"channel": "email"}',
+      cover: [photo],
+      attachments: [report, custom],
+      sig: "J. Doe",
+    };
+    expect(toWireInputs(startFields, values, "start")).toEqual({
+      topic: "Launch",
+      brief: "Two lines\nof brief",
+      tone: "Dry",
+      words: 12.5,
+      notify: true,
+      settings: { channel: "email" },
+      cover: { type: "image", transfer_method: "local_file", upload_file_id: "up-1" },
+      attachments: [
+        {
+          type: "document",
+          transfer_method: "remote_url",
+          url: "https://files.example/report.pdf",
+        },
+        { type: "custom", transfer_method: "local_file", upload_file_id: "up-2" },
+      ],
+      sig: "J. Doe",
+    });
+  });
+
+  it("leaves out blank text, an empty select, no files and JSON that holds no object", () => {
+    const values = {
+      ...defaultValues(startFields),
+      topic: "   ",
+      tone: "",
+      words: "",
+      settings: "[1, 2]",
+    };
+    expect(toWireInputs(startFields, values, "start")).toEqual({ notify: false });
+  });
+});
+
+describe("the Human Input form's wire mapping", () => {
+  it("names every declared input from the starting answers, and no unknown one", () => {
+    const answers = initialAnswers(formFields);
+    expect(answers).toEqual({ draft: "Suggested", decision: "", proof: [], extras: [] });
+    expect(toSubmissionInputs(formFields, answers)).toEqual({
+      draft: "Suggested",
+      decision: "",
+      extras: [],
+    });
+  });
+
+  it("maps a paragraph, a select, one file and a list of uploads and links", () => {
+    expect(
+      toSubmissionInputs(formFields, {
+        draft: "",
+        decision: "Yes",
+        proof: [report],
+        extras: [photo, report],
+      }),
+    ).toEqual({
+      draft: "",
+      decision: "Yes",
+      proof: {
+        type: "document",
+        transfer_method: "remote_url",
+        url: "https://files.example/report.pdf",
+      },
+      extras: [
+        { type: "image", transfer_method: "local_file", upload_file_id: "up-1" },
+        {
+          type: "document",
+          transfer_method: "remote_url",
+          url: "https://files.example/report.pdf",
+        },
+      ],
+    });
+  });
+
+  it("puts the form's fields in the one model: selects and single files required", () => {
+    expect(toFieldSpecs(formFields).map((spec) => [spec.name, spec.kind, spec.required])).toEqual([
+      ["draft", "paragraph", false],
+      ["decision", "select", true],
+      ["proof", "file", true],
+      ["extras", "file-list", false],
+    ]);
+  });
+});
+
+describe("field problems as message keys", () => {
+  it("gives keys and parameters, decoded back where they are shown", () => {
+    const shape = buildFieldsShape(toFieldSpecs(formFields), {
+      dialect: "human-input",
+      say: encodeFieldIssue,
+    });
+    const result = z.object(shape).safeParse(initialAnswers(formFields));
+    const issues = result.error?.issues.map((issue) => decodeFieldIssue(issue.message));
+    expect(issues).toEqual([
+      { key: "chooseOption", values: {} },
+      { key: "attachFile", values: {} },
+    ]);
+    const start = buildFieldsShape(startFields.slice(0, 1), {
+      dialect: "start",
+      say: encodeFieldIssue,
+    });
+    const long = z.object(start).safeParse({ topic: "x".repeat(21) });
+    expect(long.error?.issues.map((issue) => decodeFieldIssue(issue.message))).toEqual([
+      { key: "atMostCharacters", values: { max: 20 } },
+    ]);
+  });
+
+  it("leaves any other text alone", () => {
+    expect(decodeFieldIssue("The workflow refused: draft is required.")).toBeNull();
+  });
+});

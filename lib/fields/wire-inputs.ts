@@ -1,0 +1,68 @@
+import type { FileMapping } from "@/lib/dify/schemas";
+import type { AttachedFile, FieldValues } from "@/lib/fields/attached-file";
+import type { FieldSpec, WireDialect } from "@/lib/fields/field-spec";
+import { filled, parseJsonObject } from "@/lib/fields/parse-json-object";
+
+export type WireInput =
+  string | number | boolean | Record<string, unknown> | FileMapping | FileMapping[];
+
+/** An attached file as the upstream takes it in `inputs`, with the type detected for it. */
+export function toFileMapping(file: AttachedFile): FileMapping {
+  return file.source === "local"
+    ? { type: file.type, transfer_method: "local_file", upload_file_id: file.uploadFileId }
+    : { type: file.type, transfer_method: "remote_url", url: file.url };
+}
+
+/** Starting values: each field's default, no files. */
+export function defaultValues(fields: readonly FieldSpec[]): FieldValues {
+  const values: FieldValues = {};
+  for (const field of fields) {
+    values[field.name] =
+      field.kind === "file" || field.kind === "file-list" ? [] : field.defaultValue;
+  }
+  return values;
+}
+
+/**
+ * The upstream's `inputs`: a number as a number, a checkbox as a boolean, JSON as the object it
+ * holds, a file as one mapping, a file list as an array of mappings. A start leaves empty answers
+ * out, so the app's own defaults and checks apply to them; a Human Input submission names every
+ * declared input (an empty text as "", an empty list as []) but a file nobody attached.
+ */
+export function toWireInputs(
+  fields: readonly FieldSpec[],
+  values: FieldValues,
+  dialect: WireDialect,
+): Record<string, WireInput> {
+  const every = dialect === "human-input";
+  const inputs: Record<string, WireInput> = {};
+  for (const field of fields) {
+    const value = values[field.name];
+    switch (field.kind) {
+      case "checkbox":
+        if (typeof value === "boolean") inputs[field.name] = value;
+        break;
+      case "json": {
+        const parsed = typeof value === "string" && filled(value) ? parseJsonObject(value) : null;
+        if (parsed && "object" in parsed) inputs[field.name] = parsed.object;
+        break;
+      }
+      case "file": {
+        const first = Array.isArray(value) ? value[0] : undefined;
+        if (first) inputs[field.name] = toFileMapping(first);
+        break;
+      }
+      case "file-list": {
+        const list = Array.isArray(value) ? value : [];
+        if (every || list.length > 0) inputs[field.name] = list.map(toFileMapping);
+        break;
+      }
+      default: {
+        const text = typeof value === "string" ? value : "";
+        if (every) inputs[field.name] = text;
+        else if (filled(text)) inputs[field.name] = field.kind === "number" ? Number(text) : text;
+      }
+    }
+  }
+  return inputs;
+}

@@ -1,0 +1,170 @@
+import { useCallback, useEffect, useReducer, useRef } from "react";
+import type { FileType } from "@/lib/dify/schemas";
+import { ApiClientError } from "@/lib/client/api-fetch";
+import type { AttachedFile } from "@/lib/fields/attached-file";
+import {
+  attachedFiles,
+  fileUploadsReducer,
+  uploadCounts,
+  type UploadItem,
+} from "@/lib/files/file-uploads-reducer";
+import { uploadWithProgress, type UploadTarget } from "@/lib/files/upload-with-progress";
+import type { FileFieldState } from "@/lib/files/use-file-states";
+
+let counter = 0;
+const nextKey = () => `f${++counter}`;
+
+const fromAttached = (file: AttachedFile): UploadItem => ({
+  key: nextKey(),
+  name: file.name,
+  size: file.source === "local" ? file.size : 0,
+  type: file.type,
+  status: "done",
+  progress: 1,
+  attached: file,
+});
+
+type UseFileUploadsOptions = {
+  /** Files the field already holds (a restored draft). Read once. */
+  initial: AttachedFile[];
+  /** Must keep its identity between renders (memoise it). */
+  uploadTarget: UploadTarget;
+  /** Called with the attached files whenever they change. */
+  onChange: (files: AttachedFile[]) => void;
+  /** Called with the uploads still running and failed whenever they change. */
+  onStateChange: (state: FileFieldState) => void;
+};
+
+/**
+ * One file field's uploads: each file uploads at once through the app (with progress), a removed
+ * or replaced file's upload is cancelled, a failed one can be retried, and image previews are
+ * released when their file goes. The field only renders `items` and calls these actions.
+ */
+export function useFileUploads({
+  initial,
+  uploadTarget,
+  onChange,
+  onStateChange,
+}: UseFileUploadsOptions) {
+  const [items, dispatch] = useReducer(fileUploadsReducer, initial, (files) =>
+    files.map(fromAttached),
+  );
+  const controllers = useRef(new Map<string, AbortController>());
+  const previews = useRef(new Set<string>());
+
+  // Report attached files and pending work up whenever the list changes.
+  const lastReported = useRef("");
+  useEffect(() => {
+    const attached = attachedFiles(items);
+    const signature = JSON.stringify(attached);
+    if (signature !== lastReported.current) {
+      lastReported.current = signature;
+      onChange(attached);
+    }
+    onStateChange(uploadCounts(items));
+  }, [items, onChange, onStateChange]);
+
+  // Uploads are cancelled and thumbnails released when the field unmounts.
+  useEffect(() => {
+    const running = controllers.current;
+    const urls = previews.current;
+    return () => {
+      running.forEach((controller) => controller.abort());
+      urls.forEach((url) => URL.revokeObjectURL(url));
+    };
+  }, []);
+
+  const release = (item: UploadItem | undefined) => {
+    controllers.current.get(item?.key ?? "")?.abort();
+    if (item?.preview) {
+      URL.revokeObjectURL(item.preview);
+      previews.current.delete(item.preview);
+    }
+  };
+
+  const upload = useCallback(
+    (key: string, file: File, type: FileType) => {
+      const controller = new AbortController();
+      controllers.current.set(key, controller);
+      dispatch({ type: "start", key });
+      uploadWithProgress(
+        uploadTarget,
+        file,
+        (progress) => dispatch({ type: "progress", key, progress }),
+        controller.signal,
+      )
+        .then(
+          (result) =>
+            dispatch({
+              type: "done",
+              key,
+              attached: {
+                source: "local",
+                uploadFileId: result.id,
+                name: result.name,
+                size: result.size,
+                type,
+              },
+            }),
+          (error: unknown) => {
+            if (error instanceof DOMException && error.name === "AbortError") return;
+            dispatch({
+              type: "failed",
+              key,
+              failure:
+                error instanceof ApiClientError
+                  ? { code: error.code, message: error.message }
+                  : { code: "failed", message: "" },
+            });
+          },
+        )
+        .finally(() => {
+          if (controllers.current.get(key) === controller) controllers.current.delete(key);
+        });
+    },
+    [uploadTarget],
+  );
+
+  /** Queues local files (already checked) and starts their uploads; `replace` for one file. */
+  const addFiles = (files: { file: File; type: FileType }[], replace: boolean) => {
+    const added = files.map(({ file, type }): UploadItem => ({
+      key: nextKey(),
+      name: file.name,
+      size: file.size,
+      type,
+      status: "queued",
+      progress: 0,
+      file,
+      preview: type === "image" ? previewOf(file, previews.current) : undefined,
+    }));
+    if (added.length === 0) return;
+    if (replace) items.forEach(release);
+    dispatch({ type: "add", items: added, replace });
+    for (const item of added) upload(item.key, item.file!, item.type);
+  };
+
+  /** Adds a link to a file (nothing to upload); `replace` for one file. */
+  const addLink = (file: AttachedFile, replace: boolean) => {
+    if (replace) items.forEach(release);
+    dispatch({ type: "add", items: [fromAttached(file)], replace });
+  };
+
+  const remove = (key: string) => {
+    release(items.find((item) => item.key === key));
+    dispatch({ type: "remove", key });
+  };
+
+  const retry = (key: string) => {
+    const item = items.find((candidate) => candidate.key === key);
+    if (item?.status === "failed" && item.file) upload(item.key, item.file, item.type);
+  };
+
+  return { items, addFiles, addLink, remove, retry };
+}
+
+function previewOf(file: File, registry: Set<string>): string | undefined {
+  if (typeof URL.createObjectURL !== "function") return undefined;
+  const url = URL.createObjectURL(file);
+  registry.add(url);
+  return url;
+}
