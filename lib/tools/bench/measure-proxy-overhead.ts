@@ -138,7 +138,7 @@ export async function measureProxyOverhead(
     for (const concurrency of options.concurrencies) {
       const runs = {} as Record<(typeof PATHS)[number], LoadRun>;
       for (const name of PATHS) {
-        await runLoad(scenario[name], concurrency, WARM_UP_REQUESTS);
+        await runLoad(scenario[name], concurrency, Math.min(WARM_UP_REQUESTS, options.requests));
         runs[name] = await runLoad(scenario[name], concurrency, options.requests);
       }
       options.log(
