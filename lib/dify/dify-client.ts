@@ -1,6 +1,6 @@
 import "server-only";
 import { Readable } from "node:stream";
-import { Agent, request as undiciRequest, type Dispatcher } from "undici";
+import { Agent, fetch as undiciFetch, request as undiciRequest, type Dispatcher } from "undici";
 import type { z } from "zod";
 import { ApiError } from "@/lib/errors/api-error";
 import {
@@ -26,7 +26,8 @@ import {
 // The one module that talks to the upstream: base URL, bearer key, timeouts, retries of safe GETs,
 // and the mapping of every failure to an ApiError. Nothing else in the app calls `fetch` upstream.
 // The transport is `undici.request`, not `fetch`: no WHATWG Request/Response objects, header
-// guards or body tee per call, and bodies stay Node streams (docs/decisions/005).
+// guards or body tee per call, and bodies stay Node streams (docs/decisions/005). Event streams
+// are the exception: the relay hands Next a web stream, which fetch makes natively.
 
 type KeyKind = "app" | "dataset";
 
@@ -150,6 +151,21 @@ type UpstreamResponse = {
   discard(): Promise<void>;
 };
 
+/** An event stream's answer, from fetch (see `send`). */
+function fromFetchResponse(response: Awaited<ReturnType<typeof undiciFetch>>): UpstreamResponse {
+  return {
+    status: response.status,
+    ok: response.ok,
+    headers: response.headers,
+    text: () => response.text(),
+    json: () => response.json(),
+    stream: () => response.body as ReadableStream<Uint8Array>,
+    discard: async () => {
+      await response.body?.cancel();
+    },
+  };
+}
+
 function toUpstreamResponse(raw: Dispatcher.ResponseData): UpstreamResponse {
   const text = async () => {
     try {
@@ -171,7 +187,9 @@ function toUpstreamResponse(raw: Dispatcher.ResponseData): UpstreamResponse {
     },
     text,
     json: async () => JSON.parse(await text()) as unknown,
-    stream: () => Readable.toWeb(raw.body) as unknown as ReadableStream<Uint8Array>,
+    stream: () => {
+      throw new Error("event streams are opened with fetch");
+    },
     discard: () => raw.body.dump().catch(() => undefined),
   };
 }
@@ -212,7 +230,12 @@ async function send(path: string, options: RequestOptions) {
   for (let attempt = 1; attempt <= attempts; attempt++) {
     const observe = observeUpstream(method, path);
     try {
-      const response = toUpstreamResponse(await undiciRequest(url, init));
+      // NOTE: event streams stay on fetch. Through `Readable.toWeb` over undici.request's body
+      // the e2e story of a page past its link's stream limit broke (a slot freed before the run
+      // ended); fetch's body is the web stream the relay needs anyway.
+      const response = options.stream
+        ? fromFetchResponse(await undiciFetch(url, init))
+        : toUpstreamResponse(await undiciRequest(url, init));
       observe(response);
       noteUpstreamStatus(response.status);
       if (response.status >= 500 && attempt < attempts) {
