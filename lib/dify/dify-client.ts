@@ -1,5 +1,5 @@
 import "server-only";
-import { Readable } from "node:stream";
+import type { Readable } from "node:stream";
 import { Agent, fetch as undiciFetch, request as undiciRequest, type Dispatcher } from "undici";
 import type { z } from "zod";
 import { ApiError } from "@/lib/errors/api-error";
