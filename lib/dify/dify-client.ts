@@ -1,5 +1,6 @@
 import "server-only";
-import { Agent, fetch as undiciFetch, type BodyInit, type RequestInit } from "undici";
+import type { Readable } from "node:stream";
+import { Agent, fetch as undiciFetch, request as undiciRequest, type Dispatcher } from "undici";
 import type { z } from "zod";
 import { ApiError } from "@/lib/errors/api-error";
 import { isErrorCode } from "@/lib/errors/error-code";
@@ -26,6 +27,9 @@ import {
 
 // The one module that talks to the upstream: base URL, bearer key, timeouts, retries of safe GETs,
 // and the mapping of every failure to an ApiError. Nothing else in the app calls `fetch` upstream.
+// The transport is `undici.request`, not `fetch`: no WHATWG Request/Response objects, header
+// guards or body tee per call, and bodies stay Node streams (docs/decisions/005). Event streams
+// are the exception: the relay hands Next a web stream, which fetch makes natively.
 
 type KeyKind = "app" | "dataset";
 
@@ -71,7 +75,7 @@ type RequestOptions = {
   key?: KeyKind;
   query?: Record<string, string | undefined>;
   json?: unknown;
-  body?: BodyInit;
+  body?: string | Readable;
   headers?: Record<string, string>;
   stream?: boolean;
   signal?: AbortSignal;
@@ -107,7 +111,7 @@ function mapNetworkError(error: unknown): ApiError {
  * unchanged. A 5xx is the upstream's own failure, not the caller's: it becomes 502
  * upstream_bad_response, with the upstream's status and code kept for the log line only.
  */
-async function errorFromResponse(response: Response | Awaited<ReturnType<typeof undiciFetch>>) {
+async function errorFromResponse(response: UpstreamResponse) {
   const text = await response.text().catch(() => "");
   let json: unknown;
   try {
@@ -138,6 +142,62 @@ function defaultMessage(status: number): string {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** What the client reads of an upstream answer: the few parts of `Response` it used. */
+type UpstreamResponse = {
+  status: number;
+  ok: boolean;
+  headers: { get(name: string): string | null };
+  text(): Promise<string>;
+  json(): Promise<unknown>;
+  /** The body as a web stream, for the event relay. */
+  stream(): ReadableStream<Uint8Array>;
+  /** Drops the body: a small rest is read off so the connection can be reused. */
+  discard(): Promise<void>;
+};
+
+/** An event stream's answer, from fetch (see `send`). */
+function fromFetchResponse(response: Awaited<ReturnType<typeof undiciFetch>>): UpstreamResponse {
+  return {
+    status: response.status,
+    ok: response.ok,
+    headers: response.headers,
+    text: () => response.text(),
+    json: () => response.json(),
+    stream: () => response.body as ReadableStream<Uint8Array>,
+    discard: async () => {
+      await response.body?.cancel();
+    },
+  };
+}
+
+function toUpstreamResponse(raw: Dispatcher.ResponseData): UpstreamResponse {
+  const text = async () => {
+    try {
+      return await raw.body.text();
+    } catch (error) {
+      // As fetch reports a body broken off: a TypeError whose cause is the network error, which
+      // requestJson maps by its code (a body timeout stays upstream_timeout).
+      throw new TypeError("terminated", { cause: error });
+    }
+  };
+  return {
+    status: raw.statusCode,
+    ok: raw.statusCode >= 200 && raw.statusCode < 300,
+    headers: {
+      get(name) {
+        const value = raw.headers[name.toLowerCase()];
+        return value === undefined ? null : Array.isArray(value) ? value.join(", ") : value;
+      },
+    },
+    text,
+    json: async () => JSON.parse(await text()) as unknown,
+    stream: () => {
+      throw new Error("event streams are opened with fetch");
+    },
+    discard: () => raw.body.dump().catch(() => undefined),
+  };
+}
+
 async function send(path: string, options: RequestOptions) {
   const env = getEnv();
   const url = new URL(env.difyApiBase + path);
@@ -158,20 +218,14 @@ async function send(path: string, options: RequestOptions) {
     body = JSON.stringify(options.json);
   }
   const method = options.method ?? "GET";
-  const init: RequestInit = {
+  // undici.request follows no redirect and keeps no copy of a streamed body: an upload's
+  // chunks are written and released as they come.
+  const init = {
     method,
     headers,
     body,
     signal: options.signal,
     dispatcher: options.stream ? getAgents().stream : getAgents().json,
-    // A streamed body (an upload) must not be kept: unless the window is "no-window" and
-    // redirects are errors, fetch clones the request for a possible redirect, which tees the
-    // body and holds every chunk until the upload ends (200 MB of RSS for a 200 MB file; see
-    // https://fetch.spec.whatwg.org/#http-network-or-cache-fetch). A stream cannot be replayed
-    // on a redirect anyway.
-    ...(body instanceof ReadableStream
-      ? { duplex: "half" as const, redirect: "error" as const, window: null }
-      : {}),
   };
 
   // Safe GETs are retried once with a short backoff; POSTs never are (they may have been applied).
@@ -180,11 +234,16 @@ async function send(path: string, options: RequestOptions) {
   for (let attempt = 1; attempt <= attempts; attempt++) {
     const observe = observeUpstream(method, path);
     try {
-      const response = await undiciFetch(url, init);
+      // NOTE: event streams stay on fetch. Through `Readable.toWeb` over undici.request's body
+      // the e2e story of a page past its link's stream limit broke (a slot freed before the run
+      // ended); fetch's body is the web stream the relay needs anyway.
+      const response = options.stream
+        ? fromFetchResponse(await undiciFetch(url, init))
+        : toUpstreamResponse(await undiciRequest(url, init));
       observe(response);
       noteUpstreamStatus(response.status);
       if (response.status >= 500 && attempt < attempts) {
-        await response.body?.cancel();
+        await response.discard();
         await sleep(200);
         continue;
       }
@@ -233,14 +292,14 @@ async function requestStream(
   const response = await send(path, { ...options, stream: true });
   if (!response.ok) throw await errorFromResponse(response);
   const type = response.headers.get("content-type") ?? "";
-  if (!response.body || !type.includes("text/event-stream")) {
-    await response.body?.cancel();
+  if (!type.includes("text/event-stream")) {
+    await response.discard();
     throw ApiError.of(
       "upstream_bad_response",
       "The workflow service did not open an event stream.",
     );
   }
-  return response.body as ReadableStream<Uint8Array>;
+  return response.stream();
 }
 
 // ---------------------------------------------------------------- operations
@@ -277,18 +336,14 @@ export async function submitHumanInputForm(token: string, submission: FormSubmis
     json: submission,
   });
   if (!response.ok) throw await errorFromResponse(response);
-  await response.body?.cancel();
+  await response.discard();
 }
 
 /** Streams a multipart body (already holding `file` and `user`) to the upload endpoint. */
-export function uploadFile(
-  body: ReadableStream<Uint8Array>,
-  contentType: string,
-  signal?: AbortSignal,
-) {
+export function uploadFile(body: Readable, contentType: string, signal?: AbortSignal) {
   return requestJson("/files/upload", uploadedFileSchema, {
     method: "POST",
-    body: body as unknown as BodyInit,
+    body,
     headers: { "Content-Type": contentType },
     signal,
   });

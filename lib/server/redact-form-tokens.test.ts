@@ -108,6 +108,56 @@ describe("the events relay's token filter", () => {
     expect(out).toBe('data: {"event":"ping2"}\n\n');
   });
 
+  // Every event kind that can hold a form token, with the token where that kind carries it; a
+  // cheap byte check decides which events are parsed, so each must still be caught.
+  const carriers: [kind: string, data: Record<string, unknown>][] = [
+    ["human_input_required", { node_id: "h", form_token: OTHER }],
+    ["workflow_paused", { reasons: [{ TYPE: "human_input_required", form_token: OTHER }] }],
+    ["workflow_paused", { form_token: OTHER, paused_nodes: ["h"] }],
+    ["human_input_form_filled", { node_id: "h", action_id: "ok", form_token: OTHER }],
+    ["human_input_form_timeout", { node_id: "h", form_token: OTHER }],
+    ["node_started", { node_id: "h", inputs: { form_token: OTHER } }],
+    ["node_finished", { node_id: "h", process_data: { form: { form_token: OTHER } } }],
+    ["node_finished", { node_id: "h", outputs: { forms: [{ form_token: OTHER }] } }],
+    ["iteration_completed", { outputs: { output: [{ form_token: OTHER }] } }],
+    ["loop_completed", { outputs: { output: [{ form_token: OTHER }] } }],
+    ["workflow_finished", { status: "paused", outputs: { form_token: OTHER } }],
+    ["message_end", { metadata: { form_token: OTHER } }],
+    ["agent_log", { data: { form_token: OTHER } }],
+  ];
+  it.each(carriers)(
+    "nulls a foreign token in %s, however the stream is cut",
+    async (kind, data) => {
+      const event = { event: kind, ...env, data };
+      for (const eol of ["\n", "\r\n"]) {
+        const text = frame([{ event: "text_chunk", ...env, data: { text: "a" } }, event], eol);
+        for (const split of [1, 6, 10_000]) {
+          const out = await relayed(text, split);
+          expect(out).not.toContain(OTHER);
+          expect(out).toContain('"form_token":null');
+          expect(out).toContain(`"event":"${kind}"`);
+        }
+      }
+    },
+  );
+
+  it("parses an event whose form_token key is written with JSON escapes", async () => {
+    for (const key of ["form\\u005ftoken", "\\u0066orm_token", "form_to\\u006Ben"]) {
+      const text = `data: {"event":"human_input_required","data":{"${key}":"${OTHER}"}}\n\n`;
+      expect(JSON.parse(text.slice(6))).toMatchObject({ data: { form_token: OTHER } });
+      for (const split of [3, 10_000]) {
+        const out = await relayed(text, split);
+        expect(out).not.toContain(OTHER);
+        expect(out).toContain('"form_token":null');
+      }
+    }
+  });
+
+  it("leaves other escapes to pass byte for byte, unparsed", async () => {
+    const text = 'data: {"event":"text_chunk","data":{"text":"caf\\u00e9 \\u3042"}}\n\n';
+    expect(await relayed(text, 10_000)).toBe(text);
+  });
+
   it("without an own token the relay leaves the bytes alone", async () => {
     const text = frame([required(OTHER)]);
     expect(await relayed(text, 5, null)).toBe(text);

@@ -2,18 +2,43 @@ import "server-only";
 
 // NOTE: a link opens its own form only (unless it is run-scoped, and then the server mints the
 // next link itself): no other form's token may reach the browser. This filter sits in the events
-// relay. It passes every event through byte for byte, except the rare ones whose bytes hold
-// `form_token`: those are parsed, every `form_token` other than the link's own becomes null
-// (wherever it sits: human_input_required.data, workflow_paused.data.reasons[], ...), and the event
+// relay. It passes every event through byte for byte, except the rare ones whose bytes could name
+// `form_token` (the word itself, or a JSON escape of one of its letters): those are parsed, every
+// `form_token` other than the link's own becomes null (wherever it sits:
+// human_input_required.data, workflow_paused.data.reasons[], a node's outputs, ...), and the event
 // is written back as one `data:` line. Events are released whole, at their blank line, so a token
-// split across network chunks is still seen.
+// split across network chunks is still seen. The check is a byte search: an event that cannot
+// carry a token (text_chunk, pings, most node events) is never decoded or parsed.
 
 const MARK = Buffer.from("form_token");
+const ESCAPE = Buffer.from("\\u00");
+// A `\u00XX` escape of a letter of `form_token` (`\u005f` for `_`): no encoder writes one for
+// ASCII letters, yet JSON.parse would read the key as `form_token`, so such an event is parsed too.
+const ESCAPED_MARK_LETTER = /\\u00(?:66|6[fF]|72|6[dD]|5[fF]|74|6[bB]|65|6[eE])/;
 // Blank lines that end an SSE event, for the line endings servers use (LF, CRLF, CR).
 const BOUNDARIES = ["\n\n", "\r\n\r\n", "\n\r\n", "\r\r"].map((b) => Buffer.from(b));
 const BOUNDARY_TEXT = /(\r\n\r\n|\n\r\n|\n\n|\r\r)/;
 const MAX_DEPTH = 32;
 const EMPTY = new Uint8Array(0);
+const NOTHING_HELD = Buffer.alloc(0);
+
+/** True when the bytes could hold a `form_token` key; false means they certainly cannot. */
+function mayNameToken(bytes: Buffer): boolean {
+  if (bytes.indexOf(MARK) !== -1) return true;
+  return bytes.indexOf(ESCAPE) !== -1 && ESCAPED_MARK_LETTER.test(bytes.toString("latin1"));
+}
+
+const mayNameTokenText = (text: string) =>
+  text.includes("form_token") || ESCAPED_MARK_LETTER.test(text);
+
+/** The bytes end with a blank line (LF, CRLF or CR endings): every event in them is whole. */
+function endsAtBoundary(bytes: Buffer): boolean {
+  const n = bytes.length;
+  const last = bytes[n - 1];
+  const before = bytes[n - 2];
+  if (last === 0x0a) return before === 0x0a || (before === 0x0d && bytes[n - 3] === 0x0a);
+  return last === 0x0d && before === 0x0d;
+}
 
 /** Index just past the last complete event in `bytes`, 0 when there is none. */
 function completeUpTo(bytes: Buffer): number {
@@ -49,7 +74,7 @@ function redact(value: unknown, ownToken: string, depth = 0): boolean {
 
 /** One event's text, rewritten when it carries a foreign token; null drops it (unreadable). */
 function rewriteEvent(block: string, ownToken: string): string | null {
-  if (!block.includes("form_token")) return block;
+  if (!mayNameTokenText(block)) return block;
   const lines = block.split(/\r\n|\r|\n/);
   const data = lines.filter((line) => line.startsWith("data:"));
   if (data.length === 0) return block;
@@ -83,23 +108,27 @@ function rewrite(complete: Buffer, ownToken: string): Uint8Array {
  * events; an incomplete tail waits for the next chunk), and call `flush` at the end.
  */
 export function createFormTokenRedactor(ownToken: string) {
-  let pending: Buffer = Buffer.alloc(0);
+  let pending: Buffer = NOTHING_HELD;
   return {
     push(chunk: Uint8Array): Uint8Array {
       const view = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+      // The usual chunk: whole events (the upstream writes one per event), nothing held.
+      if (pending.length === 0 && endsAtBoundary(view)) {
+        return mayNameToken(view) ? rewrite(view, ownToken) : view;
+      }
       const bytes = pending.length ? Buffer.concat([pending, view]) : view;
       const end = completeUpTo(bytes);
       // Copied, so a held tail does not pin the whole upstream chunk.
-      pending = Buffer.from(bytes.subarray(end));
+      pending = end === bytes.length ? NOTHING_HELD : Buffer.from(bytes.subarray(end));
       if (end === 0) return EMPTY;
       const complete = bytes.subarray(0, end);
-      return complete.indexOf(MARK) === -1 ? complete : rewrite(complete, ownToken);
+      return mayNameToken(complete) ? rewrite(complete, ownToken) : complete;
     },
     /** What is left when the upstream ends: an unfinished event, filtered the same way. */
     flush(): Uint8Array {
       const rest = pending;
-      pending = Buffer.alloc(0);
-      if (rest.length === 0 || rest.indexOf(MARK) === -1) return rest;
+      pending = NOTHING_HELD;
+      if (rest.length === 0 || !mayNameToken(rest)) return rest;
       const kept = rewriteEvent(rest.toString("utf8"), ownToken);
       return kept === null ? EMPTY : Buffer.from(kept, "utf8");
     },

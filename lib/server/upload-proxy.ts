@@ -160,41 +160,28 @@ export async function proxyUpload(
         `--${boundary}${CRLF}Content-Disposition: form-data; name="file"; filename="${dispositionName(filename)}"${CRLF}` +
         `Content-Type: ${info.mimeType || "application/octet-stream"}${CRLF}${CRLF}`;
       const tail = `${CRLF}--${boundary}--${CRLF}`;
-      const encoder = new TextEncoder();
       let bytes = 0;
 
+      // busboy's chunks go on as they are (no copy, no web stream in between): undici writes
+      // each to the socket and lets it go; backpressure holds busboy, and busboy the body.
       async function* parts() {
-        yield encoder.encode(head);
+        yield Buffer.from(head, "utf8");
         for await (const chunk of stream as AsyncIterable<Buffer>) {
           bytes += chunk.length;
           if (bytes > maxBytes) {
             finish(new ApiError(413, "file_too_large", "The file is larger than this app allows."));
             return;
           }
-          yield new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.length);
+          yield chunk;
         }
         // Hold the closing boundary until the whole request is read: a second file part must
         // still be able to cancel this upload.
         if (!parsed) await new Promise<void>((wake) => (wakeTail = wake));
         if (settled) return;
-        yield encoder.encode(tail);
+        yield Buffer.from(tail, "utf8");
       }
 
-      const iterator = parts();
-      const body = new ReadableStream<Uint8Array>({
-        async pull(controller) {
-          try {
-            const { value, done } = await iterator.next();
-            if (done) controller.close();
-            else controller.enqueue(value);
-          } catch (error) {
-            controller.error(error);
-          }
-        },
-        async cancel() {
-          await iterator.return(undefined);
-        },
-      });
+      const body = Readable.from(parts(), { objectMode: false });
 
       uploadFile(body, `multipart/form-data; boundary=${boundary}`, upstreamAbort.signal).then(
         (file) => finish(undefined, file),

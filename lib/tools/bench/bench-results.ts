@@ -1,5 +1,8 @@
-// What one bench run measured. Every figure is taken through the app and against the same
-// embedded upstream reached directly, in the same run, so budgets compare like with like.
+// What one bench run measured. Every figure is taken through the app and, in the same run,
+// against its references: the same embedded upstream reached directly, and two floors (see
+// docs/decisions/005-benchmark-method.md): the framework floor, a route of the same production app
+// answering a fixed JSON with no upstream call (what Next alone costs per request), and a minimal
+// Node proxy (node:http + undici, no checks) in front of the same upstream (what any proxy costs).
 
 /** One load run of autocannon against one target. */
 export type LoadRun = {
@@ -15,6 +18,10 @@ export type LoadComparison = {
   scenario: string;
   concurrency: number;
   app: LoadRun;
+  /** GET (or POST, body read and dropped) /api/bench-floor of the same app. */
+  frameworkFloor: LoadRun;
+  /** The same request as `direct`, through the minimal proxy. */
+  minimalProxy: LoadRun;
   direct: LoadRun;
 };
 
@@ -35,6 +42,7 @@ export type StreamRelayResult = {
   eventsPerStream: number;
   intervalMs: number;
   app: StreamPath;
+  minimalProxy: StreamPath;
   direct: StreamPath;
   appBaselineRssMb: number;
   appPeakRssMb: number;
@@ -49,9 +57,22 @@ export type UploadMemoryResult = {
   bytes: number;
   runs: number;
   app: UploadRun;
+  minimalProxy: UploadRun;
   direct: UploadRun;
   appBaselineRssMb: number;
   appPeakRssMb: number;
+};
+
+/** The app at rest: right after start, and holding idle event streams open. */
+export type MemoryResult = {
+  /** VmRSS once the app has answered its first request and settled. */
+  appIdleRssMb: number;
+  /** Event streams held open through the app (each live, nothing sent on them). */
+  idleStreams: number;
+  rssBeforeStreamsMb: number;
+  rssWithStreamsMb: number;
+  /** (with − before) ÷ idleStreams. */
+  mbPerStream: number;
 };
 
 export type PageResult = {
@@ -66,6 +87,7 @@ export type PageResult = {
 
 /** Sections left out with `--only` are absent. */
 export type BenchResults = {
+  memory?: MemoryResult;
   proxy?: LoadComparison[];
   streams?: StreamRelayResult;
   upload?: UploadMemoryResult;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { BenchResults, LoadComparison, LoadRun, StreamPath } from "./bench-results";
-import { budgetTable, evaluateBudgets } from "./evaluate-budgets";
+import { BUDGETS, budgetTable, evaluateBudgets } from "./evaluate-budgets";
 
 const load = (overrides: Partial<LoadRun> = {}): LoadRun => ({
   requests: 5000,
@@ -22,60 +22,149 @@ const path = (overrides: Partial<StreamPath> = {}): StreamPath => ({
   ...overrides,
 });
 
-/** GET form at c=1 and c=50 against a direct run of p50 1 ms and 1,000 req/s. */
-const getForm = (appP50Ms: number, appRequestsPerSecond: number): LoadComparison[] => [
-  { scenario: "GET form", concurrency: 1, app: load({ p50Ms: appP50Ms }), direct: load() },
-  {
-    scenario: "GET form",
-    concurrency: 50,
-    app: load({ requestsPerSecond: appRequestsPerSecond }),
-    direct: load(),
-  },
-];
+/**
+ * One scenario at c=1 and c=50: the framework floor at 1,000 req/s, the minimal proxy at p50
+ * 1 ms, direct faster than both; the app's p50 and throughput as given.
+ */
+const scenario = (name: string, appP50Ms: number, appRequestsPerSecond: number) =>
+  [1, 50].map((concurrency): LoadComparison => ({
+    scenario: name,
+    concurrency,
+    app: load({ p50Ms: appP50Ms, requestsPerSecond: appRequestsPerSecond }),
+    frameworkFloor: load({ p50Ms: 0.5 }),
+    minimalProxy: load({ p50Ms: 1, requestsPerSecond: 2000 }),
+    direct: load({ p50Ms: 0.3, requestsPerSecond: 5000 }),
+  }));
 
+/** Every figure exactly at its limit. */
 const passing: BenchResults = {
-  proxy: getForm(3, 600),
+  memory: {
+    appIdleRssMb: 150,
+    idleStreams: 1000,
+    rssBeforeStreamsMb: 150,
+    rssWithStreamsMb: 650,
+    mbPerStream: 0.5,
+  },
+  proxy: [...scenario("GET form", 2, 800), ...scenario("POST upload 1 KB", 2, 800)],
   streams: {
     streams: 500,
     eventsPerStream: 50,
-    intervalMs: 20,
+    intervalMs: 100,
     app: path({ p99Ms: 14 }),
+    minimalProxy: path({ p99Ms: 5 }),
     direct: path(),
     appBaselineRssMb: 120,
     appPeakRssMb: 400,
-    appCpuMsPerEvent: 0.1,
+    appCpuMsPerEvent: 0.05,
   },
   upload: {
     bytes: 200 * 1024 * 1024,
     runs: 3,
-    app: { status: 201, seconds: 2, mbPerSecond: 70 },
-    direct: { status: 201, seconds: 1.4, mbPerSecond: 100 },
+    app: { status: 201, seconds: 2, mbPerSecond: 90 },
+    minimalProxy: { status: 201, seconds: 1.8, mbPerSecond: 100 },
+    direct: { status: 201, seconds: 1.4, mbPerSecond: 140 },
     appBaselineRssMb: 150,
-    appPeakRssMb: 214,
+    appPeakRssMb: 182,
   },
   page: {
     path: "/form/x",
-    firstLoadJsGzipBytes: 150_000,
-    scripts: [{ src: "/_next/static/chunks/a.js", gzipBytes: 150_000 }],
-    usableMs: [500, 800, 900],
-    lcpMs: [400, 1000, 1200],
-    usableMedianMs: 800,
-    lcpMedianMs: 1000,
+    firstLoadJsGzipBytes: 170_000,
+    scripts: [{ src: "/_next/static/chunks/a.js", gzipBytes: 170_000 }],
+    usableMs: [300, 350, 900],
+    lcpMs: [200, 400, 1200],
+    usableMedianMs: 350,
+    lcpMedianMs: 400,
   },
 };
 
+const STREAM = "Stream relay (500 × 50, 5,000 events/s)";
+
 const byBudget = (results: BenchResults) =>
   Object.fromEntries(evaluateBudgets(results).map((check) => [check.budget, check]));
+
+const withProxy = (
+  name: string,
+  concurrency: number,
+  change: (comparison: LoadComparison) => LoadComparison,
+): BenchResults => ({
+  ...passing,
+  proxy: passing.proxy!.map((c) =>
+    c.scenario === name && c.concurrency === concurrency ? change(c) : c,
+  ),
+});
+
+// Each budget, and a result just past it (everything else at its limit).
+const misses: [budget: string, results: BenchResults][] = [
+  ["Idle app RSS after start", { ...passing, memory: { ...passing.memory!, appIdleRssMb: 150.1 } }],
+  [
+    "Memory per open stream (1,000 idle)",
+    { ...passing, memory: { ...passing.memory!, rssWithStreamsMb: 651, mbPerStream: 0.501 } },
+  ],
+  ...(["GET form", "POST upload 1 KB"] as const).flatMap((name): [string, BenchResults][] => [
+    [
+      `${name}: added p50 over proxy, c=1`,
+      withProxy(name, 1, (c) => ({ ...c, app: { ...c.app, p50Ms: 2.01 } })),
+    ],
+    [
+      `${name}: throughput, c=50`,
+      withProxy(name, 50, (c) => ({ ...c, app: { ...c.app, requestsPerSecond: 799 } })),
+    ],
+  ]),
+  [
+    `${STREAM}: added p99`,
+    { ...passing, streams: { ...passing.streams!, app: path({ p99Ms: 14.01 }) } },
+  ],
+  [
+    `${STREAM}: app CPU per event`,
+    { ...passing, streams: { ...passing.streams!, appCpuMsPerEvent: 0.051 } },
+  ],
+  [
+    `${STREAM}: app peak RSS`,
+    { ...passing, streams: { ...passing.streams!, appPeakRssMb: 400.1 } },
+  ],
+  [
+    `${STREAM}: events lost or reordered`,
+    {
+      ...passing,
+      streams: { ...passing.streams!, app: path({ p99Ms: 14, received: 24_999, lost: 1 }) },
+    },
+  ],
+  [
+    "Upload 200 MB: app RSS growth",
+    { ...passing, upload: { ...passing.upload!, appPeakRssMb: 182.1 } },
+  ],
+  [
+    "Upload 200 MB: throughput",
+    {
+      ...passing,
+      upload: { ...passing.upload!, app: { status: 201, seconds: 2, mbPerSecond: 89.9 } },
+    },
+  ],
+  [
+    "Form page: first-load JS (gzip)",
+    { ...passing, page: { ...passing.page!, firstLoadJsGzipBytes: 170_001 } },
+  ],
+  [
+    "Form page: usable form, median of 3",
+    { ...passing, page: { ...passing.page!, usableMedianMs: 350.01 } },
+  ],
+  ["Form page: LCP, median of 3", { ...passing, page: { ...passing.page!, lcpMedianMs: 400.01 } }],
+];
 
 describe("evaluateBudgets", () => {
   it("passes every figure exactly at its limit", () => {
     const checks = evaluateBudgets(passing);
     expect(checks.map((check) => check.budget)).toEqual([
-      "GET form: added p50, c=1",
+      "Idle app RSS after start",
+      "Memory per open stream (1,000 idle)",
+      "GET form: added p50 over proxy, c=1",
       "GET form: throughput, c=50",
-      "Stream relay (500 × 50): added p99",
-      "Stream relay (500 × 50): app peak RSS",
-      "Stream relay (500 × 50): events lost or reordered",
+      "POST upload 1 KB: added p50 over proxy, c=1",
+      "POST upload 1 KB: throughput, c=50",
+      `${STREAM}: added p99`,
+      `${STREAM}: app CPU per event`,
+      `${STREAM}: app peak RSS`,
+      `${STREAM}: events lost or reordered`,
       "Upload 200 MB: app RSS growth",
       "Upload 200 MB: throughput",
       "Form page: first-load JS (gzip)",
@@ -83,49 +172,97 @@ describe("evaluateBudgets", () => {
       "Form page: LCP, median of 3",
     ]);
     expect(checks.filter((check) => !check.pass)).toEqual([]);
-    expect(byBudget(passing)["GET form: added p50, c=1"]?.measured).toBe("+2.00 ms");
-    expect(byBudget(passing)["GET form: throughput, c=50"]?.measured).toBe("60%");
+    const checked = byBudget(passing);
+    expect(checked["GET form: added p50 over proxy, c=1"]?.measured).toBe("+1.00 ms");
+    expect(checked["GET form: throughput, c=50"]?.measured).toBe("80%");
+    expect(checked["Upload 200 MB: throughput"]?.measured).toBe("90%");
+    expect(checked[`${STREAM}: app CPU per event`]?.measured).toBe("50 µs");
   });
 
-  it("fails a figure just past its limit", () => {
-    const checks = byBudget({
-      ...passing,
-      proxy: getForm(3.01, 599),
-      upload: { ...passing.upload!, appPeakRssMb: 214.1 },
+  it("states the issue's budgets", () => {
+    expect(BUDGETS).toMatchObject({
+      proxyAddedP50Ms: 1,
+      proxyThroughputRatio: 0.8,
+      uploadThroughputRatio: 0.9,
+      uploadRssGrowthMb: 32,
+      streamCpuMsPerEvent: 0.05,
+      streamAddedP99Ms: 10,
+      idleStreamMb: 0.5,
+      idleRssMb: 150,
+      firstLoadJsGzipBytes: 170_000,
+      usableMs: 350,
+      lcpMs: 400,
     });
-    expect(checks["GET form: added p50, c=1"]?.pass).toBe(false);
-    expect(checks["GET form: throughput, c=50"]?.pass).toBe(false);
-    expect(checks["Upload 200 MB: app RSS growth"]?.pass).toBe(false);
-    expect(checks["Upload 200 MB: throughput"]?.pass).toBe(true);
+  });
+
+  it("covers every budget with a miss below", () => {
+    expect(misses.map(([budget]) => budget).sort()).toEqual(
+      evaluateBudgets(passing)
+        .map((check) => check.budget)
+        .sort(),
+    );
+  });
+
+  it.each(misses)("fails %s just past its limit, and nothing else", (budget, results) => {
+    const failed = evaluateBudgets(results).filter((check) => !check.pass);
+    expect(failed.map((check) => check.budget)).toEqual([budget]);
+    expect(budgetTable(failed)).toContain("| FAIL ");
+  });
+
+  it("reads throughput against the framework floor and latency against the minimal proxy", () => {
+    // Far behind direct, yet within budget of both floors: the direct figures do not decide.
+    const checks = byBudget(
+      withProxy("GET form", 50, (c) => ({ ...c, direct: { ...c.direct, requestsPerSecond: 1e6 } })),
+    );
+    expect(checks["GET form: throughput, c=50"]?.pass).toBe(true);
+    const slowerProxy = byBudget(
+      withProxy("GET form", 1, (c) => ({
+        ...c,
+        app: { ...c.app, p50Ms: 5 },
+        minimalProxy: { ...c.minimalProxy, p50Ms: 4 },
+      })),
+    );
+    expect(slowerProxy["GET form: added p50 over proxy, c=1"]?.pass).toBe(true);
+  });
+
+  it("shows app, floors and direct side by side in every load row", () => {
+    for (const check of evaluateBudgets({ proxy: passing.proxy })) {
+      expect(check.detail).toContain(
+        "app / floor / proxy / direct: 800 / 1,000 / 2,000 / 5,000 req/s",
+      );
+    }
+    expect(byBudget(passing)["Upload 200 MB: throughput"]?.detail).toContain(
+      "app / proxy / direct: 90 MB/s (2.00 s) / 100 MB/s (1.80 s) / 140 MB/s (1.40 s)",
+    );
   });
 
   it("fails a fast run that had failed requests, refused uploads or lost events", () => {
     const checks = byBudget({
-      proxy: [
-        {
-          scenario: "POST upload 1 KB",
-          concurrency: 1,
-          app: load({ failures: 3 }),
-          direct: load(),
-        },
-      ],
-      streams: { ...passing.streams!, app: path({ received: 24_999, lost: 1 }) },
-      upload: { ...passing.upload!, app: { status: 413, seconds: 0.1, mbPerSecond: 2000 } },
+      proxy: withProxy("POST upload 1 KB", 1, (c) => ({
+        ...c,
+        frameworkFloor: { ...c.frameworkFloor, failures: 2 },
+        app: { ...c.app, failures: 3 },
+      })).proxy,
+      upload: {
+        ...passing.upload!,
+        minimalProxy: { status: 413, seconds: 0.1, mbPerSecond: 2000 },
+      },
     });
-    expect(checks["POST upload 1 KB: added p50, c=1"]).toMatchObject({ pass: false });
-    expect(checks["POST upload 1 KB: added p50, c=1"]?.detail).toContain("FAILED REQUESTS app 3");
-    expect(checks["Stream relay (500 × 50): events lost or reordered"]).toMatchObject({
-      pass: false,
-      measured: "1",
-    });
+    expect(checks["POST upload 1 KB: added p50 over proxy, c=1"]).toMatchObject({ pass: false });
+    expect(checks["POST upload 1 KB: added p50 over proxy, c=1"]?.detail).toContain(
+      "FAILED REQUESTS app 3, floor 2",
+    );
     expect(checks["Upload 200 MB: throughput"]?.pass).toBe(false);
+    expect(checks["Upload 200 MB: throughput"]?.detail).toContain("REFUSED: proxy 413");
   });
 
   it("never passes a figure that could not be measured", () => {
     const checks = byBudget({
+      memory: { ...passing.memory!, idleStreams: 0, mbPerStream: Number.NaN },
       page: { ...passing.page!, usableMs: [], usableMedianMs: Number.NaN },
     });
     expect(checks["Form page: usable form, median of 0"]?.pass).toBe(false);
+    expect(checks["Memory per open stream (0 idle)"]?.pass).toBe(false);
   });
 
   it("yields no checks for sections not measured", () => {

@@ -12,7 +12,20 @@ type Target = {
   headers: Record<string, string>;
   body?: Buffer;
 };
-type Scenario = { name: string; app: Target; direct: Target };
+/** One request as each path takes it: the app, its framework floor, the minimal proxy, direct. */
+type Scenario = {
+  name: string;
+  app: Target;
+  frameworkFloor: Target;
+  minimalProxy: Target;
+  direct: Target;
+};
+
+/** The direct request, sent to the minimal proxy instead. */
+const viaMinimalProxy = (stack: BenchStack, direct: Target): Target => ({
+  ...direct,
+  url: stack.minimalProxyUrl + direct.url.slice(stack.upstreamUrl.length),
+});
 
 const WARM_UP_REQUESTS = 300;
 
@@ -27,15 +40,24 @@ function scenarios(stack: BenchStack, form: BenchForm): Scenario[] {
   const bearer = { authorization: `Bearer ${stack.upstreamKey}` };
   const viaApp = uploadBody();
   const direct = uploadBody(form.user);
+  const getDirect: Target = {
+    url: `${stack.upstreamUrl}/form/human_input/${token}`,
+    method: "GET",
+    headers: bearer,
+  };
+  const uploadDirect: Target = {
+    url: `${stack.upstreamUrl}/files/upload`,
+    method: "POST",
+    headers: { ...bearer, "content-type": direct.contentType },
+    body: direct.body,
+  };
   return [
     {
       name: "GET form",
       app: { url: `${stack.appOrigin}/api/forms/${token}`, method: "GET", headers: link },
-      direct: {
-        url: `${stack.upstreamUrl}/form/human_input/${token}`,
-        method: "GET",
-        headers: bearer,
-      },
+      frameworkFloor: { url: stack.frameworkFloorUrl, method: "GET", headers: link },
+      minimalProxy: viaMinimalProxy(stack, getDirect),
+      direct: getDirect,
     },
     {
       name: "POST upload 1 KB",
@@ -46,12 +68,15 @@ function scenarios(stack: BenchStack, form: BenchForm): Scenario[] {
         headers: { ...link, origin: stack.appOrigin, "content-type": viaApp.contentType },
         body: viaApp.body,
       },
-      direct: {
-        url: `${stack.upstreamUrl}/files/upload`,
+      // The same body, read to its end and dropped.
+      frameworkFloor: {
+        url: stack.frameworkFloorUrl,
         method: "POST",
-        headers: { ...bearer, "content-type": direct.contentType },
-        body: direct.body,
+        headers: { ...link, origin: stack.appOrigin, "content-type": viaApp.contentType },
+        body: viaApp.body,
       },
+      minimalProxy: viaMinimalProxy(stack, uploadDirect),
+      direct: uploadDirect,
     },
   ];
 }
@@ -97,7 +122,12 @@ function runLoad(target: Target, connections: number, amount: number): Promise<L
   });
 }
 
-/** Each scenario at each concurrency, direct first, then through the app, after a warm-up. */
+const PATHS = ["direct", "minimalProxy", "frameworkFloor", "app"] as const;
+
+/**
+ * Each scenario at each concurrency on every path (direct, the minimal proxy, the framework
+ * floor, the app), each after a warm-up of its own.
+ */
 export async function measureProxyOverhead(
   stack: BenchStack,
   form: BenchForm,
@@ -106,16 +136,20 @@ export async function measureProxyOverhead(
   const results: LoadComparison[] = [];
   for (const scenario of scenarios(stack, form)) {
     for (const concurrency of options.concurrencies) {
-      await runLoad(scenario.direct, concurrency, WARM_UP_REQUESTS);
-      await runLoad(scenario.app, concurrency, WARM_UP_REQUESTS);
-      const direct = await runLoad(scenario.direct, concurrency, options.requests);
-      const app = await runLoad(scenario.app, concurrency, options.requests);
+      const runs = {} as Record<(typeof PATHS)[number], LoadRun>;
+      for (const name of PATHS) {
+        await runLoad(scenario[name], concurrency, Math.min(WARM_UP_REQUESTS, options.requests));
+        runs[name] = await runLoad(scenario[name], concurrency, options.requests);
+      }
       options.log(
-        `  ${scenario.name}, c=${concurrency}: app ${app.requestsPerSecond.toFixed(0)} req/s ` +
-          `p50 ${app.p50Ms.toFixed(2)} ms; direct ${direct.requestsPerSecond.toFixed(0)} req/s ` +
-          `p50 ${direct.p50Ms.toFixed(2)} ms`,
+        `  ${scenario.name}, c=${concurrency}: ` +
+          PATHS.map(
+            (name) =>
+              `${name} ${runs[name].requestsPerSecond.toFixed(0)} req/s ` +
+              `p50 ${runs[name].p50Ms.toFixed(2)} ms`,
+          ).join("; "),
       );
-      results.push({ scenario: scenario.name, concurrency, app, direct });
+      results.push({ scenario: scenario.name, concurrency, ...runs });
     }
   }
   return results;

@@ -34,7 +34,7 @@ async function inBatches<T, R>(items: T[], size: number, each: (item: T) => Prom
  * One SSE client: resolves `ready` once the snapshot's `workflow_paused` arrives (the stream is
  * live), and `done` once the last of `events` chunks arrives or the time runs out.
  */
-function openStream(target: StreamTarget, events: number) {
+export function openStream(target: StreamTarget, events: number) {
   const tally: StreamTally = { latencies: [], received: 0, lost: 0, reordered: 0 };
   let markReady: () => void = () => undefined;
   let markDone: () => void = () => undefined;
@@ -156,8 +156,9 @@ async function runStreams(
 }
 
 /**
- * `streams` runs, each followed by one client: first straight from the upstream, then through
- * the app's events route, each stream receiving `events` stamped chunks.
+ * `streams` runs, each followed by one client: first straight from the upstream, then through the
+ * minimal proxy, then through the app's events route, each stream receiving `events` stamped
+ * chunks.
  */
 export async function measureStreamRelay(
   stack: BenchStack,
@@ -167,18 +168,23 @@ export async function measureStreamRelay(
   const forms = await inBatches(indexes, 25, (i) =>
     createDemoForm(stack, `bench-stream-${i}@example.com`),
   );
-  const direct = await runStreams(
+  const upstreamEvents = (base: string) => (form: BenchForm) => ({
+    url:
+      `${base}/workflow/${form.runId}/events?user=${encodeURIComponent(form.user)}` +
+      "&include_state_snapshot=true&continue_on_pause=true",
+    headers: { authorization: `Bearer ${stack.upstreamKey}` },
+  });
+  const direct = await runStreams(stack, forms, upstreamEvents(stack.upstreamUrl), options);
+  options.log(`  direct: p50 ${direct.p50Ms.toFixed(2)} ms, p99 ${direct.p99Ms.toFixed(2)} ms`);
+  const minimalProxy = await runStreams(
     stack,
     forms,
-    (form) => ({
-      url:
-        `${stack.upstreamUrl}/workflow/${form.runId}/events?user=${encodeURIComponent(form.user)}` +
-        "&include_state_snapshot=true&continue_on_pause=true",
-      headers: { authorization: `Bearer ${stack.upstreamKey}` },
-    }),
+    upstreamEvents(stack.minimalProxyUrl),
     options,
   );
-  options.log(`  direct: p50 ${direct.p50Ms.toFixed(2)} ms, p99 ${direct.p99Ms.toFixed(2)} ms`);
+  options.log(
+    `  proxy: p50 ${minimalProxy.p50Ms.toFixed(2)} ms, p99 ${minimalProxy.p99Ms.toFixed(2)} ms`,
+  );
 
   const baseline = readRssMb(stack.appPid);
   const cpuBefore = readCpuMs(stack.appPid);
@@ -208,6 +214,7 @@ export async function measureStreamRelay(
     eventsPerStream: options.events,
     intervalMs: options.intervalMs,
     app,
+    minimalProxy,
     direct,
     appBaselineRssMb: baseline,
     appPeakRssMb: peak,

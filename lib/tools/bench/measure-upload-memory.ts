@@ -60,8 +60,9 @@ const best = (runs: UploadRun[]) =>
   runs.reduce((a, b) => (b.status === 201 && (a.status !== 201 || b.seconds < a.seconds) ? b : a));
 
 /**
- * Large uploads straight to the upstream and through the app, alternating, `runs` each way; the
- * fastest of each counts. The app's RSS is watched over all its runs, from just before the first.
+ * Large uploads straight to the upstream, through the minimal proxy and through the app, in turn,
+ * `runs` each way; the fastest of each counts. The app's RSS is watched over all its runs, from
+ * just before the first.
  */
 export async function measureUploadMemory(
   stack: BenchStack,
@@ -69,16 +70,21 @@ export async function measureUploadMemory(
   options: { bytes: number; runs: number; log: (line: string) => void },
 ): Promise<UploadMemoryResult> {
   const direct: UploadRun[] = [];
+  const minimalProxy: UploadRun[] = [];
   const app: UploadRun[] = [];
+  const bearer = { authorization: `Bearer ${stack.upstreamKey}` };
   const baseline = readRssMb(stack.appPid);
   const monitor = startRssMonitor(stack.appPid);
   let peak: number;
   try {
     for (let run = 0; run < options.runs; run++) {
       direct.push(
+        await streamUpload(`${stack.upstreamUrl}/files/upload`, bearer, options.bytes, form.user),
+      );
+      minimalProxy.push(
         await streamUpload(
-          `${stack.upstreamUrl}/files/upload`,
-          { authorization: `Bearer ${stack.upstreamKey}` },
+          `${stack.minimalProxyUrl}/files/upload`,
+          bearer,
           options.bytes,
           form.user,
         ),
@@ -92,6 +98,7 @@ export async function measureUploadMemory(
       );
       options.log(
         `  run ${run + 1}: direct ${direct.at(-1)?.status} in ${direct.at(-1)?.seconds.toFixed(2)} s, ` +
+          `proxy ${minimalProxy.at(-1)?.status} in ${minimalProxy.at(-1)?.seconds.toFixed(2)} s, ` +
           `app ${app.at(-1)?.status} in ${app.at(-1)?.seconds.toFixed(2)} s`,
       );
     }
@@ -103,6 +110,7 @@ export async function measureUploadMemory(
     bytes: options.bytes,
     runs: options.runs,
     app: best(app),
+    minimalProxy: best(minimalProxy),
     direct: best(direct),
     appBaselineRssMb: baseline,
     appPeakRssMb: peak,

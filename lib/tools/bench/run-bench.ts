@@ -4,13 +4,15 @@ import path from "node:path";
 import type { BenchResults } from "./bench-results";
 import { createDemoForm } from "./create-demo-form";
 import { budgetTable, evaluateBudgets, type BudgetCheck } from "./evaluate-budgets";
+import { measureIdleMemory } from "./measure-idle-memory";
 import { measurePage } from "./measure-page";
 import { measureProxyOverhead } from "./measure-proxy-overhead";
 import { measureStreamRelay } from "./measure-stream-relay";
 import { measureUploadMemory } from "./measure-upload-memory";
 import { startBenchStack } from "./start-bench-stack";
 
-export const SECTIONS = ["proxy", "upload", "streams", "page"] as const;
+// In the order they run: `memory` first, so its idle figure is the app as started.
+export const SECTIONS = ["memory", "proxy", "upload", "streams", "page"] as const;
 export type Section = (typeof SECTIONS)[number];
 
 export type BenchOptions = {
@@ -21,6 +23,12 @@ export type BenchOptions = {
   streams: number;
   /** Time between two events of one stream; see docs/decisions/005-benchmark-method.md. */
   intervalMs: number;
+  /** Idle event streams held open to weigh one (the issue's 1,000). */
+  idleStreams: number;
+  /** Size of the large upload, bytes (the issue's 200 MB). */
+  uploadBytes: number;
+  /** Cold loads of the form page (the issue's median of 10). */
+  pageLoads: number;
   outFile: string;
 };
 
@@ -46,6 +54,10 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
   const results: BenchResults = {};
   try {
     const form = await createDemoForm(stack, "bench-user@example.com");
+    if (options.only.includes("memory")) {
+      log(`Idle memory (${options.idleStreams} idle streams)…`);
+      results.memory = await measureIdleMemory(stack, { streams: options.idleStreams, log });
+    }
     if (options.only.includes("proxy")) {
       log(`Proxy overhead (${options.requests} requests per run)…`);
       results.proxy = await measureProxyOverhead(stack, form, {
@@ -55,9 +67,9 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
       });
     }
     if (options.only.includes("upload")) {
-      log("Upload of 200 MB (3 runs each way)…");
+      log(`Upload of ${Math.round(options.uploadBytes / 1024 / 1024)} MB (3 runs each way)…`);
       results.upload = await measureUploadMemory(stack, form, {
-        bytes: 200 * 1024 * 1024,
+        bytes: options.uploadBytes,
         runs: 3,
         log,
       });
@@ -75,7 +87,7 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
     }
     if (options.only.includes("page")) {
       log("Form page in Chromium…");
-      results.page = await measurePage(stack, form, { loads: 10, log });
+      results.page = await measurePage(stack, form, { loads: options.pageLoads, log });
     }
   } finally {
     await stack.close();

@@ -7,8 +7,10 @@ import { createInterface } from "node:readline";
 import { ADMIN_TOKEN_HEADER } from "@/lib/embedded/admin-token";
 import { EMBEDDED_KEYS } from "@/lib/embedded/demo-keys";
 
-// Starts what the bench measures: the embedded upstream in its own process, and the production
-// app (the standalone server, built first when needed) pointed at it, both on free loopback ports.
+// Starts what the bench measures: the embedded upstream in its own process, the production app
+// (the standalone server, built first when needed, its framework-floor route turned on) pointed at
+// it, and the minimal proxy in front of the same upstream in a third process; all on free loopback
+// ports.
 
 export type BenchStack = {
   root: string;
@@ -17,6 +19,11 @@ export type BenchStack = {
   upstreamOrigin: string;
   upstreamUrl: string;
   upstreamKey: string;
+  /** The minimal Node proxy's origin and API base (ending in /v1), in front of the upstream. */
+  minimalProxyOrigin: string;
+  minimalProxyUrl: string;
+  /** The app's framework floor (app/api/bench-floor). */
+  frameworkFloorUrl: string;
   /** Headers of a request to the upstream's admin routes (its token, JSON). */
   upstreamAdminHeaders: Record<string, string>;
   appPid: number;
@@ -83,6 +90,23 @@ async function startUpstream(root: string) {
   return { child, url, origin, adminToken };
 }
 
+/** The minimal proxy (lib/tools/bench/minimal-proxy.ts) in its own process. */
+async function startMinimalProxyProcess(root: string, upstreamOrigin: string) {
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", path.join(root, "lib/tools/bench/minimal-proxy-main.ts"), upstreamOrigin],
+    { cwd: root, stdio: ["pipe", "pipe", "inherit"] },
+  );
+  const lines = createInterface({ input: child.stdout });
+  const first = await new Promise<string>((resolve, reject) => {
+    lines.once("line", resolve);
+    child.once("exit", (code) => reject(new Error(`the minimal proxy exited (${code})`)));
+  });
+  lines.on("line", () => undefined);
+  const { origin } = JSON.parse(first) as { origin: string };
+  return { child, origin };
+}
+
 export async function startBenchStack(options: {
   build: boolean;
   log: (line: string) => void;
@@ -98,6 +122,7 @@ export async function startBenchStack(options: {
   }
 
   const upstream = await startUpstream(root);
+  const minimalProxy = await startMinimalProxyProcess(root, upstream.origin);
   const port = await freePort();
   const linkSecret = randomBytes(24).toString("hex");
   // The standalone server, as in production.
@@ -113,6 +138,7 @@ export async function startBenchStack(options: {
       ALLOW_UNSIGNED_LINKS: "",
       PORT: String(port),
       HOSTNAME: "127.0.0.1",
+      BENCH_FLOOR_ROUTE: "true",
     },
     // The app's request log goes to a pipe that is read, as under a process manager; not to
     // /dev/null, which would hide what writing it costs.
@@ -129,6 +155,8 @@ export async function startBenchStack(options: {
   const appOrigin = `http://127.0.0.1:${port}`;
   const close = async () => {
     await stopChild(app);
+    minimalProxy.child.stdin?.end();
+    await stopChild(minimalProxy.child);
     upstream.child.stdin?.end();
     await stopChild(upstream.child);
   };
@@ -146,6 +174,9 @@ export async function startBenchStack(options: {
     upstreamOrigin: upstream.origin,
     upstreamUrl: upstream.url,
     upstreamKey: EMBEDDED_KEYS.workflowApp,
+    minimalProxyOrigin: minimalProxy.origin,
+    minimalProxyUrl: minimalProxy.origin + upstream.url.slice(upstream.origin.length),
+    frameworkFloorUrl: `${appOrigin}/api/bench-floor`,
     upstreamAdminHeaders: {
       "Content-Type": "application/json",
       [ADMIN_TOKEN_HEADER]: upstream.adminToken,

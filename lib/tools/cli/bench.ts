@@ -1,7 +1,9 @@
-// npm run bench: measures the app against the embedded upstream reached directly and checks the
-// budgets of the README's Performance section. `--build` rebuilds first; `--only proxy,page`
-// runs some sections; `--requests 500` shortens the load runs to try things out; `--streams` and
-// `--interval-ms` change the stream load (500 streams, an event every 100 ms each).
+// npm run bench: measures the app beside its references (the upstream reached directly, the
+// framework floor, a minimal Node proxy) and checks the budgets of the README's Performance
+// section; exits 1 when one fails. `--build` rebuilds first; `--only memory,proxy,upload,streams,page`
+// runs some sections. To try things out (the figures then do not count): `--requests 500` shortens
+// the load runs, `--streams` and `--interval-ms` change the stream load (500 streams, an event
+// every 100 ms each), `--idle-streams 1000`, `--upload-mb 200`, `--page-loads 10`.
 import path from "node:path";
 import { SECTIONS, runBench, type Section } from "@/lib/tools/bench/run-bench";
 import { parseArgs } from "@/lib/tools/cli/parse-args";
@@ -39,6 +41,9 @@ runBench({
   requests: count(args.requests, 5000),
   streams: count(args.streams, 500),
   intervalMs: count(args["interval-ms"], 100),
+  idleStreams: count(args["idle-streams"], 1000),
+  uploadBytes: count(args["upload-mb"], 200) * 1024 * 1024,
+  pageLoads: count(args["page-loads"], 10),
   outFile: path.resolve(typeof args.out === "string" ? args.out : "bench-results/latest.json"),
 }).then(
   (report) => process.exit(report.pass ? 0 : 1),
