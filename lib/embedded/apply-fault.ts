@@ -1,43 +1,11 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { z } from "zod";
-import { ApiError, sendError } from "./api-error";
+import { DifyError, sendDifyError } from "./dify-error";
 import type { RecordedCall } from "./record-calls";
 import type { EmbeddedStore, Fault, OpenStream } from "./store";
 
 // A JSON answer cut short, as from a proxy that gave up mid-body.
 const MALFORMED_BODY = '{"form_content": ';
 const CUT_AFTER_EVENTS = 2;
-
-const faultSchema = z
-  .object({
-    match: z.object({
-      method: z
-        .string()
-        .min(1)
-        .transform((m) => m.toUpperCase())
-        .optional(),
-      path: z.string().startsWith("/", "must be a path prefix such as /v1/parameters"),
-    }),
-    kind: z.enum([
-      "delay",
-      "status500",
-      "malformed",
-      "drop",
-      "hang",
-      "cut_stream",
-      "silent_stream",
-      "empty_ok",
-    ]),
-    delay_ms: z.number().min(0).optional(),
-    times: z.number().int().positive().optional(),
-  })
-  .refine((fault) => fault.kind !== "delay" || fault.delay_ms !== undefined, {
-    path: ["delay_ms"],
-    message: "required for a delay fault",
-  });
-
-// Body of POST /_embedded/faults.
-export const faultListSchema = z.object({ faults: z.array(faultSchema) });
 
 export interface FaultTarget {
   req: IncomingMessage;
@@ -123,7 +91,7 @@ export async function applyFault(fault: Fault, target: FaultTarget): Promise<boo
       return waitUnlessClosed(res, fault.delay_ms ?? 0);
     case "status500":
       req.resume();
-      sendError(res, new ApiError(500, "internal_server_error", "Internal Server Error"));
+      sendDifyError(res, new DifyError(500, "internal_server_error", "Internal Server Error"));
       return false;
     case "malformed":
       req.resume();

@@ -9,7 +9,7 @@ import type {
   ReplayMode,
   RunRecord,
   SnapshotStyle,
-  StreamEvent,
+  RunEvent,
   UserAction,
 } from "./store";
 
@@ -180,7 +180,7 @@ export class RunEngine {
   }
 
   // Sends run.events from `fromIndex`, then live events, until the returned function is called.
-  subscribe(run: RunRecord, fromIndex: number, listener: (event: StreamEvent) => void): () => void {
+  subscribe(run: RunRecord, fromIndex: number, listener: (event: RunEvent) => void): () => void {
     for (const event of run.events.slice(fromIndex)) listener(event);
     run.listeners.add(listener);
     return () => run.listeners.delete(listener);
@@ -283,7 +283,7 @@ export class RunEngine {
     this.push(run, envelopeOf(run, event, data));
   }
 
-  private push(run: RunRecord, event: StreamEvent): void {
+  private push(run: RunRecord, event: RunEvent): void {
     if (this.disposed) return;
     run.events.push(event);
     for (const listener of [...run.listeners]) listener(event);
@@ -573,11 +573,7 @@ export class RunEngine {
 }
 
 /** A stream event of a run in its app's envelope (chatflow events also carry the message's ids). */
-export function envelopeOf(
-  run: RunRecord,
-  event: string,
-  data: Record<string, unknown>,
-): StreamEvent {
+export function envelopeOf(run: RunRecord, event: string, data: Record<string, unknown>): RunEvent {
   return run.app === "chatflow"
     ? {
         event,

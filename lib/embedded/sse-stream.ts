@@ -1,8 +1,8 @@
 import type { ServerResponse } from "node:http";
-import type { EmbeddedStore, OpenStream, StreamEvent } from "./store";
+import type { EmbeddedStore, OpenStream, RunEvent } from "./store";
 
 export interface SseStream {
-  send(event: StreamEvent): void;
+  send(event: RunEvent): void;
   end(): void;
   onClose(callback: () => void): void;
   readonly closed: boolean;

@@ -4,7 +4,7 @@ import type { SizeCategory as FileCategory } from "@/lib/files/file-category";
 export type AppKind = "workflow" | "chatflow";
 
 // One SSE payload as it goes on the wire (the event name is its `event` field).
-export type StreamEvent = { event: string } & Record<string, unknown>;
+export type RunEvent = { event: string } & Record<string, unknown>;
 
 export interface UploadRecord {
   id: string;
@@ -53,8 +53,8 @@ export interface RunRecord {
   totalTokens: number;
   totalSteps: number;
   // The full event log, so late subscribers can replay a snapshot.
-  events: StreamEvent[];
-  listeners: Set<(event: StreamEvent) => void>;
+  events: RunEvent[];
+  listeners: Set<(event: RunEvent) => void>;
   conversationId: string | null;
   messageId: string | null;
   query: string | null;
