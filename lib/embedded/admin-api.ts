@@ -129,7 +129,14 @@ export const customFormSchema = z
       issues.addIssue({ code: "custom", path: ["user_actions"], message: "duplicate action id" });
   });
 export type CustomFormRequest = z.infer<typeof customFormSchema>;
-export type CustomFormInput = z.input<typeof customFormSchema>;
+/**
+ * What a caller sends: loose where tests send shapes on purpose that the service must check
+ * (unknown input types, odd button styles); the service answers 400 invalid_param for bad ones.
+ */
+export type CustomFormInput = Omit<z.input<typeof customFormSchema>, "inputs" | "user_actions"> & {
+  inputs: Record<string, unknown>[];
+  user_actions: { id: string; title: string; button_style: string }[];
+};
 
 // ----------------------------------------------------------------------------------- responses
 
