@@ -173,6 +173,23 @@ describe("guards", () => {
     expect((await raw("/_embedded/portal?src=x")).status).toBe(200);
   });
 
+  it("routes /v1 and /_embedded through one table: 405 for a held path, 404 otherwise", async () => {
+    const wrongMethod = await raw("/_embedded/calls", {
+      method: "PUT",
+      headers: { ...token(), "content-type": "application/json" },
+    });
+    expect(wrongMethod.status).toBe(405);
+    expect(JSON.parse(wrongMethod.body)).toEqual({
+      status: 405,
+      code: "method_not_allowed",
+      message: "The method is not allowed for the requested URL.",
+    });
+    expect((await raw("/_embedded/nothing", { headers: token() })).status).toBe(404);
+    // Without the token no admin path is revealed, held or not.
+    expect((await raw("/_embedded/nothing")).status).toBe(401);
+    expect((await raw("/v1/parameters", { method: "DELETE" })).status).toBe(405);
+  });
+
   it("mounts only absolute http(s) loopback URLs in the portal page", async () => {
     const page = (await raw("/_embedded/portal")).body;
     const script = /<script>([\s\S]*)<\/script>/.exec(page)?.[1] ?? "";
