@@ -121,7 +121,7 @@ async function emitTextChunks({ ctx, params, req, res }: RouteRequest): Promise<
   if (record.status !== "running" && record.status !== "paused") {
     throw new DifyError(400, "invalid_param", `The run has ended (${record.status}).`);
   }
-  void ctx.engine.emitTextChunks(record, body.count, body.interval_ms);
+  void ctx.engine.emitTextChunks(record, { count: body.count, intervalMs: body.interval_ms });
   reply(res, {
     route: "POST runs/*/text-chunks",
     status: 202,

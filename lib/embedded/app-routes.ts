@@ -73,7 +73,8 @@ function streamRun({
   endOnPause: boolean;
   stayAfterFinish?: boolean;
 }): void {
-  const stream = openSseStream(res, ctx.store, {
+  const stream = openSseStream(res, {
+    store: ctx.store,
     pingIntervalMs: ctx.config.pingIntervalMs,
     idleTimeoutMs: ctx.config.idleTimeoutMs,
     runId: run.id,
@@ -90,13 +91,17 @@ function streamRun({
   if (fromIndex === null) return stream.end();
 
   let done = false;
-  const unsubscribe = ctx.engine.subscribe(run, fromIndex, (event) => {
-    if (done) return;
-    stream.send(event);
-    if (isTerminal(event)) {
-      done = true;
-      stream.end();
-    }
+  const unsubscribe = ctx.engine.subscribe({
+    run,
+    fromIndex,
+    listener: (event) => {
+      if (done) return;
+      stream.send(event);
+      if (isTerminal(event)) {
+        done = true;
+        stream.end();
+      }
+    },
   });
   if (done) unsubscribe();
   else
@@ -169,7 +174,11 @@ function stateSnapshot(ctx: ServerContext, run: RunRecord): RunEvent[] {
         snapshot.push(envelopeOf(run, "human_input_required", humanInputRequiredData(form)));
     }
     snapshot.push(
-      envelopeOf(run, "workflow_paused", ctx.engine.pausedData(run, openForms, reasonsOnly)),
+      envelopeOf(
+        run,
+        "workflow_paused",
+        ctx.engine.pausedData(run, { forms: openForms, full: reasonsOnly }),
+      ),
     );
   }
   return snapshot;

@@ -31,7 +31,10 @@ function waitUnlessClosed(res: ServerResponse, ms: number): Promise<boolean> {
 
 // Lets the handler stream as usual, then destroys the connection right after the `count`th
 // `data:` event has reached the socket: the client sees events, then an abrupt end.
-function cutAfterDataEvents(res: ServerResponse, count: number, onCut: () => void): void {
+function cutAfterDataEvents(
+  res: ServerResponse,
+  { count, onCut }: { count: number; onCut: () => void },
+): void {
   const write = res.write.bind(res) as (...args: unknown[]) => boolean;
   const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
   let seen = 0;
@@ -117,7 +120,7 @@ export async function applyFault(fault: Fault, target: FaultTarget): Promise<boo
       openSilentStream(res, store);
       return false;
     case "cut_stream":
-      cutAfterDataEvents(res, CUT_AFTER_EVENTS, () => call.unanswered());
+      cutAfterDataEvents(res, { count: CUT_AFTER_EVENTS, onCut: () => call.unanswered() });
       return true;
     case "empty_ok":
       emptyOkBody(res);

@@ -88,7 +88,7 @@ export async function createCustomForm(
     actions: body.user_actions,
     ttlSeconds,
   };
-  if (body.with_run) return startCustomRun(ctx, body.app, body.user ?? "", spec);
+  if (body.with_run) return startCustomRun(ctx, { app: body.app, user: body.user ?? "", spec });
 
   const form: FormRecord = {
     token: randomFormToken(),
@@ -113,9 +113,7 @@ export async function createCustomForm(
 
 async function startCustomRun(
   ctx: ServerContext,
-  app: AppKind,
-  user: string,
-  spec: HumanInputSpec,
+  { app, user, spec }: { app: AppKind; user: string; spec: HumanInputSpec },
 ): Promise<CustomFormCreated> {
   const run = ctx.engine.start({
     app,

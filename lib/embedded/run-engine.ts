@@ -51,7 +51,8 @@ export interface RunContext {
   readonly stepDelayMs: number;
   sleep(ms: number): Promise<void>;
   node(spec: NodeSpec, body?: () => Promise<NodeResult>): Promise<Record<string, unknown>>;
-  streamText(text: string, selector: string[], totalMs: number): Promise<void>;
+  /** Streams `text` in pieces over `totalMs`, as an LLM node at `selector` would. */
+  streamText(text: string, options: { selector: string[]; totalMs: number }): Promise<void>;
   humanInput(spec: HumanInputSpec): Promise<PauseOutcome>;
   /** Parallel branches that each reach a Human Input node: every form is open at once. */
   humanInputs(specs: HumanInputSpec[]): Promise<PauseOutcome[]>;
@@ -163,7 +164,8 @@ export class RunEngine {
       stepDelayMs: params.stepDelayMs,
     };
     this.store.putRun(run);
-    if (run.conversationId) this.store.putConversation(run.conversationId, run.app, run.user);
+    if (run.conversationId)
+      this.store.putConversation(run.conversationId, { app: run.app, user: run.user });
     this.emit(run, "workflow_started", {
       id: run.id,
       workflow_id: run.workflowId,
@@ -180,7 +182,15 @@ export class RunEngine {
   }
 
   // Sends run.events from `fromIndex`, then live events, until the returned function is called.
-  subscribe(run: RunRecord, fromIndex: number, listener: (event: RunEvent) => void): () => void {
+  subscribe({
+    run,
+    fromIndex,
+    listener,
+  }: {
+    run: RunRecord;
+    fromIndex: number;
+    listener: (event: RunEvent) => void;
+  }): () => void {
     for (const event of run.events.slice(fromIndex)) listener(event);
     run.listeners.add(listener);
     return () => run.listeners.delete(listener);
@@ -190,11 +200,15 @@ export class RunEngine {
   settled(run: RunRecord): Promise<void> {
     if (run.status !== "running") return Promise.resolve();
     return new Promise((resolve) => {
-      const unsubscribe = this.subscribe(run, run.events.length, (event) => {
-        if (event.event === "workflow_paused" || event.event === "workflow_finished") {
-          unsubscribe();
-          resolve();
-        }
+      const unsubscribe = this.subscribe({
+        run,
+        fromIndex: run.events.length,
+        listener: (event) => {
+          if (event.event === "workflow_paused" || event.event === "workflow_finished") {
+            unsubscribe();
+            resolve();
+          }
+        },
       });
     });
   }
@@ -218,7 +232,10 @@ export class RunEngine {
    * sequence number and its send time (`sent_at_ms`, sub-millisecond wall clock). The benchmark
    * uses them to measure what a relay adds between the upstream's send and the client's receive.
    */
-  async emitTextChunks(run: RunRecord, count: number, intervalMs: number): Promise<void> {
+  async emitTextChunks(
+    run: RunRecord,
+    { count, intervalMs }: { count: number; intervalMs: number },
+  ): Promise<void> {
     for (let seq = 0; seq < count; seq++) {
       if (seq > 0) await this.sleep(intervalMs);
       if (this.disposed) return;
@@ -320,7 +337,10 @@ export class RunEngine {
   }
 
   /** `workflow_paused.data` for the forms the run waits at; full reasons when `full`. */
-  pausedData(run: RunRecord, forms: FormRecord[], full = false): Record<string, unknown> {
+  pausedData(
+    run: RunRecord,
+    { forms, full = false }: { forms: FormRecord[]; full?: boolean },
+  ): Record<string, unknown> {
     return {
       workflow_run_id: run.id,
       paused_nodes: forms.map((form) => form.nodeId),
@@ -362,11 +382,15 @@ export class RunEngine {
       return data;
     };
 
-    const nodeFinished = (
-      started: Record<string, unknown>,
-      startedMs: number,
-      result: NodeResult,
-    ): void => {
+    const nodeFinished = ({
+      started,
+      startedMs,
+      result,
+    }: {
+      started: Record<string, unknown>;
+      startedMs: number;
+      result: NodeResult;
+    }): void => {
       run.totalTokens += result.tokens ?? 0;
       this.emit(run, "node_finished", {
         ...started,
@@ -397,11 +421,11 @@ export class RunEngine {
         let result: NodeResult = { outputs: {} };
         if (body) result = await body();
         else await this.sleep(run.stepDelayMs ?? settings().stepDelayMs);
-        nodeFinished(started, startedMs, result);
+        nodeFinished({ started, startedMs, result });
         return result.outputs;
       },
 
-      streamText: async (text, selector, totalMs) => {
+      streamText: async (text, { selector, totalMs }) => {
         // Leading whitespace stays on the first piece so "\n\n..." keeps its paragraph break.
         const pieces = text.match(/\s*\S+\s*/g) ?? [text];
         const count = Math.min(15, pieces.length);
@@ -480,10 +504,7 @@ export class RunEngine {
           this.emit(
             run,
             "workflow_paused",
-            this.pausedData(
-              run,
-              waiting.map((e) => e.form),
-            ),
+            this.pausedData(run, { forms: waiting.map((e) => e.form) }),
           );
         };
         pause(open);
@@ -521,8 +542,10 @@ export class RunEngine {
               action_text: spec.actions.find((a) => a.id === action)?.title ?? action,
               submitted_data: inputs,
             });
-            nodeFinished(entry.started, entry.startedMs, {
-              outputs: { ...inputs, __action_id: action },
+            nodeFinished({
+              started: entry.started,
+              startedMs: entry.startedMs,
+              result: { outputs: { ...inputs, __action_id: action } },
             });
           } else {
             this.emit(run, "human_input_form_timeout", {
@@ -531,8 +554,10 @@ export class RunEngine {
               node_title: spec.title,
               expiration_time: Math.floor(form.expiresAtMs / 1000),
             });
-            nodeFinished(entry.started, entry.startedMs, {
-              outputs: { __action_id: "__timeout" },
+            nodeFinished({
+              started: entry.started,
+              startedMs: entry.startedMs,
+              result: { outputs: { __action_id: "__timeout" } },
             });
           }
           // The other branches still wait: the run pauses again at what is left.

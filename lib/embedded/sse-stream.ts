@@ -19,8 +19,7 @@ export interface SseOptions {
 // and POST /_embedded/streams/drop, which destroys the connection without a final event.
 export function openSseStream(
   res: ServerResponse,
-  store: EmbeddedStore,
-  options: SseOptions,
+  { store, ...options }: SseOptions & { store: EmbeddedStore },
 ): SseStream {
   res.writeHead(200, {
     "Content-Type": "text/event-stream",

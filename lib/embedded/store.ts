@@ -284,7 +284,7 @@ export interface EmbeddedStore {
   // Runs started by one `user`, oldest first.
   runsOf(user: string): RunRecord[];
 
-  putConversation(id: string, app: AppKind, user: string): void;
+  putConversation(id: string, owner: { app: AppKind; user: string }): void;
   getConversation(id: string): { app: AppKind; user: string } | undefined;
 
   putForm(form: FormRecord): void;
@@ -342,7 +342,7 @@ export function createEmbeddedStore(datasets: DatasetRecord[]): EmbeddedStore {
     getRun: (id) => runs.get(id),
     runsOf: (user) => [...runs.values()].filter((run) => run.user === user),
 
-    putConversation: (id, app, user) => void conversations.set(id, { app, user }),
+    putConversation: (id, { app, user }) => void conversations.set(id, { app, user }),
     getConversation: (id) => conversations.get(id),
 
     putForm: (form) => void forms.set(form.token, form),
