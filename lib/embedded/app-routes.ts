@@ -171,14 +171,15 @@ function stateSnapshot(ctx: ServerContext, run: RunRecord): RunEvent[] {
     const reasonsOnly = run.snapshotStyle === "reasons";
     if (!reasonsOnly) {
       for (const form of openForms)
-        snapshot.push(envelopeOf(run, "human_input_required", humanInputRequiredData(form)));
+        snapshot.push(
+          envelopeOf(run, { event: "human_input_required", data: humanInputRequiredData(form) }),
+        );
     }
     snapshot.push(
-      envelopeOf(
-        run,
-        "workflow_paused",
-        ctx.engine.pausedData(run, { forms: openForms, full: reasonsOnly }),
-      ),
+      envelopeOf(run, {
+        event: "workflow_paused",
+        data: ctx.engine.pausedData(run, { forms: openForms, full: reasonsOnly }),
+      }),
     );
   }
   return snapshot;

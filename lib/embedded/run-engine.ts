@@ -166,12 +166,15 @@ export class RunEngine {
     this.store.putRun(run);
     if (run.conversationId)
       this.store.putConversation(run.conversationId, { app: run.app, user: run.user });
-    this.emit(run, "workflow_started", {
-      id: run.id,
-      workflow_id: run.workflowId,
-      inputs: run.inputs,
-      created_at: run.createdAt,
-      reason: "initial",
+    this.emit(run, {
+      event: "workflow_started",
+      data: {
+        id: run.id,
+        workflow_id: run.workflowId,
+        inputs: run.inputs,
+        created_at: run.createdAt,
+        reason: "initial",
+      },
     });
     const ctx = this.context(run);
     // Start on the next turn so the caller can subscribe first; the log replays anyway.
@@ -239,11 +242,14 @@ export class RunEngine {
     for (let seq = 0; seq < count; seq++) {
       if (seq > 0) await this.sleep(intervalMs);
       if (this.disposed) return;
-      this.emit(run, "text_chunk", {
-        text: `chunk ${seq} `,
-        from_variable_selector: ["bench", "text"],
-        seq,
-        sent_at_ms: performance.timeOrigin + performance.now(),
+      this.emit(run, {
+        event: "text_chunk",
+        data: {
+          text: `chunk ${seq} `,
+          from_variable_selector: ["bench", "text"],
+          seq,
+          sent_at_ms: performance.timeOrigin + performance.now(),
+        },
       });
     }
   }
@@ -296,8 +302,8 @@ export class RunEngine {
     });
   }
 
-  private emit(run: RunRecord, event: string, data: Record<string, unknown>): void {
-    this.push(run, envelopeOf(run, event, data));
+  private emit(run: RunRecord, envelope: { event: string; data: Record<string, unknown> }): void {
+    this.push(run, envelopeOf(run, envelope));
   }
 
   private push(run: RunRecord, event: RunEvent): void {
@@ -315,7 +321,7 @@ export class RunEngine {
     run.status = "failed";
     run.error = error instanceof Error ? error.message : String(error);
     run.finishedAt = nowSeconds();
-    this.emit(run, "workflow_finished", this.finishedData(run));
+    this.emit(run, { event: "workflow_finished", data: this.finishedData(run) });
   }
 
   private finishedData(run: RunRecord): Record<string, unknown> {
@@ -378,7 +384,7 @@ export class RunEngine {
         iteration_id: null,
         loop_id: null,
       };
-      this.emit(run, "node_started", data);
+      this.emit(run, { event: "node_started", data });
       return data;
     };
 
@@ -392,18 +398,21 @@ export class RunEngine {
       result: NodeResult;
     }): void => {
       run.totalTokens += result.tokens ?? 0;
-      this.emit(run, "node_finished", {
-        ...started,
-        status: "succeeded",
-        process_data: null,
-        process_data_truncated: false,
-        outputs: result.outputs,
-        outputs_truncated: false,
-        files: [],
-        error: null,
-        elapsed_time: (Date.now() - startedMs) / 1000,
-        execution_metadata: result.tokens ? { total_tokens: result.tokens } : null,
-        finished_at: nowSeconds(),
+      this.emit(run, {
+        event: "node_finished",
+        data: {
+          ...started,
+          status: "succeeded",
+          process_data: null,
+          process_data_truncated: false,
+          outputs: result.outputs,
+          outputs_truncated: false,
+          files: [],
+          error: null,
+          elapsed_time: (Date.now() - startedMs) / 1000,
+          execution_metadata: result.tokens ? { total_tokens: result.tokens } : null,
+          finished_at: nowSeconds(),
+        },
       });
       predecessor = started.node_id as string;
     };
@@ -446,7 +455,10 @@ export class RunEngine {
               created_at: run.createdAt,
             });
           } else {
-            this.emit(run, "text_chunk", { text: chunk, from_variable_selector: selector });
+            this.emit(run, {
+              event: "text_chunk",
+              data: { text: chunk, from_variable_selector: selector },
+            });
           }
         }
       },
@@ -494,18 +506,17 @@ export class RunEngine {
           };
           const outcome = new Promise<PauseOutcome>((resolve) => this.pauses.set(token, resolve));
           this.store.putForm(form);
-          this.emit(run, "human_input_required", humanInputRequiredData(form));
+          this.emit(run, { event: "human_input_required", data: humanInputRequiredData(form) });
           return { spec, started, startedMs, form, outcome };
         });
         const pause = (waiting: Open[]): void => {
           run.status = "paused";
           run.openFormTokens = waiting.map((entry) => entry.form.token);
           run.currentFormToken = run.openFormTokens[0] ?? null;
-          this.emit(
-            run,
-            "workflow_paused",
-            this.pausedData(run, { forms: waiting.map((e) => e.form) }),
-          );
+          this.emit(run, {
+            event: "workflow_paused",
+            data: this.pausedData(run, { forms: waiting.map((e) => e.form) }),
+          });
         };
         pause(open);
         for (const entry of open) this.scheduleExpiry(entry.form.token, entry.form.expiresAtMs);
@@ -521,26 +532,32 @@ export class RunEngine {
           run.status = "running";
           run.openFormTokens = waiting.map((e) => e.form.token);
           run.currentFormToken = null;
-          this.emit(run, "workflow_started", {
-            id: run.id,
-            workflow_id: run.workflowId,
-            inputs: run.inputs,
-            created_at: run.createdAt,
-            reason: "resumption",
+          this.emit(run, {
+            event: "workflow_started",
+            data: {
+              id: run.id,
+              workflow_id: run.workflowId,
+              inputs: run.inputs,
+              created_at: run.createdAt,
+              reason: "resumption",
+            },
           });
           const { spec, form } = entry;
           if (result.kind === "submitted") {
             const { inputs, action } = result.submission;
-            this.emit(run, "human_input_form_filled", {
-              form_id: form.formId,
-              node_id: spec.nodeId,
-              node_title: spec.title,
-              rendered_content: spec.formContent.replace(MARKER, (_m, name: string) =>
-                describeValue(inputs[name]),
-              ),
-              action_id: action,
-              action_text: spec.actions.find((a) => a.id === action)?.title ?? action,
-              submitted_data: inputs,
+            this.emit(run, {
+              event: "human_input_form_filled",
+              data: {
+                form_id: form.formId,
+                node_id: spec.nodeId,
+                node_title: spec.title,
+                rendered_content: spec.formContent.replace(MARKER, (_m, name: string) =>
+                  describeValue(inputs[name]),
+                ),
+                action_id: action,
+                action_text: spec.actions.find((a) => a.id === action)?.title ?? action,
+                submitted_data: inputs,
+              },
             });
             nodeFinished({
               started: entry.started,
@@ -548,11 +565,14 @@ export class RunEngine {
               result: { outputs: { ...inputs, __action_id: action } },
             });
           } else {
-            this.emit(run, "human_input_form_timeout", {
-              form_id: form.formId,
-              node_id: spec.nodeId,
-              node_title: spec.title,
-              expiration_time: Math.floor(form.expiresAtMs / 1000),
+            this.emit(run, {
+              event: "human_input_form_timeout",
+              data: {
+                form_id: form.formId,
+                node_id: spec.nodeId,
+                node_title: spec.title,
+                expiration_time: Math.floor(form.expiresAtMs / 1000),
+              },
             });
             nodeFinished({
               started: entry.started,
@@ -590,7 +610,7 @@ export class RunEngine {
         }
         run.status = "succeeded";
         run.finishedAt = nowSeconds();
-        this.emit(run, "workflow_finished", this.finishedData(run));
+        this.emit(run, { event: "workflow_finished", data: this.finishedData(run) });
       },
     };
     return api;
@@ -598,7 +618,10 @@ export class RunEngine {
 }
 
 /** A stream event of a run in its app's envelope (chatflow events also carry the message's ids). */
-export function envelopeOf(run: RunRecord, event: string, data: Record<string, unknown>): RunEvent {
+export function envelopeOf(
+  run: RunRecord,
+  { event, data }: { event: string; data: Record<string, unknown> },
+): RunEvent {
   return run.app === "chatflow"
     ? {
         event,
