@@ -1,12 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
-import {
-  attachFiles,
-  createCustomForm,
-  expect,
-  fillDemoForm,
-  getFormRecord,
-  test,
-} from "@/e2e/fixtures";
+import { expect, test } from "@/e2e/fixtures";
+import { createCustomForm, fillDemoForm, getFormRecord } from "@/e2e/helpers/forms";
+import { attachFiles } from "@/e2e/helpers/uploads";
 
 // The form's action bar on a 360×740 phone: one row, at most 12% of the screen, the primary
 // action full width and the others in a "More" menu that works with a pointer, a keyboard and a

@@ -1,5 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { callsForRequest, expect, PORTAL_TOKEN, startRunAsPortal, test } from "@/e2e/fixtures";
+import { expect, test } from "@/e2e/fixtures";
+import { callsForRequest } from "@/e2e/helpers/embedded";
+import { PORTAL_TOKEN } from "@/e2e/helpers/knowledge";
+import { startRunAsPortal } from "@/e2e/helpers/runs";
 import { E2E_APP_PORT } from "@/e2e/ports";
 import { EMBEDDED_LINK_SECRET } from "@/lib/server/env-schema";
 import { formLinkQuery } from "@/lib/form/form-link";

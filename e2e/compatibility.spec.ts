@@ -1,14 +1,9 @@
-import {
-  attachFiles,
-  createCustomForm,
-  expect,
-  getFormRecord,
-  launcherUser,
-  receivedInputsOf,
-  recordRequests,
-  runsOf,
-  test,
-} from "@/e2e/fixtures";
+import { expect, test } from "@/e2e/fixtures";
+import { createCustomForm, getFormRecord } from "@/e2e/helpers/forms";
+import { launcherUser } from "@/e2e/helpers/launcher";
+import { receivedInputsOf, runsOf } from "@/e2e/helpers/runs";
+import { recordRequests } from "@/e2e/helpers/security";
+import { attachFiles } from "@/e2e/helpers/uploads";
 
 // What a real Dify server is strict about, met the way the server meets it (README:
 // "Compatibility"): file types as the server detects them, constant defaults, typed start inputs.

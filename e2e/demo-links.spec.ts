@@ -1,4 +1,5 @@
-import { expect, openChunk, PORTAL_TOKEN, test } from "@/e2e/fixtures";
+import { expect, test } from "@/e2e/fixtures";
+import { openChunk, PORTAL_TOKEN } from "@/e2e/helpers/knowledge";
 
 // `npm run demo` prints /knowledge with the session's portal token in the fragment.
 

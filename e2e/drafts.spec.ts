@@ -1,4 +1,5 @@
-import { createCustomForm, expect, signLink, test } from "@/e2e/fixtures";
+import { expect, test } from "@/e2e/fixtures";
+import { createCustomForm, signLink } from "@/e2e/helpers/forms";
 import type { Page } from "@playwright/test";
 
 // Unsent answers stay in this browser per form token AND user, and go once the form or the link

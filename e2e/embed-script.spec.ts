@@ -1,13 +1,9 @@
 import type { Page } from "@playwright/test";
-import {
-  EMBEDDED_ORIGIN,
-  expect,
-  fillDemoForm,
-  openPortal,
-  portalEvents,
-  test,
-  type DemoRun,
-} from "@/e2e/fixtures";
+import { expect, test } from "@/e2e/fixtures";
+import { EMBEDDED_ORIGIN } from "@/e2e/helpers/embedded";
+import { fillDemoForm } from "@/e2e/helpers/forms";
+import { openPortal, portalEvents } from "@/e2e/helpers/portal";
+import type { DemoRun } from "@/e2e/helpers/runs";
 
 // A portal on another origin (the embedded service's stand-in portal page) that only loads the
 // app's embed.js and mounts a form link, with `HumanInputForms.mount` or `<human-input-form>`.

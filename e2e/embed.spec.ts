@@ -1,15 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import {
-  chooseAction,
-  createCustomForm,
-  EMBEDDED_ORIGIN,
-  expect,
-  fillDemoForm,
-  openPortal,
-  receivedMessages,
-  test,
-} from "@/e2e/fixtures";
+import { expect, test } from "@/e2e/fixtures";
+import { EMBEDDED_ORIGIN } from "@/e2e/helpers/embedded";
+import { chooseAction, createCustomForm, fillDemoForm } from "@/e2e/helpers/forms";
+import { openPortal, receivedMessages } from "@/e2e/helpers/portal";
 
 test("a portal on an allowed origin frames the form and receives its events in order", async ({
   page,

@@ -1,14 +1,8 @@
 import { randomUUID } from "node:crypto";
-import {
-  addFaults,
-  callsForRequest,
-  expect,
-  fillDemoForm,
-  getFormRecord,
-  removeFaults,
-  test,
-  type DemoRun,
-} from "@/e2e/fixtures";
+import { expect, test } from "@/e2e/fixtures";
+import { addFaults, callsForRequest, removeFaults } from "@/e2e/helpers/embedded";
+import { fillDemoForm, getFormRecord } from "@/e2e/helpers/forms";
+import type { DemoRun } from "@/e2e/helpers/runs";
 
 // Upstream faults, each scoped to the test's own form or run: every one ends in a clear message
 // and a well-formed API error, and the app keeps serving.

@@ -1,15 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import {
-  demoAnswer,
-  attachFiles,
-  callsFor,
-  createCustomForm,
-  expect,
-  getFormRecord,
-  submitUpstream,
-  test,
-} from "@/e2e/fixtures";
+import { expect, test } from "@/e2e/fixtures";
+import { callsFor } from "@/e2e/helpers/embedded";
+import { createCustomForm, demoAnswer, getFormRecord, submitUpstream } from "@/e2e/helpers/forms";
+import { attachFiles } from "@/e2e/helpers/uploads";
 
 const png = (name: string, bytes = 64) => ({
   name,

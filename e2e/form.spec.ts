@@ -1,4 +1,6 @@
-import { attachFiles, expect, getFormRecord, signLink, test } from "@/e2e/fixtures";
+import { expect, test } from "@/e2e/fixtures";
+import { getFormRecord, signLink } from "@/e2e/helpers/forms";
+import { attachFiles } from "@/e2e/helpers/uploads";
 
 test("a person opens a signed link, answers and the service records exactly that answer", async ({
   page,

@@ -1,4 +1,5 @@
-import { createCustomForm, expect, fillDemoForm, test } from "@/e2e/fixtures";
+import { expect, test } from "@/e2e/fixtures";
+import { createCustomForm, fillDemoForm } from "@/e2e/helpers/forms";
 
 // Languages: `?lang=` first, then the browser's Accept-Language; dates in the language and the
 // viewer's time zone. The workflow's own content stays as the workflow wrote it.

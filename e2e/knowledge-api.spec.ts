@@ -1,14 +1,12 @@
+import { expect, test } from "@/e2e/fixtures";
+import { addFaults, callsFor } from "@/e2e/helpers/embedded";
 import {
-  addFaults,
-  callsFor,
   DEMO_DATASET,
-  expect,
   getChunkBodyUpstream,
   getDocumentMetadata,
   PORTAL_TOKEN,
   resetDemoMetadata,
-  test,
-} from "@/e2e/fixtures";
+} from "@/e2e/helpers/knowledge";
 
 // The knowledge proxy routes, called as a portal backend calls them. This spec writes only to
 // doc-security; the stories on /knowledge write to the other demo documents.

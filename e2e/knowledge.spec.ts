@@ -1,16 +1,15 @@
 import type { Page } from "@playwright/test";
+import { expect, test } from "@/e2e/fixtures";
 import {
   DEMO_DATASET,
   enterPortalToken,
-  expect,
   getChunkUpstream,
   getDocumentMetadata,
   openChunk,
   openKnowledgeTools,
   PORTAL_TOKEN,
   resetDemoMetadata,
-  test,
-} from "@/e2e/fixtures";
+} from "@/e2e/helpers/knowledge";
 
 // Stories of /knowledge. This spec writes only to doc-onboarding and doc-pricing.
 

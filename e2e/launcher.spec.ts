@@ -1,14 +1,8 @@
-import {
-  CHAT_APP_URL,
-  expect,
-  fillDemoForm,
-  getFormRecord,
-  getRunRecord,
-  launcherUser,
-  recordRequests,
-  runsOf,
-  test,
-} from "@/e2e/fixtures";
+import { expect, test } from "@/e2e/fixtures";
+import { fillDemoForm, getFormRecord } from "@/e2e/helpers/forms";
+import { CHAT_APP_URL, launcherUser } from "@/e2e/helpers/launcher";
+import { getRunRecord, runsOf } from "@/e2e/helpers/runs";
+import { recordRequests } from "@/e2e/helpers/security";
 
 // The launcher (`/`): start the configured app from its parameters and land on its form.
 

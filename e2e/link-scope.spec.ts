@@ -1,11 +1,6 @@
-import {
-  expect,
-  fillDemoForm,
-  getRunRecord,
-  readEventsRoute,
-  signLink,
-  test,
-} from "@/e2e/fixtures";
+import { expect, test } from "@/e2e/fixtures";
+import { fillDemoForm, signLink } from "@/e2e/helpers/forms";
+import { getRunRecord, readEventsRoute } from "@/e2e/helpers/runs";
 
 // A link opens its own form only, unless it is signed `scope=run`; and whatever its scope, no
 // form token but its own reaches the browser.

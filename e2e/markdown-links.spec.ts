@@ -1,4 +1,6 @@
-import { createCustomForm, EMBEDDED_ORIGIN, expect, test } from "@/e2e/fixtures";
+import { expect, test } from "@/e2e/fixtures";
+import { EMBEDDED_ORIGIN } from "@/e2e/helpers/embedded";
+import { createCustomForm } from "@/e2e/helpers/forms";
 
 // Links and images in workflow Markdown: only same-origin relative links stay in the page, and
 // images load only from the allowed origins (by default the Dify API's own, here the embedded

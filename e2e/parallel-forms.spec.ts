@@ -1,11 +1,6 @@
-import {
-  expect,
-  getFormRecord,
-  getRunRecord,
-  signLink,
-  startRunAsPortal,
-  test,
-} from "@/e2e/fixtures";
+import { expect, test } from "@/e2e/fixtures";
+import { getFormRecord, signLink } from "@/e2e/helpers/forms";
+import { getRunRecord, startRunAsPortal } from "@/e2e/helpers/runs";
 
 // A workflow whose two parallel branches each wait at a Human Input form: both are open at once,
 // each may go to a different person.

@@ -1,5 +1,6 @@
 import { E2E_REPLICA_PORT } from "@/e2e/ports";
-import { expect, METRICS_TOKEN, serverTest, test } from "@/e2e/fixtures";
+import { expect, serverTest, test } from "@/e2e/fixtures";
+import { METRICS_TOKEN } from "@/e2e/helpers/servers";
 
 // What an operator's probes and Prometheus see.
 

@@ -1,14 +1,8 @@
-import {
-  CHAT_APP_URL,
-  dropStreams,
-  expect,
-  fillDemoForm,
-  getRunRecord,
-  signLink,
-  startRunAsPortal,
-  test,
-  type ReplayMode,
-} from "@/e2e/fixtures";
+import { expect, test } from "@/e2e/fixtures";
+import { dropStreams } from "@/e2e/helpers/embedded";
+import { fillDemoForm, signLink } from "@/e2e/helpers/forms";
+import { CHAT_APP_URL } from "@/e2e/helpers/launcher";
+import { getRunRecord, type ReplayMode, startRunAsPortal } from "@/e2e/helpers/runs";
 
 // The run view and the next form, against both of a real server's replay modes: `pubsub`
 // (a snapshot of the run's state) and `streams` (the run's whole event log again, from its first

@@ -1,14 +1,7 @@
-import {
-  addFaults,
-  demoAnswer,
-  expect,
-  fillDemoForm,
-  getFormRecord,
-  removeFaults,
-  serverTest as test,
-  signLink,
-  startRunAsPortal,
-} from "@/e2e/fixtures";
+import { expect, serverTest as test } from "@/e2e/fixtures";
+import { addFaults, removeFaults } from "@/e2e/helpers/embedded";
+import { demoAnswer, fillDemoForm, getFormRecord, signLink } from "@/e2e/helpers/forms";
+import { startRunAsPortal } from "@/e2e/helpers/runs";
 
 // Two copies of the app behind a round-robin balancer. The app keeps nothing between requests,
 // so any copy answers any request; and a copy that is stopped (SIGTERM, as an orchestrator does)

@@ -1,15 +1,7 @@
-import {
-  demoAnswer,
-  dropStreams,
-  expect,
-  fillDemoForm,
-  getRunRecord,
-  openStreams,
-  signLink,
-  startRunAsPortal,
-  submitUpstream,
-  test,
-} from "@/e2e/fixtures";
+import { expect, test } from "@/e2e/fixtures";
+import { dropStreams, openStreams } from "@/e2e/helpers/embedded";
+import { demoAnswer, fillDemoForm, signLink, submitUpstream } from "@/e2e/helpers/forms";
+import { getRunRecord, startRunAsPortal } from "@/e2e/helpers/runs";
 
 test("after an answer the run is followed live to its outcome", async ({ page, demoRun }) => {
   await page.goto(demoRun.link);

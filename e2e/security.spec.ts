@@ -1,17 +1,11 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { randomUUID } from "node:crypto";
-import {
-  demoAnswer,
-  callsForRequest,
-  EMBEDDED_ORIGIN,
-  expect,
-  getFormRecord,
-  SECRETS,
-  signLink,
-  test,
-  type DemoRun,
-} from "@/e2e/fixtures";
+import { expect, test } from "@/e2e/fixtures";
+import { callsForRequest, EMBEDDED_ORIGIN } from "@/e2e/helpers/embedded";
+import { demoAnswer, getFormRecord, signLink } from "@/e2e/helpers/forms";
+import type { DemoRun } from "@/e2e/helpers/runs";
+import { SECRETS } from "@/e2e/helpers/security";
 import { EMBEDDED_KEYS } from "@/lib/embedded/demo-keys";
 
 // The bad-input suite: each request is refused with our envelope, and the upstream never hears

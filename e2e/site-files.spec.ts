@@ -1,4 +1,5 @@
-import { EMBEDDED_ORIGIN, expect, test } from "@/e2e/fixtures";
+import { expect, test } from "@/e2e/fixtures";
+import { EMBEDDED_ORIGIN } from "@/e2e/helpers/embedded";
 
 // What crawlers, browsers and portals fetch beside the pages: robots.txt, the manifest and icons,
 // and embed.js; and the form page's own "do not index" signals.

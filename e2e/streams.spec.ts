@@ -1,6 +1,8 @@
 import { EMBEDDED_LINK_SECRET } from "@/lib/server/env-schema";
 import { formLinkQuery } from "@/lib/form/form-link";
-import { chooseAction, expect, fillDemoForm, startRunAsPortal, test } from "@/e2e/fixtures";
+import { expect, test } from "@/e2e/fixtures";
+import { chooseAction, fillDemoForm } from "@/e2e/helpers/forms";
+import { startRunAsPortal } from "@/e2e/helpers/runs";
 
 // Event streams are bounded: per link (token and user) and per process, and none outlives its
 // link. The streams are opened as a browser would, with the link in the X-Form-Link header.

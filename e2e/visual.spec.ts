@@ -1,5 +1,6 @@
 import { join } from "node:path";
-import { chooseAction, createCustomForm, expect, fillDemoForm, test } from "@/e2e/fixtures";
+import { expect, test } from "@/e2e/fixtures";
+import { chooseAction, createCustomForm, fillDemoForm } from "@/e2e/helpers/forms";
 
 // Screenshots of the form page at 360 px compared with stored baselines (made with Debian's
 // Chromium; regenerate on purpose with `npx playwright test e2e/visual.spec.ts --update-snapshots`).

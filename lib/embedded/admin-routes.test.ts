@@ -16,21 +16,21 @@ interface RunView {
 }
 
 async function inspect(runId: string): Promise<RunView> {
-  const response = await env.client.admin(`/runs/${runId}`);
+  const response = await env.client.admin.request(`/runs/${runId}`);
   expect(response.status).toBe(200);
   return (await response.json()) as RunView;
 }
 
 describe("POST /_embedded/streams/drop", () => {
   it("cuts open streams mid-stream; the run goes on and a snapshot reconnect sees it all", async () => {
-    const run = await env.client.demoRun("alice");
+    const run = await env.client.demoRun({ user: "alice" });
     const path = `/workflow/${run.workflow_run_id}/events?user=alice&continue_on_pause=true`;
     const first = await env.client.get(path);
     const second = await env.client.get(path);
     expect(await env.client.openStreams()).toBe(2);
     const readings = [readSseToEnd(first), readSseToEnd(second)];
 
-    const dropped = await env.client.admin("/streams/drop", { body: {} });
+    const dropped = await env.client.admin.request("/streams/drop", { body: {} });
     expect(dropped.status).toBe(200);
     expect(await dropped.json()).toEqual({ dropped: 2 });
     expect(await env.client.openStreams()).toBe(0);
@@ -61,18 +61,17 @@ describe("POST /_embedded/streams/drop", () => {
       event: "workflow_finished",
       data: { status: "succeeded", outputs: { result: "Published: Dropped" } },
     });
-    expect(await (await env.client.admin("/streams/drop", { body: {} })).json()).toEqual({
+    expect(await (await env.client.admin.request("/streams/drop", { body: {} })).json()).toEqual({
       dropped: 0,
     });
   });
 
   it("the open count returns to 0 after clients disconnect", async () => {
-    const run = await env.client.demoRun("bob");
+    const run = await env.client.demoRun({ user: "bob" });
     const controller = new AbortController();
     await env.client.get(
       `/workflow/${run.workflow_run_id}/events?user=bob&continue_on_pause=true`,
-      env.client.workflowKey,
-      { signal: controller.signal },
+      { key: env.client.workflowKey, init: { signal: controller.signal } },
     );
     expect(await env.client.openStreams()).toBe(1);
     controller.abort();
@@ -121,7 +120,7 @@ describe("GET /_embedded/runs/{run_id}", () => {
   });
 
   it("answers 404 not_found for an unknown run", async () => {
-    const response = await env.client.admin("/runs/no-such-run");
+    const response = await env.client.admin.request("/runs/no-such-run");
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({
       status: 404,
@@ -133,18 +132,20 @@ describe("GET /_embedded/runs/{run_id}", () => {
 
 describe("GET /_embedded/runs?user=", () => {
   it("lists the runs one user started, and only theirs", async () => {
-    const mine = await env.client.demoRun("erin");
-    await env.client.demoRun("frank", "chatflow");
-    const response = await env.client.admin(`/runs?user=${encodeURIComponent("erin")}`);
+    const mine = await env.client.demoRun({ user: "erin" });
+    await env.client.demoRun({ user: "frank", app: "chatflow" });
+    const response = await env.client.admin.request(`/runs?user=${encodeURIComponent("erin")}`);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
       runs: [{ id: mine.workflow_run_id, app: "workflow", status: "paused" }],
     });
-    expect(await (await env.client.admin("/runs?user=nobody")).json()).toEqual({ runs: [] });
+    expect(await (await env.client.admin.request("/runs?user=nobody")).json()).toEqual({
+      runs: [],
+    });
   });
 
   it("answers 400 invalid_param without a user", async () => {
-    const response = await env.client.admin("/runs");
+    const response = await env.client.admin.request("/runs");
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ code: "invalid_param" });
   });
@@ -152,15 +153,15 @@ describe("GET /_embedded/runs?user=", () => {
 
 describe("POST /_embedded/config appUnavailable", () => {
   it("switches off one app by kind and leaves the other answering", async () => {
-    const set = await env.client.admin("/config", { body: { appUnavailable: "chatflow" } });
+    const set = await env.client.admin.request("/config", { body: { appUnavailable: "chatflow" } });
     expect(await set.json()).toMatchObject({ appUnavailable: "chatflow" });
-    const chat = await env.client.get("/parameters", env.client.chatflowKey);
+    const chat = await env.client.get("/parameters", { key: env.client.chatflowKey });
     expect(chat.status).toBe(400);
     expect(await chat.json()).toMatchObject({ code: "app_unavailable" });
     expect((await env.client.get("/parameters")).status).toBe(200);
 
-    await env.client.admin("/config", { body: { appUnavailable: false } });
-    expect((await env.client.get("/parameters", env.client.chatflowKey)).status).toBe(200);
+    await env.client.admin.request("/config", { body: { appUnavailable: false } });
+    expect((await env.client.get("/parameters", { key: env.client.chatflowKey })).status).toBe(200);
   });
 });
 
@@ -168,12 +169,12 @@ const seqOf = (event: SseEvent): number => (event.data as { seq: number }).seq;
 
 describe("POST /_embedded/runs/{run_id}/text-chunks", () => {
   it("streams N stamped text_chunk events, in order, to a stream already open on the run", async () => {
-    const run = await env.client.demoRun("erin");
+    const run = await env.client.demoRun({ user: "erin" });
     const stream = await env.client.get(
       `/workflow/${run.workflow_run_id}/events?user=erin&continue_on_pause=true`,
     );
     const reading = readSse(stream, (e) => e.event === "text_chunk" && seqOf(e) === 4);
-    const response = await env.client.admin(`/runs/${run.workflow_run_id}/text-chunks`, {
+    const response = await env.client.admin.request(`/runs/${run.workflow_run_id}/text-chunks`, {
       body: { count: 5, interval_ms: 1 },
     });
     expect(response.status).toBe(202);
@@ -187,10 +188,12 @@ describe("POST /_embedded/runs/{run_id}/text-chunks", () => {
   });
 
   it("refuses an unknown run and a bad count", async () => {
-    const unknown = await env.client.admin("/runs/no-such-run/text-chunks", { body: { count: 1 } });
+    const unknown = await env.client.admin.request("/runs/no-such-run/text-chunks", {
+      body: { count: 1 },
+    });
     expect(unknown.status).toBe(404);
-    const run = await env.client.demoRun("frank");
-    const bad = await env.client.admin(`/runs/${run.workflow_run_id}/text-chunks`, {
+    const run = await env.client.demoRun({ user: "frank" });
+    const bad = await env.client.admin.request(`/runs/${run.workflow_run_id}/text-chunks`, {
       body: { count: 0 },
     });
     expect(bad.status).toBe(400);

@@ -1,242 +1,291 @@
-import type { IncomingMessage, ServerResponse } from "node:http";
-import { z } from "zod";
-import { ApiError, sendJson } from "./api-error";
+import type { ServerResponse } from "node:http";
+import {
+  configSchema,
+  demoRunSchema,
+  faultListSchema,
+  textChunksSchema,
+  type AdminResponse,
+  type AdminRoute,
+} from "./admin-api";
 import { startDemoRun } from "./app-routes";
-import { faultListSchema } from "./apply-fault";
 import { createCustomForm } from "./create-custom-form";
+import type { EmbeddedRoute, RouteRequest } from "./create-router";
 import { DEMO_APPS, parallelReviewScript } from "./demo-apps";
-import { parseBody, readJsonBody } from "./read-json-body";
-import type { ServerContext } from "./server-context";
+import { DifyError, sendDifyJson } from "./dify-error";
+import { parseDifyBody, readDifyJsonBody } from "./read-dify-json-body";
 
-const demoRunSchema = z.object({
-  app: z.enum(["workflow", "chatflow"]).optional().default("workflow"),
-  user: z.string().min(1, "user is required"),
-  inputs: z.record(z.string(), z.unknown()).optional(),
-  query: z.string().optional(),
-  form_ttl_seconds: z.number().positive().optional(),
-  step_delay_ms: z.number().min(0).max(5_000).optional(),
-  // `parallel`: the demo workflow with two Human Input branches open at once.
-  demo: z.enum(["review", "parallel"]).optional().default("review"),
-  replay_mode: z.enum(["pubsub", "streams"]).optional(),
-  snapshot_style: z.enum(["events", "reasons"]).optional(),
-});
+// Test and demo helpers under /_embedded/: behind the admin token except where `open` (see
+// server.ts), and not in the call log. Each answer is typed by admin-api.ts, which the admin
+// client reads it with.
 
-const textChunksSchema = z.object({
-  count: z.number().int().min(1).max(10_000),
-  interval_ms: z.number().min(0).max(10_000).optional().default(0),
-});
-
-const configSchema = z.object({
-  formTtlSeconds: z.number().positive().optional(),
-  stepDelayMs: z.number().min(0).optional(),
-  appUnavailable: z.union([z.boolean(), z.enum(["workflow", "chatflow"])]).optional(),
-  replayMode: z.enum(["pubsub", "streams"]).optional(),
-  snapshotStyle: z.enum(["events", "reasons"]).optional(),
-});
-
-// Test and demo helpers under /_embedded/ (behind the admin token, see server.ts; not in the
-// call log). Returns false if no route matched.
-export async function handleAdminRoute(
-  ctx: ServerContext,
-  method: string,
-  path: string,
-  req: IncomingMessage,
+/** Sends an admin route's answer, checked against its declared shape at compile time. */
+function reply<R extends AdminRoute>(
   res: ServerResponse,
-): Promise<boolean> {
-  const sub = path.slice("/_embedded".length);
-  const form = /^\/forms\/([^/]+)$/.exec(sub);
-  const document = /^\/datasets\/([^/]+)\/documents\/([^/]+)$/.exec(sub);
-  const run = /^\/runs\/([^/]+)$/.exec(sub);
-  const runChunks = /^\/runs\/([^/]+)\/text-chunks$/.exec(sub);
-  const route = form
-    ? "forms/*"
-    : document
-      ? "datasets/*/documents/*"
-      : run
-        ? "runs/*"
-        : runChunks
-          ? "runs/*/text-chunks"
-          : sub.slice(1);
-
-  switch (`${method} ${route}`) {
-    case "GET portal":
-      sendPortalPage(res);
-      return true;
-    case "GET health":
-      sendJson(res, 200, { ok: true });
-      return true;
-    case "GET calls":
-      sendJson(res, 200, { calls: ctx.store.listCalls() });
-      return true;
-    case "DELETE calls":
-      ctx.store.clearCalls();
-      sendJson(res, 200, { result: "success" });
-      return true;
-    case "GET streams":
-      sendJson(res, 200, { open: ctx.store.openStreams() });
-      return true;
-    case "POST streams/drop": {
-      // Runs carry on: a reconnect with include_state_snapshot=true sees everything. `?run=`
-      // cuts only that run's streams, so stories running alongside keep theirs.
-      const runId = new URL(req.url ?? "/", "http://embedded.local").searchParams.get("run");
-      sendJson(res, 200, { dropped: ctx.store.dropStreams(runId ?? undefined) });
-      return true;
-    }
-    case "GET faults":
-      sendJson(res, 200, { faults: ctx.store.listFaults() });
-      return true;
-    case "POST faults": {
-      const body = parseBody(faultListSchema, await readJsonBody(req));
-      ctx.store.setFaults(body.faults);
-      sendJson(res, 200, { faults: ctx.store.listFaults() });
-      return true;
-    }
-    case "DELETE faults":
-      ctx.store.clearFaults();
-      sendJson(res, 200, { result: "success" });
-      return true;
-    case "POST forms":
-      sendJson(res, 201, await createCustomForm(ctx, await readJsonBody(req)));
-      return true;
-    case "GET runs": {
-      // Which runs a user started: lets a test check that nothing was started on its behalf.
-      const user = new URL(req.url ?? "/", "http://embedded.local").searchParams.get("user");
-      if (!user) throw new ApiError(400, "invalid_param", "user is required");
-      sendJson(res, 200, {
-        runs: ctx.store
-          .runsOf(user)
-          .map((record) => ({ id: record.id, app: record.app, status: record.status })),
-      });
-      return true;
-    }
-    case "GET runs/*": {
-      const record = ctx.store.getRun(decodeURIComponent(run?.[1] ?? ""));
-      if (!record) throw new ApiError(404, "not_found", "Workflow run not found");
-      sendJson(res, 200, {
-        id: record.id,
-        app: record.app,
-        user: record.user,
-        status: record.status,
-        current_form_token: record.currentFormToken,
-        received_inputs: record.receivedInputs,
-        open_form_tokens: record.openFormTokens,
-        replay_mode: record.replayMode,
-        events: record.events,
-      });
-      return true;
-    }
-    case "POST runs/*/text-chunks": {
-      // For the benchmark: a live run (paused ones too) streams N stamped chunks on demand, so
-      // every stream is already open when the first one is sent.
-      const body = parseBody(textChunksSchema, await readJsonBody(req));
-      const record = ctx.store.getRun(decodeURIComponent(runChunks?.[1] ?? ""));
-      if (!record) throw new ApiError(404, "not_found", "Workflow run not found");
-      if (record.status !== "running" && record.status !== "paused") {
-        throw new ApiError(400, "invalid_param", `The run has ended (${record.status}).`);
-      }
-      void ctx.engine.emitTextChunks(record, body.count, body.interval_ms);
-      sendJson(res, 202, { run_id: record.id, count: body.count });
-      return true;
-    }
-    case "GET forms/*": {
-      const record = ctx.store.getForm(decodeURIComponent(form?.[1] ?? ""));
-      if (!record) throw new ApiError(404, "not_found", "Form not found");
-      ctx.engine.refreshForm(record);
-      sendJson(res, 200, {
-        token: record.token,
-        status: record.status,
-        run_id: record.runId,
-        node_id: record.nodeId,
-        submission: record.submission,
-      });
-      return true;
-    }
-    case "POST demo-runs": {
-      const body = parseBody(demoRunSchema, await readJsonBody(req));
-      const demo = DEMO_APPS[body.app];
-      const inputs = { ...demo.defaultInputs, ...body.inputs };
-      if (body.demo === "parallel" && body.app !== "workflow")
-        throw new ApiError(400, "invalid_param", "The parallel demo is a workflow.");
-      const run = startDemoRun(
-        ctx,
-        body.app,
-        body.user,
-        inputs,
-        body.app === "chatflow" ? (body.query ?? demo.defaultQuery) : undefined,
-        undefined,
-        body.form_ttl_seconds,
-        body.step_delay_ms,
-        {
-          script: body.demo === "parallel" ? parallelReviewScript : undefined,
-          replayMode: body.replay_mode,
-          snapshotStyle: body.snapshot_style,
-        },
-      );
-      await ctx.engine.settled(run);
-      if (run.status !== "paused" || !run.currentFormToken) {
-        throw new ApiError(
-          500,
-          "internal_server_error",
-          `Demo run ended as ${run.status} without pausing.`,
-        );
-      }
-      sendJson(res, 200, {
-        workflow_run_id: run.id,
-        form_token: run.currentFormToken,
-        // Every open form, in order (two for the parallel demo).
-        form_tokens: run.openFormTokens,
-        user: run.user,
-      });
-      return true;
-    }
-    case "GET datasets/*/documents/*": {
-      const dataset = ctx.store.getDataset(decodeURIComponent(document?.[1] ?? ""));
-      if (!dataset) throw new ApiError(404, "not_found", "Dataset not found.");
-      const doc = dataset.documents.get(decodeURIComponent(document?.[2] ?? ""));
-      if (!doc) throw new ApiError(404, "not_found", "Document not found.");
-      sendJson(res, 200, {
-        id: doc.id,
-        name: doc.name,
-        dataset_id: dataset.id,
-        doc_metadata: doc.metadata.map((m) => ({
-          ...m,
-          type:
-            dataset.metadataFields.find((f) => f.id === m.id)?.type ??
-            (typeof m.value === "number" ? "number" : "string"),
-        })),
-        segment_ids: doc.segments.map((s) => s.id),
-      });
-      return true;
-    }
-    case "POST config": {
-      const body = parseBody(configSchema, await readJsonBody(req));
-      if (body.formTtlSeconds !== undefined) ctx.config.formTtlSeconds = body.formTtlSeconds;
-      if (body.stepDelayMs !== undefined) ctx.config.stepDelayMs = body.stepDelayMs;
-      if (body.appUnavailable !== undefined) ctx.config.appUnavailable = body.appUnavailable;
-      if (body.replayMode !== undefined) ctx.config.replayMode = body.replayMode;
-      if (body.snapshotStyle !== undefined) ctx.config.snapshotStyle = body.snapshotStyle;
-      sendJson(res, 200, {
-        formTtlSeconds: ctx.config.formTtlSeconds,
-        stepDelayMs: ctx.config.stepDelayMs,
-        appUnavailable: ctx.config.appUnavailable,
-        replayMode: ctx.config.replayMode,
-        snapshotStyle: ctx.config.snapshotStyle,
-      });
-      return true;
-    }
-    case "POST reset":
-      Object.assign(ctx.config, {
-        ...ctx.defaults,
-        systemParameters: { ...ctx.defaults.systemParameters },
-      });
-      ctx.store.clearCalls();
-      ctx.store.clearFaults();
-      sendJson(res, 200, { result: "success" });
-      return true;
-    default:
-      return false;
-  }
+  { body, status = 200 }: { route: R; body: AdminResponse<R>; status?: number },
+): void {
+  sendDifyJson(res, { status, body });
 }
+
+const success = { result: "success" } as const;
+
+function resetService({ ctx, res }: RouteRequest): void {
+  Object.assign(ctx.config, {
+    ...ctx.defaults,
+    systemParameters: { ...ctx.defaults.systemParameters },
+  });
+  ctx.store.clearCalls();
+  ctx.store.clearFaults();
+  reply(res, { route: "POST reset", body: success });
+}
+
+async function startAdminDemoRun({ ctx, req, res }: RouteRequest): Promise<void> {
+  const body = parseDifyBody(demoRunSchema, await readDifyJsonBody(req));
+  const demo = DEMO_APPS[body.app];
+  if (body.demo === "parallel" && body.app !== "workflow")
+    throw new DifyError(400, "invalid_param", "The parallel demo is a workflow.");
+  const run = startDemoRun(ctx, {
+    app: body.app,
+    user: body.user,
+    inputs: { ...demo.defaultInputs, ...body.inputs },
+    query: body.app === "chatflow" ? (body.query ?? demo.defaultQuery) : undefined,
+    formTtlSeconds: body.form_ttl_seconds,
+    stepDelayMs: body.step_delay_ms,
+    script: body.demo === "parallel" ? parallelReviewScript : undefined,
+    replayMode: body.replay_mode,
+    snapshotStyle: body.snapshot_style,
+  });
+  await ctx.engine.settled(run);
+  if (run.status !== "paused" || !run.currentFormToken) {
+    throw new DifyError(
+      500,
+      "internal_server_error",
+      `Demo run ended as ${run.status} without pausing.`,
+    );
+  }
+  reply(res, {
+    route: "POST demo-runs",
+    body: {
+      workflow_run_id: run.id,
+      form_token: run.currentFormToken,
+      // Every open form, in order (two for the parallel demo).
+      form_tokens: run.openFormTokens,
+      user: run.user,
+    },
+  });
+}
+
+async function updateConfig({ ctx, req, res }: RouteRequest): Promise<void> {
+  const body = parseDifyBody(configSchema, await readDifyJsonBody(req));
+  if (body.formTtlSeconds !== undefined) ctx.config.formTtlSeconds = body.formTtlSeconds;
+  if (body.stepDelayMs !== undefined) ctx.config.stepDelayMs = body.stepDelayMs;
+  if (body.appUnavailable !== undefined) ctx.config.appUnavailable = body.appUnavailable;
+  if (body.replayMode !== undefined) ctx.config.replayMode = body.replayMode;
+  if (body.snapshotStyle !== undefined) ctx.config.snapshotStyle = body.snapshotStyle;
+  reply(res, {
+    route: "POST config",
+    body: {
+      formTtlSeconds: ctx.config.formTtlSeconds,
+      stepDelayMs: ctx.config.stepDelayMs,
+      appUnavailable: ctx.config.appUnavailable,
+      replayMode: ctx.config.replayMode,
+      snapshotStyle: ctx.config.snapshotStyle,
+    },
+  });
+}
+
+function getRun({ ctx, params, res }: RouteRequest): void {
+  const record = ctx.store.getRun(params.run_id ?? "");
+  if (!record) throw new DifyError(404, "not_found", "Workflow run not found");
+  reply(res, {
+    route: "GET runs/*",
+    body: {
+      id: record.id,
+      app: record.app,
+      user: record.user,
+      status: record.status,
+      current_form_token: record.currentFormToken,
+      received_inputs: record.receivedInputs,
+      open_form_tokens: record.openFormTokens,
+      replay_mode: record.replayMode,
+      events: record.events,
+    },
+  });
+}
+
+// For the benchmark: a live run (paused ones too) streams N stamped chunks on demand, so every
+// stream is already open when the first one is sent.
+async function emitTextChunks({ ctx, params, req, res }: RouteRequest): Promise<void> {
+  const body = parseDifyBody(textChunksSchema, await readDifyJsonBody(req));
+  const record = ctx.store.getRun(params.run_id ?? "");
+  if (!record) throw new DifyError(404, "not_found", "Workflow run not found");
+  if (record.status !== "running" && record.status !== "paused") {
+    throw new DifyError(400, "invalid_param", `The run has ended (${record.status}).`);
+  }
+  void ctx.engine.emitTextChunks(record, { count: body.count, intervalMs: body.interval_ms });
+  reply(res, {
+    route: "POST runs/*/text-chunks",
+    status: 202,
+    body: { run_id: record.id, count: body.count },
+  });
+}
+
+function getForm({ ctx, params, res }: RouteRequest): void {
+  const record = ctx.store.getForm(params.token ?? "");
+  if (!record) throw new DifyError(404, "not_found", "Form not found");
+  ctx.engine.refreshForm(record);
+  reply(res, {
+    route: "GET forms/*",
+    body: {
+      token: record.token,
+      status: record.status,
+      run_id: record.runId,
+      node_id: record.nodeId,
+      submission: record.submission,
+    },
+  });
+}
+
+function getDocument({ ctx, params, res }: RouteRequest): void {
+  const dataset = ctx.store.getDataset(params.dataset_id ?? "");
+  if (!dataset) throw new DifyError(404, "not_found", "Dataset not found.");
+  const doc = dataset.documents.get(params.document_id ?? "");
+  if (!doc) throw new DifyError(404, "not_found", "Document not found.");
+  reply(res, {
+    route: "GET datasets/*/documents/*",
+    body: {
+      id: doc.id,
+      name: doc.name,
+      dataset_id: dataset.id,
+      doc_metadata: doc.metadata.map((m) => ({
+        ...m,
+        type:
+          dataset.metadataFields.find((f) => f.id === m.id)?.type ??
+          (typeof m.value === "number" ? "number" : "string"),
+      })),
+      segment_ids: doc.segments.map((s) => s.id),
+    },
+  });
+}
+
+/** The admin API under /_embedded: its client is admin-client.ts. */
+export const ADMIN_ROUTES: EmbeddedRoute[] = [
+  // Open: the readiness probe, and the stand-in portal a browser opens.
+  {
+    method: "GET",
+    path: "/_embedded/health",
+    access: "open",
+    handle: ({ res }) => reply(res, { route: "GET health", body: { ok: true } }),
+  },
+  {
+    method: "GET",
+    path: "/_embedded/portal",
+    access: "open",
+    handle: ({ res }) => sendPortalPage(res),
+  },
+  {
+    method: "GET",
+    path: "/_embedded/calls",
+    access: "admin",
+    handle: ({ ctx, res }) =>
+      reply(res, { route: "GET calls", body: { calls: ctx.store.listCalls() } }),
+  },
+  {
+    method: "DELETE",
+    path: "/_embedded/calls",
+    access: "admin",
+    handle: ({ ctx, res }) => {
+      ctx.store.clearCalls();
+      reply(res, { route: "DELETE calls", body: success });
+    },
+  },
+  {
+    method: "GET",
+    path: "/_embedded/streams",
+    access: "admin",
+    handle: ({ ctx, res }) =>
+      reply(res, { route: "GET streams", body: { open: ctx.store.openStreams() } }),
+  },
+  {
+    // Runs carry on: a reconnect with include_state_snapshot=true sees everything. `?run=` cuts
+    // only that run's streams, so stories running alongside keep theirs.
+    method: "POST",
+    path: "/_embedded/streams/drop",
+    access: "admin",
+    handle: ({ ctx, query, res }) =>
+      reply(res, {
+        route: "POST streams/drop",
+        body: { dropped: ctx.store.dropStreams(query.get("run") ?? undefined) },
+      }),
+  },
+  {
+    method: "GET",
+    path: "/_embedded/faults",
+    access: "admin",
+    handle: ({ ctx, res }) =>
+      reply(res, { route: "GET faults", body: { faults: ctx.store.listFaults() } }),
+  },
+  {
+    method: "POST",
+    path: "/_embedded/faults",
+    access: "admin",
+    handle: async ({ ctx, req, res }) => {
+      const body = parseDifyBody(faultListSchema, await readDifyJsonBody(req));
+      ctx.store.setFaults(body.faults);
+      reply(res, { route: "POST faults", body: { faults: ctx.store.listFaults() } });
+    },
+  },
+  {
+    method: "DELETE",
+    path: "/_embedded/faults",
+    access: "admin",
+    handle: ({ ctx, res }) => {
+      ctx.store.clearFaults();
+      reply(res, { route: "DELETE faults", body: success });
+    },
+  },
+  {
+    method: "POST",
+    path: "/_embedded/forms",
+    access: "admin",
+    handle: async ({ ctx, req, res }) =>
+      reply(res, {
+        route: "POST forms",
+        status: 201,
+        body: await createCustomForm(ctx, await readDifyJsonBody(req)),
+      }),
+  },
+  { method: "GET", path: "/_embedded/forms/:token", access: "admin", handle: getForm },
+  {
+    // Which runs a user started: lets a test check that nothing was started on its behalf.
+    method: "GET",
+    path: "/_embedded/runs",
+    access: "admin",
+    handle: ({ ctx, query, res }) => {
+      const user = query.get("user");
+      if (!user) throw new DifyError(400, "invalid_param", "user is required");
+      const runs = ctx.store
+        .runsOf(user)
+        .map((record) => ({ id: record.id, app: record.app, status: record.status }));
+      reply(res, { route: "GET runs", body: { runs } });
+    },
+  },
+  { method: "GET", path: "/_embedded/runs/:run_id", access: "admin", handle: getRun },
+  {
+    method: "POST",
+    path: "/_embedded/runs/:run_id/text-chunks",
+    access: "admin",
+    handle: emitTextChunks,
+  },
+  { method: "POST", path: "/_embedded/demo-runs", access: "admin", handle: startAdminDemoRun },
+  {
+    method: "GET",
+    path: "/_embedded/datasets/:dataset_id/documents/:document_id",
+    access: "admin",
+    handle: getDocument,
+  },
+  { method: "POST", path: "/_embedded/config", access: "admin", handle: updateConfig },
+  { method: "POST", path: "/_embedded/reset", access: "admin", handle: resetService },
+];
 
 /**
  * A stand-in portal, for the embedding tests and the demo's embedding example: a page on this

@@ -61,7 +61,7 @@ async function expectRejected(
 
 describe("GET /form/human_input/{token}", () => {
   it("returns exactly the five documented keys for an open form", async () => {
-    const run = await env.client.demoRun("alice");
+    const run = await env.client.demoRun({ user: "alice" });
     const response = await env.client.get(`/form/human_input/${run.form_token}`);
     expect(response.status).toBe(200);
     const body = (await response.json()) as Record<string, unknown>;
@@ -98,11 +98,10 @@ describe("GET /form/human_input/{token}", () => {
   });
 
   it("answers 404 for a token of the other app", async () => {
-    const run = await env.client.demoRun("alice");
-    const response = await env.client.get(
-      `/form/human_input/${run.form_token}`,
-      env.client.chatflowKey,
-    );
+    const run = await env.client.demoRun({ user: "alice" });
+    const response = await env.client.get(`/form/human_input/${run.form_token}`, {
+      key: env.client.chatflowKey,
+    });
     expect(response.status).toBe(404);
     expect(((await response.json()) as { code: string }).code).toBe("not_found");
   });
@@ -112,7 +111,7 @@ describe("POST /form/human_input/{token} rejections", () => {
   let token: string;
 
   beforeAll(async () => {
-    token = (await env.client.demoRun("alice")).form_token;
+    token = (await env.client.demoRun({ user: "alice" })).form_token;
   });
 
   it("rejects an unknown action", async () => {
@@ -300,7 +299,7 @@ describe("POST /form/human_input/{token} rejections", () => {
 
 describe("closed forms", () => {
   it("answers 412 human_input_form_submitted to GET and POST once submitted", async () => {
-    const run = await env.client.demoRun("alice");
+    const run = await env.client.demoRun({ user: "alice" });
     expect((await submit(run.form_token, validSubmission())).status).toBe(200);
     const get = await env.client.get(`/form/human_input/${run.form_token}`);
     expect(get.status).toBe(412);
@@ -311,8 +310,8 @@ describe("closed forms", () => {
   });
 
   it("answers 412 human_input_form_expired after the TTL and takes the timeout branch", async () => {
-    await env.client.admin("/config", { body: { formTtlSeconds: 0.3 } });
-    const run = await env.client.demoRun("alice");
+    await env.client.admin.request("/config", { body: { formTtlSeconds: 0.3 } });
+    const run = await env.client.demoRun({ user: "alice" });
     const live = await env.client.get(
       `/workflow/${run.workflow_run_id}/events?user=alice&continue_on_pause=true`,
     );
@@ -333,7 +332,7 @@ describe("closed forms", () => {
   });
 
   it("lets exactly one of 50 simultaneous submissions win", async () => {
-    const run = await env.client.demoRun("alice");
+    const run = await env.client.demoRun({ user: "alice" });
     const responses = await Promise.all(
       Array.from({ length: 50 }, (_, i) => submit(run.form_token, validSubmission(`user-${i}`))),
     );
@@ -355,7 +354,7 @@ describe("closed forms", () => {
 
 describe("GET /workflow/{run_id}/events", () => {
   it("answers 404 to another user, another app or an unknown run, and 400 without user", async () => {
-    const run = await env.client.demoRun("alice");
+    const run = await env.client.demoRun({ user: "alice" });
     const other = await env.client.get(`/workflow/${run.workflow_run_id}/events?user=mallory`);
     expect(other.status).toBe(404);
     expect(await other.json()).toEqual({
@@ -365,10 +364,9 @@ describe("GET /workflow/{run_id}/events", () => {
     });
     expect(
       (
-        await env.client.get(
-          `/workflow/${run.workflow_run_id}/events?user=alice`,
-          env.client.chatflowKey,
-        )
+        await env.client.get(`/workflow/${run.workflow_run_id}/events?user=alice`, {
+          key: env.client.chatflowKey,
+        })
       ).status,
     ).toBe(404);
     expect((await env.client.get(`/workflow/unknown-run/events?user=alice`)).status).toBe(404);
@@ -416,7 +414,7 @@ describe("GET /workflow/{run_id}/events", () => {
   });
 
   it("without a snapshot repeats nothing already sent: live events to the next pause", async () => {
-    const run = await env.client.demoRun("alice");
+    const run = await env.client.demoRun({ user: "alice" });
     const reading = readSse(
       await env.client.get(`/workflow/${run.workflow_run_id}/events?user=alice`),
     );
@@ -433,7 +431,7 @@ describe("GET /workflow/{run_id}/events", () => {
   });
 
   it("with continue_on_pause carries the resumption through to workflow_finished", async () => {
-    const run = await env.client.demoRun("alice");
+    const run = await env.client.demoRun({ user: "alice" });
     const response = await env.client.get(
       `/workflow/${run.workflow_run_id}/events?user=alice&continue_on_pause=true`,
     );
@@ -460,7 +458,7 @@ describe("GET /workflow/{run_id}/events", () => {
   });
 
   it("sends a finished run as one workflow_finished event", async () => {
-    const run = await env.client.demoRun("alice");
+    const run = await env.client.demoRun({ user: "alice" });
     await submit(run.form_token, { ...validSubmission(), action: "reject" });
     await readSse(
       await env.client.get(
@@ -481,7 +479,7 @@ describe("GET /workflow/{run_id}/events", () => {
   });
 
   it("pauses again at Final check after request_changes", async () => {
-    const run = await env.client.demoRun("alice");
+    const run = await env.client.demoRun({ user: "alice" });
     await submit(run.form_token, { ...validSubmission(), action: "request_changes" });
     // The snapshot covers both cases: still revising (live events) or already paused (replay).
     const paused = await readSse(
@@ -507,8 +505,9 @@ describe("GET /workflow/{run_id}/events", () => {
   });
 
   it("releases the stream when the env.client goes away", async () => {
-    const run = await env.client.demoRun("alice");
-    const before = ((await (await env.client.admin("/streams")).json()) as { open: number }).open;
+    const run = await env.client.demoRun({ user: "alice" });
+    const before = ((await (await env.client.admin.request("/streams")).json()) as { open: number })
+      .open;
     const controller = new AbortController();
     const response = await fetch(
       `${env.server.url}/workflow/${run.workflow_run_id}/events?user=alice&continue_on_pause=true`,
@@ -518,14 +517,14 @@ describe("GET /workflow/{run_id}/events", () => {
       },
     );
     expect(response.status).toBe(200);
-    expect(((await (await env.client.admin("/streams")).json()) as { open: number }).open).toBe(
-      before + 1,
-    );
+    expect(
+      ((await (await env.client.admin.request("/streams")).json()) as { open: number }).open,
+    ).toBe(before + 1);
     controller.abort();
     let open = before + 1;
     for (let i = 0; i < 50 && open !== before; i++) {
       await new Promise((resolve) => setTimeout(resolve, 20));
-      open = ((await (await env.client.admin("/streams")).json()) as { open: number }).open;
+      open = ((await (await env.client.admin.request("/streams")).json()) as { open: number }).open;
     }
     expect(open).toBe(before);
   });
@@ -553,7 +552,7 @@ describe("POST /workflows/run and /chat-messages", () => {
     const wrongApp = await env.client.post(
       "/workflows/run",
       { inputs: {}, user: "alice" },
-      env.client.chatflowKey,
+      { key: env.client.chatflowKey },
     );
     expect(((await wrongApp.json()) as { code: string }).code).toBe("not_workflow_app");
   });
@@ -584,7 +583,7 @@ describe("POST /workflows/run and /chat-messages", () => {
     const response = await env.client.post(
       "/chat-messages",
       { query: "Can I export data?", inputs: {}, response_mode: "streaming", user: "carol" },
-      env.client.chatflowKey,
+      { key: env.client.chatflowKey },
     );
     const events = await readSse(response);
     const message = events.find((e) => e.event === "message");
@@ -597,15 +596,14 @@ describe("POST /workflows/run and /chat-messages", () => {
       data: { form_token: string };
     };
     const runId = events[0]?.workflow_run_id as string;
-    const live = env.client.get(
-      `/workflow/${runId}/events?user=carol&continue_on_pause=true`,
-      env.client.chatflowKey,
-    );
+    const live = env.client.get(`/workflow/${runId}/events?user=carol&continue_on_pause=true`, {
+      key: env.client.chatflowKey,
+    });
     const reading = readSse(await live, (e) => e.event === "workflow_finished");
     const ok = await env.client.post(
       `/form/human_input/${required.data.form_token}`,
       { inputs: { reply: "Yes." }, action: "send", user: "carol" },
-      env.client.chatflowKey,
+      { key: env.client.chatflowKey },
     );
     expect(ok.status).toBe(200);
     const names = (await reading).map((e) => e.event);

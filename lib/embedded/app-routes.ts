@@ -1,8 +1,10 @@
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { ServerResponse } from "node:http";
 import { z } from "zod";
-import { ApiError, sendJson } from "./api-error";
+import { DifyError, sendDifyJson } from "./dify-error";
 import { DEMO_APPS, appParameters } from "./demo-apps";
-import { parseBody, readJsonBody, requireUser } from "./read-json-body";
+import { parseDifyBody, readDifyJsonBody, requireUser } from "./read-dify-json-body";
+import type { EmbeddedRoute, RouteRequest } from "./create-router";
+import { handleUpload } from "./handle-upload";
 import type { ServerContext } from "./server-context";
 import { openSseStream } from "./sse-stream";
 import {
@@ -11,7 +13,7 @@ import {
   type RunScript,
   type StartRunParams,
 } from "./run-engine";
-import type { AppKind, FormRecord, RunRecord, StreamEvent } from "./store";
+import type { AppKind, FormRecord, RunRecord, RunEvent } from "./store";
 import { validateFormSubmission } from "./validate-form-submission";
 import { validateRunInputs } from "./validate-run-inputs";
 
@@ -43,7 +45,7 @@ const formSubmitSchema = z.object({
 const isFinished = (run: RunRecord): boolean =>
   run.status === "succeeded" || run.status === "failed" || run.status === "stopped";
 
-function lastEvent(run: RunRecord, name: string): StreamEvent | undefined {
+function lastEvent(run: RunRecord, name: string): RunEvent | undefined {
   for (let i = run.events.length - 1; i >= 0; i--) {
     const event = run.events[i];
     if (event?.event === name) return event;
@@ -54,21 +56,30 @@ function lastEvent(run: RunRecord, name: string): StreamEvent | undefined {
 // Streams `replay`, then the run's log from `fromIndex` live, ending at workflow_finished (unless
 // `stayAfterFinish`: then the idle timeout ends it) and at workflow_paused when endOnPause.
 // Unsubscribes when the client goes away.
-function streamRun(
-  ctx: ServerContext,
-  res: ServerResponse,
-  run: RunRecord,
-  replay: StreamEvent[],
-  fromIndex: number | null,
-  endOnPause: boolean,
+function streamRun({
+  ctx,
+  res,
+  run,
+  replay,
+  fromIndex,
+  endOnPause,
   stayAfterFinish = false,
-): void {
-  const stream = openSseStream(res, ctx.store, {
+}: {
+  ctx: ServerContext;
+  res: ServerResponse;
+  run: RunRecord;
+  replay: RunEvent[];
+  fromIndex: number | null;
+  endOnPause: boolean;
+  stayAfterFinish?: boolean;
+}): void {
+  const stream = openSseStream(res, {
+    store: ctx.store,
     pingIntervalMs: ctx.config.pingIntervalMs,
     idleTimeoutMs: ctx.config.idleTimeoutMs,
     runId: run.id,
   });
-  const isTerminal = (event: StreamEvent): boolean =>
+  const isTerminal = (event: RunEvent): boolean =>
     (event.event === "workflow_finished" && !stayAfterFinish) ||
     event.event === "error" ||
     (endOnPause && event.event === "workflow_paused");
@@ -80,13 +91,17 @@ function streamRun(
   if (fromIndex === null) return stream.end();
 
   let done = false;
-  const unsubscribe = ctx.engine.subscribe(run, fromIndex, (event) => {
-    if (done) return;
-    stream.send(event);
-    if (isTerminal(event)) {
-      done = true;
-      stream.end();
-    }
+  const unsubscribe = ctx.engine.subscribe({
+    run,
+    fromIndex,
+    listener: (event) => {
+      if (done) return;
+      stream.send(event);
+      if (isTerminal(event)) {
+        done = true;
+        stream.end();
+      }
+    },
   });
   if (done) unsubscribe();
   else
@@ -102,11 +117,11 @@ function streamRun(
  * `node_finished` with `status: "paused"`), a chatflow's answer so far as one `message_replace`,
  * then the open forms and `workflow_paused` when paused.
  */
-function stateSnapshot(ctx: ServerContext, run: RunRecord): StreamEvent[] {
-  const snapshot: StreamEvent[] = [];
+function stateSnapshot(ctx: ServerContext, run: RunRecord): RunEvent[] {
+  const snapshot: RunEvent[] = [];
   const started = run.events.find((e) => e.event === "workflow_started");
   if (started) snapshot.push(started);
-  const finished = new Map<string, StreamEvent>();
+  const finished = new Map<string, RunEvent>();
   for (const event of run.events)
     if (event.event === "node_finished") finished.set(executionId(event), event);
   const openForms = run.openFormTokens
@@ -156,16 +171,21 @@ function stateSnapshot(ctx: ServerContext, run: RunRecord): StreamEvent[] {
     const reasonsOnly = run.snapshotStyle === "reasons";
     if (!reasonsOnly) {
       for (const form of openForms)
-        snapshot.push(envelopeOf(run, "human_input_required", humanInputRequiredData(form)));
+        snapshot.push(
+          envelopeOf(run, { event: "human_input_required", data: humanInputRequiredData(form) }),
+        );
     }
     snapshot.push(
-      envelopeOf(run, "workflow_paused", ctx.engine.pausedData(run, openForms, reasonsOnly)),
+      envelopeOf(run, {
+        event: "workflow_paused",
+        data: ctx.engine.pausedData(run, { forms: openForms, full: reasonsOnly }),
+      }),
     );
   }
   return snapshot;
 }
 
-function executionId(event: StreamEvent): string {
+function executionId(event: RunEvent): string {
   const id = (event.data as Record<string, unknown> | undefined)?.id;
   return typeof id === "string" ? id : "";
 }
@@ -190,152 +210,174 @@ function blockingRunBody(run: RunRecord): Record<string, unknown> {
 }
 
 // GET /parameters
-export function getParameters(ctx: ServerContext, app: AppKind, res: ServerResponse): void {
+function getParameters({ ctx, app, res }: RouteRequest): void {
   if (ctx.config.appUnavailable === true || ctx.config.appUnavailable === app) {
-    throw new ApiError(
+    throw new DifyError(
       400,
       "app_unavailable",
       "App unavailable, please check your app configurations.",
     );
   }
-  sendJson(res, 200, appParameters(app, ctx.config.systemParameters));
+  sendDifyJson(res, { status: 200, body: appParameters(app, ctx.config.systemParameters) });
 }
 
 // Starts a run of the app's demo script after Dify's input checks; shared with the admin demo-runs.
+export type DemoRunOptions = Pick<
+  StartRunParams,
+  | "app"
+  | "user"
+  | "query"
+  | "conversationId"
+  | "formTtlSeconds"
+  | "stepDelayMs"
+  | "replayMode"
+  | "snapshotStyle"
+> & {
+  inputs: Record<string, unknown>;
+  /** The app's own demo script when not given. */
+  script?: RunScript;
+};
+
 export function startDemoRun(
   ctx: ServerContext,
-  app: AppKind,
-  user: string,
-  inputs: Record<string, unknown>,
-  query?: string,
-  conversationId?: string,
-  formTtlSeconds?: number,
-  stepDelayMs?: number,
-  extra: Pick<StartRunParams, "replayMode" | "snapshotStyle"> & { script?: RunScript } = {},
+  { app, user, inputs, conversationId, script, ...rest }: DemoRunOptions,
 ): RunRecord {
-  const checked = validateRunInputs(DEMO_APPS[app].userInputForm, inputs, user, ctx.store);
-  if ("problem" in checked) throw new ApiError(400, "invalid_param", checked.problem);
+  const checked = validateRunInputs({
+    form: DEMO_APPS[app].userInputForm,
+    inputs,
+    user,
+    store: ctx.store,
+  });
+  if ("problem" in checked) throw new DifyError(400, "invalid_param", checked.problem);
   if (conversationId) {
     const conversation = ctx.store.getConversation(conversationId);
     if (!conversation || conversation.app !== app || conversation.user !== user) {
-      throw new ApiError(404, "not_found", "Conversation Not Exists.");
+      throw new DifyError(404, "not_found", "Conversation Not Exists.");
     }
   }
   return ctx.engine.start({
+    ...rest,
     app,
     user,
     inputs: checked.inputs,
     receivedInputs: inputs,
-    script: extra.script ?? DEMO_APPS[app].script,
-    query,
+    script: script ?? DEMO_APPS[app].script,
     conversationId,
-    formTtlSeconds,
-    stepDelayMs,
-    replayMode: extra.replayMode,
-    snapshotStyle: extra.snapshotStyle,
   });
 }
 
 // Each start endpoint belongs to one kind of app; the other kind's key gets Dify's 400.
-function requireAppKind(app: AppKind, expected: AppKind, code: string): void {
+function requireAppKind({
+  app,
+  expected,
+  code,
+}: {
+  app: AppKind;
+  expected: AppKind;
+  code: string;
+}): void {
   if (app !== expected) {
-    throw new ApiError(400, code, "Please check if your app mode matches the right API route.");
+    throw new DifyError(400, code, "Please check if your app mode matches the right API route.");
   }
 }
 
 // POST /workflows/run
-export async function runWorkflow(
-  ctx: ServerContext,
-  app: AppKind,
-  req: IncomingMessage,
-  res: ServerResponse,
-): Promise<void> {
-  const raw = await readJsonBody(req);
+async function runWorkflow({ ctx, app, req, res }: RouteRequest): Promise<void> {
+  const raw = await readDifyJsonBody(req);
   const user = requireUser(raw.user);
-  const body = parseBody(workflowRunSchema, raw);
-  requireAppKind(app, "workflow", "not_workflow_app");
-  const run = startDemoRun(ctx, app, user, body.inputs);
-  if (body.response_mode === "streaming") return streamRun(ctx, res, run, [], 0, true);
+  const body = parseDifyBody(workflowRunSchema, raw);
+  requireAppKind({ app, expected: "workflow", code: "not_workflow_app" });
+  const run = startDemoRun(ctx, { app, user, inputs: body.inputs });
+  if (body.response_mode === "streaming")
+    return streamRun({ ctx, res, run, replay: [], fromIndex: 0, endOnPause: true });
   await ctx.engine.settled(run);
-  sendJson(res, 200, blockingRunBody(run));
+  sendDifyJson(res, { status: 200, body: blockingRunBody(run) });
 }
 
 // POST /chat-messages
-export async function sendChatMessage(
-  ctx: ServerContext,
-  app: AppKind,
-  req: IncomingMessage,
-  res: ServerResponse,
-): Promise<void> {
-  const raw = await readJsonBody(req);
+async function sendChatMessage({ ctx, app, req, res }: RouteRequest): Promise<void> {
+  const raw = await readDifyJsonBody(req);
   const user = requireUser(raw.user);
-  const body = parseBody(chatMessageSchema, raw);
-  requireAppKind(app, "chatflow", "not_chat_app");
-  if (body.query.trim() === "") throw new ApiError(400, "invalid_param", "query is required");
-  const run = startDemoRun(
-    ctx,
+  const body = parseDifyBody(chatMessageSchema, raw);
+  requireAppKind({ app, expected: "chatflow", code: "not_chat_app" });
+  if (body.query.trim() === "") throw new DifyError(400, "invalid_param", "query is required");
+  const run = startDemoRun(ctx, {
     app,
     user,
-    body.inputs,
-    body.query,
-    body.conversation_id || undefined,
-  );
-  if (body.response_mode === "streaming") return streamRun(ctx, res, run, [], 0, true);
+    inputs: body.inputs,
+    query: body.query,
+    conversationId: body.conversation_id || undefined,
+  });
+  if (body.response_mode === "streaming")
+    return streamRun({ ctx, res, run, replay: [], fromIndex: 0, endOnPause: true });
   await ctx.engine.settled(run);
-  sendJson(res, 200, {
-    event: "message",
-    task_id: run.taskId,
-    id: run.messageId,
-    message_id: run.messageId,
-    conversation_id: run.conversationId,
-    mode: "advanced-chat",
-    answer: run.answer,
-    metadata: { usage: { total_tokens: run.totalTokens }, retriever_resources: [] },
-    created_at: run.createdAt,
+  sendDifyJson(res, {
+    status: 200,
+    body: {
+      event: "message",
+      task_id: run.taskId,
+      id: run.messageId,
+      message_id: run.messageId,
+      conversation_id: run.conversationId,
+      mode: "advanced-chat",
+      answer: run.answer,
+      metadata: { usage: { total_tokens: run.totalTokens }, retriever_resources: [] },
+      created_at: run.createdAt,
+    },
   });
 }
 
 // GET /workflow/{run_id}/events
-export function streamWorkflowEvents(
-  ctx: ServerContext,
-  app: AppKind,
-  runId: string,
-  query: URLSearchParams,
-  res: ServerResponse,
-): void {
+function streamWorkflowEvents({ ctx, app, params, query, res }: RouteRequest): void {
+  const runId = params.run_id ?? "";
   const user = requireUser(query.get("user"));
   const includeSnapshot = query.get("include_state_snapshot") === "true";
   const continueOnPause = query.get("continue_on_pause") === "true";
   const run = ctx.store.getRun(runId);
   if (!run || run.app !== app || run.user !== user)
-    throw new ApiError(404, "not_found", "Workflow run not found");
+    throw new DifyError(404, "not_found", "Workflow run not found");
 
   if (run.replayMode === "streams" && includeSnapshot) {
     // The run's whole log from its first event, then live: earlier pauses and chunks included.
     // Without continue_on_pause the stream ends at the FIRST logged workflow_paused.
-    return streamRun(ctx, res, run, [], 0, !continueOnPause);
+    return streamRun({ ctx, res, run, replay: [], fromIndex: 0, endOnPause: !continueOnPause });
   }
   if (isFinished(run)) {
     const finished = lastEvent(run, "workflow_finished");
-    return streamRun(ctx, res, run, finished ? [finished] : [], null, true);
+    return streamRun({
+      ctx,
+      res,
+      run,
+      replay: finished ? [finished] : [],
+      fromIndex: null,
+      endOnPause: true,
+    });
   }
   // Without a snapshot nothing already sent is repeated: live events only, and with
   // continue_on_pause the stream outlives the run until the idle timeout.
   const replay = includeSnapshot ? stateSnapshot(ctx, run) : [];
-  streamRun(
+  streamRun({
     ctx,
     res,
     run,
     replay,
-    run.events.length,
-    !continueOnPause,
-    continueOnPause && !includeSnapshot,
-  );
+    fromIndex: run.events.length,
+    endOnPause: !continueOnPause,
+    stayAfterFinish: continueOnPause && !includeSnapshot,
+  });
 }
 
-function findForm(ctx: ServerContext, app: AppKind, token: string): FormRecord {
+function findForm({
+  ctx,
+  app,
+  token,
+}: {
+  ctx: ServerContext;
+  app: AppKind;
+  token: string;
+}): FormRecord {
   const form = ctx.store.getForm(token);
-  if (!form || form.app !== app) throw new ApiError(404, "not_found", "Form not found");
+  if (!form || form.app !== app) throw new DifyError(404, "not_found", "Form not found");
   ctx.engine.refreshForm(form);
   if (form.status === "submitted") throw formSubmitted(form);
   if (form.status === "expired") throw formExpired(form);
@@ -343,47 +385,46 @@ function findForm(ctx: ServerContext, app: AppKind, token: string): FormRecord {
 }
 
 // Worded as a server words them.
-const formSubmitted = (form: FormRecord): ApiError =>
-  new ApiError(
+const formSubmitted = (form: FormRecord): DifyError =>
+  new DifyError(
     412,
     "human_input_form_submitted",
     `This form has already been submitted by another user, form_id=${form.formId}`,
   );
-const formExpired = (form: FormRecord): ApiError =>
-  new ApiError(412, "human_input_form_expired", `This form has expired, form_id=${form.formId}`);
+const formExpired = (form: FormRecord): DifyError =>
+  new DifyError(412, "human_input_form_expired", `This form has expired, form_id=${form.formId}`);
 
 // GET /form/human_input/{token}
-export function getHumanInputForm(
-  ctx: ServerContext,
-  app: AppKind,
-  token: string,
-  res: ServerResponse,
-): void {
-  const form = findForm(ctx, app, token);
-  sendJson(res, 200, {
-    form_content: form.formContent,
-    inputs: form.inputs,
-    resolved_default_values: form.resolvedDefaultValues,
-    user_actions: form.actions,
-    expiration_time: Math.floor(form.expiresAtMs / 1000),
+function getHumanInputForm({ ctx, app, params, res }: RouteRequest): void {
+  const form = findForm({ ctx, app, token: params.token ?? "" });
+  sendDifyJson(res, {
+    status: 200,
+    body: {
+      form_content: form.formContent,
+      inputs: form.inputs,
+      resolved_default_values: form.resolvedDefaultValues,
+      user_actions: form.actions,
+      expiration_time: Math.floor(form.expiresAtMs / 1000),
+    },
   });
 }
 
 // POST /form/human_input/{token}
-export async function submitHumanInputForm(
-  ctx: ServerContext,
-  app: AppKind,
-  token: string,
-  req: IncomingMessage,
-  res: ServerResponse,
-): Promise<void> {
-  const raw = await readJsonBody(req);
+async function submitHumanInputForm({ ctx, app, params, req, res }: RouteRequest): Promise<void> {
+  const token = params.token ?? "";
+  const raw = await readDifyJsonBody(req);
   const user = requireUser(raw.user);
-  const body = parseBody(formSubmitSchema, raw);
+  const body = parseDifyBody(formSubmitSchema, raw);
   // From here on everything is synchronous, so check, validation and claim cannot interleave.
-  const form = findForm(ctx, app, token);
-  const problem = validateFormSubmission(form, body.inputs, body.action, user, ctx.store);
-  if (problem) throw new ApiError(400, "invalid_form_data", problem);
+  const form = findForm({ ctx, app, token });
+  const problem = validateFormSubmission({
+    form,
+    inputs: body.inputs,
+    action: body.action,
+    user,
+    store: ctx.store,
+  });
+  if (problem) throw new DifyError(400, "invalid_form_data", problem);
   const result = ctx.engine.submit(token, {
     inputs: body.inputs,
     action: body.action,
@@ -392,6 +433,27 @@ export async function submitHumanInputForm(
   });
   if (result === "submitted") throw formSubmitted(form);
   if (result === "expired") throw formExpired(form);
-  if (result === "missing") throw new ApiError(404, "not_found", "Form not found");
-  sendJson(res, 200, {});
+  if (result === "missing") throw new DifyError(404, "not_found", "Form not found");
+  sendDifyJson(res, { status: 200, body: {} });
 }
+
+/** The app API under /v1, each route behind an app's key. */
+export const APP_ROUTES: EmbeddedRoute[] = [
+  { method: "GET", path: "/v1/parameters", access: "app", handle: getParameters },
+  { method: "POST", path: "/v1/files/upload", access: "app", handle: handleUpload },
+  { method: "POST", path: "/v1/workflows/run", access: "app", handle: runWorkflow },
+  { method: "POST", path: "/v1/chat-messages", access: "app", handle: sendChatMessage },
+  {
+    method: "GET",
+    path: "/v1/workflow/:run_id/events",
+    access: "app",
+    handle: streamWorkflowEvents,
+  },
+  { method: "GET", path: "/v1/form/human_input/:token", access: "app", handle: getHumanInputForm },
+  {
+    method: "POST",
+    path: "/v1/form/human_input/:token",
+    access: "app",
+    handle: submitHumanInputForm,
+  },
+];

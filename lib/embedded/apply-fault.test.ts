@@ -7,7 +7,7 @@ const env = withTestServer({ pingIntervalMs: 50 });
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function callsTo(path: string): Promise<{ method: string; status: number }[]> {
-  const { calls } = (await (await env.client.admin("/calls")).json()) as {
+  const { calls } = (await (await env.client.admin.request("/calls")).json()) as {
     calls: { method: string; path: string; status: number }[];
   };
   return calls.filter((c) => c.path === path).map(({ method, status }) => ({ method, status }));
@@ -34,26 +34,26 @@ describe("/_embedded/faults", () => {
       { match: { path: "/v1/parameters", method: "get" }, kind: "status500", times: 2 },
       { match: { path: "/v1/form/human_input/" }, kind: "delay", delay_ms: 10 },
     ];
-    const set = await env.client.admin("/faults", { body: { faults } });
+    const set = await env.client.admin.request("/faults", { body: { faults } });
     expect(set.status).toBe(200);
     const expected = [
       { match: { path: "/v1/parameters", method: "GET" }, kind: "status500", times: 2 },
       { match: { path: "/v1/form/human_input/" }, kind: "delay", delay_ms: 10 },
     ];
     expect(await set.json()).toEqual({ faults: expected });
-    expect(await (await env.client.admin("/faults")).json()).toEqual({ faults: expected });
+    expect(await (await env.client.admin.request("/faults")).json()).toEqual({ faults: expected });
 
     await env.client.setFaults([{ match: { path: "/v1/" }, kind: "hang" }]);
-    expect(await (await env.client.admin("/faults")).json()).toEqual({
+    expect(await (await env.client.admin.request("/faults")).json()).toEqual({
       faults: [{ match: { path: "/v1/" }, kind: "hang" }],
     });
-    const cleared = await env.client.admin("/faults", { method: "DELETE" });
+    const cleared = await env.client.admin.request("/faults", { method: "DELETE" });
     expect(await cleared.json()).toEqual({ result: "success" });
-    expect(await (await env.client.admin("/faults")).json()).toEqual({ faults: [] });
+    expect(await (await env.client.admin.request("/faults")).json()).toEqual({ faults: [] });
 
     await env.client.setFaults([{ match: { path: "/v1/parameters" }, kind: "status500" }]);
-    await env.client.admin("/reset", { body: {} });
-    expect(await (await env.client.admin("/faults")).json()).toEqual({ faults: [] });
+    await env.client.admin.request("/reset", { body: {} });
+    expect(await (await env.client.admin.request("/faults")).json()).toEqual({ faults: [] });
     await expectServing();
   });
 
@@ -64,11 +64,11 @@ describe("/_embedded/faults", () => {
       [{ match: { path: "v1/parameters" }, kind: "drop" }],
       [{ match: { path: "/v1/parameters" }, kind: "drop", times: 0 }],
     ]) {
-      const response = await env.client.admin("/faults", { body: { faults } });
+      const response = await env.client.admin.request("/faults", { body: { faults } });
       expect(response.status).toBe(400);
       expect(((await response.json()) as { code: string }).code).toBe("invalid_param");
     }
-    expect(await (await env.client.admin("/faults")).json()).toEqual({ faults: [] });
+    expect(await (await env.client.admin.request("/faults")).json()).toEqual({ faults: [] });
   });
 
   it("applies a fault with times: 1 once, and only to its method and path prefix", async () => {
@@ -80,7 +80,7 @@ describe("/_embedded/faults", () => {
     expect((await env.client.get("/parameters")).status).toBe(200);
     // A GET under /v1/form/ is not a POST: routed normally (404 for this token).
     expect((await env.client.get("/form/human_input/unknownToken0000000000")).status).toBe(404);
-    expect(await (await env.client.admin("/faults")).json()).toMatchObject({
+    expect(await (await env.client.admin.request("/faults")).json()).toMatchObject({
       faults: [{ kind: "status500", times: 0 }, { kind: "status500" }],
     });
   });
@@ -138,7 +138,7 @@ describe("fault kinds", () => {
   });
 
   it("drop: also a POST with a body that was never read", async () => {
-    const run = await env.client.demoRun("alice");
+    const run = await env.client.demoRun({ user: "alice" });
     await env.client.setFaults([{ match: { path: "/v1/form/", method: "POST" }, kind: "drop" }]);
     await expect(
       env.client.post(`/form/human_input/${run.form_token}`, {
@@ -154,7 +154,10 @@ describe("fault kinds", () => {
   it("hang: never answers, the env.client times out, and the env.server keeps serving", async () => {
     await env.client.setFaults([{ match: { path: "/v1/parameters" }, kind: "hang", times: 1 }]);
     const failure = await env.client
-      .get("/parameters", env.client.workflowKey, { signal: AbortSignal.timeout(300) })
+      .get("/parameters", {
+        key: env.client.workflowKey,
+        init: { signal: AbortSignal.timeout(300) },
+      })
       .then(
         () => null,
         (error: unknown) => error,
@@ -183,7 +186,7 @@ describe("fault kinds", () => {
   });
 
   it("cut_stream: two events, then the connection ends mid-stream", async () => {
-    const run = await env.client.demoRun("alice");
+    const run = await env.client.demoRun({ user: "alice" });
     await env.client.setFaults([
       { match: { path: "/v1/workflow/" }, kind: "cut_stream", times: 1 },
     ]);
@@ -221,13 +224,12 @@ describe("fault kinds", () => {
   it("silent_stream: event-stream headers, then nothing, until the env.client goes away", async () => {
     await env.client.setFaults([{ match: { path: "/v1/workflow/" }, kind: "silent_stream" }]);
     const controller = new AbortController();
-    const response = await env.client.get(
-      "/workflow/any-run/events?user=alice",
-      env.client.workflowKey,
-      {
+    const response = await env.client.get("/workflow/any-run/events?user=alice", {
+      key: env.client.workflowKey,
+      init: {
         signal: controller.signal,
       },
-    );
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("text/event-stream");
     expect(await env.client.openStreams()).toBe(1);
@@ -244,7 +246,7 @@ describe("fault kinds", () => {
     const response = await env.client.get("/workflow/any-run/events?user=alice");
     expect(await env.client.openStreams()).toBe(1);
     const reading = readSseToEnd(response);
-    expect(await (await env.client.admin("/streams/drop", { body: {} })).json()).toEqual({
+    expect(await (await env.client.admin.request("/streams/drop", { body: {} })).json()).toEqual({
       dropped: 1,
     });
     expect(await env.client.openStreams()).toBe(0);
@@ -254,12 +256,12 @@ describe("fault kinds", () => {
   });
 
   it("a run keeps going while its streams are faulted", async () => {
-    const run = await env.client.demoRun("alice");
+    const run = await env.client.demoRun({ user: "alice" });
     await env.client.setFaults([{ match: { path: "/v1/workflow/" }, kind: "drop" }]);
     await expect(
       env.client.get(`/workflow/${run.workflow_run_id}/events?user=alice`),
     ).rejects.toThrow(TypeError);
-    await env.client.admin("/faults", { method: "DELETE" });
+    await env.client.admin.request("/faults", { method: "DELETE" });
     const events = await readSse(
       await env.client.get(
         `/workflow/${run.workflow_run_id}/events?user=alice&include_state_snapshot=true`,

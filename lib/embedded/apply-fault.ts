@@ -1,43 +1,11 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { z } from "zod";
-import { ApiError, sendError } from "./api-error";
+import { DifyError, sendDifyError } from "./dify-error";
 import type { RecordedCall } from "./record-calls";
 import type { EmbeddedStore, Fault, OpenStream } from "./store";
 
 // A JSON answer cut short, as from a proxy that gave up mid-body.
 const MALFORMED_BODY = '{"form_content": ';
 const CUT_AFTER_EVENTS = 2;
-
-const faultSchema = z
-  .object({
-    match: z.object({
-      method: z
-        .string()
-        .min(1)
-        .transform((m) => m.toUpperCase())
-        .optional(),
-      path: z.string().startsWith("/", "must be a path prefix such as /v1/parameters"),
-    }),
-    kind: z.enum([
-      "delay",
-      "status500",
-      "malformed",
-      "drop",
-      "hang",
-      "cut_stream",
-      "silent_stream",
-      "empty_ok",
-    ]),
-    delay_ms: z.number().min(0).optional(),
-    times: z.number().int().positive().optional(),
-  })
-  .refine((fault) => fault.kind !== "delay" || fault.delay_ms !== undefined, {
-    path: ["delay_ms"],
-    message: "required for a delay fault",
-  });
-
-// Body of POST /_embedded/faults.
-export const faultListSchema = z.object({ faults: z.array(faultSchema) });
 
 export interface FaultTarget {
   req: IncomingMessage;
@@ -63,7 +31,10 @@ function waitUnlessClosed(res: ServerResponse, ms: number): Promise<boolean> {
 
 // Lets the handler stream as usual, then destroys the connection right after the `count`th
 // `data:` event has reached the socket: the client sees events, then an abrupt end.
-function cutAfterDataEvents(res: ServerResponse, count: number, onCut: () => void): void {
+function cutAfterDataEvents(
+  res: ServerResponse,
+  { count, onCut }: { count: number; onCut: () => void },
+): void {
   const write = res.write.bind(res) as (...args: unknown[]) => boolean;
   const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
   let seen = 0;
@@ -123,7 +94,7 @@ export async function applyFault(fault: Fault, target: FaultTarget): Promise<boo
       return waitUnlessClosed(res, fault.delay_ms ?? 0);
     case "status500":
       req.resume();
-      sendError(res, new ApiError(500, "internal_server_error", "Internal Server Error"));
+      sendDifyError(res, new DifyError(500, "internal_server_error", "Internal Server Error"));
       return false;
     case "malformed":
       req.resume();
@@ -149,7 +120,7 @@ export async function applyFault(fault: Fault, target: FaultTarget): Promise<boo
       openSilentStream(res, store);
       return false;
     case "cut_stream":
-      cutAfterDataEvents(res, CUT_AFTER_EVENTS, () => call.unanswered());
+      cutAfterDataEvents(res, { count: CUT_AFTER_EVENTS, onCut: () => call.unanswered() });
       return true;
     case "empty_ok":
       emptyOkBody(res);

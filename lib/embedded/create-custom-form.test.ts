@@ -19,7 +19,7 @@ interface Created {
 }
 
 async function createForm(body: Record<string, unknown>): Promise<Created> {
-  const response = await env.client.admin("/forms", { body });
+  const response = await env.client.admin.request("/forms", { body });
   expect(response.status).toBe(201);
   return (await response.json()) as Created;
 }
@@ -157,10 +157,10 @@ describe("POST /_embedded/forms", () => {
   it("belongs to the chosen app: 404 for the other app's key", async () => {
     const { form_token: token } = await createForm({ ...SIGNATURE_FORM, app: "chatflow" });
     expect(
-      (await env.client.get(`/form/human_input/${token}`, env.client.workflowKey)).status,
+      (await env.client.get(`/form/human_input/${token}`, { key: env.client.workflowKey })).status,
     ).toBe(404);
     expect(
-      (await env.client.get(`/form/human_input/${token}`, env.client.chatflowKey)).status,
+      (await env.client.get(`/form/human_input/${token}`, { key: env.client.chatflowKey })).status,
     ).toBe(200);
   });
 
@@ -179,7 +179,7 @@ describe("POST /_embedded/forms", () => {
       [{ ...SIGNATURE_FORM, expires_in_seconds: 0 }, /expires_in_seconds/],
     ];
     for (const [body, message] of cases) {
-      const response = await env.client.admin("/forms", { body });
+      const response = await env.client.admin.request("/forms", { body });
       expect(response.status).toBe(400);
       const error = await errorOf(response);
       expect(error.code).toBe("invalid_param");
@@ -250,7 +250,7 @@ describe("POST /_embedded/forms with_run", () => {
     const path = `/workflow/${runId}/events?user=erin&include_state_snapshot=true&continue_on_pause=true`;
     expect((await env.client.get(path)).status).toBe(404);
     const reading = readSse(
-      await env.client.get(path, env.client.chatflowKey),
+      await env.client.get(path, { key: env.client.chatflowKey }),
       (e) => e.event === "workflow_finished",
     );
     const ok = await env.client.post(
@@ -260,7 +260,7 @@ describe("POST /_embedded/forms with_run", () => {
         action: "done",
         user: "erin",
       },
-      env.client.chatflowKey,
+      { key: env.client.chatflowKey },
     );
     expect(ok.status).toBe(200);
     const events = await reading;

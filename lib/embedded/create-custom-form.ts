@@ -1,18 +1,18 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { ApiError } from "./api-error";
-import { parseBody } from "./read-json-body";
+import { customFormSchema, formInputNameSchema, type CustomFormRequest } from "./admin-api";
+import { DifyError } from "./dify-error";
+import { parseDifyBody } from "./read-dify-json-body";
 import { randomFormToken } from "./run-engine";
 import type { HumanInputSpec } from "./run-engine";
 import type { ServerContext } from "./server-context";
 import { isKnownFormInput } from "./store";
 import type { AppKind, FormInput, FormRecord } from "./store";
 
-const NAME = /^[a-zA-Z_][a-zA-Z0-9_]{0,29}$/;
 const NODE_ID = "custom_form";
 const NODE_TITLE = "Custom form";
 
-const name = z.string().regex(NAME, "must match [a-zA-Z_][a-zA-Z0-9_]{0,29}");
+const name = formInputNameSchema;
 const fileTypes = z.array(z.enum(["image", "document", "audio", "video", "custom"]));
 const methods = z.array(z.enum(["local_file", "remote_url"]));
 const selector = z.array(z.string());
@@ -53,52 +53,6 @@ const knownInputSchema = z.discriminatedUnion("type", [
   }),
 ]);
 
-// Any other type is stored and served as sent, whatever else it carries.
-const anyInputSchema = z.looseObject({ type: z.string().min(1), output_variable_name: name });
-
-export const customFormSchema = z
-  .object({
-    form_content: z.string(),
-    inputs: z.array(anyInputSchema),
-    user_actions: z
-      .array(
-        z.object({
-          id: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,19}$/, "must be an identifier of 1-20"),
-          title: z.string().min(1).max(100),
-          button_style: z.enum(["primary", "default", "accent", "ghost"]),
-        }),
-      )
-      .min(1, "at least one action is needed to answer the form"),
-    resolved_default_values: z.record(z.string(), z.string()).optional().default({}),
-    expires_in_seconds: z.number().positive().optional(),
-    app: z.enum(["workflow", "chatflow"]).optional().default("workflow"),
-    user: z.string().min(1).optional(),
-    with_run: z.boolean().optional().default(false),
-  })
-  .superRefine((body, issues) => {
-    if (body.with_run && !body.user)
-      issues.addIssue({
-        code: "custom",
-        path: ["user"],
-        message: "required when with_run is true",
-      });
-    const seen = new Set<string>();
-    for (const [index, input] of body.inputs.entries()) {
-      if (seen.has(input.output_variable_name))
-        issues.addIssue({
-          code: "custom",
-          path: ["inputs", index, "output_variable_name"],
-          message: `duplicate name '${input.output_variable_name}'`,
-        });
-      seen.add(input.output_variable_name);
-    }
-    const ids = body.user_actions.map((a) => a.id);
-    if (new Set(ids).size !== ids.length)
-      issues.addIssue({ code: "custom", path: ["user_actions"], message: "duplicate action id" });
-  });
-
-export type CustomFormRequest = z.infer<typeof customFormSchema>;
-
 export interface CustomFormCreated {
   form_token: string;
   workflow_run_id: string | null;
@@ -112,7 +66,7 @@ function parseInputs(raw: CustomFormRequest["inputs"]): FormInput[] {
     if (result.success) return result.data;
     const issue = result.error.issues[0];
     const path = ["inputs", index, ...(issue?.path ?? [])].map(String).join(".");
-    throw new ApiError(400, "invalid_param", `${path}: ${issue?.message ?? "invalid input"}`);
+    throw new DifyError(400, "invalid_param", `${path}: ${issue?.message ?? "invalid input"}`);
   });
 }
 
@@ -122,7 +76,7 @@ export async function createCustomForm(
   ctx: ServerContext,
   rawBody: unknown,
 ): Promise<CustomFormCreated> {
-  const body = parseBody(customFormSchema, rawBody);
+  const body = parseDifyBody(customFormSchema, rawBody);
   const inputs = parseInputs(body.inputs);
   const ttlSeconds = body.expires_in_seconds ?? ctx.config.formTtlSeconds;
   const spec: HumanInputSpec = {
@@ -134,7 +88,7 @@ export async function createCustomForm(
     actions: body.user_actions,
     ttlSeconds,
   };
-  if (body.with_run) return startCustomRun(ctx, body.app, body.user ?? "", spec);
+  if (body.with_run) return startCustomRun(ctx, { app: body.app, user: body.user ?? "", spec });
 
   const form: FormRecord = {
     token: randomFormToken(),
@@ -159,9 +113,7 @@ export async function createCustomForm(
 
 async function startCustomRun(
   ctx: ServerContext,
-  app: AppKind,
-  user: string,
-  spec: HumanInputSpec,
+  { app, user, spec }: { app: AppKind; user: string; spec: HumanInputSpec },
 ): Promise<CustomFormCreated> {
   const run = ctx.engine.start({
     app,
@@ -183,6 +135,6 @@ async function startCustomRun(
   });
   await ctx.engine.settled(run);
   if (run.status !== "paused" || !run.currentFormToken)
-    throw new ApiError(500, "internal_server_error", `Custom run ended as ${run.status}.`);
+    throw new DifyError(500, "internal_server_error", `Custom run ended as ${run.status}.`);
   return { form_token: run.currentFormToken, workflow_run_id: run.id };
 }

@@ -6,7 +6,7 @@ const env = withTestServer({}, { reset: false });
 async function metadataOf(
   documentId: string,
 ): Promise<{ id: string; name: string; value: unknown }[]> {
-  const response = await env.client.admin(`/datasets/demo-dataset/documents/${documentId}`);
+  const response = await env.client.admin.request(`/datasets/demo-dataset/documents/${documentId}`);
   const body = (await response.json()) as {
     doc_metadata: { id: string; name: string; value: unknown }[];
   };
@@ -17,7 +17,7 @@ function update(operationData: unknown, dataset = "demo-dataset"): Promise<Respo
   return env.client.post(
     `/datasets/${dataset}/documents/metadata`,
     { operation_data: operationData },
-    env.client.datasetKey,
+    { key: env.client.datasetKey },
   );
 }
 
@@ -103,7 +103,7 @@ describe("POST /datasets/{id}/documents/metadata", () => {
     const wrongKey = await env.client.post(
       "/datasets/demo-dataset/documents/metadata",
       { operation_data: [] },
-      env.client.workflowKey,
+      { key: env.client.workflowKey },
     );
     expect(wrongKey.status).toBe(401);
   });
@@ -113,7 +113,7 @@ describe("GET /datasets/{id}/documents/{doc}/segments/{segment}", () => {
   it("returns the chunk record with child chunks and attachments", async () => {
     const response = await env.client.get(
       "/datasets/demo-dataset/documents/doc-onboarding/segments/seg-onboarding-1",
-      env.client.datasetKey,
+      { key: env.client.datasetKey },
     );
     expect(response.status).toBe(200);
     const body = (await response.json()) as { data: Record<string, unknown>; doc_form: string };
@@ -152,7 +152,7 @@ describe("GET /datasets/{id}/documents/{doc}/segments/{segment}", () => {
       "Segment not found.",
     ],
   ])("answers 404 for %s", async (path, message) => {
-    const response = await env.client.get(path, env.client.datasetKey);
+    const response = await env.client.get(path, { key: env.client.datasetKey });
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ status: 404, code: "not_found", message });
   });

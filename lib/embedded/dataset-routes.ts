@@ -1,7 +1,7 @@
-import type { IncomingMessage, ServerResponse } from "node:http";
 import { z } from "zod";
-import { ApiError, sendJson } from "./api-error";
-import { parseBody, readJsonBody } from "./read-json-body";
+import { DifyError, sendDifyJson } from "./dify-error";
+import { parseDifyBody, readDifyJsonBody } from "./read-dify-json-body";
+import type { EmbeddedRoute, RouteRequest } from "./create-router";
 import type { ServerContext } from "./server-context";
 import type { DatasetRecord } from "./store";
 
@@ -25,39 +25,46 @@ const metadataUpdateSchema = z.object({
 
 function findDataset(ctx: ServerContext, datasetId: string): DatasetRecord {
   const dataset = ctx.store.getDataset(datasetId);
-  if (!dataset) throw new ApiError(404, "not_found", "Dataset not found.");
+  if (!dataset) throw new DifyError(404, "not_found", "Dataset not found.");
   return dataset;
 }
 
 // POST /datasets/{dataset_id}/documents/metadata
 // Unlike a real server (which applies entries one by one) the whole request is checked first.
-export async function updateDocumentsMetadata(
-  ctx: ServerContext,
-  datasetId: string,
-  req: IncomingMessage,
-  res: ServerResponse,
-): Promise<void> {
+async function updateDocumentsMetadata({ ctx, params, req, res }: RouteRequest): Promise<void> {
+  const datasetId = params.dataset_id ?? "";
   findDataset(ctx, datasetId);
-  const body = parseBody(metadataUpdateSchema, await readJsonBody(req));
+  const body = parseDifyBody(metadataUpdateSchema, await readDifyJsonBody(req));
   const result = ctx.store.updateDocumentsMetadata(datasetId, body.operation_data);
   if (!result.ok) {
-    if (result.reason === "dataset") throw new ApiError(404, "not_found", "Dataset not found.");
-    throw new ApiError(400, "invalid_param", "Document not found.");
+    if (result.reason === "dataset") throw new DifyError(404, "not_found", "Dataset not found.");
+    throw new DifyError(400, "invalid_param", "Document not found.");
   }
-  sendJson(res, 200, { result: "success" });
+  sendDifyJson(res, { status: 200, body: { result: "success" } });
 }
 
 // GET /datasets/{dataset_id}/documents/{document_id}/segments/{segment_id}
-export function getSegment(
-  ctx: ServerContext,
-  datasetId: string,
-  documentId: string,
-  segmentId: string,
-  res: ServerResponse,
-): void {
-  const document = findDataset(ctx, datasetId).documents.get(documentId);
-  if (!document) throw new ApiError(404, "not_found", "Document not found.");
+function getSegment({ ctx, params, res }: RouteRequest): void {
+  const { dataset_id: datasetId = "", document_id: documentId, segment_id: segmentId } = params;
+  const document = findDataset(ctx, datasetId).documents.get(documentId ?? "");
+  if (!document) throw new DifyError(404, "not_found", "Document not found.");
   const segment = document.segments.find((s) => s.id === segmentId);
-  if (!segment) throw new ApiError(404, "not_found", "Segment not found.");
-  sendJson(res, 200, { data: segment, doc_form: "text_model" });
+  if (!segment) throw new DifyError(404, "not_found", "Segment not found.");
+  sendDifyJson(res, { status: 200, body: { data: segment, doc_form: "text_model" } });
 }
+
+/** The knowledge API under /v1, behind the dataset key. */
+export const DATASET_ROUTES: EmbeddedRoute[] = [
+  {
+    method: "POST",
+    path: "/v1/datasets/:dataset_id/documents/metadata",
+    access: "dataset",
+    handle: updateDocumentsMetadata,
+  },
+  {
+    method: "GET",
+    path: "/v1/datasets/:dataset_id/documents/:document_id/segments/:segment_id",
+    access: "dataset",
+    handle: getSegment,
+  },
+];

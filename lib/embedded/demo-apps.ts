@@ -56,7 +56,15 @@ function firstLine(markdown: string): string {
   return line.replace(/^#+\s*/, "").trim();
 }
 
-function buildDraft(topic: string, audience: string, brief: string): string {
+function buildDraft({
+  topic,
+  audience,
+  brief,
+}: {
+  topic: string;
+  audience: string;
+  brief: string;
+}): string {
   const context = brief.trim() ? ` ${brief.trim()}` : "";
   return [
     `# ${topic}`,
@@ -69,7 +77,15 @@ function buildDraft(topic: string, audience: string, brief: string): string {
   ].join("\n");
 }
 
-function editorialReview(topic: string, audience: string, draft: string): HumanInputSpec {
+function editorialReview({
+  topic,
+  audience,
+  draft,
+}: {
+  topic: string;
+  audience: string;
+  draft: string;
+}): HumanInputSpec {
   return {
     nodeId: "editorial_review",
     title: "Editorial review",
@@ -186,7 +202,7 @@ async function workflowScript(ctx: RunContext): Promise<void> {
     return { outputs: inputs };
   });
 
-  const draft = buildDraft(topic, audience, text(inputs.brief));
+  const draft = buildDraft({ topic, audience, brief: text(inputs.brief) });
   await ctx.node(
     {
       nodeId: "draft_llm",
@@ -195,12 +211,15 @@ async function workflowScript(ctx: RunContext): Promise<void> {
       inputs: { topic, audience },
     },
     async () => {
-      await ctx.streamText(draft, ["draft_llm", "text"], ctx.stepDelayMs * 6);
+      await ctx.streamText(draft, {
+        selector: ["draft_llm", "text"],
+        totalMs: ctx.stepDelayMs * 6,
+      });
       return { outputs: { text: draft }, tokens: estimateTokens(draft) };
     },
   );
 
-  const review = await ctx.humanInput(editorialReview(topic, audience, draft));
+  const review = await ctx.humanInput(editorialReview({ topic, audience, draft }));
   if (review.kind === "timeout") return escalate(ctx);
   const values = review.submission.inputs;
   const edited = text(values.draft).trim() || draft;
@@ -225,7 +244,10 @@ async function workflowScript(ctx: RunContext): Promise<void> {
 
   const revised = `${edited}\n\n_Revised after editorial review (tone: ${text(values.tone) || "unchanged"})._`;
   await ctx.node({ nodeId: "revise_llm", nodeType: "llm", title: "Revise draft" }, async () => {
-    await ctx.streamText(revised.slice(edited.length), ["revise_llm", "text"], ctx.stepDelayMs * 2);
+    await ctx.streamText(revised.slice(edited.length), {
+      selector: ["revise_llm", "text"],
+      totalMs: ctx.stepDelayMs * 2,
+    });
     return { outputs: { text: revised }, tokens: estimateTokens(revised) };
   });
 
@@ -262,7 +284,7 @@ async function chatflowScript(ctx: RunContext): Promise<void> {
   await ctx.node(
     { nodeId: "llm", nodeType: "llm", title: "Draft reply", inputs: { query } },
     async () => {
-      await ctx.streamText(reply, ["llm", "text"], ctx.stepDelayMs * 4);
+      await ctx.streamText(reply, { selector: ["llm", "text"], totalMs: ctx.stepDelayMs * 4 });
       return { outputs: { text: reply }, tokens: estimateTokens(reply) };
     },
   );
@@ -301,13 +323,21 @@ async function chatflowScript(ctx: RunContext): Promise<void> {
   else closing = "\n\nThe suggested reply was discarded by a reviewer.";
 
   await ctx.node({ nodeId: "answer", nodeType: "answer", title: "Answer" }, async () => {
-    await ctx.streamText(closing, [], ctx.stepDelayMs * 2);
+    await ctx.streamText(closing, { selector: [], totalMs: ctx.stepDelayMs * 2 });
     return { outputs: { answer: run.answer } };
   });
   ctx.finish({ answer: run.answer });
 }
 
-function parallelReview(nodeId: string, title: string, topic: string): HumanInputSpec {
+function parallelReview({
+  nodeId,
+  title,
+  topic,
+}: {
+  nodeId: string;
+  title: string;
+  topic: string;
+}): HumanInputSpec {
   return {
     nodeId,
     title,
@@ -336,8 +366,8 @@ export async function parallelReviewScript(ctx: RunContext): Promise<void> {
   const topic = text(ctx.run.inputs.topic).trim() || DEFAULT_TOPIC;
   await ctx.node({ nodeId: "start", nodeType: "start", title: "Start", inputs: ctx.run.inputs });
   const [legal, brand] = await ctx.humanInputs([
-    parallelReview("legal_review", "Legal review", topic),
-    parallelReview("brand_review", "Brand review", topic),
+    parallelReview({ nodeId: "legal_review", title: "Legal review", topic }),
+    parallelReview({ nodeId: "brand_review", title: "Brand review", topic }),
   ]);
   const verdict = (outcome: typeof legal) =>
     outcome?.kind === "submitted" ? outcome.submission.action : "timeout";

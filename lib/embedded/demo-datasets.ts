@@ -144,12 +144,17 @@ function words(text: string): number {
   return text.trim().split(/\s+/).filter(Boolean).length;
 }
 
-function buildSegment(
-  docId: string,
-  seed: SegmentSeed,
-  index: number,
-  origin: string,
-): ChunkRecord {
+function buildSegment({
+  docId,
+  seed,
+  index,
+  origin,
+}: {
+  docId: string;
+  seed: SegmentSeed;
+  index: number;
+  origin: string;
+}): ChunkRecord {
   const id = `seg-${docId.replace(/^doc-/, "")}-${index + 1}`;
   const at = CREATED_AT + index * 60;
   const children: ChildChunk[] = (seed.children ?? []).map((content, i) => ({
@@ -205,7 +210,9 @@ export function createDemoDatasets(origin: string): DatasetRecord[] {
       id: seed.id,
       name: seed.name,
       metadata: seed.metadata.map((m) => ({ ...m })),
-      segments: seed.segments.map((s, i) => buildSegment(seed.id, s, i, origin)),
+      segments: seed.segments.map((s, i) =>
+        buildSegment({ docId: seed.id, seed: s, index: i, origin }),
+      ),
     });
   }
   return [

@@ -1,13 +1,13 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import type { IncomingMessage, ServerResponse } from "node:http";
 import busboy from "busboy";
-import { ApiError, sendError, sendJson } from "./api-error";
+import { DifyError, sendDifyError, sendDifyJson } from "./dify-error";
 import {
   categoryOfExtension as fileCategory,
   extensionOf,
   type SizeCategory as FileCategory,
 } from "@/lib/files/file-category";
 import { BLOCKED_EXTENSIONS } from "./blocked-extensions";
+import type { RouteRequest } from "./create-router";
 import type { ServerContext } from "./server-context";
 
 const MB = 1024 * 1024;
@@ -25,16 +25,20 @@ function limitBytes(ctx: ServerContext, category: FileCategory): number {
   return Math.floor(mb * MB);
 }
 
-function filenameProblem(filename: string | undefined): ApiError | null {
+function filenameProblem(filename: string | undefined): DifyError | null {
   if (!filename)
-    return new ApiError(400, "filename_not_exists_error", "The specified filename does not exist.");
+    return new DifyError(
+      400,
+      "filename_not_exists_error",
+      "The specified filename does not exist.",
+    );
   if (filename.includes("/") || filename.includes("\\")) {
-    return new ApiError(400, "invalid_param", "Filename must not contain path separators.");
+    return new DifyError(400, "invalid_param", "Filename must not contain path separators.");
   }
   const extension = extensionOf(filename);
-  if (!extension) return new ApiError(415, "unsupported_file_type", "File type not allowed.");
+  if (!extension) return new DifyError(415, "unsupported_file_type", "File type not allowed.");
   if (BLOCKED_EXTENSIONS.has(extension)) {
-    return new ApiError(
+    return new DifyError(
       400,
       "invalid_param",
       `File extension '.${extension}' is not allowed for security reasons.`,
@@ -53,11 +57,11 @@ interface Accepted {
 }
 
 // POST /files/upload: multipart parsed as it streams; only metadata is kept, the bytes are discarded.
-export function handleUpload(
-  ctx: ServerContext,
-  req: IncomingMessage,
-  res: ServerResponse,
-): Promise<void> {
+export function handleUpload({
+  ctx,
+  req,
+  res,
+}: Pick<RouteRequest, "ctx" | "req" | "res">): Promise<void> {
   return new Promise((resolve) => {
     let parser: busboy.Busboy;
     try {
@@ -69,7 +73,7 @@ export function handleUpload(
       });
     } catch {
       req.resume();
-      sendError(res, new ApiError(400, "no_file_uploaded", "Please upload your file."));
+      sendDifyError(res, new DifyError(400, "no_file_uploaded", "Please upload your file."));
       resolve();
       return;
     }
@@ -78,13 +82,13 @@ export function handleUpload(
     let user: string | undefined;
     let fileParts = 0;
     let sawFileField = false;
-    let problem: ApiError | null = null;
+    let problem: DifyError | null = null;
     let accepted: Accepted | null = null;
 
-    const respondEarly = (error: ApiError): void => {
+    const respondEarly = (error: DifyError): void => {
       if (responded) return;
       responded = true;
-      sendError(res, error);
+      sendDifyError(res, error);
       req.unpipe(parser);
       parser.removeAllListeners("file");
       req.resume();
@@ -129,7 +133,7 @@ export function handleUpload(
         if (current.size > limit) {
           stream.resume();
           // A server sends this one with an empty message; clients word it themselves.
-          respondEarly(new ApiError(413, "file_too_large", ""));
+          respondEarly(new DifyError(413, "file_too_large", ""));
         }
       });
       stream.on("end", () => {
@@ -138,7 +142,7 @@ export function handleUpload(
     });
 
     parser.on("error", () => {
-      respondEarly(new ApiError(400, "invalid_param", "Malformed multipart body."));
+      respondEarly(new DifyError(400, "invalid_param", "Malformed multipart body."));
     });
 
     parser.on("close", () => {
@@ -146,13 +150,19 @@ export function handleUpload(
       responded = true;
       resolve();
       if (!sawFileField)
-        return sendError(res, new ApiError(400, "no_file_uploaded", "Please upload your file."));
+        return sendDifyError(
+          res,
+          new DifyError(400, "no_file_uploaded", "Please upload your file."),
+        );
       if (fileParts > 1)
-        return sendError(res, new ApiError(400, "too_many_files", "Only one file is allowed."));
-      if (problem) return sendError(res, problem);
+        return sendDifyError(
+          res,
+          new DifyError(400, "too_many_files", "Only one file is allowed."),
+        );
+      if (problem) return sendDifyError(res, problem);
       const file = accepted;
       if (!file || !file.complete)
-        return sendError(res, new ApiError(400, "invalid_param", "Malformed multipart body."));
+        return sendDifyError(res, new DifyError(400, "invalid_param", "Malformed multipart body."));
 
       // Without `user` a server files the upload under its default end user.
       const owner = user === undefined || user === "" ? "DEFAULT-USER" : user;
@@ -172,22 +182,25 @@ export function handleUpload(
         source_url: `${ctx.origin}/files/${id}/file-preview?timestamp=${createdAt}&nonce=${sign.slice(0, 16)}&sign=${sign}`,
       };
       ctx.store.putUpload(record);
-      sendJson(res, 201, {
-        id: record.id,
-        reference: null,
-        name: record.name,
-        size: record.size,
-        extension: record.extension,
-        mime_type: record.mime_type,
-        created_by: record.created_by,
-        created_at: record.created_at,
-        preview_url: null,
-        source_url: record.source_url,
-        original_url: null,
-        user_id: record.created_by,
-        tenant_id: null,
-        conversation_id: null,
-        file_key: `upload_files/embedded/${id}.${record.extension}`,
+      sendDifyJson(res, {
+        status: 201,
+        body: {
+          id: record.id,
+          reference: null,
+          name: record.name,
+          size: record.size,
+          extension: record.extension,
+          mime_type: record.mime_type,
+          created_by: record.created_by,
+          created_at: record.created_at,
+          preview_url: null,
+          source_url: record.source_url,
+          original_url: null,
+          user_id: record.created_by,
+          tenant_id: null,
+          conversation_id: null,
+          file_key: `upload_files/embedded/${id}.${record.extension}`,
+        },
       });
     });
 

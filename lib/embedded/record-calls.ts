@@ -8,12 +8,17 @@ export interface RecordedCall {
 
 // Logs a /v1 call when its status line is written, so streams appear in the log as they open.
 // A call whose connection closes before any status line is logged with status 0.
-export function recordCalls(
-  store: EmbeddedStore,
-  req: IncomingMessage,
-  res: ServerResponse,
-  path: string,
-): RecordedCall {
+export function recordCalls({
+  store,
+  req,
+  res,
+  path,
+}: {
+  store: EmbeddedStore;
+  req: IncomingMessage;
+  res: ServerResponse;
+  path: string;
+}): RecordedCall {
   let entry: CallRecord | null = null;
   const record = (status: number): void => {
     if (entry) return;

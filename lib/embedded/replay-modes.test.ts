@@ -26,7 +26,7 @@ const REVIEW = {
 
 describe("parallel Human Input branches", () => {
   it("open one form each, then pause once; a snapshot shows both", async () => {
-    const run = await env.client.demoRun("alice", "workflow", { demo: "parallel" });
+    const run = await env.client.demoRun({ user: "alice", app: "workflow", demo: "parallel" });
     expect(run.form_tokens).toHaveLength(2);
     const replay = await readSse(await events(run.workflow_run_id, "include_state_snapshot=true"));
     const required = replay.filter((e) => e.event === "human_input_required");
@@ -37,7 +37,7 @@ describe("parallel Human Input branches", () => {
   });
 
   it("answering one pauses again at the other; filled events carry form_id", async () => {
-    const run = await env.client.demoRun("alice", "workflow", { demo: "parallel" });
+    const run = await env.client.demoRun({ user: "alice", app: "workflow", demo: "parallel" });
     const [legal, brand] = run.form_tokens as [string, string];
     const live = readSse(
       await events(run.workflow_run_id, "continue_on_pause=true"),
@@ -60,11 +60,11 @@ describe("parallel Human Input branches", () => {
 
 describe("pubsub replay mode", () => {
   it("replays a chatflow's answer so far as one message_replace, not as its chunks", async () => {
-    const run = await env.client.demoRun("alice", "chatflow");
+    const run = await env.client.demoRun({ user: "alice", app: "chatflow" });
     const replay = await readSse(
       await env.client.get(
         `/workflow/${run.workflow_run_id}/events?user=alice&include_state_snapshot=true`,
-        env.client.chatflowKey,
+        { key: env.client.chatflowKey },
       ),
     );
     expect(names(replay)).not.toContain("message");
@@ -74,7 +74,9 @@ describe("pubsub replay mode", () => {
   });
 
   it("a reasons-only snapshot carries each open form in workflow_paused.data.reasons[]", async () => {
-    const run = await env.client.demoRun("alice", "workflow", {
+    const run = await env.client.demoRun({
+      user: "alice",
+      app: "workflow",
       demo: "parallel",
       snapshot_style: "reasons",
     });
@@ -88,7 +90,7 @@ describe("pubsub replay mode", () => {
   });
 
   it("with continue_on_pause and no snapshot the stream outlives the run until idle", async () => {
-    const run = await env.client.demoRun("alice");
+    const run = await env.client.demoRun({ user: "alice" });
     const started = Date.now();
     const reading = readSse(await events(run.workflow_run_id, "continue_on_pause=true"));
     expect((await submit(run.form_token, REVIEW, "reject")).status).toBe(200);
@@ -101,13 +103,17 @@ describe("pubsub replay mode", () => {
 
 describe("streams replay mode", () => {
   it("replays the whole log from the start, stopping at the FIRST pause without continue_on_pause", async () => {
-    const run = await env.client.demoRun("alice", "workflow", { replay_mode: "streams" });
+    const run = await env.client.demoRun({
+      user: "alice",
+      app: "workflow",
+      replay_mode: "streams",
+    });
     expect((await submit(run.form_token, REVIEW, "request_changes")).status).toBe(200);
     await expect
       .poll(
         async () =>
           (
-            (await (await env.client.admin(`/runs/${run.workflow_run_id}`)).json()) as {
+            (await (await env.client.admin.request(`/runs/${run.workflow_run_id}`)).json()) as {
               open_form_tokens: string[];
             }
           ).open_form_tokens.length,
@@ -136,11 +142,15 @@ describe("streams replay mode", () => {
   });
 
   it("replays a chatflow's message chunks again, not a message_replace", async () => {
-    const run = await env.client.demoRun("alice", "chatflow", { replay_mode: "streams" });
+    const run = await env.client.demoRun({
+      user: "alice",
+      app: "chatflow",
+      replay_mode: "streams",
+    });
     const replay = await readSse(
       await env.client.get(
         `/workflow/${run.workflow_run_id}/events?user=alice&include_state_snapshot=true`,
-        env.client.chatflowKey,
+        { key: env.client.chatflowKey },
       ),
     );
     expect(names(replay)).not.toContain("message_replace");

@@ -9,7 +9,7 @@ import type {
   ReplayMode,
   RunRecord,
   SnapshotStyle,
-  StreamEvent,
+  RunEvent,
   UserAction,
 } from "./store";
 
@@ -51,7 +51,8 @@ export interface RunContext {
   readonly stepDelayMs: number;
   sleep(ms: number): Promise<void>;
   node(spec: NodeSpec, body?: () => Promise<NodeResult>): Promise<Record<string, unknown>>;
-  streamText(text: string, selector: string[], totalMs: number): Promise<void>;
+  /** Streams `text` in pieces over `totalMs`, as an LLM node at `selector` would. */
+  streamText(text: string, options: { selector: string[]; totalMs: number }): Promise<void>;
   humanInput(spec: HumanInputSpec): Promise<PauseOutcome>;
   /** Parallel branches that each reach a Human Input node: every form is open at once. */
   humanInputs(specs: HumanInputSpec[]): Promise<PauseOutcome[]>;
@@ -163,13 +164,17 @@ export class RunEngine {
       stepDelayMs: params.stepDelayMs,
     };
     this.store.putRun(run);
-    if (run.conversationId) this.store.putConversation(run.conversationId, run.app, run.user);
-    this.emit(run, "workflow_started", {
-      id: run.id,
-      workflow_id: run.workflowId,
-      inputs: run.inputs,
-      created_at: run.createdAt,
-      reason: "initial",
+    if (run.conversationId)
+      this.store.putConversation(run.conversationId, { app: run.app, user: run.user });
+    this.emit(run, {
+      event: "workflow_started",
+      data: {
+        id: run.id,
+        workflow_id: run.workflowId,
+        inputs: run.inputs,
+        created_at: run.createdAt,
+        reason: "initial",
+      },
     });
     const ctx = this.context(run);
     // Start on the next turn so the caller can subscribe first; the log replays anyway.
@@ -180,7 +185,15 @@ export class RunEngine {
   }
 
   // Sends run.events from `fromIndex`, then live events, until the returned function is called.
-  subscribe(run: RunRecord, fromIndex: number, listener: (event: StreamEvent) => void): () => void {
+  subscribe({
+    run,
+    fromIndex,
+    listener,
+  }: {
+    run: RunRecord;
+    fromIndex: number;
+    listener: (event: RunEvent) => void;
+  }): () => void {
     for (const event of run.events.slice(fromIndex)) listener(event);
     run.listeners.add(listener);
     return () => run.listeners.delete(listener);
@@ -190,11 +203,15 @@ export class RunEngine {
   settled(run: RunRecord): Promise<void> {
     if (run.status !== "running") return Promise.resolve();
     return new Promise((resolve) => {
-      const unsubscribe = this.subscribe(run, run.events.length, (event) => {
-        if (event.event === "workflow_paused" || event.event === "workflow_finished") {
-          unsubscribe();
-          resolve();
-        }
+      const unsubscribe = this.subscribe({
+        run,
+        fromIndex: run.events.length,
+        listener: (event) => {
+          if (event.event === "workflow_paused" || event.event === "workflow_finished") {
+            unsubscribe();
+            resolve();
+          }
+        },
       });
     });
   }
@@ -218,15 +235,21 @@ export class RunEngine {
    * sequence number and its send time (`sent_at_ms`, sub-millisecond wall clock). The benchmark
    * uses them to measure what a relay adds between the upstream's send and the client's receive.
    */
-  async emitTextChunks(run: RunRecord, count: number, intervalMs: number): Promise<void> {
+  async emitTextChunks(
+    run: RunRecord,
+    { count, intervalMs }: { count: number; intervalMs: number },
+  ): Promise<void> {
     for (let seq = 0; seq < count; seq++) {
       if (seq > 0) await this.sleep(intervalMs);
       if (this.disposed) return;
-      this.emit(run, "text_chunk", {
-        text: `chunk ${seq} `,
-        from_variable_selector: ["bench", "text"],
-        seq,
-        sent_at_ms: performance.timeOrigin + performance.now(),
+      this.emit(run, {
+        event: "text_chunk",
+        data: {
+          text: `chunk ${seq} `,
+          from_variable_selector: ["bench", "text"],
+          seq,
+          sent_at_ms: performance.timeOrigin + performance.now(),
+        },
       });
     }
   }
@@ -279,11 +302,11 @@ export class RunEngine {
     });
   }
 
-  private emit(run: RunRecord, event: string, data: Record<string, unknown>): void {
-    this.push(run, envelopeOf(run, event, data));
+  private emit(run: RunRecord, envelope: { event: string; data: Record<string, unknown> }): void {
+    this.push(run, envelopeOf(run, envelope));
   }
 
-  private push(run: RunRecord, event: StreamEvent): void {
+  private push(run: RunRecord, event: RunEvent): void {
     if (this.disposed) return;
     run.events.push(event);
     for (const listener of [...run.listeners]) listener(event);
@@ -298,7 +321,7 @@ export class RunEngine {
     run.status = "failed";
     run.error = error instanceof Error ? error.message : String(error);
     run.finishedAt = nowSeconds();
-    this.emit(run, "workflow_finished", this.finishedData(run));
+    this.emit(run, { event: "workflow_finished", data: this.finishedData(run) });
   }
 
   private finishedData(run: RunRecord): Record<string, unknown> {
@@ -320,7 +343,10 @@ export class RunEngine {
   }
 
   /** `workflow_paused.data` for the forms the run waits at; full reasons when `full`. */
-  pausedData(run: RunRecord, forms: FormRecord[], full = false): Record<string, unknown> {
+  pausedData(
+    run: RunRecord,
+    { forms, full = false }: { forms: FormRecord[]; full?: boolean },
+  ): Record<string, unknown> {
     return {
       workflow_run_id: run.id,
       paused_nodes: forms.map((form) => form.nodeId),
@@ -358,28 +384,35 @@ export class RunEngine {
         iteration_id: null,
         loop_id: null,
       };
-      this.emit(run, "node_started", data);
+      this.emit(run, { event: "node_started", data });
       return data;
     };
 
-    const nodeFinished = (
-      started: Record<string, unknown>,
-      startedMs: number,
-      result: NodeResult,
-    ): void => {
+    const nodeFinished = ({
+      started,
+      startedMs,
+      result,
+    }: {
+      started: Record<string, unknown>;
+      startedMs: number;
+      result: NodeResult;
+    }): void => {
       run.totalTokens += result.tokens ?? 0;
-      this.emit(run, "node_finished", {
-        ...started,
-        status: "succeeded",
-        process_data: null,
-        process_data_truncated: false,
-        outputs: result.outputs,
-        outputs_truncated: false,
-        files: [],
-        error: null,
-        elapsed_time: (Date.now() - startedMs) / 1000,
-        execution_metadata: result.tokens ? { total_tokens: result.tokens } : null,
-        finished_at: nowSeconds(),
+      this.emit(run, {
+        event: "node_finished",
+        data: {
+          ...started,
+          status: "succeeded",
+          process_data: null,
+          process_data_truncated: false,
+          outputs: result.outputs,
+          outputs_truncated: false,
+          files: [],
+          error: null,
+          elapsed_time: (Date.now() - startedMs) / 1000,
+          execution_metadata: result.tokens ? { total_tokens: result.tokens } : null,
+          finished_at: nowSeconds(),
+        },
       });
       predecessor = started.node_id as string;
     };
@@ -397,11 +430,11 @@ export class RunEngine {
         let result: NodeResult = { outputs: {} };
         if (body) result = await body();
         else await this.sleep(run.stepDelayMs ?? settings().stepDelayMs);
-        nodeFinished(started, startedMs, result);
+        nodeFinished({ started, startedMs, result });
         return result.outputs;
       },
 
-      streamText: async (text, selector, totalMs) => {
+      streamText: async (text, { selector, totalMs }) => {
         // Leading whitespace stays on the first piece so "\n\n..." keeps its paragraph break.
         const pieces = text.match(/\s*\S+\s*/g) ?? [text];
         const count = Math.min(15, pieces.length);
@@ -422,7 +455,10 @@ export class RunEngine {
               created_at: run.createdAt,
             });
           } else {
-            this.emit(run, "text_chunk", { text: chunk, from_variable_selector: selector });
+            this.emit(run, {
+              event: "text_chunk",
+              data: { text: chunk, from_variable_selector: selector },
+            });
           }
         }
       },
@@ -470,21 +506,17 @@ export class RunEngine {
           };
           const outcome = new Promise<PauseOutcome>((resolve) => this.pauses.set(token, resolve));
           this.store.putForm(form);
-          this.emit(run, "human_input_required", humanInputRequiredData(form));
+          this.emit(run, { event: "human_input_required", data: humanInputRequiredData(form) });
           return { spec, started, startedMs, form, outcome };
         });
         const pause = (waiting: Open[]): void => {
           run.status = "paused";
           run.openFormTokens = waiting.map((entry) => entry.form.token);
           run.currentFormToken = run.openFormTokens[0] ?? null;
-          this.emit(
-            run,
-            "workflow_paused",
-            this.pausedData(
-              run,
-              waiting.map((e) => e.form),
-            ),
-          );
+          this.emit(run, {
+            event: "workflow_paused",
+            data: this.pausedData(run, { forms: waiting.map((e) => e.form) }),
+          });
         };
         pause(open);
         for (const entry of open) this.scheduleExpiry(entry.form.token, entry.form.expiresAtMs);
@@ -500,39 +532,52 @@ export class RunEngine {
           run.status = "running";
           run.openFormTokens = waiting.map((e) => e.form.token);
           run.currentFormToken = null;
-          this.emit(run, "workflow_started", {
-            id: run.id,
-            workflow_id: run.workflowId,
-            inputs: run.inputs,
-            created_at: run.createdAt,
-            reason: "resumption",
+          this.emit(run, {
+            event: "workflow_started",
+            data: {
+              id: run.id,
+              workflow_id: run.workflowId,
+              inputs: run.inputs,
+              created_at: run.createdAt,
+              reason: "resumption",
+            },
           });
           const { spec, form } = entry;
           if (result.kind === "submitted") {
             const { inputs, action } = result.submission;
-            this.emit(run, "human_input_form_filled", {
-              form_id: form.formId,
-              node_id: spec.nodeId,
-              node_title: spec.title,
-              rendered_content: spec.formContent.replace(MARKER, (_m, name: string) =>
-                describeValue(inputs[name]),
-              ),
-              action_id: action,
-              action_text: spec.actions.find((a) => a.id === action)?.title ?? action,
-              submitted_data: inputs,
+            this.emit(run, {
+              event: "human_input_form_filled",
+              data: {
+                form_id: form.formId,
+                node_id: spec.nodeId,
+                node_title: spec.title,
+                rendered_content: spec.formContent.replace(MARKER, (_m, name: string) =>
+                  describeValue(inputs[name]),
+                ),
+                action_id: action,
+                action_text: spec.actions.find((a) => a.id === action)?.title ?? action,
+                submitted_data: inputs,
+              },
             });
-            nodeFinished(entry.started, entry.startedMs, {
-              outputs: { ...inputs, __action_id: action },
+            nodeFinished({
+              started: entry.started,
+              startedMs: entry.startedMs,
+              result: { outputs: { ...inputs, __action_id: action } },
             });
           } else {
-            this.emit(run, "human_input_form_timeout", {
-              form_id: form.formId,
-              node_id: spec.nodeId,
-              node_title: spec.title,
-              expiration_time: Math.floor(form.expiresAtMs / 1000),
+            this.emit(run, {
+              event: "human_input_form_timeout",
+              data: {
+                form_id: form.formId,
+                node_id: spec.nodeId,
+                node_title: spec.title,
+                expiration_time: Math.floor(form.expiresAtMs / 1000),
+              },
             });
-            nodeFinished(entry.started, entry.startedMs, {
-              outputs: { __action_id: "__timeout" },
+            nodeFinished({
+              started: entry.started,
+              startedMs: entry.startedMs,
+              result: { outputs: { __action_id: "__timeout" } },
             });
           }
           // The other branches still wait: the run pauses again at what is left.
@@ -565,7 +610,7 @@ export class RunEngine {
         }
         run.status = "succeeded";
         run.finishedAt = nowSeconds();
-        this.emit(run, "workflow_finished", this.finishedData(run));
+        this.emit(run, { event: "workflow_finished", data: this.finishedData(run) });
       },
     };
     return api;
@@ -575,9 +620,8 @@ export class RunEngine {
 /** A stream event of a run in its app's envelope (chatflow events also carry the message's ids). */
 export function envelopeOf(
   run: RunRecord,
-  event: string,
-  data: Record<string, unknown>,
-): StreamEvent {
+  { event, data }: { event: string; data: Record<string, unknown> },
+): RunEvent {
   return run.app === "chatflow"
     ? {
         event,

@@ -24,12 +24,12 @@ describe("auth", () => {
   });
 
   it("refuses the dataset key on app endpoints and app keys on dataset endpoints", async () => {
-    const app = await env.client.get("/parameters", env.client.datasetKey);
+    const app = await env.client.get("/parameters", { key: env.client.datasetKey });
     expect(app.status).toBe(401);
     expect(await app.json()).toEqual(UNAUTHORIZED);
     const dataset = await env.client.get(
       "/datasets/demo-dataset/documents/doc-pricing/segments/seg-pricing-1",
-      env.client.workflowKey,
+      { key: env.client.workflowKey },
     );
     expect(dataset.status).toBe(401);
     expect(await dataset.json()).toEqual(UNAUTHORIZED);
@@ -62,14 +62,16 @@ describe("GET /parameters", () => {
         max_length: 120,
       },
     });
-    const chat = (await (await env.client.get("/parameters", env.client.chatflowKey)).json()) as {
+    const chat = (await (
+      await env.client.get("/parameters", { key: env.client.chatflowKey })
+    ).json()) as {
       user_input_form: unknown[];
     };
     expect(chat.user_input_form).not.toEqual(body.user_input_form);
   });
 
   it("answers 400 app_unavailable when configured so", async () => {
-    await env.client.admin("/config", { body: { appUnavailable: true } });
+    await env.client.admin.request("/config", { body: { appUnavailable: true } });
     const response = await env.client.get("/parameters");
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({
@@ -92,21 +94,21 @@ describe("GET /parameters", () => {
 
 describe("admin", () => {
   it("records /v1 calls without the query and can clear them", async () => {
-    await env.client.admin("/calls", { method: "DELETE" });
+    await env.client.admin.request("/calls", { method: "DELETE" });
     await env.client.get("/parameters?x=1");
     await fetch(`${env.server.url}/parameters`);
-    const { calls } = (await (await env.client.admin("/calls")).json()) as {
+    const { calls } = (await (await env.client.admin.request("/calls")).json()) as {
       calls: Record<string, unknown>[];
     };
     expect(calls.map(({ method, path, status }) => ({ method, path, status }))).toEqual([
       { method: "GET", path: "/v1/parameters", status: 200 },
       { method: "GET", path: "/v1/parameters", status: 401 },
     ]);
-    expect(await (await env.client.admin("/health")).json()).toEqual({ ok: true });
+    expect(await (await env.client.admin.request("/health")).json()).toEqual({ ok: true });
   });
 
   it("starts a demo run that waits for its pause", async () => {
-    const run = await env.client.demoRun("zoe", "chatflow");
+    const run = await env.client.demoRun({ user: "zoe", app: "chatflow" });
     expect(run.user).toBe("zoe");
     expect(await env.client.formStatus(run.form_token)).toMatchObject({
       status: "open",
@@ -169,6 +171,23 @@ describe("guards", () => {
     }
     expect((await raw("/_embedded/calls", { headers: token() })).status).toBe(200);
     expect((await raw("/_embedded/portal?src=x")).status).toBe(200);
+  });
+
+  it("routes /v1 and /_embedded through one table: 405 for a held path, 404 otherwise", async () => {
+    const wrongMethod = await raw("/_embedded/calls", {
+      method: "PUT",
+      headers: { ...token(), "content-type": "application/json" },
+    });
+    expect(wrongMethod.status).toBe(405);
+    expect(JSON.parse(wrongMethod.body)).toEqual({
+      status: 405,
+      code: "method_not_allowed",
+      message: "The method is not allowed for the requested URL.",
+    });
+    expect((await raw("/_embedded/nothing", { headers: token() })).status).toBe(404);
+    // Without the token no admin path is revealed, held or not.
+    expect((await raw("/_embedded/nothing")).status).toBe(401);
+    expect((await raw("/v1/parameters", { method: "DELETE" })).status).toBe(405);
   });
 
   it("mounts only absolute http(s) loopback URLs in the portal page", async () => {

@@ -1,8 +1,8 @@
 import type { ServerResponse } from "node:http";
-import type { EmbeddedStore, OpenStream, StreamEvent } from "./store";
+import type { EmbeddedStore, OpenStream, RunEvent } from "./store";
 
 export interface SseStream {
-  send(event: StreamEvent): void;
+  send(event: RunEvent): void;
   end(): void;
   onClose(callback: () => void): void;
   readonly closed: boolean;
@@ -19,8 +19,7 @@ export interface SseOptions {
 // and POST /_embedded/streams/drop, which destroys the connection without a final event.
 export function openSseStream(
   res: ServerResponse,
-  store: EmbeddedStore,
-  options: SseOptions,
+  { store, ...options }: SseOptions & { store: EmbeddedStore },
 ): SseStream {
   res.writeHead(200, {
     "Content-Type": "text/event-stream",

@@ -4,7 +4,7 @@ import type { SizeCategory as FileCategory } from "@/lib/files/file-category";
 export type AppKind = "workflow" | "chatflow";
 
 // One SSE payload as it goes on the wire (the event name is its `event` field).
-export type StreamEvent = { event: string } & Record<string, unknown>;
+export type RunEvent = { event: string } & Record<string, unknown>;
 
 export interface UploadRecord {
   id: string;
@@ -53,8 +53,8 @@ export interface RunRecord {
   totalTokens: number;
   totalSteps: number;
   // The full event log, so late subscribers can replay a snapshot.
-  events: StreamEvent[];
-  listeners: Set<(event: StreamEvent) => void>;
+  events: RunEvent[];
+  listeners: Set<(event: RunEvent) => void>;
   conversationId: string | null;
   messageId: string | null;
   query: string | null;
@@ -284,7 +284,7 @@ export interface EmbeddedStore {
   // Runs started by one `user`, oldest first.
   runsOf(user: string): RunRecord[];
 
-  putConversation(id: string, app: AppKind, user: string): void;
+  putConversation(id: string, owner: { app: AppKind; user: string }): void;
   getConversation(id: string): { app: AppKind; user: string } | undefined;
 
   putForm(form: FormRecord): void;
@@ -342,7 +342,7 @@ export function createEmbeddedStore(datasets: DatasetRecord[]): EmbeddedStore {
     getRun: (id) => runs.get(id),
     runsOf: (user) => [...runs.values()].filter((run) => run.user === user),
 
-    putConversation: (id, app, user) => void conversations.set(id, { app, user }),
+    putConversation: (id, { app, user }) => void conversations.set(id, { app, user }),
     getConversation: (id) => conversations.get(id),
 
     putForm: (form) => void forms.set(form.token, form),

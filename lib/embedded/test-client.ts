@@ -1,23 +1,12 @@
 import { afterAll, afterEach, beforeAll } from "vitest";
-import { ADMIN_TOKEN_HEADER } from "./admin-token";
+import type { AdminResponse, DemoRunRequest, FaultInput } from "./admin-api";
+import { createAdminClient } from "./admin-client";
 import { EMBEDDED_KEYS } from "./demo-keys";
 import { startEmbeddedServer, type EmbeddedServer, type EmbeddedServerOptions } from "./server";
 
 export type SseEvent = { event: string } & Record<string, unknown>;
 
-export interface DemoRun {
-  workflow_run_id: string;
-  form_token: string;
-  form_tokens: string[];
-  user: string;
-}
-
-export interface DemoRunOptions {
-  demo?: "review" | "parallel";
-  replay_mode?: "pubsub" | "streams";
-  snapshot_style?: "events" | "reasons";
-  step_delay_ms?: number;
-}
+export type DemoRun = AdminResponse<"POST demo-runs">;
 
 // Reads an SSE body like a client would: skips `event: ping` and anything not `data:`, stops at
 // the end of the stream or once `until` matches (then cancels the request).
@@ -69,29 +58,35 @@ export async function readSseToEnd(
   }
 }
 
-// Small typed helpers over fetch for the embedded service's tests.
+// Small typed helpers over fetch for the embedded service's tests: /v1 calls with a key, and the
+// admin API through its one client.
 export function createTestClient(server: EmbeddedServer) {
   const auth = (key: string): Record<string, string> => ({ Authorization: `Bearer ${key}` });
   const json = (key: string): Record<string, string> => ({
     ...auth(key),
     "Content-Type": "application/json",
   });
+  const admin = createAdminClient({ origin: server.origin, token: server.adminToken });
 
   return {
     auth,
     workflowKey: EMBEDDED_KEYS.workflowApp,
     chatflowKey: EMBEDDED_KEYS.chatflowApp,
     datasetKey: EMBEDDED_KEYS.dataset,
+    admin,
 
     get(
       path: string,
-      key: string = EMBEDDED_KEYS.workflowApp,
-      init: RequestInit = {},
+      { key = EMBEDDED_KEYS.workflowApp, init = {} }: { key?: string; init?: RequestInit } = {},
     ): Promise<Response> {
       return fetch(`${server.url}${path}`, { ...init, headers: auth(key) });
     },
 
-    post(path: string, body: unknown, key: string = EMBEDDED_KEYS.workflowApp): Promise<Response> {
+    post(
+      path: string,
+      body: unknown,
+      { key = EMBEDDED_KEYS.workflowApp }: { key?: string } = {},
+    ): Promise<Response> {
       return fetch(`${server.url}${path}`, {
         method: "POST",
         headers: json(key),
@@ -99,46 +94,24 @@ export function createTestClient(server: EmbeddedServer) {
       });
     },
 
-    admin(path: string, init: { method?: string; body?: unknown } = {}): Promise<Response> {
-      return fetch(`${server.origin}/_embedded${path}`, {
-        method: init.method ?? (init.body === undefined ? "GET" : "POST"),
-        headers: {
-          "Content-Type": "application/json",
-          [ADMIN_TOKEN_HEADER]: server.adminToken,
-        },
-        body: init.body === undefined ? undefined : JSON.stringify(init.body),
-      });
+    /** A demo run of the workflow app unless told otherwise, paused at its form. */
+    demoRun(options: DemoRunRequest): Promise<DemoRun> {
+      return admin.startDemoRun(options);
     },
 
-    async demoRun(
-      user: string,
-      app: "workflow" | "chatflow" = "workflow",
-      options: DemoRunOptions = {},
-    ): Promise<DemoRun> {
-      const response = await this.admin("/demo-runs", { body: { user, app, ...options } });
-      if (response.status !== 200)
-        throw new Error(`demo run failed: ${response.status} ${await response.text()}`);
-      return (await response.json()) as DemoRun;
+    openStreams(): Promise<number> {
+      return admin.openStreams();
     },
 
-    async openStreams(): Promise<number> {
-      return ((await (await this.admin("/streams")).json()) as { open: number }).open;
+    async setFaults(faults: FaultInput[]): Promise<void> {
+      await admin.setFaults(faults);
     },
 
-    async setFaults(faults: unknown[]): Promise<void> {
-      const response = await this.admin("/faults", { body: { faults } });
-      if (response.status !== 200)
-        throw new Error(`faults failed: ${response.status} ${await response.text()}`);
-    },
-
-    async formStatus(
-      token: string,
-    ): Promise<{ status: string; submission: Record<string, unknown> | null }> {
-      const response = await this.admin(`/forms/${token}`);
-      return (await response.json()) as {
-        status: string;
-        submission: Record<string, unknown> | null;
-      };
+    formStatus(token: string): Promise<{
+      status: string;
+      submission: Record<string, unknown> | null;
+    }> {
+      return admin.form(token);
     },
   };
 }
@@ -159,6 +132,6 @@ export function withTestServer(
     handle.client = createTestClient(handle.server);
   });
   afterAll(() => handle.server.close());
-  if (reset) afterEach(() => handle.client.admin("/reset", { body: {} }).then(() => undefined));
+  if (reset) afterEach(() => handle.client.admin.reset().then(() => undefined));
   return handle;
 }

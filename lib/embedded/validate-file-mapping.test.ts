@@ -49,12 +49,12 @@ const localOnly = {
 describe("validateFileMapping", () => {
   it("accepts the user's own upload of an allowed type", () => {
     expect(
-      validateFileMapping(
-        { type: "document", transfer_method: "local_file", upload_file_id: "up-1" },
-        localOnly,
-        "alice",
+      validateFileMapping({
+        value: { type: "document", transfer_method: "local_file", upload_file_id: "up-1" },
+        constraints: localOnly,
+        user: "alice",
         store,
-      ),
+      }),
     ).toBeNull();
   });
 
@@ -62,29 +62,29 @@ describe("validateFileMapping", () => {
     const mismatch =
       "Detected file type does not match the specified type. Please verify the file.";
     expect(
-      validateFileMapping(
-        { type: "custom", transfer_method: "local_file", upload_file_id: "up-1" },
-        localOnly,
-        "alice",
+      validateFileMapping({
+        value: { type: "custom", transfer_method: "local_file", upload_file_id: "up-1" },
+        constraints: localOnly,
+        user: "alice",
         store,
-      ),
+      }),
     ).toBe(mismatch);
     // A .py file is on no list; its MIME type (text/…) makes it a document.
     expect(
-      validateFileMapping(
-        { type: "custom", transfer_method: "local_file", upload_file_id: "up-py" },
-        { ...localOnly, allowed_file_extensions: [".py"] },
-        "alice",
+      validateFileMapping({
+        value: { type: "custom", transfer_method: "local_file", upload_file_id: "up-py" },
+        constraints: { ...localOnly, allowed_file_extensions: [".py"] },
+        user: "alice",
         store,
-      ),
+      }),
     ).toBe(mismatch);
     expect(
-      validateFileMapping(
-        { type: "document", transfer_method: "local_file", upload_file_id: "up-py" },
-        localOnly,
-        "alice",
+      validateFileMapping({
+        value: { type: "document", transfer_method: "local_file", upload_file_id: "up-py" },
+        constraints: localOnly,
+        user: "alice",
         store,
-      ),
+      }),
     ).toBeNull();
   });
 
@@ -95,50 +95,50 @@ describe("validateFileMapping", () => {
       allowed_file_upload_methods: [],
     };
     expect(
-      validateFileMapping(
-        { type: "custom", transfer_method: "local_file", upload_file_id: "up-zip" },
-        customZip,
-        "alice",
+      validateFileMapping({
+        value: { type: "custom", transfer_method: "local_file", upload_file_id: "up-zip" },
+        constraints: customZip,
+        user: "alice",
         store,
-      ),
+      }),
     ).toBeNull();
     expect(
-      validateFileMapping(
-        { type: "document", transfer_method: "remote_url", url: "https://e.com/a.pdf" },
-        { ...customZip, allowed_file_extensions: [".pdf"] },
-        "alice",
+      validateFileMapping({
+        value: { type: "document", transfer_method: "remote_url", url: "https://e.com/a.pdf" },
+        constraints: { ...customZip, allowed_file_extensions: [".pdf"] },
+        user: "alice",
         store,
-      ),
+      }),
     ).toBe("file type 'document' is not allowed");
   });
 
   it("refuses a method the input does not allow", () => {
     expect(
-      validateFileMapping(
-        { type: "document", transfer_method: "remote_url", url: "https://e.com/a.md" },
-        localOnly,
-        "alice",
+      validateFileMapping({
+        value: { type: "document", transfer_method: "remote_url", url: "https://e.com/a.md" },
+        constraints: localOnly,
+        user: "alice",
         store,
-      ),
+      }),
     ).toBe("transfer method 'remote_url' is not allowed");
   });
 
   it("refuses a type mismatch and another user's upload", () => {
     expect(
-      validateFileMapping(
-        { type: "image", transfer_method: "local_file", upload_file_id: "up-1" },
-        localOnly,
-        "alice",
+      validateFileMapping({
+        value: { type: "image", transfer_method: "local_file", upload_file_id: "up-1" },
+        constraints: localOnly,
+        user: "alice",
         store,
-      ),
+      }),
     ).toMatch(/^Detected file type does not match/);
     expect(
-      validateFileMapping(
-        { type: "document", transfer_method: "local_file", upload_file_id: "up-1" },
-        localOnly,
-        "bob",
+      validateFileMapping({
+        value: { type: "document", transfer_method: "local_file", upload_file_id: "up-1" },
+        constraints: localOnly,
+        user: "bob",
         store,
-      ),
+      }),
     ).toMatch(/not found/);
   });
 });

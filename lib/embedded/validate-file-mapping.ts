@@ -14,12 +14,17 @@ const METHODS: readonly string[] = ["local_file", "remote_url", "tool_file", "da
 // Checks one file mapping; returns why it is refused, or null. Uploads must belong to `user`.
 // Strict like a server on form submissions and API runs: the mapping's `type` must be the type
 // the server detects, and that type must be allowed (see lib/files/detect-file-type.ts).
-export function validateFileMapping(
-  value: unknown,
-  constraints: FileConstraints,
-  user: string,
-  store: EmbeddedStore,
-): string | null {
+export function validateFileMapping({
+  value,
+  constraints,
+  user,
+  store,
+}: {
+  value: unknown;
+  constraints: FileConstraints;
+  user: string;
+  store: EmbeddedStore;
+}): string | null {
   if (!value || typeof value !== "object" || Array.isArray(value))
     return "expected a file mapping object";
   const mapping = value as Record<string, unknown>;

@@ -4,13 +4,19 @@ import { remoteFetchFailure, validateFileMapping } from "./validate-file-mapping
 
 // Checks a submission against the form; returns the 400 `invalid_form_data` message, or null.
 // Pure and synchronous, so the check and the claim that follows happen in one turn.
-export function validateFormSubmission(
-  form: FormRecord,
-  inputs: Record<string, unknown>,
-  action: string,
-  user: string,
-  store: EmbeddedStore,
-): string | null {
+export function validateFormSubmission({
+  form,
+  inputs,
+  action,
+  user,
+  store,
+}: {
+  form: FormRecord;
+  inputs: Record<string, unknown>;
+  action: string;
+  user: string;
+  store: EmbeddedStore;
+}): string | null {
   if (!form.actions.some((a) => a.id === action)) return `Invalid action: ${action}`;
 
   // An input of a type we do not know (e.g. "signature") is neither required nor checked: a
@@ -36,7 +42,9 @@ export function validateFormSubmission(
         break;
       }
       case "file": {
-        const problem = validateFileMapping(value, input, user, store) ?? remoteFetchFailure(value);
+        const problem =
+          validateFileMapping({ value, constraints: input, user, store }) ??
+          remoteFetchFailure(value);
         if (problem) return `Invalid value for file input '${name}': ${problem}`;
         break;
       }
@@ -47,7 +55,7 @@ export function validateFormSubmission(
           return `Invalid value for file input '${name}': at most ${input.number_limits} files are allowed`;
         }
         for (const [index, item] of value.entries()) {
-          const problem = validateFileMapping(item, input, user, store);
+          const problem = validateFileMapping({ value: item, constraints: input, user, store });
           if (problem)
             return `Invalid value for file input '${name}': item ${index + 1}: ${problem}`;
         }

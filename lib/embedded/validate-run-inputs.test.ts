@@ -24,11 +24,11 @@ const FORM: UserInputItem[] = [
 ];
 
 const check = (inputs: Record<string, unknown>) =>
-  validateRunInputs(FORM, { topic: "t", ...inputs }, "alice", store);
+  validateRunInputs({ form: FORM, inputs: { topic: "t", ...inputs }, user: "alice", store });
 
 describe("validateRunInputs", () => {
   it("requires required inputs and strings where a server wants strings", () => {
-    expect(validateRunInputs(FORM, {}, "alice", store)).toEqual({
+    expect(validateRunInputs({ form: FORM, inputs: {}, user: "alice", store })).toEqual({
       problem: "topic is required in input form",
     });
     expect(check({ topic: 3 })).toEqual({

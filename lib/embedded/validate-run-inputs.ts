@@ -24,12 +24,17 @@ const constraintsOf = (config: UserInputItem[string]): FileConstraints => ({
  * Checks run inputs against the app's user_input_form the way a server does, and converts them
  * the same way (numeric strings, checkbox words): the 400 message, or the inputs the run gets.
  */
-export function validateRunInputs(
-  form: UserInputItem[],
-  inputs: Record<string, unknown>,
-  user: string,
-  store: EmbeddedStore,
-): RunInputsResult {
+export function validateRunInputs({
+  form,
+  inputs,
+  user,
+  store,
+}: {
+  form: UserInputItem[];
+  inputs: Record<string, unknown>;
+  user: string;
+  store: EmbeddedStore;
+}): RunInputsResult {
   const converted: Record<string, unknown> = { ...inputs };
   for (const item of form) {
     const [kind, config] = Object.entries(item)[0] ?? [];
@@ -77,7 +82,7 @@ export function validateRunInputs(
         break;
       case "file": {
         const problem =
-          validateFileMapping(value, constraintsOf(config), user, store) ??
+          validateFileMapping({ value, constraints: constraintsOf(config), user, store }) ??
           remoteFetchFailure(value);
         if (problem) return { problem: `${name} in input form: ${problem}` };
         break;
@@ -91,8 +96,12 @@ export function validateRunInputs(
           };
         for (const mapping of value) {
           const problem =
-            validateFileMapping(mapping, constraintsOf(config), user, store) ??
-            remoteFetchFailure(mapping);
+            validateFileMapping({
+              value: mapping,
+              constraints: constraintsOf(config),
+              user,
+              store,
+            }) ?? remoteFetchFailure(mapping);
           if (problem) return { problem: `${name} in input form: ${problem}` };
         }
         break;

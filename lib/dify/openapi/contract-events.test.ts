@@ -51,7 +51,10 @@ async function startStreaming(client: TestClient, app: App, user: string): Promi
     app === "workflow"
       ? { inputs: { topic: "Contract", audience: "Engineers" }, response_mode: "streaming", user }
       : { query: "Can I export my data?", inputs: {}, response_mode: "streaming", user };
-  return readSse(await client.post(path, body, key), until("workflow_paused", "workflow_finished"));
+  return readSse(
+    await client.post(path, body, { key }),
+    until("workflow_paused", "workflow_finished"),
+  );
 }
 
 const runIdOf = (events: SseEvent[]): string => {
@@ -66,7 +69,7 @@ const formOf = (events: SseEvent[]) => {
 
 function eventsOf(client: TestClient, app: App, runId: string, user: string, query = "") {
   const key = app === "workflow" ? client.workflowKey : client.chatflowKey;
-  return client.get(`/workflow/${runId}/events?user=${encodeURIComponent(user)}${query}`, key);
+  return client.get(`/workflow/${runId}/events?user=${encodeURIComponent(user)}${query}`, { key });
 }
 
 // A complete answer to the first form of each demo app.
@@ -92,7 +95,7 @@ async function submitAndFollow(client: TestClient, app: App, query: string): Pro
   const submitted = await client.post(
     `/form/human_input/${form.form_token}`,
     { ...answerTo(app), user },
-    key,
+    { key },
   );
   expect(submitted.status).toBe(200);
   return readSse(stream, until("workflow_finished"));
@@ -141,7 +144,11 @@ export const STREAM_SCENARIOS: Scenario[] = (["workflow", "chatflow"] as const).
         const form = formOf(paused);
         const key = app === "workflow" ? client.workflowKey : client.chatflowKey;
         const follow = await eventsOf(client, app, runIdOf(paused), user);
-        await client.post(`/form/human_input/${form.form_token}`, { ...answerTo(app), user }, key);
+        await client.post(
+          `/form/human_input/${form.form_token}`,
+          { ...answerTo(app), user },
+          { key },
+        );
         await readSse(follow, until("workflow_finished"));
         return readSse(await eventsOf(client, app, runIdOf(paused), user));
       },
@@ -151,7 +158,7 @@ export const STREAM_SCENARIOS: Scenario[] = (["workflow", "chatflow"] as const).
       app,
       collect: async (client) => {
         const user = `contract-timeout-${app}`;
-        const started = await client.admin("/demo-runs", {
+        const started = await client.admin.request("/demo-runs", {
           body: { user, app, form_ttl_seconds: 0.3 },
         });
         const run = (await started.json()) as { workflow_run_id: string };

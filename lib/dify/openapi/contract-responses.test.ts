@@ -36,7 +36,7 @@ function upload(files: { name: string; body: string; type?: string }[], user?: s
 }
 
 async function closedForm(state: "submitted" | "expired"): Promise<string> {
-  const response = await env.client.admin("/forms", {
+  const response = await env.client.admin.request("/forms", {
     body: {
       form_content: "{{#$output.note#}}",
       inputs: [{ type: "paragraph", output_variable_name: "note", default: null }],
@@ -71,7 +71,7 @@ const CASES: Case[] = [
     method: "GET",
     path: "/parameters",
     status: 200,
-    call: () => env.client.get("/parameters", env.client.chatflowKey),
+    call: () => env.client.get("/parameters", { key: env.client.chatflowKey }),
   },
   {
     name: "parameters of an unavailable app",
@@ -79,11 +79,11 @@ const CASES: Case[] = [
     path: "/parameters",
     status: 400,
     call: async () => {
-      await env.client.admin("/config", { body: { appUnavailable: "workflow" } });
+      await env.client.admin.request("/config", { body: { appUnavailable: "workflow" } });
       try {
         return await env.client.get("/parameters");
       } finally {
-        await env.client.admin("/config", { body: { appUnavailable: false } });
+        await env.client.admin.request("/config", { body: { appUnavailable: false } });
       }
     },
   },
@@ -93,7 +93,7 @@ const CASES: Case[] = [
     path: FORM,
     status: 200,
     call: async () =>
-      env.client.get(`/form/human_input/${(await env.client.demoRun("u1")).form_token}`),
+      env.client.get(`/form/human_input/${(await env.client.demoRun({ user: "u1" })).form_token}`),
   },
   {
     name: "an unknown form",
@@ -122,7 +122,7 @@ const CASES: Case[] = [
     path: FORM,
     status: 200,
     call: async () => {
-      const run = await env.client.demoRun("u2");
+      const run = await env.client.demoRun({ user: "u2" });
       return submit(run.form_token, {
         inputs: {
           draft: "Text",
@@ -141,7 +141,7 @@ const CASES: Case[] = [
     path: FORM,
     status: 400,
     call: async () => {
-      const run = await env.client.demoRun("u3");
+      const run = await env.client.demoRun({ user: "u3" });
       return submit(run.form_token, { inputs: {}, action: "approve", user: run.user });
     },
   },
@@ -151,7 +151,7 @@ const CASES: Case[] = [
     path: FORM,
     status: 400,
     call: async () => {
-      const run = await env.client.demoRun("u4");
+      const run = await env.client.demoRun({ user: "u4" });
       return submit(run.form_token, {
         inputs: {
           draft: "Text",
@@ -254,7 +254,7 @@ const CASES: Case[] = [
             },
           ],
         },
-        env.client.datasetKey,
+        { key: env.client.datasetKey },
       ),
   },
   {
@@ -266,7 +266,7 @@ const CASES: Case[] = [
       env.client.post(
         "/datasets/demo-dataset/documents/metadata",
         { operation_data: [{ document_id: "nope", metadata_list: [], partial_update: true }] },
-        env.client.datasetKey,
+        { key: env.client.datasetKey },
       ),
   },
   {
@@ -278,7 +278,7 @@ const CASES: Case[] = [
       env.client.post(
         "/datasets/nope/documents/metadata",
         { operation_data: [{ document_id: "doc-pricing", metadata_list: [] }] },
-        env.client.datasetKey,
+        { key: env.client.datasetKey },
       ),
   },
   {
@@ -287,10 +287,9 @@ const CASES: Case[] = [
     path: SEGMENT,
     status: 200,
     call: () =>
-      env.client.get(
-        "/datasets/demo-dataset/documents/doc-onboarding/segments/seg-onboarding-1",
-        env.client.datasetKey,
-      ),
+      env.client.get("/datasets/demo-dataset/documents/doc-onboarding/segments/seg-onboarding-1", {
+        key: env.client.datasetKey,
+      }),
     // The description says string; Dify's source stores no answer outside Q&A documents and
     // sends null.
     options: { mayBeNull: ["data.answer"] },
@@ -301,10 +300,9 @@ const CASES: Case[] = [
     path: SEGMENT,
     status: 404,
     call: () =>
-      env.client.get(
-        "/datasets/demo-dataset/documents/doc-onboarding/segments/nope",
-        env.client.datasetKey,
-      ),
+      env.client.get("/datasets/demo-dataset/documents/doc-onboarding/segments/nope", {
+        key: env.client.datasetKey,
+      }),
   },
 ];
 

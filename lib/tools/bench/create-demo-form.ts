@@ -16,15 +16,7 @@ export type BenchForm = {
  * the same form a person would open, Markdown, selects and files included.
  */
 export async function createDemoForm(stack: BenchStack, user: string): Promise<BenchForm> {
-  const response = await fetch(`${stack.upstreamOrigin}/_embedded/demo-runs`, {
-    method: "POST",
-    headers: stack.upstreamAdminHeaders,
-    body: JSON.stringify({ user }),
-  });
-  if (response.status !== 200) {
-    throw new Error(`demo run failed: ${response.status} ${await response.text()}`);
-  }
-  const run = (await response.json()) as { workflow_run_id: string; form_token: string };
+  const run = await stack.upstreamAdmin.startDemoRun({ user });
   const exp = Math.floor(Date.now() / 1000) + 3600;
   const linkQuery = formLinkQuery(
     { token: run.form_token, run: run.workflow_run_id, user, exp },

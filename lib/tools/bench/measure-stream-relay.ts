@@ -125,15 +125,11 @@ async function runStreams(
     await withTimeout(Promise.all(streams.map((s) => s.ready)), READY_TIMEOUT_MS, "opening");
     // Started one run after another, so the runs' sends interleave as independent runs' would.
     await inBatches(forms, 50, async (form) => {
-      const response = await fetch(
-        `${stack.upstreamOrigin}/_embedded/runs/${form.runId}/text-chunks`,
-        {
-          method: "POST",
-          headers: stack.upstreamAdminHeaders,
-          body: JSON.stringify({ count: options.events, interval_ms: options.intervalMs }),
-        },
-      );
-      if (response.status !== 202) throw new Error(`text-chunks: ${response.status}`);
+      await stack.upstreamAdmin.emitTextChunks({
+        runId: form.runId,
+        count: options.events,
+        interval_ms: options.intervalMs,
+      });
     });
     await withTimeout(Promise.all(streams.map((s) => s.done)), EVENTS_TIMEOUT_MS, "streaming")
       // A timeout is reported as lost events, not as a crash.

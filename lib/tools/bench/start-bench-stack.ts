@@ -4,7 +4,7 @@ import { existsSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 import { createInterface } from "node:readline";
-import { ADMIN_TOKEN_HEADER } from "@/lib/embedded/admin-token";
+import { createAdminClient, type AdminClient } from "@/lib/embedded/admin-client";
 import { EMBEDDED_KEYS } from "@/lib/embedded/demo-keys";
 
 // Starts what the bench measures: the embedded upstream in its own process, the production app
@@ -24,8 +24,8 @@ export type BenchStack = {
   minimalProxyUrl: string;
   /** The app's framework floor (app/api/bench-floor). */
   frameworkFloorUrl: string;
-  /** Headers of a request to the upstream's admin routes (its token, JSON). */
-  upstreamAdminHeaders: Record<string, string>;
+  /** The upstream's admin API (start runs, have runs stream text). */
+  upstreamAdmin: AdminClient;
   appPid: number;
   linkSecret: string;
   /** JSON log lines the app wrote so far (one per API request). */
@@ -177,10 +177,7 @@ export async function startBenchStack(options: {
     minimalProxyOrigin: minimalProxy.origin,
     minimalProxyUrl: minimalProxy.origin + upstream.url.slice(upstream.origin.length),
     frameworkFloorUrl: `${appOrigin}/api/bench-floor`,
-    upstreamAdminHeaders: {
-      "Content-Type": "application/json",
-      [ADMIN_TOKEN_HEADER]: upstream.adminToken,
-    },
+    upstreamAdmin: createAdminClient({ origin: upstream.origin, token: upstream.adminToken }),
     appPid: app.pid,
     linkSecret,
     appLogLines: () => logLines,

@@ -3,7 +3,8 @@
 import { spawn, spawnSync } from "node:child_process";
 import { demoAppEnv } from "@/lib/tools/cli/demo-app-env";
 import { parseArgs } from "@/lib/tools/cli/parse-args";
-import { ADMIN_TOKEN_HEADER, publishAdminToken } from "@/lib/embedded/admin-token";
+import { createAdminClient, type AdminClient } from "@/lib/embedded/admin-client";
+import { publishAdminToken } from "@/lib/embedded/admin-token";
 import { startEmbeddedServer } from "@/lib/embedded/server";
 import { parseEnv } from "@/lib/server/env-schema";
 import { formLinkPath } from "@/lib/form/form-link";
@@ -74,12 +75,8 @@ async function main() {
 
   await waitFor(`${appOrigin}/`, 120_000);
   if (embedded && env.formLinkSecret) {
-    const response = await fetch(`${embedded.origin}/_embedded/demo-runs`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", [ADMIN_TOKEN_HEADER]: embedded.adminToken },
-      body: JSON.stringify({ app: "workflow", user: "demo-user" }),
-    });
-    const run = (await response.json()) as { workflow_run_id: string; form_token: string };
+    const admin = createAdminClient({ origin: embedded.origin, token: embedded.adminToken });
+    const run = await admin.startDemoRun({ app: "workflow", user: "demo-user" });
     const exp = Math.floor(Date.now() / 1000) + 7 * 24 * 3600;
     // Run-scoped, so the demo can be followed through its second form ("Request changes").
     const link = formLinkPath(
@@ -89,40 +86,36 @@ async function main() {
     console.log(
       `\n  Ready. Open a paused demo form (link scope: run, so it also opens the run's later forms in place):\n\n    ${appOrigin}${link}\n\n  or start a new run from ${appOrigin}/\n`,
     );
-    await printDemoExtras(
-      embedded.origin,
-      embedded.adminToken,
+    await printDemoExtras({
+      admin,
       appOrigin,
-      env.formLinkSecret,
-      demo?.sessionPortalToken,
-    );
+      secret: env.formLinkSecret,
+      sessionPortalToken: demo?.sessionPortalToken,
+    });
   } else {
     console.log(`\n  Ready: ${appOrigin}/\n`);
   }
 }
 
 /** The knowledge tools (with this session's token) and the embedding example, on a run of its own. */
-async function printDemoExtras(
-  embeddedOrigin: string,
-  adminToken: string,
-  appOrigin: string,
-  secret: string,
-  sessionPortalToken: string | undefined,
-) {
-  const response = await fetch(`${embeddedOrigin}/_embedded/demo-runs`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", [ADMIN_TOKEN_HEADER]: adminToken },
-    body: JSON.stringify({ app: "workflow", user: "demo-portal-user" }),
-  });
-  if (!response.ok)
-    throw new Error(`The embedded service did not start a demo run (${response.status}).`);
-  const run = (await response.json()) as { workflow_run_id: string; form_token: string };
+async function printDemoExtras({
+  admin,
+  appOrigin,
+  secret,
+  sessionPortalToken,
+}: {
+  admin: AdminClient;
+  appOrigin: string;
+  secret: string;
+  sessionPortalToken: string | undefined;
+}) {
+  const run = await admin.startDemoRun({ app: "workflow", user: "demo-portal-user" });
   const exp = Math.floor(Date.now() / 1000) + 7 * 24 * 3600;
   const link = formLinkPath(
     { token: run.form_token, run: run.workflow_run_id, user: "demo-portal-user", exp },
     secret,
   );
-  const portal = `${embeddedOrigin}/_embedded/portal?src=${encodeURIComponent(appOrigin + link)}`;
+  const portal = admin.portalUrl({ src: appOrigin + link });
   // The token rides in the fragment, which never reaches a server; the page keeps it for the tab.
   const knowledge = sessionPortalToken
     ? `${appOrigin}/knowledge#token=${sessionPortalToken}`

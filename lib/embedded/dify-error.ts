@@ -1,11 +1,13 @@
 import type { ServerResponse } from "node:http";
 
 // A Dify-style error: the body is always {status, code, message}, status repeated.
-export class ApiError extends Error {
+export class DifyError extends Error {
   readonly status: number;
   readonly code: string;
   readonly headers: Record<string, string>;
 
+  // Positional like an Error's own arguments: `new DifyError(404, "not_found", "…")` reads as
+  // the body it sends.
   constructor(status: number, code: string, message: string, headers: Record<string, string> = {}) {
     super(message);
     this.status = status;
@@ -14,11 +16,13 @@ export class ApiError extends Error {
   }
 }
 
-export function sendJson(
+export function sendDifyJson(
   res: ServerResponse,
-  status: number,
-  body: unknown,
-  headers: Record<string, string> = {},
+  {
+    status,
+    body,
+    headers = {},
+  }: { status: number; body: unknown; headers?: Record<string, string> },
 ): void {
   if (res.headersSent) {
     res.end();
@@ -33,11 +37,10 @@ export function sendJson(
   res.end(payload);
 }
 
-export function sendError(res: ServerResponse, error: ApiError): void {
-  sendJson(
-    res,
-    error.status,
-    { status: error.status, code: error.code, message: error.message },
-    error.headers,
-  );
+export function sendDifyError(res: ServerResponse, error: DifyError): void {
+  sendDifyJson(res, {
+    status: error.status,
+    body: { status: error.status, code: error.code, message: error.message },
+    headers: error.headers,
+  });
 }

@@ -1,0 +1,71 @@
+import { createAdminClient } from "@/lib/embedded/admin-client";
+import { readAdminToken } from "@/lib/embedded/admin-token";
+import type { FaultKind } from "@/lib/embedded/store";
+import { E2E_EMBEDDED_PORT } from "@/e2e/ports";
+
+// The embedded service the suite runs against, read and scripted through its admin API.
+
+export const EMBEDDED_ORIGIN = `http://127.0.0.1:${E2E_EMBEDDED_PORT}`;
+
+/**
+ * The admin API's one client. Its token (published by `lib/embedded/main.ts`) is read for each
+ * request, so a restarted service is followed.
+ */
+export const embeddedAdmin = createAdminClient({
+  origin: EMBEDDED_ORIGIN,
+  token: () => readAdminToken(E2E_EMBEDDED_PORT),
+});
+
+export async function getCalls(): Promise<{ method: string; path: string; status: number }[]> {
+  return embeddedAdmin.calls();
+}
+
+/** Upstream calls made on behalf of one of our requests (matched by its X-Request-Id). */
+export async function callsForRequest(requestId: string) {
+  return (await embeddedAdmin.calls()).filter((call) => call.request_id === requestId);
+}
+
+/** Calls the embedded service saw for one form token since the test began. */
+export async function callsFor(fragment: string) {
+  return (await getCalls()).filter((call) => call.path.includes(fragment));
+}
+
+export async function openStreams(): Promise<number> {
+  return embeddedAdmin.openStreams();
+}
+
+/** Cuts open event streams upstream: all of them, or only those following `runId`. */
+export async function dropStreams(runId?: string): Promise<number> {
+  return embeddedAdmin.dropStreams({ runId });
+}
+
+/** Switches the demo apps off (`400 app_unavailable`): one of them, or none with `false`. */
+export async function setAppUnavailable(value: false | "workflow" | "chatflow") {
+  await embeddedAdmin.configure({ appUnavailable: value });
+}
+
+export type Fault = {
+  match: { method?: string; path: string };
+  kind: FaultKind;
+  delay_ms?: number;
+  times?: number;
+};
+
+/** Replaces the embedded service's fault list with what `update` makes of the current one. */
+async function updateFaults(update: (current: Fault[]) => Fault[]) {
+  await embeddedAdmin.setFaults(update(await embeddedAdmin.faults()));
+}
+
+/**
+ * Adds faults to the embedded service for the rest of the test. Faults match by path prefix, so
+ * tests scope them to their own form token or run id and do not disturb tests running alongside.
+ */
+export function addFaults(faults: Fault[]) {
+  return updateFaults((current) => [...current.filter((fault) => fault.times !== 0), ...faults]);
+}
+
+export function removeFaults(pathPrefix: string) {
+  return updateFaults((current) =>
+    current.filter((fault) => !fault.match.path.startsWith(pathPrefix)),
+  );
+}
