@@ -1,12 +1,8 @@
 import { z } from "zod";
-import {
-  getAppParametersCached,
-  getHumanInputForm,
-  submitHumanInputForm,
-} from "@/lib/dify/dify-client";
+import { submitHumanInputForm } from "@/lib/dify/dify-client";
 import { formValueSchema } from "@/lib/dify/schemas";
 import { requireFormIdentity } from "@/lib/server/form/form-identity";
-import { toFormView } from "@/lib/form/form-view";
+import { loadFormView } from "@/lib/server/form/load-form-view";
 import { NO_STORE, readJsonBody } from "@/lib/server/http";
 import { requireSameOrigin } from "@/lib/server/request-guards";
 import { handleRoute } from "@/lib/server/route-handler";
@@ -18,14 +14,7 @@ type Context = { params: Promise<{ token: string }> };
 export const GET = handleRoute("forms.get", async (request, { params }: Context) => {
   const { token } = formRouteParamsSchema.parse(await params);
   requireFormIdentity(request, token);
-  const [form, parameters] = await Promise.all([
-    getHumanInputForm(token),
-    // Limits only refine the page's checks; the form still opens without them.
-    getAppParametersCached().catch(() => undefined),
-  ]);
-  return Response.json(toFormView(token, form, parameters?.system_parameters), {
-    headers: NO_STORE,
-  });
+  return Response.json(await loadFormView(token), { headers: NO_STORE });
 });
 
 // Only these fields are read from the browser; a `user` it sends is dropped.
