@@ -15,8 +15,6 @@ export type FormLinkContext = { token: string; run: string; linkQuery: string; s
 const headers = (link: FormLinkContext) => ({ [FORM_LINK_HEADER]: link.linkQuery });
 const base = (link: FormLinkContext) => `/api/forms/${encodeURIComponent(link.token)}`;
 
-export const formQueryKey = (token: string) => ["form", token] as const;
-
 export function fetchForm(link: FormLinkContext, signal?: AbortSignal) {
   return apiFetch(base(link), formViewSchema, { headers: headers(link), signal });
 }
