@@ -122,7 +122,7 @@ export function HumanInputForm({
     const error = errors[field.name]?.message;
     return (
       <FormField
-        key={field.name}
+        key={`${field.name}:${draft.generation}`}
         id={fieldInputId(field.name)}
         label={field.label}
         required={isRequired(field)}

@@ -28,6 +28,9 @@ export function useFormDraft({ link, form, initial, methods, sent }: FormDraftOp
       ? Math.min(linkExp, form.expiresAt)
       : (linkExp ?? form.expiresAt);
   const [restoredAt, setRestoredAt] = useState<number | null>(null);
+  // Bumped whenever the answers are replaced wholesale (a draft restored, "start over"): fields
+  // that keep their own copy of their value (file lists) are drawn anew from the form's values.
+  const [generation, setGeneration] = useState(0);
 
   // Read once, after hydration: the server renders the form's own starting values (it has no
   // drafts), and later saves must not reset the form again.
@@ -41,6 +44,7 @@ export function useFormDraft({ link, form, initial, methods, sent }: FormDraftOp
       reset(merged.answers);
       // eslint-disable-next-line react-hooks/set-state-in-effect -- storage exists only in the browser, after hydration
       setRestoredAt(draft.savedAt);
+      setGeneration((value) => value + 1);
     }
   }, [key, initial, reset]);
 
@@ -59,6 +63,7 @@ export function useFormDraft({ link, form, initial, methods, sent }: FormDraftOp
     deleteDraft(key);
     reset(initial);
     setRestoredAt(null);
+    setGeneration((value) => value + 1);
   };
-  return { restoredAt, startOver };
+  return { restoredAt, startOver, generation };
 }
