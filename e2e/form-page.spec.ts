@@ -4,6 +4,8 @@ import { expect, test } from "@/e2e/fixtures";
 import { callsFor } from "@/e2e/helpers/embedded";
 import { createCustomForm, demoAnswer, getFormRecord, submitUpstream } from "@/e2e/helpers/forms";
 import { attachFiles } from "@/e2e/helpers/uploads";
+import { labelFromName } from "@/lib/form/form-content";
+import formMessages from "@/lib/i18n/messages/en/form.json";
 
 const png = (name: string, bytes = 64) => ({
   name,
@@ -318,4 +320,100 @@ test("a double click sends one answer, and a lost response is checked before off
     (call) => call.method === "POST",
   );
   expect(posts).toHaveLength(1);
+});
+
+// The page's HTML as the server sends it, before any script runs: the text of every element of
+// `tag`, tags stripped (React separates adjacent text with comments).
+function textsOf(html: string, tag: string): string[] {
+  return [...html.matchAll(new RegExp(`<${tag}\\b[^>]*>([\\s\\S]*?)</${tag}>`, "g"))].map((match) =>
+    match[1]!.replace(/<[^>]*>/g, "").trim(),
+  );
+}
+
+test("the form page's first HTML already holds the whole form: its headings and every field's label", async ({
+  request,
+}) => {
+  const inputs = [
+    { type: "paragraph", output_variable_name: "reviewer_notes", default: null },
+    {
+      type: "select",
+      output_variable_name: "releaseChannel",
+      option_source: { type: "constant", selector: [], value: ["Beta", "Stable"] },
+    },
+    {
+      type: "file",
+      output_variable_name: "signed_contract",
+      allowed_file_types: ["document"],
+      allowed_file_extensions: [],
+      allowed_file_upload_methods: ["local_file"],
+    },
+    {
+      type: "file-list",
+      output_variable_name: "screenshots",
+      allowed_file_types: ["image"],
+      allowed_file_extensions: [],
+      allowed_file_upload_methods: ["local_file", "remote_url"],
+      number_limits: 3,
+    },
+  ];
+  const contentHeading = "Quarterly release review";
+  const form = await createCustomForm({
+    form_content: [
+      `# ${contentHeading}`,
+      "Read the **notes** first.",
+      ...inputs.map((input) => `{{#$output.${input.output_variable_name}#}}`),
+    ].join("\n\n"),
+    inputs,
+    user_actions: [{ id: "ok", title: "Publish", button_style: "primary" }],
+  });
+
+  const response = await request.get(form.link, { headers: { "Accept-Language": "en" } });
+  expect(response.status()).toBe(200);
+  const html = await response.text();
+  const headings = textsOf(html, "h1");
+  expect(headings).toContain(formMessages.title);
+  expect(headings).toContain(contentHeading);
+  expect(html).toContain("<strong>notes</strong>");
+  const labels = textsOf(html, "label");
+  for (const input of inputs) {
+    const label = labelFromName(input.output_variable_name);
+    expect(
+      labels.some((text) => text.startsWith(label)),
+      `label ${label}`,
+    ).toBe(true);
+  }
+  expect(textsOf(html, "button")).toContain("Publish");
+});
+
+test("an answered form's first HTML already says so", async ({ request, demoRun }) => {
+  expect(
+    await submitUpstream(demoRun.formToken, {
+      inputs: demoAnswer("Sent elsewhere"),
+      action: "approve",
+      user: demoRun.user,
+    }),
+  ).toBe(200);
+  const response = await request.get(demoRun.link, { headers: { "Accept-Language": "en" } });
+  const html = await response.text();
+  expect(textsOf(html, "h1")).toContain(formMessages.answered.title);
+  expect(html).toContain(formMessages.answered.body);
+});
+
+test("the server-rendered form hydrates without a mismatch and takes input only once it has", async ({
+  page,
+  demoRun,
+}) => {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  await page.goto(demoRun.link);
+  const form = page.getByRole("form", { name: "Your answer is needed" });
+  await expect(form).not.toHaveAttribute("aria-disabled");
+  await expect(form).not.toHaveAttribute("inert");
+  await page.getByLabel("Draft").fill("Typed at once");
+  await expect(page.getByLabel("Draft")).toHaveValue("Typed at once");
+  await expect(page.getByTestId("expiry")).toContainText(/\S/);
+  expect(errors).toEqual([]);
 });

@@ -2,6 +2,7 @@
 
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
+import { useInBrowser } from "@/lib/form/use-in-browser";
 import { formatDateTime, formatRemaining } from "@/lib/i18n/format-time";
 
 const WARNING_MS = 5 * 60_000;
@@ -14,6 +15,7 @@ export function ExpiryCountdown({
   expiresAt: number;
   onExpired: () => void;
 }) {
+  const inBrowser = useInBrowser();
   const [now, setNow] = useState(() => Date.now());
   const remaining = expiresAt * 1000 - now;
 
@@ -31,6 +33,15 @@ export function ExpiryCountdown({
   const warning = remaining <= WARNING_MS;
   const t = useTranslations("form.expiry");
   const locale = useLocale();
+  // The time and what is left are the reader's own (clock, time zone): the server cannot know
+  // them, so its HTML holds an empty line of the same height until the page is in the browser.
+  if (!inBrowser) {
+    return (
+      <p className="muted small" data-testid="expiry">
+        {"\u00a0"}
+      </p>
+    );
+  }
   return (
     <p className={warning ? "notice notice-warning small" : "muted small"} data-testid="expiry">
       {/* Only the warning is announced; the ticking text would be noise in a live region. */}

@@ -1,42 +1,56 @@
 "use client";
 
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useState, useTransition, type ReactNode } from "react";
 import { useEmbedNotify } from "@/components/embed/embed-provider";
-import { HumanInputForm, type SubmittedAnswer } from "@/components/form/human-input-form";
+import { FormErrorScreen, type FormFailure } from "@/components/form/form-error-screen";
+import { HumanInputForm } from "@/components/form/human-input-form";
 import { RunView } from "@/components/run/run-view";
 import { SubmittedSummary } from "@/components/form/submitted-summary";
 import { WaitingForms } from "@/components/run/waiting-forms";
 import { Button } from "@/components/ui/button";
 import { StatusScreen } from "@/components/ui/status-screen";
 import { ApiClientError } from "@/lib/client/api-fetch";
-import { fetchForm, formQueryKey, type FormLinkContext } from "@/lib/form/form-api";
+import type { FormLinkContext } from "@/lib/form/form-api";
 import { deleteDraft, draftKeyOf, sweepDrafts } from "@/lib/form/form-draft";
+import { formQueryOptions } from "@/lib/form/queries";
+import { useInBrowser } from "@/lib/form/use-in-browser";
+import type { SubmittedAnswer } from "@/lib/form/use-submit-form";
 import { useRunStream, type RunStream } from "@/lib/run/use-run-stream";
-import type { FieldView } from "@/lib/form/form-view";
+import type { FieldView, FormView } from "@/lib/form/form-view";
 
 type Outcome =
   | { kind: "submitted"; submitted: SubmittedAnswer; fields: FieldView[] }
-  | { kind: "closed"; error: ApiClientError }
+  | { kind: "closed"; failure: FormFailure }
   | { kind: "expired" };
 
-/** The form page's states: loading, open, and every way a form can end or fail to load. */
-export function FormScreen({ link }: { link: FormLinkContext }) {
+type FormScreenProps = {
+  link: FormLinkContext;
+  /** Why the server could not load the form; null when it did (the form is in the query cache). */
+  loadFailure: FormFailure | null;
+  /** The form's content as the server rendered it (components/form/form-body.tsx). */
+  children: ReactNode;
+};
+
+/**
+ * The form page's states: the open form, and every way a form can end or fail to load. The form
+ * comes loaded from the server (hydrated into the query cache) or with the reason it did not.
+ */
+export function FormScreen({ link, loadFailure, children }: FormScreenProps) {
   const t = useTranslations("run");
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const query = useFormQuery(link, outcome === null);
-  const closedCode =
-    outcome?.kind === "closed"
-      ? outcome.error.code
-      : query.error instanceof ApiClientError
-        ? query.error.code
-        : null;
+  const query = useQuery({ ...formQueryOptions(link), enabled: outcome === null && !loadFailure });
+  // A failed re-check (after a lost response) keeps the form that is on screen.
+  const queryFailure = query.error && !query.data ? toFailure(query.error) : null;
+  const failure = outcome?.kind === "closed" ? outcome.failure : (loadFailure ?? queryFailure);
+  const closedCode = failure?.code ?? null;
   // Once the form is answered or expired, the run it belongs to is what matters: follow it.
   // The run is followed from the moment the form opens, so nothing that happens after the answer
   // is missed; it is shown once the form is answered or closed.
   const run = useRunStream(link, Boolean(link.run));
-  useEmbedEvents(outcome, query.error, run);
+  useEmbedEvents(outcome, failure, run);
   useDraftCleanup(link, outcome, closedCode);
   const showRun =
     Boolean(link.run) &&
@@ -46,7 +60,21 @@ export function FormScreen({ link }: { link: FormLinkContext }) {
       closedCode === "human_input_form_expired");
   return (
     <>
-      <FormState link={link} outcome={outcome} setOutcome={setOutcome} query={query} />
+      <FormState
+        link={link}
+        outcome={outcome}
+        setOutcome={setOutcome}
+        form={query.data}
+        failure={failure}
+        retry={
+          <RetryButton
+            onRetry={loadFailure ? null : () => void query.refetch()}
+            fetching={query.isFetching}
+          />
+        }
+      >
+        {children}
+      </FormState>
       {showRun ? (
         <RunView link={link} run={run} />
       ) : run.state.waiting.length > 1 ? (
@@ -57,6 +85,12 @@ export function FormScreen({ link }: { link: FormLinkContext }) {
       ) : null}
     </>
   );
+}
+
+function toFailure(error: Error): FormFailure {
+  return error instanceof ApiClientError
+    ? { code: error.code, message: error.message }
+    : { code: "unknown", message: error.message };
 }
 
 // Codes after which this link's draft of the form can never be sent.
@@ -84,11 +118,10 @@ function useDraftCleanup(
 }
 
 /** Tells an embedding portal what happened: answered, expired, failed, and the run's progress. */
-function useEmbedEvents(outcome: Outcome | null, queryError: Error | null, run: RunStream) {
+function useEmbedEvents(outcome: Outcome | null, failure: FormFailure | null, run: RunStream) {
   const notify = useEmbedNotify();
-  const error = outcome?.kind === "closed" ? outcome.error : queryError;
-  const errorCode = error instanceof ApiClientError ? error.code : error ? "unknown" : null;
-  const errorMessage = error?.message ?? "";
+  const errorCode = failure?.code ?? null;
+  const errorMessage = failure?.message ?? "";
   useEffect(() => {
     if (outcome?.kind === "submitted") {
       notify({
@@ -129,26 +162,23 @@ function useEmbedEvents(outcome: Outcome | null, queryError: Error | null, run: 
   }, [answered, phase, pause, notify]);
 }
 
-function useFormQuery(link: FormLinkContext, enabled: boolean) {
-  return useQuery({
-    queryKey: formQueryKey(link.token),
-    queryFn: ({ signal }) => fetchForm(link, signal),
-    enabled,
-  });
-}
-
 function FormState({
   link,
   outcome,
   setOutcome,
-  query,
+  form,
+  failure,
+  retry,
+  children,
 }: {
   link: FormLinkContext;
   outcome: Outcome | null;
   setOutcome: (outcome: Outcome) => void;
-  query: ReturnType<typeof useFormQuery>;
+  form: FormView | undefined;
+  failure: FormFailure | null;
+  retry: ReactNode;
+  children: ReactNode;
 }) {
-  const queryClient = useQueryClient();
   const t = useTranslations("form");
   const onExpired = useCallback(() => setOutcome({ kind: "expired" }), [setOutcome]);
 
@@ -172,12 +202,7 @@ function FormState({
       </StatusScreen>
     );
   }
-  const error = outcome?.kind === "closed" ? outcome.error : query.error;
-  if (error)
-    return (
-      <FormError error={error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
-    );
-  const form = query.data;
+  if (failure) return <FormErrorScreen failure={failure} retry={retry} />;
   if (!form) {
     return (
       <section className="card" aria-busy="true" aria-labelledby="loading-title">
@@ -193,90 +218,31 @@ function FormState({
       form={form}
       link={link}
       onSubmitted={(submitted) => setOutcome({ kind: "submitted", submitted, fields: form.fields })}
-      onClosed={(closedError) => setOutcome({ kind: "closed", error: closedError })}
+      onClosed={(error) =>
+        setOutcome({ kind: "closed", failure: { code: error.code, message: error.message } })
+      }
       onExpired={onExpired}
-      onUnknownOutcome={async (submitted) => {
-        // A lost response: a 412 "submitted" on re-fetch means the answer did arrive.
-        try {
-          await queryClient.fetchQuery({
-            queryKey: formQueryKey(link.token),
-            queryFn: () => fetchForm(link),
-            staleTime: 0,
-          });
-          return false;
-        } catch (refetchError) {
-          if (
-            refetchError instanceof ApiClientError &&
-            refetchError.code === "human_input_form_submitted"
-          ) {
-            setOutcome({ kind: "submitted", submitted, fields: form.fields });
-            return true;
-          }
-          return false;
-        }
-      }}
-    />
+    >
+      {children}
+    </HumanInputForm>
   );
 }
 
-function FormError({
-  error,
-  onRetry,
-  retrying,
-}: {
-  error: Error;
-  onRetry: () => void;
-  retrying: boolean;
-}) {
+/**
+ * Loads the form again: a form the server could not load is asked of the server again (the page
+ * is rendered anew), one the browser could not load is fetched again.
+ */
+function RetryButton({ onRetry, fetching }: { onRetry: (() => void) | null; fetching: boolean }) {
   const t = useTranslations("form");
-  const code = error instanceof ApiClientError ? error.code : "unknown";
-  switch (code) {
-    case "human_input_form_submitted":
-      return (
-        <StatusScreen title={t("answered.title")} tone="info">
-          <p>{t("answered.body")}</p>
-        </StatusScreen>
-      );
-    case "human_input_form_expired":
-      return (
-        <StatusScreen title={t("expired.title")} tone="warning">
-          <p>{t("expired.body")}</p>
-        </StatusScreen>
-      );
-    case "not_found":
-      return (
-        <StatusScreen title={t("notFound.title")} tone="error">
-          <p>{t("notFound.body")}</p>
-        </StatusScreen>
-      );
-    case "link_invalid":
-    case "link_expired":
-    case "link_missing":
-      return (
-        <StatusScreen title={t("linkProblem.title")} tone="error">
-          <p>{t(`linkProblem.${code}`)}</p>
-        </StatusScreen>
-      );
-    default:
-      return (
-        <StatusScreen
-          title={t("unavailable.title")}
-          tone="error"
-          actions={
-            <Button variant="primary" onClick={onRetry} busy={retrying} disabled={retrying}>
-              {t("unavailable.retry")}
-            </Button>
-          }
-        >
-          <p>
-            {code === "upstream_timeout"
-              ? t("unavailable.timeout")
-              : code === "upstream_unreachable" || code === "network_error"
-                ? t("unavailable.unreachable")
-                : error.message || t("unavailable.body")}
-          </p>
-          <p className="muted small">{t("unavailable.nothingLost")}</p>
-        </StatusScreen>
-      );
-  }
+  const router = useRouter();
+  const [refreshing, startRefresh] = useTransition();
+  const retry = onRetry ?? (() => startRefresh(() => router.refresh()));
+  const busy = refreshing || fetching;
+  // A click before the page hydrates would do nothing.
+  const inBrowser = useInBrowser();
+  return (
+    <Button variant="primary" onClick={retry} busy={busy} disabled={busy || !inBrowser}>
+      {t("unavailable.retry")}
+    </Button>
+  );
 }

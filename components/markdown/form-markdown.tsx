@@ -1,15 +1,16 @@
 import { lazy, Suspense } from "react";
 
-// react-markdown with remark-gfm weighs about 80 kB gzip, as much as the rest of the page's own
-// script: it comes in a chunk of its own, requested as soon as this module runs in the browser,
-// so it loads in parallel with the form's data instead of in the page's first load. Until it is
-// there the text shows as plain text (React escapes it; raw HTML never renders either way).
+// Markdown that arrives in the browser (a run's streamed text and outputs, the launcher's and the
+// knowledge pages' text). react-markdown with remark-gfm weighs about 80 kB gzip: it comes in a
+// chunk of its own, requested the first time such text renders, never in a page's first load (a
+// form's own Markdown is rendered on the server: components/markdown/static-markdown.tsx). Until
+// it is there the text shows as plain text (React escapes it; raw HTML never renders either way).
 
-const loadRenderer = () => import("@/components/markdown/markdown-renderer");
 const MarkdownRenderer = lazy(() =>
-  loadRenderer().then((module) => ({ default: module.MarkdownRenderer })),
+  import("@/components/markdown/markdown-renderer").then((module) => ({
+    default: module.MarkdownRenderer,
+  })),
 );
-if (typeof window !== "undefined") void loadRenderer();
 
 export function FormMarkdown({ children }: { children: string }) {
   return (

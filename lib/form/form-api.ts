@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { apiFetch, apiStream } from "@/lib/client/api-fetch";
+import { apiFetch } from "@/lib/client/api-fetch";
 import type { LinkScope } from "@/lib/form/form-link";
 import { FORM_LINK_HEADER } from "@/lib/form/form-link-header";
 import { formViewSchema } from "@/lib/form/form-view";
@@ -14,8 +14,6 @@ export type FormLinkContext = { token: string; run: string; linkQuery: string; s
 
 const headers = (link: FormLinkContext) => ({ [FORM_LINK_HEADER]: link.linkQuery });
 const base = (link: FormLinkContext) => `/api/forms/${encodeURIComponent(link.token)}`;
-
-export const formQueryKey = (token: string) => ["form", token] as const;
 
 export function fetchForm(link: FormLinkContext, signal?: AbortSignal) {
   return apiFetch(base(link), formViewSchema, { headers: headers(link), signal });
@@ -45,8 +43,9 @@ export function formUploadTarget(link: FormLinkContext) {
   return { url: `${base(link)}/files`, headers: headers(link) };
 }
 
-export function openRunEvents(link: FormLinkContext, signal: AbortSignal) {
-  return apiStream(`${base(link)}/events`, { headers: headers(link), signal });
+/** Where the link's run events stream from, and the headers that carry its credentials. */
+export function runEventsTarget(link: FormLinkContext) {
+  return { url: `${base(link)}/events`, headers: headers(link) };
 }
 
 /**

@@ -6,7 +6,7 @@ import {
 } from "@/lib/dify/schemas";
 import { fieldSpecSchema } from "@/lib/fields/field-spec";
 import { labelFromName } from "@/lib/form/form-content";
-import { toUploadLimits, uploadLimitsSchema } from "@/lib/form/form-view";
+import { toUploadLimits, uploadLimitsSchema } from "@/lib/files/upload-limits";
 
 // The launcher's view of an app's start form: what the browser receives from
 // GET /api/launch/parameters. The raw `GET /parameters` shape is mapped here and nowhere else.

@@ -1,11 +1,18 @@
+import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { DraftSweep } from "@/components/form/draft-sweep";
 import { EmbedProvider } from "@/components/embed/embed-provider";
+import { FormBody } from "@/components/form/form-body";
+import type { FormFailure } from "@/components/form/form-error-screen";
 import { FormScreen } from "@/components/form/form-screen";
 import { StatusScreen } from "@/components/ui/status-screen";
+import type { FormLinkContext } from "@/lib/form/form-api";
+import type { FormView } from "@/lib/form/form-view";
+import { formQueryOptions } from "@/lib/form/queries";
 import { getEnv } from "@/lib/server/env";
 import { verifyLinkParams } from "@/lib/server/form/form-identity";
+import { loadErrorEnvelope, loadFormView } from "@/lib/server/form/load-form-view";
 import { LINK_PARAM_KEYS } from "@/lib/form/form-link";
 import { formTokenSchema } from "@/lib/dify/route-params";
 
@@ -68,15 +75,31 @@ async function FormPageBody({
       </StatusScreen>
     );
   }
+  const link: FormLinkContext = {
+    token,
+    run: verified.claims.run,
+    linkQuery: linkParams.toString(),
+    scope: verified.claims.scope,
+  };
+  // The form is loaded here, with the link already verified, into this request's own cache under
+  // the key the browser uses: the page arrives whole and the browser does not fetch it again.
+  const queryClient = new QueryClient();
+  let loaded: { form: FormView } | { failure: FormFailure };
+  try {
+    loaded = {
+      form: await queryClient.fetchQuery(formQueryOptions(link, () => loadFormView(token))),
+    };
+  } catch (error) {
+    const { code, message } = loadErrorEnvelope(error);
+    loaded = { failure: { code, message } };
+  }
   return (
-    <FormScreen
-      key={token}
-      link={{
-        token,
-        run: verified.claims.run,
-        linkQuery: linkParams.toString(),
-        scope: verified.claims.scope,
-      }}
-    />
+    <HydrationBoundary state={dehydrate(queryClient)}>
+      <FormScreen key={token} link={link} loadFailure={"failure" in loaded ? loaded.failure : null}>
+        {"form" in loaded ? (
+          <FormBody form={loaded.form} imageOrigins={getEnv().markdownImageOrigins} />
+        ) : null}
+      </FormScreen>
+    </HydrationBoundary>
   );
 }

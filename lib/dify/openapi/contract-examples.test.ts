@@ -11,7 +11,7 @@ import {
   uploadedFileSchema,
   workflowRunBlockingSchema,
 } from "@/lib/dify/schemas";
-import { toFormView } from "@/lib/form/form-view";
+import { toFormView } from "@/lib/server/form/to-form-view";
 import { openapiSpec } from "./expect-matches-spec";
 
 // Contract: every example Dify's published description gives for the operations and events the

@@ -1,8 +1,10 @@
 import "server-only";
 import { getAppParametersCached, getHumanInputForm } from "@/lib/dify/dify-client";
-import { toFormView, type FormView } from "@/lib/form/form-view";
+import { ApiError, type ErrorEnvelope } from "@/lib/errors/api-error";
+import type { FormView } from "@/lib/form/form-view";
+import { toFormView } from "@/lib/server/form/to-form-view";
 
-/** The form of a (verified) token as the app's view model, with the app's upload limits. */
+/** The form as the app's view, with the app's upload limits: for the page and GET /api/forms. */
 export async function loadFormView(token: string): Promise<FormView> {
   const [form, parameters] = await Promise.all([
     getHumanInputForm(token),
@@ -10,4 +12,20 @@ export async function loadFormView(token: string): Promise<FormView> {
     getAppParametersCached().catch(() => undefined),
   ]);
   return toFormView(token, form, parameters?.system_parameters);
+}
+
+/**
+ * What the page shows for a form that did not load: the envelope the API route would answer with
+ * (an unexpected error becomes the same generic internal_error, without its details).
+ */
+export function loadErrorEnvelope(error: unknown): ErrorEnvelope {
+  if (error instanceof ApiError) return error.toJSON();
+  console.error(
+    "Form page could not load its form:",
+    error instanceof Error ? error.name : typeof error,
+  );
+  return ApiError.of(
+    "internal_error",
+    "Something went wrong on our side. Please try again.",
+  ).toJSON();
 }

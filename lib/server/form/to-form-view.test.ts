@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildAnswerSchema, initialAnswers, toSubmissionInputs } from "@/lib/form/answer-schema";
 import { humanInputFormSchema } from "@/lib/dify/schemas";
-import { toFormView } from "@/lib/form/form-view";
+import { toFormView } from "@/lib/server/form/to-form-view";
 
 const wire = humanInputFormSchema.parse({
   form_content: "{{#$output.draft#}} {{#$output.tone#}}",

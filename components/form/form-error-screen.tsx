@@ -1,0 +1,53 @@
+import { useTranslations } from "next-intl";
+import type { ReactNode } from "react";
+import { StatusScreen } from "@/components/ui/status-screen";
+
+/** Why a form cannot be shown: the `{code, message}` of the app's error envelope. */
+export type FormFailure = { code: string; message: string };
+
+/** A form that is answered, expired, gone, behind a bad link, or that the service could not load. */
+export function FormErrorScreen({ failure, retry }: { failure: FormFailure; retry: ReactNode }) {
+  const t = useTranslations("form");
+  const { code } = failure;
+  switch (code) {
+    case "human_input_form_submitted":
+      return (
+        <StatusScreen title={t("answered.title")} tone="info">
+          <p>{t("answered.body")}</p>
+        </StatusScreen>
+      );
+    case "human_input_form_expired":
+      return (
+        <StatusScreen title={t("expired.title")} tone="warning">
+          <p>{t("expired.body")}</p>
+        </StatusScreen>
+      );
+    case "not_found":
+      return (
+        <StatusScreen title={t("notFound.title")} tone="error">
+          <p>{t("notFound.body")}</p>
+        </StatusScreen>
+      );
+    case "link_invalid":
+    case "link_expired":
+    case "link_missing":
+      return (
+        <StatusScreen title={t("linkProblem.title")} tone="error">
+          <p>{t(`linkProblem.${code}`)}</p>
+        </StatusScreen>
+      );
+    default:
+      return (
+        <StatusScreen title={t("unavailable.title")} tone="error" actions={retry}>
+          <p>
+            {code === "upstream_timeout"
+              ? t("unavailable.timeout")
+              : code === "upstream_unreachable" || code === "network_error"
+                ? t("unavailable.unreachable")
+                : failure.message || t("unavailable.body")}
+          </p>
+          <p className="muted small">{t("unavailable.nothingLost")}</p>
+        </StatusScreen>
+      );
+  }
+}

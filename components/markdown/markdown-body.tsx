@@ -1,0 +1,89 @@
+import type { ComponentProps } from "react";
+import ReactMarkdown, { defaultUrlTransform, type Components } from "react-markdown";
+import remarkGfm from "remark-gfm";
+import { isAllowedImageSrc, isInternalHref } from "@/lib/markdown/markdown-url-policy";
+
+// Markdown written by a workflow (and an LLM) is untrusted: raw HTML is shown as text (no
+// rehype-raw), script and data URLs are dropped by the URL transform, every link but a same-origin
+// relative one opens in a new tab without an opener or referrer, and images load only from the
+// allowed origins (MARKDOWN_IMAGE_ORIGINS), without a referrer; any other image is a link to it
+// with its alt text, so nothing is fetched without a click (lib/markdown/markdown-url-policy.ts).
+// No hooks: the same rendering runs on the server (the form's content) and in the browser
+// (streamed run text, loaded on its own by components/markdown/form-markdown.tsx).
+
+function safeUrl(url: string): string {
+  const cleaned = defaultUrlTransform(url);
+  return /^\s*data:/i.test(cleaned) ? "" : cleaned;
+}
+
+function MarkdownLink({
+  href,
+  children,
+  node: _node,
+  ...rest
+}: ComponentProps<"a"> & { node?: unknown }) {
+  if (!href) return <span>{children}</span>;
+  const external = !isInternalHref(href);
+  return (
+    <a
+      {...rest}
+      href={href}
+      {...(external ? { target: "_blank", rel: "noopener noreferrer" } : { rel: "noreferrer" })}
+    >
+      {children}
+    </a>
+  );
+}
+
+function MarkdownImage({
+  src,
+  alt,
+  node: _node,
+  allowedOrigins,
+  ...rest
+}: ComponentProps<"img"> & { node?: unknown; allowedOrigins: readonly string[] }) {
+  if (!src || typeof src !== "string") return null;
+  if (!isAllowedImageSrc(src, allowedOrigins)) {
+    return (
+      <a href={src} target="_blank" rel="noopener noreferrer">
+        {alt || src}
+      </a>
+    );
+  }
+  // eslint-disable-next-line @next/next/no-img-element -- remote images from the workflow's own service
+  return <img {...rest} src={src} alt={alt ?? ""} referrerPolicy="no-referrer" loading="lazy" />;
+}
+
+// One set of components per list of origins (the list is the server's, fixed for its life), so a
+// re-render of streamed text does not remount its images.
+const componentsByOrigins = new WeakMap<readonly string[], Components>();
+function componentsFor(allowedOrigins: readonly string[]): Components {
+  let components = componentsByOrigins.get(allowedOrigins);
+  if (!components) {
+    components = {
+      a: MarkdownLink,
+      img: (props) => <MarkdownImage {...props} allowedOrigins={allowedOrigins} />,
+    };
+    componentsByOrigins.set(allowedOrigins, components);
+  }
+  return components;
+}
+
+/** Workflow Markdown under the URL and image policy; images load only from `imageOrigins`. */
+export function MarkdownBody({
+  children,
+  imageOrigins,
+}: {
+  children: string;
+  imageOrigins: readonly string[];
+}) {
+  return (
+    <ReactMarkdown
+      remarkPlugins={[remarkGfm]}
+      urlTransform={safeUrl}
+      components={componentsFor(imageOrigins)}
+    >
+      {children}
+    </ReactMarkdown>
+  );
+}

@@ -1,0 +1,65 @@
+import { describe, expect, it } from "vitest";
+import type { ErrorCode } from "@/lib/errors/error-code";
+import { ApiClientError } from "@/lib/client/api-fetch";
+import { classifySubmitError } from "@/lib/form/classify-submit-error";
+
+const fields = ["draft", "tone", "cover"];
+const apiError = (status: number, code: ErrorCode, message = "m") =>
+  new ApiClientError(status, code, message);
+
+describe("classifySubmitError", () => {
+  it("shows an answered form as answered", () => {
+    const error = apiError(412, "human_input_form_submitted");
+    expect(classifySubmitError(error, fields)).toEqual({ kind: "answered", error });
+  });
+
+  it("shows a form that expired before the answer as expired", () => {
+    const error = apiError(412, "human_input_form_expired");
+    expect(classifySubmitError(error, fields)).toEqual({ kind: "expired", error });
+  });
+
+  it.each<[number, ErrorCode]>([
+    [404, "not_found"],
+    [412, "upstream_rejected"],
+  ])("closes the form on a %i %s", (status, code) => {
+    const error = apiError(status, code);
+    expect(classifySubmitError(error, fields)).toEqual({ kind: "closed", error });
+  });
+
+  it("treats a lost response as a network failure, whatever its status", () => {
+    expect(classifySubmitError(apiError(0, "network_error"), fields)).toEqual({ kind: "network" });
+  });
+
+  it.each<[number, ErrorCode]>([
+    [500, "internal_error"],
+    [502, "upstream_unreachable"],
+    [504, "upstream_timeout"],
+  ])("keeps the answers on a %i %s: nothing was recorded", (status, code) => {
+    expect(classifySubmitError(apiError(status, code, "down"), fields)).toEqual({
+      kind: "service",
+      message: "down",
+    });
+  });
+
+  it("puts a refused answer next to the fields its message names", () => {
+    const message = "Missing required inputs: tone, cover, elsewhere";
+    expect(classifySubmitError(apiError(400, "invalid_form_data", message), fields)).toEqual({
+      kind: "rejected",
+      fields: ["tone", "cover"],
+      message,
+    });
+  });
+
+  it("refuses an answer without fields when its message names none", () => {
+    expect(classifySubmitError(apiError(403, "link_expired", "expired link"), fields)).toEqual({
+      kind: "rejected",
+      fields: [],
+      message: "expired link",
+    });
+  });
+
+  it.each([new Error("boom"), new TypeError("x"), "text", null])(
+    "knows nothing more of %s",
+    (error) => expect(classifySubmitError(error, fields)).toEqual({ kind: "unknown" }),
+  );
+});

@@ -1,0 +1,36 @@
+import { ApiClientError } from "@/lib/client/api-fetch";
+import { fieldsNamedIn } from "@/lib/dify/submission-error-field";
+
+/** What the form page does with a submission that failed. */
+export type SubmitFailure =
+  /** Someone already answered this form: show that, the answer here was not recorded. */
+  | { kind: "answered"; error: ApiClientError }
+  /** The form expired before the answer reached it. */
+  | { kind: "expired"; error: ApiClientError }
+  /** The form is gone or otherwise closed (another 412, a 404): it cannot be answered here. */
+  | { kind: "closed"; error: ApiClientError }
+  /** The response was lost: the answer may have arrived. Ask the form, else keep the answers. */
+  | { kind: "network" }
+  /** The service failed, not the answer: nothing was recorded, sending again is safe. */
+  | { kind: "service"; message: string }
+  /** The answer was refused: show the message, next to each field it names. */
+  | { kind: "rejected"; fields: string[]; message: string }
+  /** Not an answer from the app at all. */
+  | { kind: "unknown" };
+
+/** Maps a failed submit of a form with these field names to what the page does next. */
+export function classifySubmitError(error: unknown, fieldNames: readonly string[]): SubmitFailure {
+  if (!(error instanceof ApiClientError)) return { kind: "unknown" };
+  if (error.code === "network_error") return { kind: "network" };
+  if (error.status === 412 || error.status === 404) {
+    if (error.code === "human_input_form_submitted") return { kind: "answered", error };
+    if (error.code === "human_input_form_expired") return { kind: "expired", error };
+    return { kind: "closed", error };
+  }
+  if (error.status >= 500) return { kind: "service", message: error.message };
+  return {
+    kind: "rejected",
+    fields: fieldsNamedIn(error.message, fieldNames),
+    message: error.message,
+  };
+}

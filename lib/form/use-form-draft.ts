@@ -1,0 +1,69 @@
+import { useEffect, useMemo, useRef, useState, type RefObject } from "react";
+import type { UseFormReturn } from "react-hook-form";
+import type { Answers } from "@/lib/form/answer-schema";
+import type { FormLinkContext } from "@/lib/form/form-api";
+import { deleteDraft, draftKeyOf, loadDraft, mergeDraft, saveDraft } from "@/lib/form/form-draft";
+import type { FormView } from "@/lib/form/form-view";
+
+type FormDraftOptions = {
+  link: FormLinkContext;
+  form: FormView;
+  /** The form's own starting answers. */
+  initial: Answers;
+  methods: Pick<UseFormReturn<Answers>, "subscribe" | "reset">;
+  /** Set once the answer is recorded: nothing is saved after that. */
+  sent: RefObject<boolean>;
+};
+
+/**
+ * The unsent answers of this link's form, kept in the browser: restored once the page is in the
+ * browser, saved on every change, and dropped by "start over".
+ */
+export function useFormDraft({ link, form, initial, methods, sent }: FormDraftOptions) {
+  const { reset, subscribe } = methods;
+  // Keyed by token and user; kept no longer than the link or the form lasts.
+  const { key, linkExp } = useMemo(() => draftKeyOf(link), [link]);
+  const draftEnd =
+    linkExp !== null && form.expiresAt !== null
+      ? Math.min(linkExp, form.expiresAt)
+      : (linkExp ?? form.expiresAt);
+  const [restoredAt, setRestoredAt] = useState<number | null>(null);
+  // Bumped whenever the answers are replaced wholesale (a draft restored, "start over"): fields
+  // that keep their own copy of their value (file lists) are drawn anew from the form's values.
+  const [generation, setGeneration] = useState(0);
+
+  // Read once, after hydration: the server renders the form's own starting values (it has no
+  // drafts), and later saves must not reset the form again.
+  const restored = useRef(false);
+  useEffect(() => {
+    if (restored.current) return;
+    restored.current = true;
+    const draft = loadDraft(key);
+    const merged = mergeDraft(initial, draft);
+    if (draft && merged.restored) {
+      reset(merged.answers);
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- storage exists only in the browser, after hydration
+      setRestoredAt(draft.savedAt);
+      setGeneration((value) => value + 1);
+    }
+  }, [key, initial, reset]);
+
+  useEffect(
+    () =>
+      subscribe({
+        formState: { values: true },
+        callback: ({ values }) => {
+          if (!sent.current) saveDraft(key, values, draftEnd);
+        },
+      }),
+    [subscribe, key, draftEnd, sent],
+  );
+
+  const startOver = () => {
+    deleteDraft(key);
+    reset(initial);
+    setRestoredAt(null);
+    setGeneration((value) => value + 1);
+  };
+  return { restoredAt, startOver, generation };
+}

@@ -1,0 +1,142 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
+import { useRef, useState } from "react";
+import type { FieldErrors, UseFormReturn } from "react-hook-form";
+import { ApiClientError } from "@/lib/client/api-fetch";
+import { toSubmissionInputs, type Answers } from "@/lib/form/answer-schema";
+import { classifySubmitError } from "@/lib/form/classify-submit-error";
+import { fieldInputId } from "@/lib/form/field-ids";
+import { submitForm, type FormLinkContext } from "@/lib/form/form-api";
+import { deleteDraft, draftKeyOf } from "@/lib/form/form-draft";
+import type { ActionView, FormView } from "@/lib/form/form-view";
+import { focusField } from "@/lib/form/focus-field";
+import { formQueryOptions } from "@/lib/form/queries";
+
+export type SubmittedAnswer = { action: ActionView; answers: Answers };
+
+type SubmitFormOptions = {
+  link: FormLinkContext;
+  form: FormView;
+  methods: Pick<UseFormReturn<Answers>, "handleSubmit" | "setError" | "clearErrors">;
+  /** Uploads still running or failed: the answer waits for them. */
+  uploads: { uploading: number; failed: number };
+  /** The answer is recorded (or was found recorded after its response was lost). */
+  onSubmitted: (submitted: SubmittedAnswer) => void;
+  /** The form can no longer be answered here (answered elsewhere, expired, gone). */
+  onClosed: (error: ApiClientError) => void;
+};
+
+/**
+ * Sending a form: one request however many clicks, the uploads waited for, and every failure
+ * mapped by classifySubmitError to what the page shows; answers are kept unless they were sent.
+ */
+export function useSubmitForm({
+  link,
+  form,
+  methods,
+  uploads,
+  onSubmitted,
+  onClosed,
+}: SubmitFormOptions) {
+  const t = useTranslations("form");
+  const queryClient = useQueryClient();
+  const [rootError, setRootError] = useState<string | null>(null);
+  const summaryRef = useRef<HTMLDivElement>(null);
+  // One request, however many clicks: the ref closes the gap before React re-renders.
+  const inFlight = useRef(false);
+  /** Set once the answer is recorded: nothing is saved as a draft after that. */
+  const sent = useRef(false);
+  const fieldNames = form.fields.map((field) => field.name);
+
+  const focusSummary = () => requestAnimationFrame(() => summaryRef.current?.focus());
+  const focusFirst = (names: readonly string[]) =>
+    requestAnimationFrame(() => {
+      const first = names[0];
+      if (first) focusField(first, fieldInputId(first));
+      else summaryRef.current?.focus();
+    });
+
+  const recorded = (submitted: SubmittedAnswer) => {
+    sent.current = true;
+    deleteDraft(draftKeyOf(link).key);
+    onSubmitted(submitted);
+  };
+
+  /** After a lost response: a 412 "submitted" on re-fetch means the answer did arrive. */
+  const answerArrived = async () => {
+    try {
+      await queryClient.fetchQuery({ ...formQueryOptions(link), staleTime: 0 });
+      return false;
+    } catch (error) {
+      return error instanceof ApiClientError && error.code === "human_input_form_submitted";
+    }
+  };
+
+  const mutation = useMutation({
+    mutationFn: ({ action, answers }: SubmittedAnswer) =>
+      submitForm(link, { inputs: toSubmissionInputs(form.fields, answers), action: action.id }),
+    onSuccess: (_data, submitted) => recorded(submitted),
+    onError: async (error, submitted) => {
+      const failure = classifySubmitError(error, fieldNames);
+      switch (failure.kind) {
+        case "answered":
+        case "expired":
+        case "closed":
+          onClosed(failure.error);
+          return;
+        case "network":
+          if (await answerArrived()) recorded(submitted);
+          else setRootError(t("errors.maybeNotSent"));
+          return;
+        case "service":
+          setRootError(t("errors.notSent", { message: failure.message }));
+          focusSummary();
+          return;
+        case "rejected":
+          for (const name of failure.fields)
+            methods.setError(name, { type: "server", message: failure.message });
+          setRootError(t("errors.rejected", { message: failure.message }));
+          focusFirst(failure.fields);
+          return;
+        case "unknown":
+          setRootError(t("errors.generic"));
+          return;
+      }
+    },
+    onSettled: () => {
+      inFlight.current = false;
+    },
+  });
+
+  const onInvalid = (errors: FieldErrors<Answers>) => {
+    setRootError(null);
+    // The first problem in the form's own order, not in the order errors were found.
+    focusFirst(fieldNames.filter((name) => errors[name]));
+  };
+
+  /** Sends the answers with this action, once they pass the form's own checks. */
+  const choose = (action: ActionView) =>
+    void methods.handleSubmit((answers) => {
+      if (inFlight.current) return;
+      if (uploads.uploading > 0 || uploads.failed > 0) {
+        setRootError(
+          uploads.uploading > 0 ? t("errors.stillUploading") : t("errors.uploadsFailed"),
+        );
+        focusSummary();
+        return;
+      }
+      inFlight.current = true;
+      setRootError(null);
+      methods.clearErrors();
+      mutation.mutate({ action, answers });
+    }, onInvalid)();
+
+  return {
+    choose,
+    pending: mutation.isPending,
+    pendingActionId: mutation.isPending ? mutation.variables?.action.id : undefined,
+    rootError,
+    summaryRef,
+    sent,
+  };
+}
