@@ -1,5 +1,3 @@
-"use client";
-
 import { Controller, type Control, type FieldPath, type FieldValues } from "react-hook-form";
 import { FileField, type FileFieldProps } from "@/components/files/file-field";
 import type { ControlProps } from "@/components/ui/form-field";

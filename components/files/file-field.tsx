@@ -1,8 +1,7 @@
-"use client";
-
 import { lazy, Suspense, useCallback, useId, useState } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
+import { useInBrowser } from "@/lib/client/use-in-browser";
 import type { ErrorCode } from "@/lib/errors/error-code";
 import type { AttachedFile } from "@/lib/fields/attached-file";
 import type { FileType } from "@/lib/dify/schemas";
@@ -357,9 +356,14 @@ const constraintsOf = (field: FileFieldView) => ({
   allowed_file_extensions: field.allowedExtensions,
 });
 
-/** The lazily loaded drop zone, or until it loads the same button without one. */
+/**
+ * The lazily loaded drop zone, or until it loads the same button without one. The server and the
+ * hydrating page draw the button too: a file input in the server's HTML would take files before
+ * the drop zone's handlers exist, and lose them.
+ */
 function LocalFilePickerOrButton(props: Omit<LocalFilePickerProps, "hint">) {
   const t = useTranslations("form.files");
+  const inBrowser = useInBrowser();
   const hint = <span className="muted small"> {t("dropOrPaste")}</span>;
   const waiting = (
     <div className="dropzone">
@@ -367,6 +371,7 @@ function LocalFilePickerOrButton(props: Omit<LocalFilePickerProps, "hint">) {
       {hint}
     </div>
   );
+  if (!inBrowser) return waiting;
   return (
     <Suspense fallback={waiting}>
       <LocalFilePicker {...props} hint={hint} />

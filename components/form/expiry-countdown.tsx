@@ -1,8 +1,6 @@
-"use client";
-
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
-import { useInBrowser } from "@/lib/form/use-in-browser";
+import { useInBrowser } from "@/lib/client/use-in-browser";
 import { formatDateTime, formatRemaining } from "@/lib/i18n/format-time";
 
 const WARNING_MS = 5 * 60_000;

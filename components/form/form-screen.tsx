@@ -16,7 +16,7 @@ import { ApiClientError } from "@/lib/client/api-fetch";
 import type { FormLinkContext } from "@/lib/form/form-api";
 import { deleteDraft, draftKeyOf, sweepDrafts } from "@/lib/form/form-draft";
 import { formQueryOptions } from "@/lib/form/queries";
-import { useInBrowser } from "@/lib/form/use-in-browser";
+import { useInBrowser } from "@/lib/client/use-in-browser";
 import type { SubmittedAnswer } from "@/lib/form/use-submit-form";
 import { useRunStream, type RunStream } from "@/lib/run/use-run-stream";
 import type { FieldView, FormView } from "@/lib/form/form-view";

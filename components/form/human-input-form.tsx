@@ -23,7 +23,7 @@ import { useFieldIssueText } from "@/lib/fields/use-field-issue-text";
 import type { FieldView, FormView } from "@/lib/form/form-view";
 import { useFileStates } from "@/lib/files/use-file-states";
 import { useFormDraft } from "@/lib/form/use-form-draft";
-import { useInBrowser } from "@/lib/form/use-in-browser";
+import { useInBrowser } from "@/lib/client/use-in-browser";
 import { useSubmitForm, type SubmittedAnswer } from "@/lib/form/use-submit-form";
 
 type HumanInputFormProps = {

@@ -1,5 +1,3 @@
-"use client";
-
 import { useTranslations } from "next-intl";
 import { FormMarkdown } from "@/components/markdown/form-markdown";
 import { RunProgress } from "@/components/run/run-progress";

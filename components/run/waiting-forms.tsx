@@ -1,5 +1,3 @@
-"use client";
-
 import { useTranslations } from "next-intl";
 import { useId } from "react";
 import type { LinkScope } from "@/lib/form/form-link";

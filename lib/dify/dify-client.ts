@@ -11,7 +11,6 @@ import {
   humanInputFormSchema,
   metadataUpdateResultSchema,
   uploadedFileSchema,
-  workflowRunBlockingSchema,
   type AppParameters,
   type FormSubmission,
   type MetadataOperation,
@@ -357,13 +356,6 @@ export function runWorkflowStreaming(
     method: "POST",
     json: { ...body, response_mode: "streaming" },
     signal,
-  });
-}
-
-export function runWorkflowBlocking(body: { inputs: Record<string, unknown>; user: string }) {
-  return requestJson("/workflows/run", workflowRunBlockingSchema, {
-    method: "POST",
-    json: { ...body, response_mode: "blocking" },
   });
 }
 

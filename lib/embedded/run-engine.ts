@@ -166,16 +166,7 @@ export class RunEngine {
     this.store.putRun(run);
     if (run.conversationId)
       this.store.putConversation(run.conversationId, { app: run.app, user: run.user });
-    this.emit(run, {
-      event: "workflow_started",
-      data: {
-        id: run.id,
-        workflow_id: run.workflowId,
-        inputs: run.inputs,
-        created_at: run.createdAt,
-        reason: "initial",
-      },
-    });
+    this.emitStarted(run, "initial");
     const ctx = this.context(run);
     // Start on the next turn so the caller can subscribe first; the log replays anyway.
     setImmediate(() => {
@@ -299,6 +290,20 @@ export class RunEngine {
         Math.max(0, ms),
       );
       this.timers.add(timer);
+    });
+  }
+
+  /** `workflow_started`: at the start, and again each time a paused run resumes. */
+  private emitStarted(run: RunRecord, reason: "initial" | "resumption"): void {
+    this.emit(run, {
+      event: "workflow_started",
+      data: {
+        id: run.id,
+        workflow_id: run.workflowId,
+        inputs: run.inputs,
+        created_at: run.createdAt,
+        reason,
+      },
     });
   }
 
@@ -532,16 +537,7 @@ export class RunEngine {
           run.status = "running";
           run.openFormTokens = waiting.map((e) => e.form.token);
           run.currentFormToken = null;
-          this.emit(run, {
-            event: "workflow_started",
-            data: {
-              id: run.id,
-              workflow_id: run.workflowId,
-              inputs: run.inputs,
-              created_at: run.createdAt,
-              reason: "resumption",
-            },
-          });
+          this.emitStarted(run, "resumption");
           const { spec, form } = entry;
           if (result.kind === "submitted") {
             const { inputs, action } = result.submission;

@@ -1,5 +1,3 @@
-"use client";
-
 import { useLocale, useTranslations } from "next-intl";
 import { formatBytes } from "@/lib/files/file-category";
 import {

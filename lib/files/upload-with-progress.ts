@@ -1,5 +1,4 @@
 import { ApiClientError, readErrorResponse } from "@/lib/client/api-fetch";
-import type { ErrorCode } from "@/lib/errors/error-code";
 import { uploadResultSchema } from "@/lib/form/form-api";
 import type { z } from "zod";
 
@@ -11,14 +10,6 @@ export type UploadResult = z.infer<typeof uploadResultSchema>;
 
 /** Where a file goes: an upload route of this app, with the headers it needs (a form's link). */
 export type UploadTarget = { url: string; headers?: Record<string, string> };
-
-const PLAIN_WORDS: Partial<Record<ErrorCode, string>> = {
-  file_too_large: "The file is too large.",
-  unsupported_file_type: "This type of file is not accepted.",
-  no_file_uploaded: "The file did not arrive. Try again.",
-  too_many_files: "Send one file at a time.",
-  filename_not_exists_error: "The file has no name.",
-};
 
 export function uploadWithProgress(
   target: UploadTarget,
@@ -59,11 +50,10 @@ export function uploadWithProgress(
       }
       const error = readErrorResponse(xhr.status, xhr.responseText);
       if (error.code !== "unexpected_response") {
-        const { status, code, message, issues } = error;
-        reject(new ApiClientError(status, code, PLAIN_WORDS[code] ?? message, issues));
+        reject(error);
       } else if (xhr.status === 413) {
         // A proxy in front of the app refused the body before the app saw it.
-        reject(new ApiClientError(413, "file_too_large", PLAIN_WORDS.file_too_large!));
+        reject(new ApiClientError(413, "file_too_large", "The file is too large."));
       } else {
         reject(
           new ApiClientError(

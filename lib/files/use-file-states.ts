@@ -1,5 +1,3 @@
-"use client";
-
 import { useMemo, useState } from "react";
 
 /** What a file field reports up: uploads still running and uploads that failed. */
