@@ -1,5 +1,5 @@
 import { EMBEDDED_KEYS } from "@/lib/embedded/demo-keys";
-import { readStreamEvents } from "@/lib/run/sse-events";
+import { readStreamEvents } from "@/lib/dify/sse-events";
 import { EMBEDDED_ORIGIN, embeddedAdmin } from "@/e2e/helpers/embedded";
 
 // Runs as a portal starts them, and what the embedded service and the app's events route say

@@ -6,7 +6,7 @@ import {
   type Connection,
   type EventStreamSource,
 } from "@/lib/client/use-event-stream";
-import { readSseJson } from "@/lib/run/sse-events";
+import { readSseJson } from "@/lib/dify/sse-events";
 
 const body = (...events: unknown[]) =>
   new ReadableStream<Uint8Array>({

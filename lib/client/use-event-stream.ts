@@ -3,7 +3,7 @@ import { ApiClientError, apiStream } from "@/lib/client/api-fetch";
 
 // The one way the browser follows an event stream: the run view (reconnects until the run
 // ends) and the launcher's start (one POST answered by a stream). The reading goes through one
-// SSE reader (lib/run/sse-events.ts); what to do with each event is the caller's.
+// SSE reader (lib/dify/sse-events.ts); what to do with each event is the caller's.
 
 export type Connection = "idle" | "connecting" | "open" | "reconnecting" | "closed";
 

@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll } from "vitest";
+import { readSseJson } from "@/lib/dify/sse-events";
 import type { AdminResponse, DemoRunRequest, FaultInput } from "./admin-api";
 import { createAdminClient } from "./admin-client";
 import { EMBEDDED_KEYS } from "./demo-keys";
@@ -8,36 +9,18 @@ export type SseEvent = { event: string } & Record<string, unknown>;
 
 export type DemoRun = AdminResponse<"POST demo-runs">;
 
-// Reads an SSE body like a client would: skips `event: ping` and anything not `data:`, stops at
-// the end of the stream or once `until` matches (then cancels the request).
+// Reads an SSE body with the app's one SSE reader: skips keep-alives (`event: ping`) and data that
+// is not JSON, stops at the end of the stream or once `until` matches (then cancels the request).
 export async function readSse(
   response: Response,
   until?: (event: SseEvent) => boolean,
 ): Promise<SseEvent[]> {
   if (!response.body) return [];
-  const reader = response.body.getReader();
-  const decoder = new TextDecoder();
   const events: SseEvent[] = [];
-  let buffer = "";
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    buffer += decoder.decode(value, { stream: true });
-    let boundary = buffer.indexOf("\n\n");
-    while (boundary >= 0) {
-      const block = buffer.slice(0, boundary);
-      buffer = buffer.slice(boundary + 2);
-      boundary = buffer.indexOf("\n\n");
-      for (const line of block.split("\n")) {
-        if (!line.startsWith("data:")) continue;
-        const event = JSON.parse(line.slice(5).trim()) as SseEvent;
-        events.push(event);
-        if (until?.(event)) {
-          await reader.cancel();
-          return events;
-        }
-      }
-    }
+  for await (const json of readSseJson(response.body)) {
+    const event = json as SseEvent;
+    events.push(event);
+    if (until?.(event)) break;
   }
   return events;
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { parseStreamEvent } from "@/lib/dify/schemas";
-import { readSseJson } from "@/lib/run/sse-events";
+import { readSseJson } from "@/lib/dify/sse-events";
 
 // The launch stream (POST /api/launch) carries the run's own events as Dify sends them, plus one
 // event of the app's own, sent right after `human_input_required` when that form has a token:

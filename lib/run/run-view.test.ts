@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readStreamEvents } from "@/lib/run/sse-events";
+import { readStreamEvents } from "@/lib/dify/sse-events";
 import { initialRunView, runViewReducer, type RunViewState } from "@/lib/run/run-view";
 
 const env = { task_id: "t", workflow_run_id: "r" };

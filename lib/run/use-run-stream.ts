@@ -4,7 +4,7 @@ import { useEventStream } from "@/lib/client/use-event-stream";
 import type { FormLinkContext } from "@/lib/form/form-api";
 import { runEventsSource } from "@/lib/run/queries";
 import { initialRunView, runViewReducer } from "@/lib/run/run-view";
-import { readStreamEvents } from "@/lib/run/sse-events";
+import { readStreamEvents } from "@/lib/dify/sse-events";
 
 export type { Connection } from "@/lib/client/use-event-stream";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { relayEventStream } from "@/lib/server/event-relay";
 import { createFormTokenRedactor } from "@/lib/server/redact-form-tokens";
-import { readStreamEvents } from "@/lib/run/sse-events";
+import { readStreamEvents } from "@/lib/dify/sse-events";
 
 const OWN = "OwnTokenOwnTokenOwn012";
 const OTHER = "OtherTokenOtherToken34";

@@ -5,7 +5,7 @@ import { getEnv } from "@/lib/server/env";
 import { getLimits } from "@/lib/server/limits";
 import { formLinkPath, type FormLinkClaims } from "@/lib/form/form-link";
 import { initialRunView, runViewReducer, type RunViewState } from "@/lib/run/run-view";
-import { readStreamEvents } from "@/lib/run/sse-events";
+import { readStreamEvents } from "@/lib/dify/sse-events";
 
 /** How long a paused run's stream must stay quiet before its replay counts as over. */
 

@@ -9,13 +9,10 @@ import { getEnv } from "@/lib/server/env";
 import { formLinkPath } from "@/lib/form/form-link";
 import { FORM_LINK_EVENT, type FormLinkEvent } from "@/lib/launcher/launch-events";
 import { launchMode, rememberChatApp } from "@/lib/server/launcher/launch-mode";
-import { readStreamEvents } from "@/lib/run/sse-events";
+import { readStreamEvents } from "@/lib/dify/sse-events";
 import { buildStartFormSchema, toStartInputs } from "@/lib/launcher/start-form-schema";
-import {
-  toStartFormView,
-  type LaunchMode,
-  type StartFormView,
-} from "@/lib/launcher/start-form-view";
+import type { LaunchMode, StartFormView } from "@/lib/launcher/start-form-view";
+import { toStartFormView } from "@/lib/server/launcher/to-start-form-view";
 
 // The launcher's server side: the start form from the app's parameters, and the run started as
 // the browser's anonymous user, its events relayed with a signed link to the form it pauses at.

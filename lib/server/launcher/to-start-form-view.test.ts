@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { appParametersSchema } from "@/lib/dify/schemas";
-import { toStartFormView } from "@/lib/launcher/start-form-view";
+import { toStartFormView } from "@/lib/server/launcher/to-start-form-view";
 
 const MB = 1024 * 1024;
 

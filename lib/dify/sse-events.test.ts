@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readSse, readSseJson, readStreamEvents } from "@/lib/run/sse-events";
+import { readSse, readSseJson, readStreamEvents } from "@/lib/dify/sse-events";
 
 function streamOf(chunks: string[]): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();

@@ -1,0 +1,163 @@
+import "server-only";
+import { z } from "zod";
+import {
+  parseUserInputControl,
+  type AppParameters,
+  type SystemParameters,
+} from "@/lib/dify/schemas";
+import { labelFromName } from "@/lib/form/form-content";
+import { toUploadLimits } from "@/lib/files/upload-limits";
+import {
+  startFormViewSchema,
+  type LaunchMode,
+  type StartField,
+  type StartFormView,
+} from "@/lib/launcher/start-form-view";
+
+// An app's `GET /parameters` from the wire to the launcher's view (lib/launcher/start-form-view):
+// only whitelisted fields leave the server.
+
+// The app-wide upload settings (`file_upload`): fallbacks where a file control leaves its own
+// empty. Real servers send more keys; only these are read.
+const fileUploadSchema = z.looseObject({
+  allowed_file_types: z.array(z.string()).catch([]).default([]),
+  allowed_file_extensions: z.array(z.string()).catch([]).default([]),
+  allowed_file_upload_methods: z.array(z.string()).catch([]).default([]),
+  number_limits: z.number().int().catch(0).default(0),
+});
+
+const ALL_TYPES = ["image", "document", "audio", "video"];
+const ALL_METHODS = ["local_file", "remote_url"];
+
+const asText = (value: unknown): string =>
+  typeof value === "string" ? value : typeof value === "number" ? String(value) : "";
+
+const positive = (value: number | null | undefined): number | null =>
+  typeof value === "number" && value > 0 ? value : null;
+
+/** How many files a file-list takes: its own limit, else the app's, capped by the service's. */
+function fileListLimit(
+  own: number | null | undefined,
+  appLimit: number,
+  system: SystemParameters,
+): number {
+  const wanted = positive(own) ?? positive(appLimit);
+  const cap = positive(system.workflow_file_upload_limit);
+  if (wanted && cap) return Math.min(wanted, cap);
+  return wanted ?? cap ?? 0;
+}
+
+function toStartField(
+  item: AppParameters["user_input_form"][number],
+  parameters: AppParameters,
+): StartField {
+  const parsed = parseControl(item);
+  // The parser has checked the control against its type's schema; these are that schema's fields.
+  const control = parsed.control as typeof parsed.control & {
+    max_length?: number | null;
+    options?: string[];
+    allowed_file_types?: string[];
+    allowed_file_extensions?: string[];
+    allowed_file_upload_methods?: string[];
+  };
+  const name = control.variable;
+  const common = {
+    name,
+    label: control.label.trim() || labelFromName(name),
+    required: control.required,
+  };
+  const defaultText = asText(control.default);
+  if ("unknown" in parsed) {
+    return { kind: "other", ...common, type: parsed.type, defaultValue: defaultText };
+  }
+  switch (parsed.type) {
+    case "text-input":
+    case "paragraph":
+      return {
+        kind: parsed.type === "text-input" ? "text" : "paragraph",
+        ...common,
+        defaultValue: defaultText,
+        maxLength: positive(control.max_length),
+      };
+    case "select": {
+      const options = control.options ?? [];
+      return {
+        kind: "select",
+        ...common,
+        options,
+        defaultValue: options.includes(defaultText) ? defaultText : "",
+      };
+    }
+    case "number":
+      return {
+        kind: "number",
+        ...common,
+        defaultValue: Number.isFinite(Number(defaultText)) ? defaultText.trim() : "",
+      };
+    case "checkbox":
+      return {
+        kind: "checkbox",
+        ...common,
+        defaultValue: control.default === true || defaultText.trim().toLowerCase() === "true",
+      };
+    case "json_object":
+      return {
+        kind: "json",
+        ...common,
+        defaultValue:
+          control.default && typeof control.default === "object"
+            ? JSON.stringify(control.default, null, 2)
+            : defaultText,
+      };
+    case "file":
+    case "file-list": {
+      const app = fileUploadSchema.safeParse(parameters.file_upload ?? {}).data;
+      // A start variable's own settings are what the server checks; the app-wide `file_upload`
+      // block does not apply. An empty type list takes every type (and `custom` only for the
+      // variable's own extensions); an empty method list takes both methods.
+      const ownTypes = control.allowed_file_types ?? [];
+      const ownExtensions = control.allowed_file_extensions ?? [];
+      const ownMethods = control.allowed_file_upload_methods ?? [];
+      const fileBase = {
+        ...common,
+        allowedTypes: ownTypes.length
+          ? ownTypes
+          : [...ALL_TYPES, ...(ownExtensions.length ? ["custom"] : [])],
+        allowedExtensions: ownExtensions,
+        methods: ownMethods.length ? ownMethods : ALL_METHODS,
+      };
+      if (parsed.type === "file") return { kind: "file", ...fileBase };
+      return {
+        kind: "file-list",
+        ...fileBase,
+        maxFiles: fileListLimit(
+          control.max_length,
+          app?.number_limits ?? 0,
+          parameters.system_parameters,
+        ),
+      };
+    }
+  }
+}
+
+/** A known control whose fields do not fit its type is shown as an unknown one, never a crash. */
+function parseControl(item: AppParameters["user_input_form"][number]) {
+  try {
+    return parseUserInputControl(item);
+  } catch {
+    return { type: item.type, control: item.control, unknown: true } as const;
+  }
+}
+
+/** Maps the app's parameters to the start form the launcher shows. */
+export function toStartFormView(parameters: AppParameters, mode: LaunchMode): StartFormView {
+  return startFormViewSchema.parse({
+    mode,
+    fields: parameters.user_input_form.map((item) => toStartField(item, parameters)),
+    openingStatement: parameters.opening_statement?.trim() ?? "",
+    suggestedQuestions: (parameters.suggested_questions ?? []).filter((question) =>
+      question.trim(),
+    ),
+    limits: toUploadLimits(parameters.system_parameters),
+  });
+}
