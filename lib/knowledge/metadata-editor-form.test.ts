@@ -4,12 +4,38 @@ import type { ErrorCode } from "@/lib/errors/error-code";
 import {
   describeMetadataError,
   metadataEditorDefaults,
-  metadataEditorSchema,
+  buildMetadataEditorSchema,
   parseDocumentIds,
   toMetadataRequest,
   type MetadataEditorValues,
 } from "@/lib/knowledge/metadata-editor-form";
 import { metadataUpdateRequestSchema } from "@/lib/knowledge/metadata-update-request";
+import english from "@/lib/i18n/messages/en/knowledge.json";
+
+// The page's English sentences, filled in as next-intl would for these simple `{name}` slots.
+const fill = (text: string, values: Record<string, string | number>) =>
+  text.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name]));
+const checks = english.metadata.checks;
+const metadataEditorSchema = buildMetadataEditorSchema({
+  datasetId: null,
+  fieldId: checks.fieldId,
+  fieldName: checks.fieldName,
+  number: checks.number,
+  noDocuments: checks.noDocuments,
+  duplicates: (ids) => fill(checks.duplicates, { ids }),
+  tooMany: (max, count) => fill(checks.tooMany, { max, count }),
+  duplicateName: (name) => fill(checks.duplicateName, { name }),
+  mergeNeedsRows: checks.mergeNeedsRows,
+});
+const errors = english.metadata.errors;
+const errorMessages = {
+  datasetNotFound: errors.datasetNotFound,
+  documentNotFoundAtomic: (message: string) => fill(errors.documentNotFoundAtomic, { message }),
+  documentNotFoundPartial: (message: string) => fill(errors.documentNotFoundPartial, { message }),
+  refusedMarked: errors.refusedMarked,
+  refused: (message: string) => fill(errors.refused, { message }),
+  failed: (message: string) => fill(errors.failed, { message }),
+};
 
 const values = (overrides: Partial<MetadataEditorValues> = {}): MetadataEditorValues => ({
   datasetId: "demo-dataset",
@@ -136,7 +162,11 @@ describe("describeMetadataError", () => {
 
   it("asks for the token again on 401", () => {
     expect(
-      describeMetadataError(error(401, "unauthorized", "A valid portal token…"), true),
+      describeMetadataError(
+        error(401, "unauthorized", "A valid portal token…"),
+        true,
+        errorMessages,
+      ),
     ).toEqual({
       fields: [],
       root: null,
@@ -145,7 +175,9 @@ describe("describeMetadataError", () => {
   });
 
   it("puts Dataset not found next to the dataset id", () => {
-    expect(describeMetadataError(error(404, "not_found", "Dataset not found."), true)).toEqual({
+    expect(
+      describeMetadataError(error(404, "not_found", "Dataset not found."), true, errorMessages),
+    ).toEqual({
       fields: [{ field: "datasetId", message: "Dataset not found." }],
       root: "Nothing was changed: the dataset was not found.",
       tokenRefused: false,
@@ -153,13 +185,21 @@ describe("describeMetadataError", () => {
   });
 
   it("says an unknown document changed nothing when the upstream is all-or-nothing", () => {
-    const view = describeMetadataError(error(400, "invalid_param", "Document not found."), true);
+    const view = describeMetadataError(
+      error(400, "invalid_param", "Document not found."),
+      true,
+      errorMessages,
+    );
     expect(view.fields).toEqual([]);
     expect(view.root).toMatch(/^Document not found\. .*changed nothing/);
   });
 
   it("warns that earlier documents may be updated on a real server", () => {
-    const view = describeMetadataError(error(400, "invalid_param", "Document not found."), false);
+    const view = describeMetadataError(
+      error(400, "invalid_param", "Document not found."),
+      false,
+      errorMessages,
+    );
     expect(view.root).toMatch(/may already have been updated/);
     expect(view.root).not.toMatch(/changed nothing/);
   });
@@ -172,6 +212,7 @@ describe("describeMetadataError", () => {
         { path: "dataset_id", message: "The dataset id is too long" },
       ]),
       true,
+      errorMessages,
     );
     expect(view.fields).toEqual([
       { field: "rows.1.name", message: "name is empty" },
@@ -183,7 +224,11 @@ describe("describeMetadataError", () => {
 
   it("shows any other failure at the top", () => {
     expect(
-      describeMetadataError(error(502, "upstream_unreachable", "The service is down."), true),
+      describeMetadataError(
+        error(502, "upstream_unreachable", "The service is down."),
+        true,
+        errorMessages,
+      ),
     ).toEqual({
       fields: [],
       root: "The update did not go through: The service is down.",

@@ -46,19 +46,6 @@ export type MetadataEditorMessages = {
   mergeNeedsRows: string;
 };
 
-// The default for tests and anything outside the page; the page passes its language's messages.
-const ENGLISH: MetadataEditorMessages = {
-  datasetId: null,
-  fieldId: "Enter the metadata field’s id",
-  fieldName: "Enter the metadata field’s name",
-  number: "Enter a number, such as 2025",
-  noDocuments: "Enter at least one document id",
-  duplicates: (ids) => `Listed more than once: ${ids}. Keep one line per document.`,
-  tooMany: (max, count) => `At most ${max} documents per request (${count} listed)`,
-  duplicateName: (name) => `“${name}” is already set in an earlier row`,
-  mergeNeedsRows: "Add at least one row to merge (replace with no rows clears the metadata)",
-};
-
 const metadataRowSchema = (messages: MetadataEditorMessages) =>
   z
     .object({
@@ -74,7 +61,8 @@ const metadataRowSchema = (messages: MetadataEditorMessages) =>
     });
 
 /** The editor's checks, with messages in the page's language. */
-export function buildMetadataEditorSchema(messages: MetadataEditorMessages = ENGLISH) {
+/** The editor's schema, its sentences in the page's language (`knowledge.metadata.checks`). */
+export function buildMetadataEditorSchema(messages: MetadataEditorMessages) {
   return z
     .object({
       datasetId: messages.datasetId ? pathIdSchema(messages.datasetId) : datasetIdSchema,
@@ -114,8 +102,7 @@ export function buildMetadataEditorSchema(messages: MetadataEditorMessages = ENG
     });
 }
 
-export const metadataEditorSchema = buildMetadataEditorSchema();
-export type MetadataEditorValues = z.infer<typeof metadataEditorSchema>;
+export type MetadataEditorValues = z.infer<ReturnType<typeof buildMetadataEditorSchema>>;
 export type MetadataRowValues = MetadataEditorValues["rows"][number];
 
 export const emptyMetadataRow = (): MetadataRowValues => ({
@@ -199,17 +186,6 @@ export type MetadataErrorMessages = {
   failed: (message: string) => string;
 };
 
-const ENGLISH_ERRORS: MetadataErrorMessages = {
-  datasetNotFound: "Nothing was changed: the dataset was not found.",
-  documentNotFoundAtomic: (message) =>
-    `${message} One of the listed documents is not in this dataset, so the request changed nothing. Check the document ids and send again.`,
-  documentNotFoundPartial: (message) =>
-    `${message} One of the listed documents is not in this dataset. Documents listed before it may already have been updated; check the ids and send again.`,
-  refusedMarked: "The request was refused and changed nothing. See the marked entries.",
-  refused: (message) => `The request was refused and changed nothing: ${message}`,
-  failed: (message) => `The update did not go through: ${message}`,
-};
-
 /**
  * Turns a refused update into what the editor shows. `atomic` says whether the upstream checks the
  * whole request first (the embedded service) or applies entries one by one (real Dify servers).
@@ -218,7 +194,7 @@ const ENGLISH_ERRORS: MetadataErrorMessages = {
 export function describeMetadataError(
   error: { status: number; code: ErrorCode; message: string; issues: readonly ErrorIssue[] },
   atomic: boolean,
-  messages: MetadataErrorMessages = ENGLISH_ERRORS,
+  messages: MetadataErrorMessages,
 ): MetadataErrorView {
   if (error.status === 401) {
     return { fields: [], root: null, tokenRefused: true };
