@@ -32,31 +32,50 @@ test("no key or secret is in any file of the client build", () => {
   expect(leaks).toEqual([]);
 });
 
+// Reads an event stream until `marker` appears (or ten seconds pass), then lets go.
+async function readUntil(response: Response, marker: string): Promise<string> {
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  const deadline = Date.now() + 10_000;
+  while (!text.includes(marker) && Date.now() < deadline) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    text += decoder.decode(value, { stream: true });
+  }
+  await reader.cancel();
+  return text;
+}
+
 test("event streams carry no key, secret or portal token", async ({ page, demoRun, baseURL }) => {
   // The form's run, as the page follows it: read until the run pauses, then let go.
   const response = await fetch(`${baseURL}/api/forms/${demoRun.formToken}/events`, {
     headers: { "x-form-link": linkQuery(demoRun) },
   });
   expect(response.headers.get("content-type")).toContain("text/event-stream");
-  const reader = response.body!.getReader();
-  const decoder = new TextDecoder();
-  let text = "";
-  const deadline = Date.now() + 10_000;
-  while (!text.includes("workflow_paused") && Date.now() < deadline) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    text += decoder.decode(value, { stream: true });
-  }
-  await reader.cancel();
+  const text = await readUntil(response, "workflow_paused");
   expect(text).toContain("human_input_required");
 
-  // The launcher's stream, as the browser receives it, to the link event at the pause.
-  const launched = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/launch");
+  // The launcher's stream, for the request the browser sends. Chromium drops a streamed body
+  // once the page navigates to the form, so the same request is replayed and read here.
+  const launchRequest = page.waitForRequest((r) => new URL(r.url()).pathname === "/api/launch");
   await page.goto("/");
   await page.getByLabel("Topic").fill("Secret scan");
   await page.getByRole("button", { name: "Start" }).click();
   await expect(page.getByRole("heading", { name: "Your answer is needed" })).toBeVisible();
-  const launchText = (await (await launched).body()).toString("utf8");
+  const sent = await launchRequest;
+  const sentHeaders = await sent.allHeaders();
+  const replay = await fetch(`${baseURL}/api/launch`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      origin: new URL(baseURL!).origin,
+      ...(sentHeaders.cookie ? { cookie: sentHeaders.cookie } : {}),
+    },
+    body: sent.postData() ?? "",
+  });
+  expect(replay.status).toBe(200);
+  const launchText = await readUntil(replay, "workflow_paused");
   expect(launchText).toContain("workflow_run_id");
 
   for (const [name, body] of [
