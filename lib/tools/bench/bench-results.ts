@@ -46,8 +46,12 @@ export type StreamRelayResult = {
   direct: StreamPath;
   appBaselineRssMb: number;
   appPeakRssMb: number;
-  /** CPU the app used while relaying, per event delivered (stream set-up included), ms. */
+  /** CPU the app used from every stream live to the last event, per event delivered, ms. */
   appCpuMsPerEvent: number;
+  /** CPU the app used opening the streams (request, link check, snapshot), per stream, ms. */
+  appCpuMsPerStreamOpened: number;
+  /** The minimal proxy's CPU from every stream live to the last event, per event, ms. */
+  minimalProxyCpuMsPerEvent: number;
 };
 
 export type UploadRun = { status: number; seconds: number; mbPerSecond: number };
@@ -57,6 +61,8 @@ export type UploadMemoryResult = {
   bytes: number;
   runs: number;
   app: UploadRun;
+  /** The framework floor reading the same body to its end and dropping it (answers 200). */
+  frameworkFloor: UploadRun;
   minimalProxy: UploadRun;
   direct: UploadRun;
   appBaselineRssMb: number;

@@ -154,7 +154,10 @@ export function evaluateBudgets(results: BenchResults): BudgetCheck[] {
         limit: `≤ ${us(BUDGETS.streamCpuMsPerEvent)}`,
         measured: us(streams.appCpuMsPerEvent),
         pass: atMost(streams.appCpuMsPerEvent, BUDGETS.streamCpuMsPerEvent),
-        detail: `user + system time of the app while relaying, stream set-up included, ÷ events delivered`,
+        detail:
+          `user + system time from every stream live to the last event, ÷ events delivered; ` +
+          `minimal proxy ${us(streams.minimalProxyCpuMsPerEvent)}; opening a stream ` +
+          `${ms(streams.appCpuMsPerStreamOpened)} of app CPU`,
       },
       {
         budget: `${label}: app peak RSS`,
@@ -181,6 +184,7 @@ export function evaluateBudgets(results: BenchResults): BudgetCheck[] {
     const growth = upload.appPeakRssMb - upload.appBaselineRssMb;
     const ratio = upload.app.mbPerSecond / upload.minimalProxy.mbPerSecond;
     const runs = { app: upload.app, proxy: upload.minimalProxy, direct: upload.direct };
+    const floorRatio = upload.frameworkFloor.mbPerSecond / upload.minimalProxy.mbPerSecond;
     const refused = Object.entries(runs).filter(([, run]) => run.status !== 201);
     const accepted = refused.length === 0;
     const statusNote = accepted
@@ -205,6 +209,8 @@ export function evaluateBudgets(results: BenchResults): BudgetCheck[] {
           Object.values(runs)
             .map((run) => `${run.mbPerSecond.toFixed(0)} MB/s (${run.seconds.toFixed(2)} s)`)
             .join(" / ") +
+          `; framework floor ${upload.frameworkFloor.mbPerSecond.toFixed(0)} MB/s ` +
+          `(${percent(floorRatio)} of proxy)` +
           statusNote,
       },
     );

@@ -118,11 +118,13 @@ async function runStreams(
   forms: BenchForm[],
   targetOf: (form: BenchForm) => StreamTarget,
   options: { events: number; intervalMs: number },
+  marks: { live?: () => void; received?: () => void } = {},
 ): Promise<StreamPath> {
   const streams = forms.map((form) => openStream(targetOf(form), options.events));
   let tallies: StreamTally[] = [];
   try {
     await withTimeout(Promise.all(streams.map((s) => s.ready)), READY_TIMEOUT_MS, "opening");
+    marks.live?.();
     // Started one run after another, so the runs' sends interleave as independent runs' would.
     await inBatches(forms, 50, async (form) => {
       await stack.upstreamAdmin.emitTextChunks({
@@ -134,6 +136,7 @@ async function runStreams(
     await withTimeout(Promise.all(streams.map((s) => s.done)), EVENTS_TIMEOUT_MS, "streaming")
       // A timeout is reported as lost events, not as a crash.
       .catch(() => undefined);
+    marks.received?.();
   } finally {
     // Closing tallies what arrived, whatever happened above.
     tallies = streams.map((s) => s.close());
@@ -172,18 +175,31 @@ export async function measureStreamRelay(
   });
   const direct = await runStreams(stack, forms, upstreamEvents(stack.upstreamUrl), options);
   options.log(`  direct: p50 ${direct.p50Ms.toFixed(2)} ms, p99 ${direct.p99Ms.toFixed(2)} ms`);
+  let proxyCpuLive = Number.NaN;
+  let proxyCpuReceived = Number.NaN;
   const minimalProxy = await runStreams(
     stack,
     forms,
     upstreamEvents(stack.minimalProxyUrl),
     options,
+    {
+      live: () => (proxyCpuLive = readCpuMs(stack.minimalProxyPid)),
+      received: () => (proxyCpuReceived = readCpuMs(stack.minimalProxyPid)),
+    },
   );
+  const minimalProxyCpuMsPerEvent =
+    (proxyCpuReceived - proxyCpuLive) / Math.max(1, minimalProxy.received);
   options.log(
-    `  proxy: p50 ${minimalProxy.p50Ms.toFixed(2)} ms, p99 ${minimalProxy.p99Ms.toFixed(2)} ms`,
+    `  proxy: p50 ${minimalProxy.p50Ms.toFixed(2)} ms, p99 ${minimalProxy.p99Ms.toFixed(2)} ms, ` +
+      `${(minimalProxyCpuMsPerEvent * 1000).toFixed(0)} µs CPU per event`,
   );
 
   const baseline = readRssMb(stack.appPid);
   const cpuBefore = readCpuMs(stack.appPid);
+  // Opening a stream (its request, link check and snapshot) is counted apart from relaying
+  // events: CPU is read when every stream is live and again when the last event arrived.
+  let cpuLive = Number.NaN;
+  let cpuReceived = Number.NaN;
   const monitor = startRssMonitor(stack.appPid);
   let app: StreamPath;
   let peak: number;
@@ -196,14 +212,20 @@ export async function measureStreamRelay(
         headers: { [FORM_LINK_HEADER]: form.linkQuery },
       }),
       options,
+      {
+        live: () => (cpuLive = readCpuMs(stack.appPid)),
+        received: () => (cpuReceived = readCpuMs(stack.appPid)),
+      },
     );
   } finally {
     peak = monitor.stop();
   }
-  const appCpuMsPerEvent = (readCpuMs(stack.appPid) - cpuBefore) / Math.max(1, app.received);
+  const appCpuMsPerEvent = (cpuReceived - cpuLive) / Math.max(1, app.received);
+  const appCpuMsPerStreamOpened = (cpuLive - cpuBefore) / options.streams;
   options.log(
     `  app: p50 ${app.p50Ms.toFixed(2)} ms, p99 ${app.p99Ms.toFixed(2)} ms, peak RSS ` +
-      `${peak.toFixed(0)} MB, ${(appCpuMsPerEvent * 1000).toFixed(0)} µs CPU per event`,
+      `${peak.toFixed(0)} MB, ${(appCpuMsPerEvent * 1000).toFixed(0)} µs CPU per event, ` +
+      `${appCpuMsPerStreamOpened.toFixed(2)} ms CPU per stream opened`,
   );
   return {
     streams: options.streams,
@@ -215,5 +237,7 @@ export async function measureStreamRelay(
     appBaselineRssMb: baseline,
     appPeakRssMb: peak,
     appCpuMsPerEvent,
+    appCpuMsPerStreamOpened,
+    minimalProxyCpuMsPerEvent,
   };
 }

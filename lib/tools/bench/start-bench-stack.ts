@@ -27,6 +27,7 @@ export type BenchStack = {
   /** The upstream's admin API (start runs, have runs stream text). */
   upstreamAdmin: AdminClient;
   appPid: number;
+  minimalProxyPid: number;
   linkSecret: string;
   /** JSON log lines the app wrote so far (one per API request). */
   appLogLines(): number;
@@ -167,6 +168,7 @@ export async function startBenchStack(options: {
     throw new Error(`${(error as Error).message}\n${stderr.join("\n")}`);
   }
   if (app.pid === undefined) throw new Error("the app has no pid");
+  if (minimalProxy.child.pid === undefined) throw new Error("the minimal proxy has no pid");
 
   return {
     root,
@@ -179,6 +181,7 @@ export async function startBenchStack(options: {
     frameworkFloorUrl: `${appOrigin}/api/bench-floor`,
     upstreamAdmin: createAdminClient({ origin: upstream.origin, token: upstream.adminToken }),
     appPid: app.pid,
+    minimalProxyPid: minimalProxy.child.pid,
     linkSecret,
     appLogLines: () => logLines,
     close,
