@@ -35,7 +35,14 @@ export type BenchOptions = {
 export type BenchReport = {
   startedAt: string;
   seconds: number;
-  machine: { cpus: number; loadAverage: number[]; node: string; platform: string };
+  machine: {
+    cpus: number;
+    loadAverage: number[];
+    node: string;
+    platform: string;
+    /** Which CPUs the measured servers and the rest ran on, or why nothing was pinned. */
+    pinning: string;
+  };
   results: BenchResults;
   checks: BudgetCheck[];
   pass: boolean;
@@ -54,6 +61,7 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
   const results: BenchResults = {};
   try {
     const form = await createDemoForm(stack, "bench-user@example.com");
+    stack.placeLoadGenerator("rest");
     if (options.only.includes("memory")) {
       log(`Idle memory (${options.idleStreams} idle streams)…`);
       results.memory = await measureIdleMemory(stack, { streams: options.idleStreams, log });
@@ -87,6 +95,7 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
     }
     if (options.only.includes("page")) {
       log("Form page in Chromium…");
+      stack.placeLoadGenerator("all");
       results.page = await measurePage(stack, form, { loads: options.pageLoads, log });
     }
   } finally {
@@ -102,6 +111,10 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
       loadAverage: loadAverage.map((value) => Math.round(value * 100) / 100),
       node: process.version,
       platform: `${os.platform()} ${os.release()}`,
+      pinning:
+        "measured" in stack.cpus
+          ? `app and minimal proxy on CPU ${stack.cpus.measured}; upstream, load generator on ${stack.cpus.rest}`
+          : stack.cpus.reason,
     },
     results,
     checks,
@@ -113,7 +126,8 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
   process.stdout.write(`\n${budgetTable(checks)}\n\n`);
   log(
     `${checks.filter((c) => c.pass).length}/${checks.length} budgets met in ${report.seconds} s ` +
-      `(load average at start ${report.machine.loadAverage.join(", ")} on ${report.machine.cpus} CPUs); ` +
+      `(load average at start ${report.machine.loadAverage.join(", ")} on ${report.machine.cpus} CPUs; ` +
+      `${report.machine.pinning}); ` +
       `written to ${path.relative(process.cwd(), options.outFile)}`,
   );
   return report;

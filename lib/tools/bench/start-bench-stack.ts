@@ -2,10 +2,12 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { createServer } from "node:net";
+import os from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { createAdminClient, type AdminClient } from "@/lib/embedded/admin-client";
 import { EMBEDDED_KEYS } from "@/lib/embedded/demo-keys";
+import { hasTaskset, pinProcess, planCpus, type CpuPlan } from "./cpu-pinning";
 
 // Starts what the bench measures: the embedded upstream in its own process, the production app
 // (the standalone server, built first when needed, its framework-floor route turned on) pointed at
@@ -31,6 +33,13 @@ export type BenchStack = {
   linkSecret: string;
   /** JSON log lines the app wrote so far (one per API request). */
   appLogLines(): number;
+  /** How the processes share the CPUs (lib/tools/bench/cpu-pinning.ts), or why they do not. */
+  cpus: CpuPlan | { reason: string };
+  /**
+   * Moves this process (the load generator, and any browser it starts later) off the measured
+   * servers' core, or gives it every core back (the page loads: Chromium is the client there).
+   */
+  placeLoadGenerator(where: "rest" | "all"): void;
   close(): Promise<void>;
 };
 
@@ -169,6 +178,18 @@ export async function startBenchStack(options: {
   }
   if (app.pid === undefined) throw new Error("the app has no pid");
   if (minimalProxy.child.pid === undefined) throw new Error("the minimal proxy has no pid");
+  if (upstream.child.pid === undefined) throw new Error("the upstream has no pid");
+  const cpus = planCpus(os.cpus().length, hasTaskset());
+  if ("measured" in cpus) {
+    pinProcess(app.pid, cpus.measured);
+    pinProcess(minimalProxy.child.pid, cpus.measured);
+    pinProcess(upstream.child.pid, cpus.rest);
+    options.log(
+      `CPUs: app and minimal proxy on ${cpus.measured}, upstream and load generator on ${cpus.rest}`,
+    );
+  } else {
+    options.log(`CPUs: ${cpus.reason}`);
+  }
 
   return {
     root,
@@ -184,6 +205,10 @@ export async function startBenchStack(options: {
     minimalProxyPid: minimalProxy.child.pid,
     linkSecret,
     appLogLines: () => logLines,
+    cpus,
+    placeLoadGenerator: (where) => {
+      if ("measured" in cpus) pinProcess(process.pid, where === "rest" ? cpus.rest : cpus.all);
+    },
     close,
   };
 }
