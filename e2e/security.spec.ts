@@ -331,6 +331,17 @@ test("bad uploads are refused with the upstream's codes", async ({ request, demo
   expect(response.status()).toBe(400);
   expect(((await response.json()) as { code: string }).code).toBe("too_many_files");
   expect((await callsForRequest(id)).filter((call) => call.status === 201)).toEqual([]);
+
+  // The same with a first file large enough to be streamed upstream before it has ended.
+  id = randomUUID();
+  const large = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\n${"a".repeat(300 * 1024)}\r\n`;
+  response = await request.post(url, {
+    headers: { ...headers(id), "Content-Type": `multipart/form-data; boundary=${boundary}` },
+    data: multipart([large, part("b.txt")]),
+  });
+  expect(response.status()).toBe(400);
+  expect(((await response.json()) as { code: string }).code).toBe("too_many_files");
+  expect((await callsForRequest(id)).filter((call) => call.status === 201)).toEqual([]);
 });
 
 test("an upload past the largest size limit is cut off with 413", async ({ demoRun, baseURL }) => {

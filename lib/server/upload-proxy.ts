@@ -1,5 +1,5 @@
 import "server-only";
-import { randomBytes } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
 import busboy from "busboy";
@@ -15,6 +15,10 @@ import { countUploadedBytes } from "@/lib/server/metrics";
 // (a `user` field included) is dropped.
 
 const CRLF = "\r\n";
+
+// A file up to this size is read whole and sent as one buffer with its length: one write to the
+// upstream instead of a chunked stream of several. Larger files are streamed from there on.
+const SMALL_FILE_BYTES = 64 * 1024;
 
 function dispositionName(name: string): string {
   // Quotes and line breaks would end the header early; browsers escape them the same way.
@@ -49,7 +53,8 @@ export async function proxyUpload(
     throw new ApiError(400, "invalid_param", "The upload is not valid multipart data.");
   }
 
-  const boundary = `----HumanInputProxy${randomBytes(12).toString("hex")}`;
+  // randomUUID draws from a cached pool; randomBytes would ask the kernel on every upload.
+  const boundary = `----HumanInputProxy${randomUUID().replaceAll("-", "")}`;
   const upstreamAbort = new AbortController();
   const input = Readable.fromWeb(request.body as NodeWebReadableStream<Uint8Array>);
 
@@ -84,11 +89,14 @@ export async function proxyUpload(
       finish(ApiError.of("payload_too_large", "The upload is larger than this app allows."));
     // A body that sends nothing for a while is cut off, and the upstream request with it.
     const armIdle = () => {
-      clearTimeout(idleTimer);
-      idleTimer = setTimeout(
-        () => finish(ApiError.of("request_timeout", "The upload stopped sending data.")),
-        options.idleTimeoutMs,
-      );
+      // Pushed back on every chunk: refresh() re-arms the same timer without a new one.
+      if (idleTimer) idleTimer.refresh();
+      else {
+        idleTimer = setTimeout(
+          () => finish(ApiError.of("request_timeout", "The upload stopped sending data.")),
+          options.idleTimeoutMs,
+        );
+      }
     };
     armIdle();
     input.on("data", (chunk: Buffer) => {
@@ -155,33 +163,68 @@ export async function proxyUpload(
         return;
       }
 
-      const head =
+      const head = Buffer.from(
         `--${boundary}${CRLF}Content-Disposition: form-data; name="user"${CRLF}${CRLF}${user}${CRLF}` +
-        `--${boundary}${CRLF}Content-Disposition: form-data; name="file"; filename="${dispositionName(filename)}"${CRLF}` +
-        `Content-Type: ${info.mimeType || "application/octet-stream"}${CRLF}${CRLF}`;
-      const tail = `${CRLF}--${boundary}--${CRLF}`;
+          `--${boundary}${CRLF}Content-Disposition: form-data; name="file"; filename="${dispositionName(filename)}"${CRLF}` +
+          `Content-Type: ${info.mimeType || "application/octet-stream"}${CRLF}${CRLF}`,
+        "utf8",
+      );
+      const tail = Buffer.from(`${CRLF}--${boundary}--${CRLF}`, "utf8");
       let bytes = 0;
-
-      // busboy's chunks go on as they are (no copy, no web stream in between): undici writes
-      // each to the socket and lets it go; backpressure holds busboy, and busboy the body.
-      async function* parts() {
-        yield Buffer.from(head, "utf8");
-        for await (const chunk of stream as AsyncIterable<Buffer>) {
-          bytes += chunk.length;
-          if (bytes > maxBytes) {
-            finish(new ApiError(413, "file_too_large", "The file is larger than this app allows."));
-            return;
-          }
-          yield chunk;
+      const chunks = (stream as AsyncIterable<Buffer, undefined>)[Symbol.asyncIterator]();
+      /** The file's next chunk, null at its end, undefined once it is over the limit. */
+      const nextChunk = async (): Promise<Buffer | null | undefined> => {
+        const { value, done } = await chunks.next();
+        if (done) return null;
+        bytes += value.length;
+        if (bytes > maxBytes) {
+          finish(new ApiError(413, "file_too_large", "The file is larger than this app allows."));
+          return undefined;
         }
-        // Hold the closing boundary until the whole request is read: a second file part must
-        // still be able to cancel this upload.
-        if (!parsed) await new Promise<void>((wake) => (wakeTail = wake));
-        if (settled) return;
-        yield Buffer.from(tail, "utf8");
+        return value;
+      };
+      // Hold the closing boundary until the whole request is read: a second file part must
+      // still be able to cancel this upload.
+      const untilParsed = () =>
+        parsed ? Promise.resolve() : new Promise<void>((wake) => (wakeTail = wake));
+
+      // The start of the file, up to SMALL_FILE_BYTES.
+      const start: Buffer[] = [head];
+      let startBytes = 0;
+      let whole = false;
+      while (startBytes <= SMALL_FILE_BYTES) {
+        const chunk = await nextChunk();
+        if (chunk === undefined || settled) return;
+        if (chunk === null) {
+          whole = true;
+          break;
+        }
+        start.push(chunk);
+        startBytes += chunk.length;
       }
 
-      const body = Readable.from(parts(), { objectMode: false });
+      let body: Buffer | Readable;
+      if (whole) {
+        await untilParsed();
+        if (settled) return;
+        body = Buffer.concat([...start, tail]);
+      } else {
+        // busboy's chunks go on as they are (no copy, no web stream in between): undici writes
+        // each to the socket and lets it go; backpressure holds busboy, and busboy the body.
+        async function* parts() {
+          yield Buffer.concat(start);
+          for (;;) {
+            const chunk = await nextChunk();
+            if (chunk === undefined) return;
+            if (chunk === null) break;
+            yield chunk;
+          }
+          await untilParsed();
+          if (settled) return;
+          yield tail;
+        }
+        body = Readable.from(parts(), { objectMode: false });
+      }
 
       uploadFile(body, `multipart/form-data; boundary=${boundary}`, upstreamAbort.signal).then(
         (file) => finish(undefined, file),

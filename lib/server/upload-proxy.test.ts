@@ -1,0 +1,151 @@
+import type { Readable } from "node:stream";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { uploadFile } from "@/lib/dify/dify-client";
+import { proxyUpload } from "@/lib/server/upload-proxy";
+
+// The upstream side is a fake that reads the re-encoded body to its end and answers with a file,
+// so what the proxy sends, and when, is what these tests see.
+vi.mock("@/lib/dify/dify-client", () => ({
+  uploadFile: vi.fn(),
+  getAppParametersCached: vi.fn(),
+}));
+vi.mock("@/lib/server/env", () => ({
+  getEnv: () => ({ maxJsonBodyBytes: 1024, uploadIdleTimeoutMs: 5_000 }),
+}));
+
+const BOUNDARY = "----test-boundary";
+const MB = 1024 * 1024;
+
+type Sent = { body: Buffer; contentType: string; streamed: boolean };
+
+/** The fake upstream: collects the body (a buffer or a stream) and answers once it has ended. */
+function fakeUpstream() {
+  const sent: Sent[] = [];
+  vi.mocked(uploadFile).mockImplementation(async (body, contentType) => {
+    let bytes: Buffer;
+    if (Buffer.isBuffer(body)) bytes = body;
+    else {
+      const chunks: Buffer[] = [];
+      for await (const chunk of body as Readable) chunks.push(chunk as Buffer);
+      bytes = Buffer.concat(chunks);
+    }
+    sent.push({ body: bytes, contentType, streamed: !Buffer.isBuffer(body) });
+    return { id: "file-1", name: "a.txt", size: bytes.length, extension: "txt" } as never;
+  });
+  return sent;
+}
+
+const filePart = (name: string, content: string) =>
+  `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\n` +
+  `Content-Type: text/plain\r\n\r\n${content}\r\n`;
+
+/** A request whose body arrives in `pieces`, `gapMs` apart, each in 16 KB chunks as sockets do. */
+function requestOf(pieces: string[], gapMs = 0) {
+  const encoder = new TextEncoder();
+  let next = 0;
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (next > 0 && gapMs) await new Promise((resolve) => setTimeout(resolve, gapMs));
+      const piece = pieces[next++];
+      if (piece === undefined) return controller.close();
+      const bytes = encoder.encode(piece);
+      for (let at = 0; at < bytes.length; at += 16 * 1024) {
+        controller.enqueue(bytes.subarray(at, at + 16 * 1024));
+      }
+    },
+  });
+  return new Request("http://app.test/api/forms/t/files", {
+    method: "POST",
+    headers: { "content-type": `multipart/form-data; boundary=${BOUNDARY}` },
+    body,
+    duplex: "half",
+  } as RequestInit);
+}
+
+const upload = (request: Request, maxBytes = 10 * MB) =>
+  proxyUpload(request, "alice", {
+    maxBytes: () => Promise.resolve(maxBytes),
+    idleTimeoutMs: 5_000,
+  });
+
+/** The parts of a multipart body sent upstream: [name, filename, content]. */
+function partsOf(sent: Sent) {
+  const boundary = /boundary=(.+)$/.exec(sent.contentType)![1]!;
+  return sent.body
+    .toString("latin1")
+    .split(`--${boundary}`)
+    .slice(1, -1)
+    .map((part) => {
+      const [head = "", content = ""] = part.split("\r\n\r\n");
+      return [
+        /name="([^"]+)"/.exec(head)?.[1],
+        /filename="([^"]+)"/.exec(head)?.[1],
+        content.slice(0, -2),
+      ];
+    });
+}
+
+afterEach(() => vi.clearAllMocks());
+
+describe("proxyUpload", () => {
+  it("sends a small file as one buffer: the server's user, then the file, nothing else", async () => {
+    const sent = fakeUpstream();
+    const request = requestOf([
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="user"\r\n\r\nmallory\r\n`,
+      filePart("a.txt", "hello"),
+      `--${BOUNDARY}--\r\n`,
+    ]);
+    await expect(upload(request)).resolves.toMatchObject({ id: "file-1" });
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.streamed).toBe(false);
+    expect(partsOf(sent[0]!)).toEqual([
+      ["user", undefined, "alice"],
+      ["file", "a.txt", "hello"],
+    ]);
+  });
+
+  it("streams a larger file, every byte of it", async () => {
+    const sent = fakeUpstream();
+    const content = "0123456789abcdef".repeat(20_000); // 320 KB
+    await expect(
+      upload(requestOf([filePart("a.txt", content), `--${BOUNDARY}--\r\n`])),
+    ).resolves.toBeDefined();
+    expect(sent[0]!.streamed).toBe(true);
+    expect(partsOf(sent[0]!)).toEqual([
+      ["user", undefined, "alice"],
+      ["file", "a.txt", content],
+    ]);
+  });
+
+  for (const [size, label] of [
+    [5, "a small"],
+    [300 * 1024, "a streamed"],
+  ] as const) {
+    it(`refuses a second file after ${label} first one, and the upstream never gets the first whole`, async () => {
+      const sent = fakeUpstream();
+      // The second part's headers come a little later than its boundary: by then the first
+      // file has ended, and its closing boundary must still be held back.
+      const second = filePart("b.txt", "second");
+      const headersAt = second.indexOf("\r\n") + 2;
+      const request = requestOf(
+        [
+          filePart("a.txt", "x".repeat(size)) + second.slice(0, headersAt),
+          second.slice(headersAt),
+          `--${BOUNDARY}--\r\n`,
+        ],
+        30,
+      );
+      await expect(upload(request)).rejects.toMatchObject({ code: "too_many_files" });
+      expect(sent).toEqual([]);
+    });
+  }
+
+  it("cuts a file past the limit with 413 file_too_large", async () => {
+    fakeUpstream();
+    const request = requestOf([filePart("a.txt", "x".repeat(2048)), `--${BOUNDARY}--\r\n`]);
+    await expect(upload(request, 1024)).rejects.toMatchObject({
+      status: 413,
+      code: "file_too_large",
+    });
+  });
+});
