@@ -1,6 +1,6 @@
 import "server-only";
 import type { Readable } from "node:stream";
-import { Agent, fetch as undiciFetch, request as undiciRequest, type Dispatcher } from "undici";
+import { Agent, request as undiciRequest, type Dispatcher } from "undici";
 import type { z } from "zod";
 import { ApiError } from "@/lib/errors/api-error";
 import { isErrorCode } from "@/lib/errors/error-code";
@@ -27,8 +27,8 @@ import {
 // The one module that talks to the upstream: base URL, bearer key, timeouts, retries of safe GETs,
 // and the mapping of every failure to an ApiError. Nothing else in the app calls `fetch` upstream.
 // The transport is `undici.request`, not `fetch`: no WHATWG Request/Response objects, header
-// guards or body tee per call, and bodies stay Node streams (docs/decisions/005). Event streams
-// are the exception: the relay hands Next a web stream, which fetch makes natively.
+// guards or body tee per call, and bodies stay Node streams (docs/decisions/005) until an event
+// stream is handed to Next as a web stream.
 
 type KeyKind = "app" | "dataset";
 
@@ -74,7 +74,7 @@ type RequestOptions = {
   key?: KeyKind;
   query?: Record<string, string | undefined>;
   json?: unknown;
-  body?: string | Readable;
+  body?: string | Buffer | Readable;
   headers?: Record<string, string>;
   stream?: boolean;
   signal?: AbortSignal;
@@ -154,19 +154,31 @@ type UpstreamResponse = {
   discard(): Promise<void>;
 };
 
-/** An event stream's answer, from fetch (see `send`). */
-function fromFetchResponse(response: Awaited<ReturnType<typeof undiciFetch>>): UpstreamResponse {
-  return {
-    status: response.status,
-    ok: response.ok,
-    headers: response.headers,
-    text: () => response.text(),
-    json: () => response.json(),
-    stream: () => response.body as ReadableStream<Uint8Array>,
-    discard: async () => {
-      await response.body?.cancel();
+/**
+ * A Node body as the web stream the relay hands Next. Pulled only when Next asks for more
+ * (high-water mark 0), so what arrives in between stays in the Node buffer and leaves as one
+ * chunk: under load, several events go out in one write instead of one write each.
+ */
+function toWebStream(body: Readable): ReadableStream<Uint8Array> {
+  const chunks: AsyncIterator<Buffer, undefined> = body[Symbol.asyncIterator]();
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        try {
+          const { value, done } = await chunks.next();
+          if (done) controller.close();
+          else controller.enqueue(value);
+        } catch (error) {
+          controller.error(error);
+        }
+      },
+      async cancel() {
+        // Ends the iterator, which destroys the body: the upstream connection is closed.
+        await chunks.return?.();
+      },
     },
-  };
+    { highWaterMark: 0 },
+  );
 }
 
 function toUpstreamResponse(raw: Dispatcher.ResponseData): UpstreamResponse {
@@ -190,9 +202,7 @@ function toUpstreamResponse(raw: Dispatcher.ResponseData): UpstreamResponse {
     },
     text,
     json: async () => JSON.parse(await text()) as unknown,
-    stream: () => {
-      throw new Error("event streams are opened with fetch");
-    },
+    stream: () => toWebStream(raw.body),
     discard: () => raw.body.dump().catch(() => undefined),
   };
 }
@@ -233,12 +243,7 @@ async function send(path: string, options: RequestOptions) {
   for (let attempt = 1; attempt <= attempts; attempt++) {
     const observe = observeUpstream(method, path);
     try {
-      // NOTE: event streams stay on fetch. Through `Readable.toWeb` over undici.request's body
-      // the e2e story of a page past its link's stream limit broke (a slot freed before the run
-      // ended); fetch's body is the web stream the relay needs anyway.
-      const response = options.stream
-        ? fromFetchResponse(await undiciFetch(url, init))
-        : toUpstreamResponse(await undiciRequest(url, init));
+      const response = toUpstreamResponse(await undiciRequest(url, init));
       observe(response);
       noteUpstreamStatus(response.status);
       if (response.status >= 500 && attempt < attempts) {
@@ -339,7 +344,8 @@ export async function submitHumanInputForm(token: string, submission: FormSubmis
 }
 
 /** Streams a multipart body (already holding `file` and `user`) to the upload endpoint. */
-export function uploadFile(body: Readable, contentType: string, signal?: AbortSignal) {
+/** A small upload goes as one buffer (sent with its length), a larger one as a stream. */
+export function uploadFile(body: Buffer | Readable, contentType: string, signal?: AbortSignal) {
   return requestJson("/files/upload", uploadedFileSchema, {
     method: "POST",
     body,
