@@ -1,4 +1,3 @@
-import type { Readable } from "node:stream";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { uploadFile } from "@/lib/dify/dify-client";
 import { proxyUpload } from "@/lib/server/upload-proxy";
@@ -26,11 +25,11 @@ function fakeUpstream() {
     if (Buffer.isBuffer(body)) bytes = body;
     else {
       const chunks: Buffer[] = [];
-      for await (const chunk of body as Readable) chunks.push(chunk as Buffer);
+      for await (const chunk of body) chunks.push(chunk as Buffer);
       bytes = Buffer.concat(chunks);
     }
     sent.push({ body: bytes, contentType, streamed: !Buffer.isBuffer(body) });
-    return { id: "file-1", name: "a.txt", size: bytes.length, extension: "txt" } as never;
+    return { id: "file-1", name: "a.txt", size: bytes.length, extension: "txt" };
   });
   return sent;
 }
