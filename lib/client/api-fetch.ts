@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import type * as z from "zod/mini";
 import { errorEnvelopeSchema, type ErrorIssue } from "@/lib/errors/api-error";
 import { isErrorCode, type ErrorCode } from "@/lib/errors/error-code";
 
@@ -57,7 +57,7 @@ type ApiFetchOptions = {
   signal?: AbortSignal;
 };
 
-export async function apiFetch<S extends z.ZodType>(
+export async function apiFetch<S extends z.ZodMiniType>(
   url: string,
   schema: S,
   options: ApiFetchOptions = {},

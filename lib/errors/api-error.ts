@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { ERROR_STATUS, type ErrorCode } from "@/lib/errors/error-code";
 
 // One error envelope for every API response: `{status, code, message, issues?}`, the shape Dify
@@ -11,10 +11,10 @@ export type ErrorIssue = z.infer<typeof errorIssueSchema>;
 
 /** The envelope as it travels: `code` is any string here, the reader narrows it to ErrorCode. */
 export const errorEnvelopeSchema = z.object({
-  status: z.number().int(),
+  status: z.int(),
   code: z.string(),
   message: z.string(),
-  issues: z.array(errorIssueSchema).optional(),
+  issues: z.optional(z.array(errorIssueSchema)),
 });
 export type ErrorEnvelope = {
   status: number;
@@ -54,7 +54,7 @@ export class ApiError extends Error {
   }
 
   /** A refused input: 400 invalid_request with the zod error's issues. */
-  static fromZod(error: z.ZodError): ApiError {
+  static fromZod(error: z.core.$ZodError): ApiError {
     return ApiError.of("invalid_request", describeZodError(error), issuesOf(error));
   }
 
@@ -66,7 +66,7 @@ export class ApiError extends Error {
 }
 
 /** A zod error's issues as `{path, message}`, the path dotted (`inputs.tone`; "" for the root). */
-export function issuesOf(error: z.ZodError): ErrorIssue[] {
+export function issuesOf(error: z.core.$ZodError): ErrorIssue[] {
   return error.issues.slice(0, MAX_ERROR_ISSUES).map((issue) => ({
     path: issue.path.map(String).join("."),
     message: issue.message,
@@ -74,7 +74,7 @@ export function issuesOf(error: z.ZodError): ErrorIssue[] {
 }
 
 /** Human text for the parts of a zod error, e.g. `inputs.tone: Invalid input`. */
-export function describeZodError(error: z.ZodError): string {
+export function describeZodError(error: z.core.$ZodError): string {
   return error.issues
     .slice(0, 5)
     .map((issue) =>
@@ -92,7 +92,8 @@ export function errorResponse(error: unknown): Response {
   let known: ApiError;
   if (error instanceof ApiError) {
     known = error;
-  } else if (error instanceof z.ZodError) {
+  } else if (error instanceof z.core.$ZodError) {
+    // Any zod error, classic or mini: both are $ZodError.
     known = ApiError.fromZod(error);
   } else {
     console.error(
