@@ -1,5 +1,5 @@
 import type * as z from "zod/mini";
-import { errorEnvelopeSchema, type ErrorIssue } from "@/lib/errors/api-error";
+import { errorEnvelopeSchema, type ErrorIssue } from "@/lib/errors/error-envelope";
 import { isErrorCode, type ErrorCode } from "@/lib/errors/error-code";
 
 // The one way the browser calls the app's API: throws ApiClientError carrying `{status, code,

@@ -1,21 +1,10 @@
-import * as z from "zod/mini";
+import { z } from "zod";
 import { ERROR_STATUS, type ErrorCode } from "@/lib/errors/error-code";
+import type { ErrorIssue } from "@/lib/errors/error-envelope";
 
-// One error envelope for every API response: `{status, code, message, issues?}`, the shape Dify
-// uses plus `issues` (which input a 400 is about), so callers branch on `code` and mark fields by
-// `issues[].path` whichever side an error came from.
+// The server's side of the one error envelope (lib/errors/error-envelope.ts): the error class
+// route handlers throw and the one mapper of anything thrown to a Response.
 
-/** One refused input: its dotted path in the request (`operation_data.0.document_id`). */
-export const errorIssueSchema = z.object({ path: z.string(), message: z.string() });
-export type ErrorIssue = z.infer<typeof errorIssueSchema>;
-
-/** The envelope as it travels: `code` is any string here, the reader narrows it to ErrorCode. */
-export const errorEnvelopeSchema = z.object({
-  status: z.int(),
-  code: z.string(),
-  message: z.string(),
-  issues: z.optional(z.array(errorIssueSchema)),
-});
 export type ErrorEnvelope = {
   status: number;
   code: ErrorCode;
