@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { $ZodError } from "zod/v4/core";
 import { ERROR_STATUS, type ErrorCode } from "@/lib/errors/error-code";
 import type { ErrorIssue } from "@/lib/errors/error-envelope";
 
@@ -43,7 +43,7 @@ export class ApiError extends Error {
   }
 
   /** A refused input: 400 invalid_request with the zod error's issues. */
-  static fromZod(error: z.core.$ZodError): ApiError {
+  static fromZod(error: $ZodError): ApiError {
     return ApiError.of("invalid_request", describeZodError(error), issuesOf(error));
   }
 
@@ -55,7 +55,7 @@ export class ApiError extends Error {
 }
 
 /** A zod error's issues as `{path, message}`, the path dotted (`inputs.tone`; "" for the root). */
-export function issuesOf(error: z.core.$ZodError): ErrorIssue[] {
+export function issuesOf(error: $ZodError): ErrorIssue[] {
   return error.issues.slice(0, MAX_ERROR_ISSUES).map((issue) => ({
     path: issue.path.map(String).join("."),
     message: issue.message,
@@ -63,7 +63,7 @@ export function issuesOf(error: z.core.$ZodError): ErrorIssue[] {
 }
 
 /** Human text for the parts of a zod error, e.g. `inputs.tone: Invalid input`. */
-export function describeZodError(error: z.core.$ZodError): string {
+export function describeZodError(error: $ZodError): string {
   return error.issues
     .slice(0, 5)
     .map((issue) =>
@@ -81,8 +81,8 @@ export function errorResponse(error: unknown): Response {
   let known: ApiError;
   if (error instanceof ApiError) {
     known = error;
-  } else if (error instanceof z.core.$ZodError) {
-    // Any zod error, classic or mini: both are $ZodError.
+  } else if (error instanceof $ZodError) {
+    // Any zod error: classic and mini ones are both $ZodError.
     known = ApiError.fromZod(error);
   } else {
     console.error(
