@@ -1,7 +1,15 @@
 import { fileURLToPath } from "node:url";
 import createNextIntlPlugin from "next-intl/plugin";
 
-const withNextIntl = createNextIntlPlugin("./lib/i18n/request.ts");
+const withNextIntl = createNextIntlPlugin({
+  requestConfig: "./lib/i18n/request.ts",
+  experimental: {
+    // The messages are compiled at build time: the browser gets a formatter of under 1 kB instead
+    // of an ICU parser (about 8 kB gzip of every page's first load). Only the build sees compiled
+    // messages; tests and tools read the JSON files as written.
+    messages: { path: "./lib/i18n/messages", format: "json", locales: "infer", precompile: true },
+  },
+});
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {

@@ -135,7 +135,7 @@ test.describe("the chatflow app", () => {
     await page.getByRole("button", { name: "Start" }).click();
 
     await expect(page.getByRole("heading", { name: "Your answer is needed" })).toBeVisible();
-    await expect(page.getByText("Can I export my data?")).toBeVisible();
+    await expect(page.getByText("Can I export my data?", { exact: true })).toBeVisible();
     await expect(page.getByLabel("Reply")).toHaveValue(/Hi Dana/);
     const address = formAddress(page.url());
     await page.getByRole("button", { name: "Send" }).click();

@@ -41,19 +41,54 @@ export function FieldControl<T extends FieldValues>({
   after,
 }: FieldControlProps<T>) {
   const hint = useFieldHint(field, files.limits);
+  // The server's HTML holds each control's starting value (react-hook-form would only set it once
+  // the page hydrates): the form looks the same before and after, and no text appears late.
+  const initial = "defaultValue" in field ? field.defaultValue : undefined;
+  const defaultValue = typeof initial === "string" ? initial : undefined;
   const renderControl = (aria: ControlProps, labelId: string) => {
     switch (field.kind) {
       case "text":
       case "other":
-        return <input type="text" className="input" {...aria} {...register(path)} />;
+        return (
+          <input
+            type="text"
+            className="input"
+            defaultValue={defaultValue}
+            {...aria}
+            {...register(path)}
+          />
+        );
       case "number":
         return (
-          <input type="text" inputMode="decimal" className="input" {...aria} {...register(path)} />
+          <input
+            type="text"
+            inputMode="decimal"
+            className="input"
+            defaultValue={defaultValue}
+            {...aria}
+            {...register(path)}
+          />
         );
       case "paragraph":
-        return <textarea className="textarea" rows={4} {...aria} {...register(path)} />;
+        return (
+          <textarea
+            className="textarea"
+            rows={4}
+            defaultValue={defaultValue}
+            {...aria}
+            {...register(path)}
+          />
+        );
       case "checkbox":
-        return <input type="checkbox" className="checkbox" {...aria} {...register(path)} />;
+        return (
+          <input
+            type="checkbox"
+            className="checkbox"
+            defaultChecked={initial === true}
+            {...aria}
+            {...register(path)}
+          />
+        );
       case "json":
         return (
           <textarea
@@ -62,6 +97,7 @@ export function FieldControl<T extends FieldValues>({
             spellCheck={false}
             autoCapitalize="off"
             autoCorrect="off"
+            defaultValue={defaultValue}
             {...aria}
             {...register(path)}
           />
@@ -70,6 +106,7 @@ export function FieldControl<T extends FieldValues>({
         return (
           <OptionSelect
             options={field.options}
+            defaultValue={defaultValue}
             aria-required={field.required || undefined}
             {...aria}
             {...register(path)}

@@ -4,7 +4,7 @@ import { Button } from "@/components/ui/button";
 import { useInBrowser } from "@/lib/client/use-in-browser";
 import type { ErrorCode } from "@/lib/errors/error-code";
 import type { AttachedFile } from "@/lib/fields/attached-file";
-import type { FileType } from "@/lib/dify/schemas";
+import type { FileType } from "@/lib/dify/browser-schemas";
 import {
   detectUploadedFileType,
   guessRemoteFileType,

@@ -1,5 +1,5 @@
-import type { z } from "zod";
-import { errorEnvelopeSchema, type ErrorIssue } from "@/lib/errors/api-error";
+import type * as z from "zod/mini";
+import { errorEnvelopeSchema, type ErrorIssue } from "@/lib/errors/error-envelope";
 import { isErrorCode, type ErrorCode } from "@/lib/errors/error-code";
 
 // The one way the browser calls the app's API: throws ApiClientError carrying `{status, code,
@@ -57,7 +57,7 @@ type ApiFetchOptions = {
   signal?: AbortSignal;
 };
 
-export async function apiFetch<S extends z.ZodType>(
+export async function apiFetch<S extends z.ZodMiniType>(
   url: string,
   schema: S,
   options: ApiFetchOptions = {},

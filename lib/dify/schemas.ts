@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { fileTypeSchema, formInputSchema, userActionSchema } from "@/lib/dify/browser-schemas";
 
 // Raw wire shapes of the Dify service API. Objects are loose where real
 // servers send more than we read, so newer servers do not break parsing; the app maps these to its
@@ -92,63 +93,21 @@ export type AppParameters = z.infer<typeof appParametersSchema>;
 
 // ---------------------------------------------------------------- human input forms
 
-export const FILE_TYPES = ["image", "document", "audio", "video", "custom"] as const;
-export const fileTypeSchema = z.enum(FILE_TYPES);
-export type FileType = z.infer<typeof fileTypeSchema>;
-
-export const UPLOAD_METHODS = ["local_file", "remote_url"] as const;
-
-const valueSourceSchema = z.looseObject({
-  type: z.string(),
-  selector: z.array(z.string()).default([]),
-});
-
-const inputBase = z.looseObject({
-  output_variable_name: z.string(),
-});
-
-export const paragraphInputSchema = inputBase.extend({
-  type: z.literal("paragraph"),
-  default: valueSourceSchema.extend({ value: z.string().nullish() }).nullish(),
-});
-
-export const selectInputSchema = inputBase.extend({
-  type: z.literal("select"),
-  option_source: valueSourceSchema.extend({ value: z.array(z.string()).default([]) }),
-});
-
-const fileConstraints = {
-  allowed_file_types: z.array(z.string()).default([]),
-  allowed_file_extensions: z.array(z.string()).default([]),
-  allowed_file_upload_methods: z.array(z.string()).default([]),
-};
-
-export const fileInputSchema = inputBase.extend({ type: z.literal("file"), ...fileConstraints });
-
-export const fileListInputSchema = inputBase.extend({
-  type: z.literal("file-list"),
-  ...fileConstraints,
-  number_limits: z.number().int().min(0).default(0),
-});
-
-/** Any other input type a newer server may send: kept, never a parse failure. */
-export const unknownInputSchema = inputBase.extend({ type: z.string() });
-
-export const formInputSchema = z.union([
-  paragraphInputSchema,
-  selectInputSchema,
+// The shapes the browser parses too are written with zod/mini in lib/dify/browser-schemas.ts; the
+// server reads them from here as well, beside the shapes only it parses.
+export {
+  FILE_TYPES,
   fileInputSchema,
   fileListInputSchema,
-  unknownInputSchema,
-]);
-export type FormInput = z.infer<typeof formInputSchema>;
-
-export const userActionSchema = z.looseObject({
-  id: z.string(),
-  title: z.string(),
-  button_style: z.string().default("default"),
-});
-export type UserAction = z.infer<typeof userActionSchema>;
+  fileTypeSchema,
+  paragraphInputSchema,
+  selectInputSchema,
+  streamEventSchema,
+  type FileType,
+  type FormInput,
+  type StreamEvent,
+  type UserAction,
+} from "@/lib/dify/browser-schemas";
 
 export const humanInputFormSchema = z.looseObject({
   form_content: z.string(),
@@ -212,152 +171,6 @@ export const workflowRunBlockingSchema = z.looseObject({
     error: z.string().nullish(),
   }),
 });
-
-// ---------------------------------------------------------------- stream events
-
-const envelope = {
-  task_id: z.string().nullish(),
-  workflow_run_id: z.string().nullish(),
-  conversation_id: z.string().nullish(),
-  message_id: z.string().nullish(),
-  created_at: z.number().nullish(),
-};
-
-const nodeData = z.looseObject({
-  id: z.string(),
-  node_id: z.string(),
-  node_type: z.string().nullish(),
-  title: z.string().nullish(),
-  index: z.number().nullish(),
-  created_at: z.number().nullish(),
-});
-
-export const humanInputRequiredDataSchema = z.looseObject({
-  form_id: z.string().nullish(),
-  node_id: z.string(),
-  node_title: z.string().nullish(),
-  form_content: z.string().default(""),
-  inputs: z.array(formInputSchema).default([]),
-  actions: z.array(userActionSchema).default([]),
-  resolved_default_values: z.record(z.string(), z.unknown()).default({}),
-  expiration_time: z.number().nullish(),
-  display_in_ui: z.boolean().nullish(),
-  form_token: z.string().nullish(),
-  approval_channels: z.array(z.string()).nullish(),
-});
-
-/**
- * One entry of `workflow_paused.data.reasons[]`. Some 1.x servers put the open form's details and
- * token here instead of sending `human_input_required` in a snapshot; the newest send only
- * `form_id` and `node_id`. The key is `TYPE` on some versions and `type` on others.
- */
-export const pauseReasonSchema = z.looseObject({
-  TYPE: z.string().nullish(),
-  type: z.string().nullish(),
-  form_id: z.string().nullish(),
-  node_id: z.string().nullish(),
-  node_title: z.string().nullish(),
-  form_token: z.string().nullish(),
-  approval_channels: z.array(z.string()).nullish(),
-});
-export type PauseReason = z.infer<typeof pauseReasonSchema>;
-
-export const streamEventSchema = z.discriminatedUnion("event", [
-  z.looseObject({
-    event: z.literal("workflow_started"),
-    ...envelope,
-    data: z.looseObject({ id: z.string().nullish(), reason: z.string().nullish() }),
-  }),
-  z.looseObject({ event: z.literal("node_started"), ...envelope, data: nodeData }),
-  z.looseObject({
-    event: z.literal("node_finished"),
-    ...envelope,
-    data: nodeData.extend({
-      status: z.string(),
-      outputs: z.record(z.string(), z.unknown()).nullish(),
-      error: z.string().nullish(),
-      elapsed_time: z.number().nullish(),
-    }),
-  }),
-  z.looseObject({
-    event: z.literal("text_chunk"),
-    ...envelope,
-    data: z.looseObject({ text: z.string() }),
-  }),
-  z.looseObject({ event: z.literal("message"), ...envelope, answer: z.string() }),
-  z.looseObject({ event: z.literal("message_end"), ...envelope }),
-  // A snapshot's chat answer so far: replaces the text, where `message` chunks append.
-  z.looseObject({ event: z.literal("message_replace"), ...envelope, answer: z.string() }),
-  z.looseObject({
-    event: z.literal("workflow_paused"),
-    ...envelope,
-    data: z
-      .looseObject({
-        // A malformed list is read as none rather than failing the whole event.
-        reasons: z.array(pauseReasonSchema).nullish().catch(null),
-      })
-      .default({}),
-  }),
-  z.looseObject({
-    event: z.literal("workflow_finished"),
-    ...envelope,
-    data: z.looseObject({
-      id: z.string().nullish(),
-      status: z.string(),
-      outputs: z.record(z.string(), z.unknown()).nullish(),
-      error: z.string().nullish(),
-      elapsed_time: z.number().nullish(),
-    }),
-  }),
-  z.looseObject({
-    event: z.literal("human_input_required"),
-    ...envelope,
-    data: humanInputRequiredDataSchema,
-  }),
-  z.looseObject({
-    event: z.literal("human_input_form_filled"),
-    ...envelope,
-    data: z.looseObject({
-      form_id: z.string().nullish(),
-      node_id: z.string(),
-      node_title: z.string().nullish(),
-      rendered_content: z.string().nullish(),
-      action_id: z.string().nullish(),
-      action_text: z.string().nullish(),
-      submitted_data: z.unknown().optional(),
-    }),
-  }),
-  z.looseObject({
-    event: z.literal("human_input_form_timeout"),
-    ...envelope,
-    data: z.looseObject({
-      form_id: z.string().nullish(),
-      node_id: z.string(),
-      node_title: z.string().nullish(),
-      expiration_time: z.number().nullish(),
-    }),
-  }),
-  z.looseObject({
-    event: z.literal("error"),
-    ...envelope,
-    status: z.number().nullish(),
-    code: z.string().nullish(),
-    message: z.string().nullish(),
-  }),
-]);
-export type StreamEvent = z.infer<typeof streamEventSchema>;
-
-/**
- * Parses one SSE `data:` payload. Unknown event names (iteration, agent_log, tts_message, ...)
- * come back as `{ event: "unknown" }` so callers can skip them safely.
- */
-export function parseStreamEvent(json: unknown): StreamEvent | { event: "unknown"; name: string } {
-  const result = streamEventSchema.safeParse(json);
-  if (result.success) return result.data;
-  const name =
-    json && typeof json === "object" && "event" in json ? String(json.event) : "(unnamed)";
-  return { event: "unknown", name };
-}
 
 // ---------------------------------------------------------------- knowledge
 

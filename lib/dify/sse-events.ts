@@ -1,5 +1,5 @@
 import { createParser, type EventSourceMessage } from "eventsource-parser";
-import { parseStreamEvent } from "@/lib/dify/schemas";
+import { parseStreamEvent } from "@/lib/dify/browser-schemas";
 
 // The one SSE reader (browser and server alike): the run view, the launcher's start stream, the
 // server's own reads of the upstream and the e2e fixtures all read SSE here. The framing is

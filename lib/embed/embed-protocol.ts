@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 
 // The messages an embedded form exchanges with its parent page (documented in the README).
 

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
+import * as mini from "zod/mini";
 import { ApiError, errorResponse, issuesOf, MAX_ERROR_ISSUES } from "@/lib/errors/api-error";
 
 afterEach(() => vi.restoreAllMocks());
@@ -26,6 +27,20 @@ describe("the error envelope", () => {
         { path: "inputs.tone", message: expect.any(String) as string },
         { path: "rows.1.name", message: "name is empty" },
       ],
+    });
+  });
+
+  it("answers a zod/mini error (the schemas the browser shares) with 400 too", async () => {
+    const schema = mini.object({ name: mini.string().check(mini.minLength(1, "name is empty")) });
+    const result = schema.safeParse({ name: "" });
+    expect(result.success).toBe(false);
+    const response = errorResponse(result.error);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      status: 400,
+      code: "invalid_request",
+      message: "name: name is empty",
+      issues: [{ path: "name", message: "name is empty" }],
     });
   });
 

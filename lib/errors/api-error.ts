@@ -1,21 +1,10 @@
-import { z } from "zod";
+import { $ZodError } from "zod/v4/core";
 import { ERROR_STATUS, type ErrorCode } from "@/lib/errors/error-code";
+import type { ErrorIssue } from "@/lib/errors/error-envelope";
 
-// One error envelope for every API response: `{status, code, message, issues?}`, the shape Dify
-// uses plus `issues` (which input a 400 is about), so callers branch on `code` and mark fields by
-// `issues[].path` whichever side an error came from.
+// The server's side of the one error envelope (lib/errors/error-envelope.ts): the error class
+// route handlers throw and the one mapper of anything thrown to a Response.
 
-/** One refused input: its dotted path in the request (`operation_data.0.document_id`). */
-export const errorIssueSchema = z.object({ path: z.string(), message: z.string() });
-export type ErrorIssue = z.infer<typeof errorIssueSchema>;
-
-/** The envelope as it travels: `code` is any string here, the reader narrows it to ErrorCode. */
-export const errorEnvelopeSchema = z.object({
-  status: z.number().int(),
-  code: z.string(),
-  message: z.string(),
-  issues: z.array(errorIssueSchema).optional(),
-});
 export type ErrorEnvelope = {
   status: number;
   code: ErrorCode;
@@ -54,7 +43,7 @@ export class ApiError extends Error {
   }
 
   /** A refused input: 400 invalid_request with the zod error's issues. */
-  static fromZod(error: z.ZodError): ApiError {
+  static fromZod(error: $ZodError): ApiError {
     return ApiError.of("invalid_request", describeZodError(error), issuesOf(error));
   }
 
@@ -66,7 +55,7 @@ export class ApiError extends Error {
 }
 
 /** A zod error's issues as `{path, message}`, the path dotted (`inputs.tone`; "" for the root). */
-export function issuesOf(error: z.ZodError): ErrorIssue[] {
+export function issuesOf(error: $ZodError): ErrorIssue[] {
   return error.issues.slice(0, MAX_ERROR_ISSUES).map((issue) => ({
     path: issue.path.map(String).join("."),
     message: issue.message,
@@ -74,7 +63,7 @@ export function issuesOf(error: z.ZodError): ErrorIssue[] {
 }
 
 /** Human text for the parts of a zod error, e.g. `inputs.tone: Invalid input`. */
-export function describeZodError(error: z.ZodError): string {
+export function describeZodError(error: $ZodError): string {
   return error.issues
     .slice(0, 5)
     .map((issue) =>
@@ -92,7 +81,8 @@ export function errorResponse(error: unknown): Response {
   let known: ApiError;
   if (error instanceof ApiError) {
     known = error;
-  } else if (error instanceof z.ZodError) {
+  } else if (error instanceof $ZodError) {
+    // Any zod error: classic and mini ones are both $ZodError.
     known = ApiError.fromZod(error);
   } else {
     console.error(

@@ -1,11 +1,11 @@
-import { z } from "zod";
-import { fileTypeSchema } from "@/lib/dify/schemas";
+import * as z from "zod/mini";
+import { fileTypeSchema } from "@/lib/dify/browser-schemas";
 
 /** A file that finished uploading (local) or a link to one (remote), as a form's value holds it. */
 export const attachedFileSchema = z.discriminatedUnion("source", [
   z.object({
     source: z.literal("local"),
-    uploadFileId: z.string().min(1),
+    uploadFileId: z.string().check(z.minLength(1)),
     name: z.string(),
     size: z.number(),
     type: fileTypeSchema,

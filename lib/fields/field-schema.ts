@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { attachedFileSchema } from "@/lib/fields/attached-file";
 import type { SayIssue } from "@/lib/fields/field-issue";
 import type { FieldSpec, WireDialect } from "@/lib/fields/field-spec";
@@ -8,19 +8,25 @@ const MAX_JSON_LENGTH = 100_000;
 
 type SchemaOptions = { dialect: WireDialect; say: SayIssue };
 
+// zod/mini: these schemas run in the browser (react-hook-form's resolver), where zod's chainable
+// API would ship whole; each check is a function that is bundled only when used.
+
 function textSchema(
   field: { label: string; required: boolean; maxLength?: number | null },
   say: SayIssue,
 ) {
   let schema = z.string();
-  if (field.maxLength) {
-    schema = schema.max(field.maxLength, say("atMostCharacters", { max: field.maxLength }));
-  }
-  return field.required ? schema.refine(filled, say("enter", { label: field.label })) : schema;
+  if (field.maxLength)
+    schema = schema.check(
+      z.maxLength(field.maxLength, say("atMostCharacters", { max: field.maxLength })),
+    );
+  return field.required
+    ? schema.check(z.refine(filled, say("enter", { label: field.label })))
+    : schema;
 }
 
 /** The zod schema of one field's value, with its problems as message keys (`say`). */
-export function fieldSchema(field: FieldSpec, { dialect, say }: SchemaOptions): z.ZodType {
+export function fieldSchema(field: FieldSpec, { dialect, say }: SchemaOptions): z.ZodMiniType {
   switch (field.kind) {
     case "text":
     case "paragraph":
@@ -30,31 +36,30 @@ export function fieldSchema(field: FieldSpec, { dialect, say }: SchemaOptions): 
       const { options } = field;
       // A Human Input select always takes one of its options; a start select may stay empty.
       if (dialect === "human-input")
-        return z.string().refine((value) => options.includes(value), {
-          message: say("chooseOption"),
-        });
-      return z
-        .string()
-        .refine((value) => (value === "" ? !field.required : options.includes(value)), {
+        return z
+          .string()
+          .check(z.refine((value) => options.includes(value), { message: say("chooseOption") }));
+      return z.string().check(
+        z.refine((value) => (value === "" ? !field.required : options.includes(value)), {
           message: field.required ? say("choose", { label: field.label }) : say("chooseOption"),
-        });
+        }),
+      );
     }
     case "number":
-      return z
-        .string()
-        .refine((value) => !field.required || filled(value), say("enter", { label: field.label }))
-        .refine((value) => !filled(value) || Number.isFinite(Number(value)), say("enterNumber"));
+      return z.string().check(
+        z.refine((value) => !field.required || filled(value), say("enter", { label: field.label })),
+        z.refine((value) => !filled(value) || Number.isFinite(Number(value)), say("enterNumber")),
+      );
     case "file": {
-      const one = z.array(attachedFileSchema).max(1, say("attachOnlyOne"));
-      return field.required ? one.min(1, say("attachFile")) : one;
+      const one = z.array(attachedFileSchema).check(z.maxLength(1, say("attachOnlyOne")));
+      return field.required ? one.check(z.minLength(1, say("attachFile"))) : one;
     }
     case "checkbox":
       return z.boolean();
     case "json":
-      return z
-        .string()
-        .max(MAX_JSON_LENGTH, say("atMostCharacters", { max: MAX_JSON_LENGTH }))
-        .superRefine((value, ctx) => {
+      return z.string().check(
+        z.maxLength(MAX_JSON_LENGTH, say("atMostCharacters", { max: MAX_JSON_LENGTH })),
+        z.superRefine((value, ctx) => {
           if (!filled(value)) {
             if (field.required)
               ctx.addIssue({ code: "custom", message: say("enter", { label: field.label }) });
@@ -68,17 +73,20 @@ export function fieldSchema(field: FieldSpec, { dialect, say }: SchemaOptions): 
             });
           else if ("notObject" in parsed)
             ctx.addIssue({ code: "custom", message: say("jsonNotObject") });
-        });
+        }),
+      );
     case "file-list": {
       let list = z.array(attachedFileSchema);
       if (field.maxFiles > 0)
-        list = list.max(
-          field.maxFiles,
-          say(dialect === "human-input" ? "attachAtMostFiles" : "attachAtMost", {
-            max: field.maxFiles,
-          }),
+        list = list.check(
+          z.maxLength(
+            field.maxFiles,
+            say(dialect === "human-input" ? "attachAtMostFiles" : "attachAtMost", {
+              max: field.maxFiles,
+            }),
+          ),
         );
-      return field.required ? list.min(1, say("attachAtLeastOne")) : list;
+      return field.required ? list.check(z.minLength(1, say("attachAtLeastOne"))) : list;
     }
   }
 }
@@ -99,11 +107,12 @@ export function emptyValue(field: FieldSpec): string | boolean | [] {
 export function buildFieldsShape(
   fields: readonly FieldSpec[],
   options: SchemaOptions,
-): Record<string, z.ZodType> {
-  const shape: Record<string, z.ZodType> = {};
+): Record<string, z.ZodMiniType> {
+  const shape: Record<string, z.ZodMiniType> = {};
   for (const field of fields) {
     const schema = fieldSchema(field, options);
-    shape[field.name] = options.dialect === "start" ? schema.prefault(emptyValue(field)) : schema;
+    shape[field.name] =
+      options.dialect === "start" ? z.prefault(schema, emptyValue(field)) : schema;
   }
   return shape;
 }

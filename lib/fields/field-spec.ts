@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 
 // The one field model of both forms: the launcher's start form and a Human Input form describe
 // their fields with these kinds, so one schema builder, one set of defaults and one wire mapping
@@ -24,13 +24,13 @@ export const fieldSpecSchema = z.discriminatedUnion("kind", [
     kind: z.literal("text"),
     ...base,
     defaultValue: z.string(),
-    maxLength: z.number().int().nullable(),
+    maxLength: z.nullable(z.int()),
   }),
   z.object({
     kind: z.literal("paragraph"),
     ...base,
     defaultValue: z.string(),
-    maxLength: z.number().int().nullable(),
+    maxLength: z.nullable(z.int()),
   }),
   z.object({
     kind: z.literal("select"),
@@ -43,7 +43,7 @@ export const fieldSpecSchema = z.discriminatedUnion("kind", [
   /** A JSON object, edited as text. */
   z.object({ kind: z.literal("json"), ...base, defaultValue: z.string() }),
   z.object({ kind: z.literal("file"), ...fileBase }),
-  z.object({ kind: z.literal("file-list"), ...fileBase, maxFiles: z.number().int() }),
+  z.object({ kind: z.literal("file-list"), ...fileBase, maxFiles: z.int() }),
   /** A control this page does not know: asked for as plain text, with a note. */
   z.object({ kind: z.literal("other"), ...base, type: z.string(), defaultValue: z.string() }),
 ]);

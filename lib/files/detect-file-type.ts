@@ -1,4 +1,4 @@
-import type { FileType } from "@/lib/dify/schemas";
+import type { FileType } from "@/lib/dify/browser-schemas";
 
 // The file type a Dify server detects for a file, and whether a field takes it. Shared by the app
 // (to send the type the server will detect, and to refuse before an upload what the server would

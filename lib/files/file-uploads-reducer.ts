@@ -1,5 +1,5 @@
 import type { ErrorCode } from "@/lib/errors/error-code";
-import type { FileType } from "@/lib/dify/schemas";
+import type { FileType } from "@/lib/dify/browser-schemas";
 import type { AttachedFile } from "@/lib/fields/attached-file";
 
 /** Why an upload failed: the server's error code, or "failed" when no answer came. */

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import type { SystemParameters } from "@/lib/dify/schemas";
 
 // Which size limit applies to which category of file, written once: the upstream's settings in

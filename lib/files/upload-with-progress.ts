@@ -1,6 +1,6 @@
 import { ApiClientError, readErrorResponse } from "@/lib/client/api-fetch";
 import { uploadResultSchema } from "@/lib/form/form-api";
-import type { z } from "zod";
+import type * as z from "zod/mini";
 
 // Uploads use XMLHttpRequest rather than the fetch helper: fetch cannot report upload progress.
 // Errors are the same ApiClientError with the server's `{code, message}`

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useReducer, useRef } from "react";
-import type { FileType } from "@/lib/dify/schemas";
+import type { FileType } from "@/lib/dify/browser-schemas";
 import { ApiClientError } from "@/lib/client/api-fetch";
 import type { AttachedFile } from "@/lib/fields/attached-file";
 import {

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import type { FileMapping } from "@/lib/dify/schemas";
 import type { AttachedFile } from "@/lib/fields/attached-file";
 import { encodeFieldIssue, type SayIssue } from "@/lib/fields/field-issue";

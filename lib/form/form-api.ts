@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { apiFetch } from "@/lib/client/api-fetch";
 import type { LinkScope } from "@/lib/form/form-link";
 import { FORM_LINK_HEADER } from "@/lib/form/form-link-header";
@@ -34,8 +34,8 @@ export const uploadResultSchema = z.object({
   id: z.string(),
   name: z.string(),
   size: z.number(),
-  extension: z.string().nullable(),
-  mimeType: z.string().nullable(),
+  extension: z.nullable(z.string()),
+  mimeType: z.nullable(z.string()),
 });
 
 /** Where the form's file fields upload to. */

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { attachedFileSchema, type Answers } from "@/lib/form/answer-schema";
 
 // Unsent answers, saved in the browser per form token and user as the person types, so a reload
@@ -11,7 +11,7 @@ const draftSchema = z.object({
   version: z.literal(2),
   savedAt: z.number(),
   /** Unix seconds after which the draft is useless: the link's or the form's end, if earlier. */
-  expiresAt: z.number().nullable(),
+  expiresAt: z.nullable(z.number()),
   answers: z.record(z.string(), z.union([z.string(), z.array(attachedFileSchema)])),
 });
 export type Draft = z.infer<typeof draftSchema>;

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { fileConstraintsShape } from "@/lib/fields/field-spec";
 import { uploadLimitsSchema } from "@/lib/files/upload-limits";
 
@@ -23,7 +23,7 @@ export const fieldViewSchema = z.discriminatedUnion("kind", [
     defaultValue: z.string(),
   }),
   z.object({ kind: z.literal("file"), ...fileFieldBase }),
-  z.object({ kind: z.literal("file-list"), ...fileFieldBase, maxFiles: z.number().int() }),
+  z.object({ kind: z.literal("file-list"), ...fileFieldBase, maxFiles: z.int() }),
   z.object({ kind: z.literal("unknown"), name: z.string(), label: z.string(), type: z.string() }),
 ]);
 export type FieldView = z.infer<typeof fieldViewSchema>;
@@ -43,7 +43,7 @@ export const formViewSchema = z.object({
   fields: z.array(fieldViewSchema),
   actions: z.array(actionViewSchema),
   /** Unix seconds, or null when the form does not expire. */
-  expiresAt: z.number().nullable(),
+  expiresAt: z.nullable(z.number()),
   limits: uploadLimitsSchema,
 });
 export type FormView = z.infer<typeof formViewSchema>;

@@ -7,7 +7,7 @@ import {
   type PathIdMessages,
 } from "@/lib/dify/route-params";
 import { notFoundSubject, type NotFoundSubject } from "@/lib/dify/not-found-subject";
-import type { ErrorIssue } from "@/lib/errors/api-error";
+import type { ErrorIssue } from "@/lib/errors/error-envelope";
 import type { ErrorCode } from "@/lib/errors/error-code";
 
 // The "open a chunk" form on /knowledge: the same id rules as the route, and which of the three

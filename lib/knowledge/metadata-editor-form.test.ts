@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ErrorIssue } from "@/lib/errors/api-error";
+import type { ErrorIssue } from "@/lib/errors/error-envelope";
 import type { ErrorCode } from "@/lib/errors/error-code";
 import {
   describeMetadataError,

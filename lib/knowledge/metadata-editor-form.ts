@@ -5,7 +5,7 @@ import {
 } from "@/lib/knowledge/metadata-update-request";
 import { notFoundSubject } from "@/lib/dify/not-found-subject";
 import { datasetIdSchema, pathIdSchema, type PathIdMessages } from "@/lib/dify/route-params";
-import type { ErrorIssue } from "@/lib/errors/api-error";
+import type { ErrorIssue } from "@/lib/errors/error-envelope";
 import type { ErrorCode } from "@/lib/errors/error-code";
 
 // The batch metadata editor on /knowledge: what the person fills in, its checks, and the one

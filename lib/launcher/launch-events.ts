@@ -1,5 +1,5 @@
-import { z } from "zod";
-import { parseStreamEvent } from "@/lib/dify/schemas";
+import * as z from "zod/mini";
+import { parseStreamEvent } from "@/lib/dify/browser-schemas";
 import { readSseJson } from "@/lib/dify/sse-events";
 
 // The launch stream (POST /api/launch) carries the run's own events as Dify sends them, plus one
@@ -14,9 +14,9 @@ export const FORM_LINK_EVENT = "launcher_form_link";
 
 export const formLinkEventSchema = z.object({
   event: z.literal(FORM_LINK_EVENT),
-  url: z.string().startsWith("/form/"),
+  url: z.string().check(z.startsWith("/form/")),
   workflow_run_id: z.string(),
-  node_title: z.string().nullable(),
+  node_title: z.nullable(z.string()),
 });
 export type FormLinkEvent = z.infer<typeof formLinkEventSchema>;
 

@@ -14,14 +14,15 @@ export type LauncherProblem = {
   tone: "error" | "warning";
 };
 
-const SCREENS: Partial<Record<ErrorCode, { key: LauncherProblemKey; tone: "error" | "warning" }>> = {
-  app_unavailable: { key: "appUnavailable", tone: "warning" },
-  agent_not_published: { key: "agentNotPublished", tone: "warning" },
-  upstream_key_refused: { key: "keyRefused", tone: "error" },
-  not_workflow_app: { key: "wrongMode", tone: "error" },
-  not_chat_app: { key: "wrongMode", tone: "error" },
-  not_found: { key: "launcherOff", tone: "warning" },
-};
+const SCREENS: Partial<Record<ErrorCode, { key: LauncherProblemKey; tone: "error" | "warning" }>> =
+  {
+    app_unavailable: { key: "appUnavailable", tone: "warning" },
+    agent_not_published: { key: "agentNotPublished", tone: "warning" },
+    upstream_key_refused: { key: "keyRefused", tone: "error" },
+    not_workflow_app: { key: "wrongMode", tone: "error" },
+    not_chat_app: { key: "wrongMode", tone: "error" },
+    not_found: { key: "launcherOff", tone: "warning" },
+  };
 
 /** The screen for an error `code` from the launcher's routes, or null when the page handles it. */
 export function launcherProblem(code: ErrorCode): LauncherProblem | null {

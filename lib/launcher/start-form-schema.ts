@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import type { FieldValues } from "@/lib/fields/attached-file";
 import { englishFieldIssue } from "@/lib/fields/english-field-issues";
 import type { SayIssue } from "@/lib/fields/field-issue";
@@ -28,11 +28,14 @@ export function buildStartFormSchema(
   mode: LaunchMode,
   say: SayIssue = englishFieldIssue,
 ) {
-  const query = z.string().max(MAX_QUERY_LENGTH, say("messageTooLong")).prefault("");
+  const query = z.string().check(z.maxLength(MAX_QUERY_LENGTH, say("messageTooLong")));
   return z.object({
     inputs: z.object(buildFieldsShape(fields, { dialect: "start", say })),
-    query: mode === "chatflow" ? query.refine(filled, say("writeMessage")) : query,
-  }) as unknown as z.ZodType<StartValues, StartValues>;
+    query: z.prefault(
+      mode === "chatflow" ? query.check(z.refine(filled, say("writeMessage"))) : query,
+      "",
+    ),
+  }) as unknown as z.ZodMiniType<StartValues, StartValues>;
 }
 
 /** Starting values: the app's defaults, no files, no message. */

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { fieldSpecSchema } from "@/lib/fields/field-spec";
 import { uploadLimitsSchema } from "@/lib/files/upload-limits";
 

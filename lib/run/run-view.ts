@@ -1,4 +1,4 @@
-import type { PauseReason, StreamEvent } from "@/lib/dify/schemas";
+import type { PauseReason, StreamEvent } from "@/lib/dify/browser-schemas";
 
 // Folds the events of a run's stream into what the page shows. Idempotent on replays, in both of
 // a real server's replay modes (see docs/decisions/008-runs-replays-and-link-scope.md):

@@ -1,6 +1,6 @@
 import "server-only";
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
-import { ZodError } from "zod";
+import { $ZodError } from "zod/v4/core";
 import { ApiError } from "@/lib/errors/api-error";
 import { openStreamCount } from "@/lib/server/open-streams";
 
@@ -83,7 +83,7 @@ export function observeRequest(route: string, method: string) {
       const code =
         error instanceof ApiError
           ? error.code
-          : error instanceof ZodError
+          : error instanceof $ZodError // classic or mini
             ? "invalid_request"
             : "other";
       metrics().refusals.inc({ code });

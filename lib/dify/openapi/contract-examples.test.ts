@@ -66,7 +66,7 @@ const STREAMS: [string, string][] = [
 ];
 
 const KNOWN_EVENTS = new Set(
-  streamEventSchema.options.map((option) => String(option.shape.event.value)),
+  streamEventSchema.def.options.map((option) => String(option.shape.event.def.values[0])),
 );
 
 // An example stream is its `data:` lines run together; each payload is one JSON object.

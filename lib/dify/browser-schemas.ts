@@ -1,0 +1,221 @@
+import * as z from "zod/mini";
+
+// The wire shapes of the Dify service API that the browser parses too: a run's stream events
+// (the run view reads them) and what they carry (a form's inputs and actions, file types). Written
+// with zod/mini, whose functions are tree-shaken, so the form page does not ship zod's whole
+// chainable API; server code composes them into its own schemas (lib/dify/schemas.ts), classic
+// and mini schemas parse alike. Objects are loose where real servers send more than we read.
+
+export const FILE_TYPES = ["image", "document", "audio", "video", "custom"] as const;
+export const fileTypeSchema = z.enum(FILE_TYPES);
+export type FileType = z.infer<typeof fileTypeSchema>;
+
+export const UPLOAD_METHODS = ["local_file", "remote_url"] as const;
+
+const strings = () => z._default(z.array(z.string()), []);
+
+const valueSourceSchema = z.looseObject({
+  type: z.string(),
+  selector: strings(),
+});
+
+const inputBase = z.looseObject({
+  output_variable_name: z.string(),
+});
+
+export const paragraphInputSchema = z.extend(inputBase, {
+  type: z.literal("paragraph"),
+  default: z.nullish(z.extend(valueSourceSchema, { value: z.nullish(z.string()) })),
+});
+
+export const selectInputSchema = z.extend(inputBase, {
+  type: z.literal("select"),
+  option_source: z.extend(valueSourceSchema, { value: strings() }),
+});
+
+const fileConstraints = {
+  allowed_file_types: strings(),
+  allowed_file_extensions: strings(),
+  allowed_file_upload_methods: strings(),
+};
+
+export const fileInputSchema = z.extend(inputBase, {
+  type: z.literal("file"),
+  ...fileConstraints,
+});
+
+export const fileListInputSchema = z.extend(inputBase, {
+  type: z.literal("file-list"),
+  ...fileConstraints,
+  number_limits: z._default(z.int().check(z.gte(0)), 0),
+});
+
+/** Any other input type a newer server may send: kept, never a parse failure. */
+export const unknownInputSchema = z.extend(inputBase, { type: z.string() });
+
+export const formInputSchema = z.union([
+  paragraphInputSchema,
+  selectInputSchema,
+  fileInputSchema,
+  fileListInputSchema,
+  unknownInputSchema,
+]);
+export type FormInput = z.infer<typeof formInputSchema>;
+
+export const userActionSchema = z.looseObject({
+  id: z.string(),
+  title: z.string(),
+  button_style: z._default(z.string(), "default"),
+});
+export type UserAction = z.infer<typeof userActionSchema>;
+
+// ---------------------------------------------------------------- stream events
+
+const text = () => z.nullish(z.string());
+const num = () => z.nullish(z.number());
+const record = () => z.nullish(z.record(z.string(), z.unknown()));
+
+const envelope = {
+  task_id: text(),
+  workflow_run_id: text(),
+  conversation_id: text(),
+  message_id: text(),
+  created_at: num(),
+};
+
+const nodeData = z.looseObject({
+  id: z.string(),
+  node_id: z.string(),
+  node_type: text(),
+  title: text(),
+  index: num(),
+  created_at: num(),
+});
+
+export const humanInputRequiredDataSchema = z.looseObject({
+  form_id: text(),
+  node_id: z.string(),
+  node_title: text(),
+  form_content: z._default(z.string(), ""),
+  inputs: z._default(z.array(formInputSchema), []),
+  actions: z._default(z.array(userActionSchema), []),
+  resolved_default_values: z._default(z.record(z.string(), z.unknown()), {}),
+  expiration_time: num(),
+  display_in_ui: z.nullish(z.boolean()),
+  form_token: text(),
+  approval_channels: z.nullish(z.array(z.string())),
+});
+
+/**
+ * One entry of `workflow_paused.data.reasons[]`. Some 1.x servers put the open form's details and
+ * token here instead of sending `human_input_required` in a snapshot; the newest send only
+ * `form_id` and `node_id`. The key is `TYPE` on some versions and `type` on others.
+ */
+export const pauseReasonSchema = z.looseObject({
+  TYPE: text(),
+  type: text(),
+  form_id: text(),
+  node_id: text(),
+  node_title: text(),
+  form_token: text(),
+  approval_channels: z.nullish(z.array(z.string())),
+});
+export type PauseReason = z.infer<typeof pauseReasonSchema>;
+
+export const streamEventSchema = z.discriminatedUnion("event", [
+  z.looseObject({
+    event: z.literal("workflow_started"),
+    ...envelope,
+    data: z.looseObject({ id: text(), reason: text() }),
+  }),
+  z.looseObject({ event: z.literal("node_started"), ...envelope, data: nodeData }),
+  z.looseObject({
+    event: z.literal("node_finished"),
+    ...envelope,
+    data: z.extend(nodeData, {
+      status: z.string(),
+      outputs: record(),
+      error: text(),
+      elapsed_time: num(),
+    }),
+  }),
+  z.looseObject({
+    event: z.literal("text_chunk"),
+    ...envelope,
+    data: z.looseObject({ text: z.string() }),
+  }),
+  z.looseObject({ event: z.literal("message"), ...envelope, answer: z.string() }),
+  z.looseObject({ event: z.literal("message_end"), ...envelope }),
+  // A snapshot's chat answer so far: replaces the text, where `message` chunks append.
+  z.looseObject({ event: z.literal("message_replace"), ...envelope, answer: z.string() }),
+  z.looseObject({
+    event: z.literal("workflow_paused"),
+    ...envelope,
+    data: z._default(
+      z.looseObject({
+        // A malformed list is read as none rather than failing the whole event.
+        reasons: z.catch(z.nullish(z.array(pauseReasonSchema)), null),
+      }),
+      {},
+    ),
+  }),
+  z.looseObject({
+    event: z.literal("workflow_finished"),
+    ...envelope,
+    data: z.looseObject({
+      id: text(),
+      status: z.string(),
+      outputs: record(),
+      error: text(),
+      elapsed_time: num(),
+    }),
+  }),
+  z.looseObject({
+    event: z.literal("human_input_required"),
+    ...envelope,
+    data: humanInputRequiredDataSchema,
+  }),
+  z.looseObject({
+    event: z.literal("human_input_form_filled"),
+    ...envelope,
+    data: z.looseObject({
+      form_id: text(),
+      node_id: z.string(),
+      node_title: text(),
+      rendered_content: text(),
+      action_id: text(),
+      action_text: text(),
+      submitted_data: z.optional(z.unknown()),
+    }),
+  }),
+  z.looseObject({
+    event: z.literal("human_input_form_timeout"),
+    ...envelope,
+    data: z.looseObject({
+      form_id: text(),
+      node_id: z.string(),
+      node_title: text(),
+      expiration_time: num(),
+    }),
+  }),
+  z.looseObject({
+    event: z.literal("error"),
+    ...envelope,
+    status: num(),
+    code: text(),
+    message: text(),
+  }),
+]);
+export type StreamEvent = z.infer<typeof streamEventSchema>;
+
+/**
+ * Parses one SSE `data:` payload. Unknown event names (iteration, agent_log, tts_message, ...)
+ * come back as `{ event: "unknown" }` so callers can skip them safely.
+ */
+export function parseStreamEvent(json: unknown): StreamEvent | { event: "unknown"; name: string } {
+  const result = streamEventSchema.safeParse(json);
+  if (result.success) return result.data;
+  const name =
+    json && typeof json === "object" && "event" in json ? String(json.event) : "(unnamed)";
+  return { event: "unknown", name };
+}
