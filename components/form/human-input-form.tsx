@@ -97,8 +97,19 @@ export function HumanInputForm({
   const draft = useFormDraft({ link, form, initial, methods, sent: submit.sent });
   const { rootError, summaryRef } = submit;
   // The server's HTML shows the whole form, but what is typed or clicked there before the page
-  // hydrates would be lost: until then the form takes no input (and tools wait for it).
+  // hydrates would be lost: until then its fields and buttons take no input (and tools wait for
+  // them). Only those: the heading and the question stay readable, to screen readers too.
   const inBrowser = useInBrowser();
+  const untilHydrated = (node: ReactNode, key?: string) => (
+    <div
+      key={key}
+      className="hydration-gate"
+      inert={!inBrowser}
+      data-awaiting-hydration={inBrowser ? undefined : ""}
+    >
+      {node}
+    </div>
+  );
 
   const errorEntries = form.fields.filter((field) => errors[field.name]);
 
@@ -115,7 +126,7 @@ export function HumanInputForm({
       );
     }
     const spec = specsByName.get(field.name)!;
-    return (
+    return untilHydrated(
       <FieldControl
         key={`${field.name}:${draft.generation}`}
         field={spec}
@@ -135,7 +146,8 @@ export function HumanInputForm({
             />
           ) : null
         }
-      />
+      />,
+      field.name,
     );
   }
 
@@ -150,8 +162,6 @@ export function HumanInputForm({
       noValidate
       onSubmit={(event) => event.preventDefault()}
       aria-labelledby="form-title"
-      inert={!inBrowser}
-      aria-disabled={inBrowser ? undefined : true}
     >
       <h1 id="form-title" className="form-title">
         {t("title")}
@@ -193,12 +203,14 @@ export function HumanInputForm({
         ) : null}
       </div>
       <FieldRendererContext value={renderFieldNamed}>{children}</FieldRendererContext>
-      <ActionBar
-        actions={form.actions}
-        pending={submit.pending}
-        pendingId={submit.pendingActionId}
-        onChoose={submit.choose}
-      />
+      {untilHydrated(
+        <ActionBar
+          actions={form.actions}
+          pending={submit.pending}
+          pendingId={submit.pendingActionId}
+          onChoose={submit.choose}
+        />,
+      )}
     </form>
   );
 }
