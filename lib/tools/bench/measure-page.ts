@@ -29,7 +29,8 @@ async function firstLoadJs(stack: BenchStack, form: BenchForm) {
 }
 
 // Runs in the page before its own scripts: notes when the first form field can take focus (the
-// form is fetched and rendered on the client, so that is when it is usable) and the latest LCP.
+// server's HTML holds the form, inert until the page hydrates, so that is when it is usable) and
+// the latest LCP.
 const PROBE = `(() => {
   const probe = (window.__bench = { usable: null, lcp: null });
   new PerformanceObserver((list) => {
@@ -40,7 +41,10 @@ const PROBE = `(() => {
     const field = document.querySelector(
       "main form :is(textarea, select, input:not([type=hidden])):not([disabled])",
     );
-    if (!field) return;
+    // Cheap checks first: a field under an inert ancestor cannot take focus, and calling focus()
+    // on every mutation while the page hydrates would force a style recalculation each time,
+    // slowing down the very thing measured.
+    if (!field || field.closest("[inert]")) return;
     field.focus({ preventScroll: true });
     if (document.activeElement !== field) return;
     probe.usable = performance.now();
