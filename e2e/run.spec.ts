@@ -45,10 +45,13 @@ test("a run-scoped link: a branch that pauses again opens the next form in place
 
 test("a run whose form timed out shows the timeout path", async ({ page }) => {
   const user = `timeout-${Date.now()}@example.com`;
-  const { runId, formToken } = await startRunAsPortal(user, {}, { formTtlSeconds: 2 });
+  // Open while the form still waits (long enough for a cold page on a busy machine), then
+  // watch it run out.
+  const { runId, formToken } = await startRunAsPortal(user, {}, { formTtlSeconds: 10 });
   await page.goto(signLink({ token: formToken, run: runId, user }));
+  await expect(page.getByRole("heading", { name: "Your answer is needed" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "This form has expired" })).toBeVisible({
-    timeout: 10_000,
+    timeout: 15_000,
   });
   const run = page.getByRole("region", { name: "What happens next" });
   await expect(run.getByText("expired before anyone answered")).toBeVisible();

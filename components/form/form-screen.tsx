@@ -3,18 +3,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import {
-  lazy,
-  Suspense,
-  useCallback,
-  useEffect,
-  useState,
-  useTransition,
-  type ReactNode,
-} from "react";
+import { useCallback, useEffect, useState, useTransition, type ReactNode } from "react";
 import { useEmbedNotify } from "@/components/embed/embed-provider";
 import { FormErrorScreen, type FormFailure } from "@/components/form/form-error-screen";
 import { HumanInputForm } from "@/components/form/human-input-form";
+import { RunView } from "@/components/run/run-view";
 import { SubmittedSummary } from "@/components/form/submitted-summary";
 import { WaitingForms } from "@/components/run/waiting-forms";
 import { Button } from "@/components/ui/button";
@@ -27,11 +20,6 @@ import { useInBrowser } from "@/lib/client/use-in-browser";
 import type { SubmittedAnswer } from "@/lib/form/use-submit-form";
 import { useRunStream, type RunStream } from "@/lib/run/use-run-stream";
 import type { FieldView, FormView } from "@/lib/form/form-view";
-
-// The run view shows only once the form is answered or closed: it loads then, not with the form.
-const RunView = lazy(() =>
-  import("@/components/run/run-view").then((module) => ({ default: module.RunView })),
-);
 
 type Outcome =
   | { kind: "submitted"; submitted: SubmittedAnswer; fields: FieldView[] }
@@ -88,9 +76,7 @@ export function FormScreen({ link, loadFailure, children }: FormScreenProps) {
         {children}
       </FormState>
       {showRun ? (
-        <Suspense fallback={null}>
-          <RunView link={link} run={run} />
-        </Suspense>
+        <RunView link={link} run={run} />
       ) : run.state.waiting.length > 1 ? (
         // Parallel branches: this form is one of several the run waits at.
         <section className="card stack run-view" aria-label={t("alsoWaiting")}>
