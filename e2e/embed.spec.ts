@@ -16,6 +16,10 @@ test("a portal on an allowed origin frames the form and receives its events in o
   await expect(frame.getByRole("heading", { name: "Your answer is needed" })).toBeVisible();
   await expect(frame.getByText("Workflow request", { exact: true })).toHaveCount(0); // no page chrome
 
+  // As a portal does: commands are sent once the frame has said it is ready to hear them.
+  await expect
+    .poll(async () => (await receivedMessages(page)).some((m) => m.data.type === "ready"))
+    .toBe(true);
   await page.evaluate((origin) => {
     document
       .querySelector<HTMLIFrameElement>("#embed iframe")!
