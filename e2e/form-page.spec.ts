@@ -385,6 +385,13 @@ test("the form page's first HTML already holds the whole form: its headings and 
     ).toBe(true);
   }
   expect(textsOf(html, "button")).toContain("Publish");
+  // Until the page hydrates, each field and the action bar take no input (what is typed there
+  // would be lost), while the form itself, its heading and its text stay readable.
+  const formTag = /<form\b[^>]*>/.exec(html)?.[0] ?? "";
+  expect(formTag).not.toMatch(/\sinert/);
+  const gates = html.match(/<div\b[^>]*data-awaiting-hydration[^>]*>/g) ?? [];
+  expect(gates).toHaveLength(inputs.length + 1);
+  for (const gate of gates) expect(gate).toMatch(/\sinert/);
 });
 
 test("an answered form's first HTML already says so", async ({ request, demoRun }) => {
