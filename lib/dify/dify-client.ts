@@ -27,8 +27,8 @@ import {
 // The one module that talks to the upstream: base URL, bearer key, timeouts, retries of safe GETs,
 // and the mapping of every failure to an ApiError. Nothing else in the app calls `fetch` upstream.
 // The transport is `undici.request`, not `fetch`: no WHATWG Request/Response objects, header
-// guards or body tee per call, and bodies stay Node streams (docs/decisions/005) until an event
-// stream is handed to Next as a web stream.
+// guards or body tee per call, and bodies stay Node streams (docs/decisions/005): an event stream
+// goes to the relay as undici's own body.
 
 type KeyKind = "app" | "dataset";
 
@@ -148,18 +148,17 @@ type UpstreamResponse = {
   headers: { get(name: string): string | null };
   text(): Promise<string>;
   json(): Promise<unknown>;
-  /** The body as a web stream, for the event relay. */
-  stream(): ReadableStream<Uint8Array>;
+  /** The body as undici hands it over, for the event relay. */
+  body: Readable;
   /** Drops the body: a small rest is read off so the connection can be reused. */
   discard(): Promise<void>;
 };
 
 /**
- * A Node body as the web stream the relay hands Next. Pulled only when Next asks for more
- * (high-water mark 0), so what arrives in between stays in the Node buffer and leaves as one
- * chunk: under load, several events go out in one write instead of one write each.
+ * An upstream event stream as a web stream, for the readers that parse it (lib/dify/sse-events.ts).
+ * Pulled only when the reader asks for more (high-water mark 0).
  */
-function toWebStream(body: Readable): ReadableStream<Uint8Array> {
+export function toWebStream(body: Readable): ReadableStream<Uint8Array> {
   const chunks: AsyncIterator<Buffer, undefined> = body[Symbol.asyncIterator]();
   return new ReadableStream<Uint8Array>(
     {
@@ -202,7 +201,7 @@ function toUpstreamResponse(raw: Dispatcher.ResponseData): UpstreamResponse {
     },
     text,
     json: async () => JSON.parse(await text()) as unknown,
-    stream: () => toWebStream(raw.body),
+    body: raw.body,
     discard: () => raw.body.dump().catch(() => undefined),
   };
 }
@@ -289,10 +288,7 @@ async function requestJson<S extends z.ZodType>(
 }
 
 /** Opens an SSE stream; upstream errors before the stream starts become ApiErrors. */
-async function requestStream(
-  path: string,
-  options: RequestOptions,
-): Promise<ReadableStream<Uint8Array>> {
+async function requestStream(path: string, options: RequestOptions): Promise<Readable> {
   const response = await send(path, { ...options, stream: true });
   if (!response.ok) throw await errorFromResponse(response);
   const type = response.headers.get("content-type") ?? "";
@@ -303,7 +299,7 @@ async function requestStream(
       "The workflow service did not open an event stream.",
     );
   }
-  return response.stream();
+  return response.body;
 }
 
 // ---------------------------------------------------------------- operations

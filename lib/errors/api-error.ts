@@ -73,23 +73,26 @@ export function describeZodError(error: $ZodError): string {
 }
 
 /**
- * Turns anything thrown in a route handler into a Response: validation → 400 with its issues,
- * ApiError → its own status, anything else → a generic 500 that carries no stack, upstream body
- * or secret. Caching headers are the route wrapper's (lib/server/route-handler.ts).
+ * Turns anything thrown in a route handler into the error it answers with: validation → 400 with
+ * its issues, ApiError → itself, anything else → a generic 500 that carries no stack, upstream
+ * body or secret.
+ */
+export function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  // Any zod error: classic and mini ones are both $ZodError.
+  if (error instanceof $ZodError) return ApiError.fromZod(error);
+  console.error(
+    "Unhandled error in route handler:",
+    error instanceof Error ? error.name : typeof error,
+  );
+  return ApiError.of("internal_error", "Something went wrong on our side. Please try again.");
+}
+
+/**
+ * The Response of anything thrown in a route handler (see toApiError). Caching headers are the
+ * route wrapper's (lib/server/route-handler.ts).
  */
 export function errorResponse(error: unknown): Response {
-  let known: ApiError;
-  if (error instanceof ApiError) {
-    known = error;
-  } else if (error instanceof $ZodError) {
-    // Any zod error: classic and mini ones are both $ZodError.
-    known = ApiError.fromZod(error);
-  } else {
-    console.error(
-      "Unhandled error in route handler:",
-      error instanceof Error ? error.name : typeof error,
-    );
-    known = ApiError.of("internal_error", "Something went wrong on our side. Please try again.");
-  }
+  const known = toApiError(error);
   return Response.json(known.toJSON(), { status: known.status, headers: known.headers });
 }

@@ -15,6 +15,8 @@ export const ERROR_STATUS = {
   link_scope: 403,
   forbidden_origin: 403,
   not_found: 404,
+  /** The route exists, but not for this method (the answer's Allow header names those it takes). */
+  method_not_allowed: 405,
   /** A request body that sent nothing for too long (uploads). */
   request_timeout: 408,
   /** A request body past the route's size limit (JSON bodies, an upload's whole body). */

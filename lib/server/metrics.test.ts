@@ -22,7 +22,7 @@ describe("metrics", () => {
     const series =
       'human_input_http_request_duration_seconds_count{route="forms.get",method="GET",status="200"}';
     const before = (await sample(series)) ?? 0;
-    observeRequest("forms.get", "GET")(new Response("{}"), undefined);
+    observeRequest("forms.get", "GET")(200, undefined);
     expect(await sample(series)).toBe(before + 1);
     const { body, contentType } = await renderMetrics();
     expect(contentType).toMatch(/^text\/plain; version=0\.0\.4/);
@@ -34,14 +34,8 @@ describe("metrics", () => {
   it("counts 4xx envelopes as refusals by their code, and not 5xx", async () => {
     const series = 'human_input_refusals_total{code="too_many_streams"}';
     const before = (await sample(series)) ?? 0;
-    observeRequest("forms.events", "GET")(
-      new Response("{}", { status: 429 }),
-      ApiError.of("too_many_streams", "x"),
-    );
-    observeRequest("forms.events", "GET")(
-      new Response("{}", { status: 502 }),
-      ApiError.of("upstream_unreachable", "x"),
-    );
+    observeRequest("forms.events", "GET")(429, ApiError.of("too_many_streams", "x"));
+    observeRequest("forms.events", "GET")(502, ApiError.of("upstream_unreachable", "x"));
     expect(await sample(series)).toBe(before + 1);
     expect(await sample('human_input_refusals_total{code="upstream_unreachable"}')).toBeUndefined();
   });

@@ -72,14 +72,14 @@ export async function renderMetrics(): Promise<{ body: string; contentType: stri
 }
 
 /**
- * Starts timing one API request; call the result with the response and the error thrown (if
+ * Starts timing one API request; call the result with the answer's status and the error thrown (if
  * any). A 4xx error envelope also counts as a refusal by its code.
  */
 export function observeRequest(route: string, method: string) {
   const stop = metrics().requests.startTimer({ route, method });
-  return (response: Response, error: unknown) => {
-    stop({ status: String(response.status) });
-    if (response.status >= 400 && response.status < 500) {
+  return (status: number, error: unknown) => {
+    stop({ status: String(status) });
+    if (status >= 400 && status < 500) {
       const code =
         error instanceof ApiError
           ? error.code

@@ -1,12 +1,12 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
-import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
 import busboy from "busboy";
 import { ApiError } from "@/lib/errors/api-error";
 import { getAppParametersCached, uploadFile } from "@/lib/dify/dify-client";
 import type { UploadedFile } from "@/lib/dify/schemas";
 import { largestSizeLimit, toUploadLimits } from "@/lib/files/upload-limits";
+import { nodeBody, type RequestWithBody } from "@/lib/server/http";
 import { getLimits } from "@/lib/server/limits";
 import { countUploadedBytes } from "@/lib/server/metrics";
 
@@ -26,7 +26,7 @@ function dispositionName(name: string): string {
 }
 
 export async function proxyUpload(
-  request: Request,
+  request: RequestWithBody,
   user: string,
   options: { maxBytes: () => Promise<number>; idleTimeoutMs: number },
 ): Promise<UploadedFile> {
@@ -34,7 +34,8 @@ export async function proxyUpload(
   if (!/^multipart\/form-data;/i.test(contentType)) {
     throw ApiError.of("unsupported_media_type", "Send the file as multipart/form-data.");
   }
-  if (!request.body) throw new ApiError(400, "no_file_uploaded", "No file was uploaded.");
+  const input = nodeBody(request.body);
+  if (!input) throw new ApiError(400, "no_file_uploaded", "No file was uploaded.");
 
   let parser: busboy.Busboy;
   try {
@@ -56,7 +57,6 @@ export async function proxyUpload(
   // randomUUID draws from a cached pool; randomBytes would ask the kernel on every upload.
   const boundary = `----HumanInputProxy${randomUUID().replaceAll("-", "")}`;
   const upstreamAbort = new AbortController();
-  const input = Readable.fromWeb(request.body as NodeWebReadableStream<Uint8Array>);
 
   return new Promise<UploadedFile>((resolve, reject) => {
     let settled = false;
@@ -260,11 +260,20 @@ export async function proxyUpload(
   });
 }
 
-/**
- * An upload route's whole answer: the file streamed upstream as `user`, then 201 with the few
- * fields the browser needs.
- */
-export async function uploadAsUser(request: Request, user: string): Promise<Response> {
+/** What an upload route answers with 201: the few fields the browser needs. */
+export type UploadedFileView = {
+  id: string;
+  name: string;
+  size: number;
+  extension: string | null;
+  mimeType: string | null;
+};
+
+/** An upload route's work: the file streamed upstream as `user`, then what the browser needs. */
+export async function uploadAsUser(
+  request: RequestWithBody,
+  user: string,
+): Promise<UploadedFileView> {
   // The per-category check stays with the upstream; this only stops a body past the largest.
   const maxBytes = async () => {
     const parameters = await getAppParametersCached().catch(() => undefined);
@@ -275,14 +284,11 @@ export async function uploadAsUser(request: Request, user: string): Promise<Resp
     idleTimeoutMs: getLimits().uploadIdleTimeoutMs,
   });
   countUploadedBytes(file.size);
-  return Response.json(
-    {
-      id: file.id,
-      name: file.name,
-      size: file.size,
-      extension: file.extension ?? null,
-      mimeType: file.mime_type ?? null,
-    },
-    { status: 201 },
-  );
+  return {
+    id: file.id,
+    name: file.name,
+    size: file.size,
+    extension: file.extension ?? null,
+    mimeType: file.mime_type ?? null,
+  };
 }

@@ -1,3 +1,5 @@
+import { Readable } from "node:stream";
+import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { streamWorkflowEvents } from "@/lib/dify/dify-client";
 import { verifyFormLink, type FormLinkClaims } from "@/lib/form/form-link";
@@ -6,7 +8,10 @@ import { nextFormLink } from "@/lib/server/form/next-form-link";
 // The next-form link against a scripted upstream: who may ask, and how the current pause is found
 // in either replay mode and in either place a server puts the open form's token.
 
-vi.mock("@/lib/dify/dify-client", () => ({ streamWorkflowEvents: vi.fn() }));
+vi.mock("@/lib/dify/dify-client", () => ({
+  streamWorkflowEvents: vi.fn(),
+  toWebStream: (body: Readable) => Readable.toWeb(body),
+}));
 vi.mock("@/lib/server/env", () => ({ getEnv: () => ({ formLinkSecret: "test-secret" }) }));
 
 const env = { task_id: "t", workflow_run_id: "run-1" };
@@ -29,8 +34,12 @@ const paused = (reasons: unknown[] = []) => ({
 });
 
 /** An upstream stream that sends `events` and then stays open, as continue_on_pause does. */
-function openStream(events: unknown[]): ReadableStream<Uint8Array> {
+function openStream(events: unknown[]): Readable {
   const encoder = new TextEncoder();
+  return Readable.fromWeb(webStream(events, encoder) as NodeWebReadableStream<Uint8Array>);
+}
+
+function webStream(events: unknown[], encoder: TextEncoder): ReadableStream<Uint8Array> {
   return new ReadableStream({
     start(controller) {
       for (const event of events)

@@ -1,6 +1,6 @@
 import "server-only";
 import { ApiError } from "@/lib/errors/api-error";
-import { streamWorkflowEvents } from "@/lib/dify/dify-client";
+import { streamWorkflowEvents, toWebStream } from "@/lib/dify/dify-client";
 import { getEnv } from "@/lib/server/env";
 import { getLimits } from "@/lib/server/limits";
 import { formLinkPath, type FormLinkClaims } from "@/lib/form/form-link";
@@ -26,7 +26,7 @@ async function readRunState(run: string, user: string): Promise<RunViewState> {
       continueOnPause: true,
       signal: abort.signal,
     });
-    const events = readStreamEvents(stream);
+    const events = readStreamEvents(toWebStream(stream));
     for (;;) {
       const next = events.next();
       next.catch(() => undefined);

@@ -3,23 +3,24 @@ import { ApiError } from "@/lib/errors/api-error";
 import { streamWorkflowEvents } from "@/lib/dify/dify-client";
 import { runIdSchema } from "@/lib/dify/route-params";
 import type { FormLinkClaims } from "@/lib/form/form-link";
-import { relayEventStream, SSE_HEADERS } from "@/lib/server/event-relay";
+import { relayEventsTo, SSE_HEADERS } from "@/lib/server/event-relay";
 import { acquireEventStream } from "@/lib/server/event-stream-slot";
+import type { NodeAnswer } from "@/lib/server/node-route";
 
 /**
  * The run of a verified link, relayed live from the upstream as SSE. Bounded per link and per
  * process; ended on shutdown, when the link expires and when the browser goes away.
  */
-export async function runEventsResponse(
-  request: Request,
+export async function runEventsAnswer(
+  request: { signal: AbortSignal },
   claims: FormLinkClaims,
-): Promise<Response> {
+): Promise<NodeAnswer> {
   if (!claims.run) throw ApiError.of("not_found", "This link has no run to follow.");
   const runId = runIdSchema.parse(claims.run);
   const lease = acquireEventStream(claims);
   const upstreamAbort = new AbortController();
   request.signal.addEventListener("abort", () => upstreamAbort.abort(), { once: true });
-  let upstream: ReadableStream<Uint8Array>;
+  let upstream;
   try {
     upstream = await streamWorkflowEvents(runId, {
       user: claims.user,
@@ -33,13 +34,15 @@ export async function runEventsResponse(
     lease.release();
     throw error;
   }
-  return new Response(
-    // Only this link's own token reaches the browser, whatever its scope.
-    relayEventStream(upstream, () => upstreamAbort.abort(), {
-      ownToken: claims.token,
-      end: lease.signal,
-      onEnd: () => lease.release(),
-    }),
-    { status: 200, headers: SSE_HEADERS },
-  );
+  return {
+    status: 200,
+    headers: SSE_HEADERS,
+    stream: (res) =>
+      // Only this link's own token reaches the browser, whatever its scope.
+      relayEventsTo(res, upstream, () => upstreamAbort.abort(), {
+        ownToken: claims.token,
+        end: lease.signal,
+        onEnd: () => lease.release(),
+      }),
+  };
 }

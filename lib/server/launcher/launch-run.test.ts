@@ -1,3 +1,5 @@
+import { Readable } from "node:stream";
+import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "@/lib/errors/api-error";
 import {
@@ -18,6 +20,7 @@ vi.mock("@/lib/dify/dify-client", () => ({
   getAppParameters: vi.fn(),
   runWorkflowStreaming: vi.fn(),
   sendChatMessageStreaming: vi.fn(),
+  toWebStream: (body: Readable) => Readable.toWeb(body),
 }));
 const env = { appMode: "auto", formLinkSecret: "test-secret" };
 vi.mock("@/lib/server/env", () => ({ getEnv: () => env }));
@@ -29,7 +32,12 @@ const parameters = appParametersSchema.parse({
   ],
 });
 
-function sse(events: unknown[]): ReadableStream<Uint8Array> {
+/** The upstream's stream as undici hands it over: a Node stream. */
+function sse(events: unknown[]): Readable {
+  return Readable.fromWeb(webSse(events) as NodeWebReadableStream<Uint8Array>);
+}
+
+function webSse(events: unknown[]): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   return new ReadableStream({
     start(controller) {

@@ -4,6 +4,7 @@ import {
   getAppParameters,
   runWorkflowStreaming,
   sendChatMessageStreaming,
+  toWebStream,
 } from "@/lib/dify/dify-client";
 import { getEnv } from "@/lib/server/env";
 import { formLinkPath } from "@/lib/form/form-link";
@@ -164,5 +165,5 @@ export async function startLaunch(
       signal,
     ),
   );
-  return sseBytes(launchEvents(upstream, user, secret));
+  return sseBytes(launchEvents(toWebStream(upstream), user, secret));
 }

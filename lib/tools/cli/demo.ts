@@ -1,5 +1,6 @@
 // npm run demo: starts the embedded Dify-compatible service (when DIFY_API_BASE is unset), builds
-// and starts the app, and prints a link to a freshly paused demo form. `--dev` runs `next dev`.
+// and starts the app, and prints a link to a freshly paused demo form. `--dev` runs the app's server
+// in development mode (Next compiles on demand).
 import { spawn, spawnSync } from "node:child_process";
 import { demoAppEnv } from "@/lib/tools/cli/demo-app-env";
 import { parseArgs } from "@/lib/tools/cli/parse-args";
@@ -10,9 +11,9 @@ import { parseEnv } from "@/lib/server/env-schema";
 import { formLinkPath } from "@/lib/form/form-link";
 
 const args = parseArgs(process.argv.slice(2));
-// Next's own binary rather than `npx next`: stopping it then stops the server itself, not a
+// tsx's own binary rather than `npx tsx`: stopping it then stops the server itself, not a
 // wrapper that would leave the server running.
-const NEXT_BIN = "node_modules/.bin/next";
+const TSX_BIN = "node_modules/.bin/tsx";
 const dev = args.dev === true;
 
 async function waitFor(url: string, timeoutMs: number) {
@@ -57,9 +58,10 @@ async function main() {
     // A production start refuses the embedded service unless it is asked for, as here.
     ...(embedded ? { ...demo?.env, USE_EMBEDDED_DIFY: "true" } : {}),
   };
-  // `next dev`, or the standalone server that CI, the container and the e2e suite run.
+  // The app's server in development mode, or the standalone server that CI, the container and the
+  // e2e suite run.
   const app = dev
-    ? spawn(NEXT_BIN, ["dev", "-p", String(env.port)], { stdio: "inherit", env: appEnv })
+    ? spawn(TSX_BIN, ["lib/server/app-server.ts", "--dev"], { stdio: "inherit", env: appEnv })
     : spawn(process.execPath, [".next/standalone/server.js"], { stdio: "inherit", env: appEnv });
   const stop = () => {
     app.kill("SIGTERM");

@@ -9,5 +9,5 @@ export const POST = handleRoute("launch.upload", async (request) => {
   requireLauncherEnabled();
   requireSameOrigin(request);
   const user = await getOrCreateAnonymousUser(request);
-  return withAppKey(uploadAsUser(request, user));
+  return Response.json(await withAppKey(uploadAsUser(request, user)), { status: 201 });
 });
