@@ -25,7 +25,7 @@ async function relaying(options: { end?: AbortSignal } = {}) {
     res.flushHeaders();
     relayEventsTo(res, upstream, abortUpstream, { ownToken: OWN, onEnd, ...options });
   });
-  close = server.close;
+  close = () => server.close();
   const answer = await request(server.origin);
   let text = "";
   answer.body.on("data", (chunk: Buffer) => (text += chunk.toString()));
