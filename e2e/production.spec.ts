@@ -1,3 +1,5 @@
+import { e2eAppServerEnv } from "@/e2e/app-server-env";
+import { startAppServer } from "@/e2e/app-server-process";
 import { E2E_REPLICA_PORT } from "@/e2e/ports";
 import { expect, serverTest, test } from "@/e2e/fixtures";
 import { METRICS_TOKEN } from "@/e2e/helpers/servers";
@@ -71,4 +73,31 @@ test("metrics need the token, and count the requests made", async ({ request }) 
     expect(text).toContain(`# TYPE ${name}`);
   }
   expect(text).toMatch(/human_input_refusals_total\{code="unauthorized"\} [1-9]/);
+});
+
+test("an unsafe configuration stops the start, naming the variable, before any request", async () => {
+  test.setTimeout(90_000);
+  const start = startAppServer(
+    E2E_REPLICA_PORT + 6,
+    e2eAppServerEnv({ FORM_LINK_SECRET: "too-short" }),
+  );
+  await expect(start).rejects.toThrow(/FORM_LINK_SECRET: must be at least 32 characters/);
+});
+
+test("the app's own server answers the form routes; any other path there is Next's 404", async ({
+  request,
+}) => {
+  const wrongMethod = await request.put("/api/forms/some-token");
+  expect(wrongMethod.status()).toBe(405);
+  expect(wrongMethod.headers()["allow"]).toBe("GET, POST");
+  expect(wrongMethod.headers()["cache-control"]).toBe("no-store");
+  expect(await wrongMethod.json()).toEqual({
+    status: 405,
+    code: "method_not_allowed",
+    message: "This route takes GET and POST only.",
+  });
+  expect((await request.delete("/api/forms/some-token/events")).headers()["allow"]).toBe("GET");
+  for (const path of ["/api/forms/some-token/other", "/api/forms/some-token/files/more"]) {
+    expect((await request.get(path)).status(), path).toBe(404);
+  }
 });

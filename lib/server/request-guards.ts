@@ -20,7 +20,7 @@ function firstForwarded(request: RequestView, name: string): string | undefined 
 /**
  * The app's public origin: APP_ORIGIN when set; else scheme, host and port of the request as it
  * reached us. A reverse proxy's X-Forwarded-Host/-Proto count only with TRUST_PROXY_HEADERS=true
- * (a client can send them too). Without either, the scheme is http: `next start` serves plain
+ * (a client can send them too). Without either, the scheme is http: the app's server speaks plain
  * HTTP, so TLS is a proxy's job and such a proxy is trusted or APP_ORIGIN names the origin.
  */
 export function publicOrigin(request: RequestView): string | null {
