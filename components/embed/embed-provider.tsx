@@ -1,7 +1,7 @@
 "use client";
 
 import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from "react";
-import { EMBED_SOURCE, parentMessageSchema, type EmbedEvent } from "@/lib/embed/embed-protocol";
+import { EMBED_SOURCE, type EmbedEvent } from "@/lib/embed/embed-protocol";
 
 type Notify = (event: EmbedEvent) => void;
 
@@ -50,10 +50,19 @@ export function EmbedProvider({
       }
     });
     observer.observe(document.body);
+    // The schema of what a parent sends brings zod, which the page's first load does without: it
+    // loads as the page starts listening, and messages are read in the order they came.
+    const schema = import("@/lib/embed/parent-message").then(
+      (m) => m.parentMessageSchema,
+      () => null, // not loaded (the network went): the theme stays as it is
+    );
     const onMessage = (event: MessageEvent) => {
       if (!allowedOrigins.includes(event.origin)) return;
-      const parsed = parentMessageSchema.safeParse(event.data);
-      if (parsed.success) document.documentElement.dataset.theme = parsed.data.theme;
+      const data: unknown = event.data;
+      void schema.then((parentMessage) => {
+        const parsed = parentMessage?.safeParse(data);
+        if (parsed?.success) document.documentElement.dataset.theme = parsed.data.theme;
+      });
     };
     window.addEventListener("message", onMessage);
     return () => {

@@ -1,7 +1,7 @@
 import { Controller, type Control, type FieldPath, type FieldValues } from "react-hook-form";
 import { FileField, type FileFieldProps } from "@/components/files/file-field";
 import type { ControlProps } from "@/components/ui/form-field";
-import type { AttachedFile } from "@/lib/form/answer-schema";
+import type { AttachedFile } from "@/lib/form/answers";
 
 type ControlledFileFieldProps<T extends FieldValues> = Pick<
   FileFieldProps,

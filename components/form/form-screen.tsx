@@ -12,7 +12,7 @@ import { SubmittedSummary } from "@/components/form/submitted-summary";
 import { WaitingForms } from "@/components/run/waiting-forms";
 import { Button } from "@/components/ui/button";
 import { StatusScreen } from "@/components/ui/status-screen";
-import { ApiClientError } from "@/lib/client/api-fetch";
+import { ApiClientError } from "@/lib/client/api-client-error";
 import type { FormLinkContext } from "@/lib/form/form-api";
 import { deleteDraft, draftKeyOf, sweepDrafts } from "@/lib/form/form-draft";
 import { formQueryOptions } from "@/lib/form/queries";

@@ -1,28 +1,22 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useLocale, useTranslations } from "next-intl";
-import { createContext, use, useMemo, type ReactNode } from "react";
-import { useForm, useWatch, type Control, type Resolver } from "react-hook-form";
+import { createContext, use, useEffect, useMemo, type ReactNode } from "react";
+import { useForm, useWatch, type Control } from "react-hook-form";
 import { ActionBar } from "@/components/form/action-bar";
 import { ExpiryCountdown } from "@/components/form/expiry-countdown";
 import { FieldControl } from "@/components/fields/field-control";
 import { Button } from "@/components/ui/button";
-import type { ApiClientError } from "@/lib/client/api-fetch";
-import {
-  buildAnswerSchema,
-  initialAnswers,
-  toFieldSpecs,
-  type Answers,
-} from "@/lib/form/answer-schema";
+import type { ApiClientError } from "@/lib/client/api-client-error";
+import { initialAnswers, toFieldSpecs, type Answers } from "@/lib/form/answers";
 import { fieldInputId } from "@/lib/form/field-ids";
 import { formUploadTarget, type FormLinkContext } from "@/lib/form/form-api";
 import { formatDateTime } from "@/lib/i18n/format-time";
-import { encodeFieldIssue } from "@/lib/fields/field-issue";
 import { useFieldIssueText } from "@/lib/fields/use-field-issue-text";
 import type { FieldView, FormView } from "@/lib/form/form-view";
 import { useFileStates } from "@/lib/files/use-file-states";
 import { useFormDraft } from "@/lib/form/use-form-draft";
+import { lazyResolver } from "@/lib/form/lazy-resolver";
 import { useInBrowser } from "@/lib/client/use-in-browser";
 import { useSubmitForm, type SubmittedAnswer } from "@/lib/form/use-submit-form";
 
@@ -59,8 +53,19 @@ export function HumanInputForm({
 }: HumanInputFormProps) {
   const t = useTranslations("form");
   const locale = useLocale();
-  // Problems are message keys, translated where they are shown.
-  const schema = useMemo(() => buildAnswerSchema(form.fields, encodeFieldIssue), [form.fields]);
+  // The answers' zod schema loads after the page is in the browser, not with it; its problems are
+  // message keys, translated where they are shown.
+  const resolver = useMemo(
+    () =>
+      lazyResolver(() =>
+        import("@/lib/form/answer-resolver").then(({ answerResolver }) =>
+          answerResolver(form.fields),
+        ),
+      ),
+    [form.fields],
+  );
+  // Loaded once the page is idle, so the first check rarely waits for it.
+  useEffect(() => whenIdle(resolver.preload), [resolver]);
   const issueText = useFieldIssueText();
   const fieldsByName = useMemo(
     () => new Map(form.fields.map((field) => [field.name, field])),
@@ -73,7 +78,7 @@ export function HumanInputForm({
   const initial = useMemo(() => initialAnswers(form.fields), [form.fields]);
   const uploadTarget = useMemo(() => formUploadTarget(link), [link]);
   const methods = useForm<Answers>({
-    resolver: zodResolver(schema) as unknown as Resolver<Answers>,
+    resolver,
     defaultValues: initial,
     // Focus is moved by hand so file fields (no single input) get it too.
     shouldFocusError: false,
@@ -238,4 +243,14 @@ function SuggestionNote({
       ) : null}
     </div>
   );
+}
+
+/** Runs `task` when the browser is idle (soon after, where it cannot tell); the cleanup cancels. */
+function whenIdle(task: () => void): () => void {
+  if (typeof requestIdleCallback === "function") {
+    const id = requestIdleCallback(task, { timeout: 2_000 });
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(task, 200);
+  return () => clearTimeout(id);
 }

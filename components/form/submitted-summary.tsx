@@ -1,5 +1,5 @@
 import { useTranslations } from "next-intl";
-import type { Answers } from "@/lib/form/answer-schema";
+import type { Answers } from "@/lib/form/answers";
 import type { FieldView } from "@/lib/form/form-view";
 
 /** What was sent, field by field, in the form's own order. */

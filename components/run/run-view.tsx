@@ -2,7 +2,7 @@ import { useTranslations } from "next-intl";
 import { FormMarkdown } from "@/components/markdown/form-markdown";
 import { RunProgress } from "@/components/run/run-progress";
 import { WaitingForms } from "@/components/run/waiting-forms";
-import { ApiClientError } from "@/lib/client/api-fetch";
+import { ApiClientError } from "@/lib/client/api-client-error";
 import type { FormLinkContext } from "@/lib/form/form-api";
 import { waitingFormKey } from "@/lib/run/run-view";
 import { useNextForm } from "@/lib/run/use-next-form";

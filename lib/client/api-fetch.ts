@@ -1,23 +1,13 @@
 import type * as z from "zod/mini";
-import { errorEnvelopeSchema, type ErrorIssue } from "@/lib/errors/error-envelope";
-import { isErrorCode, type ErrorCode } from "@/lib/errors/error-code";
+import { errorEnvelopeSchema } from "@/lib/errors/error-envelope";
+import { ApiClientError } from "@/lib/client/api-client-error";
+import { isErrorCode } from "@/lib/errors/error-code";
 
 // The one way the browser calls the app's API: throws ApiClientError carrying `{status, code,
 // message, issues}` so every caller can branch on `code` (a closed union: a typo fails the
 // typecheck) and mark fields by `issues[].path`; a lost response becomes `network_error`.
 
-export class ApiClientError extends Error {
-  override name = "ApiClientError";
-  constructor(
-    readonly status: number,
-    readonly code: ErrorCode,
-    message: string,
-    /** Which inputs a 400 is about, as dotted paths of the request (`operation_data.0.name`). */
-    readonly issues: readonly ErrorIssue[] = [],
-  ) {
-    super(message);
-  }
-}
+export { ApiClientError };
 
 /**
  * The one reader of a failed response, for fetch, the event stream and the XHR upload alike:

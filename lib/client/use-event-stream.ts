@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { ApiClientError, apiStream } from "@/lib/client/api-fetch";
+import { ApiClientError } from "@/lib/client/api-client-error";
 
 // The one way the browser follows an event stream: the run view (reconnects until the run
 // ends) and the launcher's start (one POST answered by a stream). The reading goes through one
@@ -13,10 +13,13 @@ export type StreamRequest = { url: string; headers?: Record<string, string>; jso
  * Opens a stream by GET, or by POSTing `json`. The one place a stream's failed answer is read:
  * it throws the same ApiClientError `{status, code, message}` as every other browser call.
  */
-export function openEventStream(
+export async function openEventStream(
   request: StreamRequest,
   signal?: AbortSignal,
 ): Promise<ReadableStream<Uint8Array>> {
+  // Loaded when a stream opens, after the page is in the browser: the response reader brings the
+  // error envelope's schema (zod), which the page's first load does without.
+  const { apiStream } = await import("@/lib/client/api-fetch");
   return apiStream(request.url, { headers: request.headers, json: request.json, signal });
 }
 

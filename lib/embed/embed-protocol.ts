@@ -1,5 +1,3 @@
-import * as z from "zod/mini";
-
 // The messages an embedded form exchanges with its parent page (documented in the README).
 
 export const EMBED_SOURCE = "dify-human-input";
@@ -15,12 +13,6 @@ export type EmbedEvent =
   | { type: "error"; code: string; message: string };
 
 export type EmbedMessage = EmbedEvent & { source: typeof EMBED_SOURCE; formToken: string };
-
-/** What a parent may send; anything else is ignored. */
-export const parentMessageSchema = z.object({
-  type: z.literal("set-theme"),
-  theme: z.enum(["light", "dark"]),
-});
 
 export type Theme = "light" | "dark";
 

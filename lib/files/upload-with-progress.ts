@@ -1,22 +1,34 @@
-import { ApiClientError, readErrorResponse } from "@/lib/client/api-fetch";
-import { uploadResultSchema } from "@/lib/form/form-api";
-import type * as z from "zod/mini";
+import { ApiClientError } from "@/lib/client/api-client-error";
+import type { UploadResult } from "@/lib/files/upload-result";
 
 // Uploads use XMLHttpRequest rather than the fetch helper: fetch cannot report upload progress.
 // Errors are the same ApiClientError with the server's `{code, message}`
 // (docs/decisions/003-uploads-with-xhr-for-progress.md).
 
-export type UploadResult = z.infer<typeof uploadResultSchema>;
+export type { UploadResult };
 
 /** Where a file goes: an upload route of this app, with the headers it needs (a form's link). */
 export type UploadTarget = { url: string; headers?: Record<string, string> };
 
-export function uploadWithProgress(
+export async function uploadWithProgress(
   target: UploadTarget,
   file: File,
   onProgress: (fraction: number) => void,
   signal: AbortSignal,
 ): Promise<UploadResult> {
+  // The answer's reader (and its schemas, zod) loads while the file is sent, not with the page.
+  const reader = import("@/lib/files/upload-result");
+  const { status, body } = await send(target, file, onProgress, signal);
+  const { readUploadResponse } = await reader;
+  return readUploadResponse(status, body);
+}
+
+function send(
+  target: UploadTarget,
+  file: File,
+  onProgress: (fraction: number) => void,
+  signal: AbortSignal,
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open("POST", target.url);
@@ -28,42 +40,7 @@ export function uploadWithProgress(
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
     };
-    xhr.onload = () => {
-      if (xhr.status >= 200 && xhr.status < 300) {
-        let json: unknown;
-        try {
-          json = JSON.parse(xhr.responseText);
-        } catch {
-          json = undefined;
-        }
-        const parsed = uploadResultSchema.safeParse(json);
-        if (parsed.success) resolve(parsed.data);
-        else
-          reject(
-            new ApiClientError(
-              xhr.status,
-              "unexpected_response",
-              "The server sent an unexpected answer.",
-            ),
-          );
-        return;
-      }
-      const error = readErrorResponse(xhr.status, xhr.responseText);
-      if (error.code !== "unexpected_response") {
-        reject(error);
-      } else if (xhr.status === 413) {
-        // A proxy in front of the app refused the body before the app saw it.
-        reject(new ApiClientError(413, "file_too_large", "The file is too large."));
-      } else {
-        reject(
-          new ApiClientError(
-            xhr.status,
-            "unexpected_response",
-            `The upload failed (status ${xhr.status}).`,
-          ),
-        );
-      }
-    };
+    xhr.onload = () => resolve({ status: xhr.status, body: xhr.responseText });
     xhr.onerror = () =>
       reject(new ApiClientError(0, "network_error", "The connection failed during the upload."));
     xhr.onabort = () => reject(new DOMException("Upload cancelled", "AbortError"));

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useReducer, useRef } from "react";
 import type { FileType } from "@/lib/dify/browser-schemas";
-import { ApiClientError } from "@/lib/client/api-fetch";
+import { ApiClientError } from "@/lib/client/api-client-error";
 import type { AttachedFile } from "@/lib/fields/attached-file";
 import {
   attachedFiles,

@@ -1,4 +1,4 @@
-import { ApiClientError } from "@/lib/client/api-fetch";
+import { ApiClientError } from "@/lib/client/api-client-error";
 import { fieldsNamedIn } from "@/lib/dify/submission-error-field";
 
 /** What the form page does with a submission that failed. */

@@ -1,10 +1,12 @@
-import * as z from "zod/mini";
-import { apiFetch } from "@/lib/client/api-fetch";
 import type { LinkScope } from "@/lib/form/form-link";
 import { FORM_LINK_HEADER } from "@/lib/form/form-link-header";
-import { formViewSchema } from "@/lib/form/form-view";
 
-// Browser-side calls of the form routes, each carrying the link's credentials.
+// Browser-side calls of the form routes, each carrying the link's credentials. The fetch helper
+// and the answers' schemas are loaded with the first call: they bring zod, which the page's first
+// load does without (every call comes after the page is in the browser).
+
+const client = () =>
+  Promise.all([import("@/lib/client/api-fetch"), import("@/lib/form/form-api-schemas")]);
 
 /**
  * A verified link as the browser holds it: the token, the run (may be empty), its query, and its
@@ -15,28 +17,22 @@ export type FormLinkContext = { token: string; run: string; linkQuery: string; s
 const headers = (link: FormLinkContext) => ({ [FORM_LINK_HEADER]: link.linkQuery });
 const base = (link: FormLinkContext) => `/api/forms/${encodeURIComponent(link.token)}`;
 
-export function fetchForm(link: FormLinkContext, signal?: AbortSignal) {
+export async function fetchForm(link: FormLinkContext, signal?: AbortSignal) {
+  const [{ apiFetch }, { formViewSchema }] = await client();
   return apiFetch(base(link), formViewSchema, { headers: headers(link), signal });
 }
 
-export function submitForm(
+export async function submitForm(
   link: FormLinkContext,
   body: { inputs: Record<string, unknown>; action: string },
 ) {
-  return apiFetch(base(link), z.object({ ok: z.literal(true) }), {
+  const [{ apiFetch }, { submitResultSchema }] = await client();
+  return apiFetch(base(link), submitResultSchema, {
     method: "POST",
     json: body,
     headers: headers(link),
   });
 }
-
-export const uploadResultSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  size: z.number(),
-  extension: z.nullable(z.string()),
-  mimeType: z.nullable(z.string()),
-});
 
 /** Where the form's file fields upload to. */
 export function formUploadTarget(link: FormLinkContext) {
@@ -52,11 +48,12 @@ export function runEventsTarget(link: FormLinkContext) {
  * A run-scoped link to a form the run waits at, named by its `form_id` (else its node id): the
  * browser never holds another form's token, so the server finds it in the run's own state.
  */
-export function fetchNextLink(
+export async function fetchNextLink(
   link: FormLinkContext,
   form: { formId: string | null; nodeId: string },
 ) {
-  return apiFetch(`${base(link)}/next-link`, z.object({ url: z.string() }), {
+  const [{ apiFetch }, { nextLinkSchema }] = await client();
+  return apiFetch(`${base(link)}/next-link`, nextLinkSchema, {
     method: "POST",
     json: { form_id: form.formId, node_id: form.nodeId },
     headers: headers(link),

@@ -1,5 +1,6 @@
-import * as z from "zod/mini";
-import { attachedFileSchema, type Answers } from "@/lib/form/answer-schema";
+import type { FileType } from "@/lib/dify/browser-schemas";
+import type { AttachedFile } from "@/lib/fields/attached-file";
+import type { Answers } from "@/lib/form/answers";
 
 // Unsent answers, saved in the browser per form token and user as the person types, so a reload
 // or a closed tab loses nothing. File contents are never stored: only the uploaded files' ids and
@@ -7,14 +8,75 @@ import { attachedFileSchema, type Answers } from "@/lib/form/answer-schema";
 // expires (every form page sweeps drafts past their end), so answers do not outlive their use on
 // a shared machine, and another person's link to the same form never sees them.
 
-const draftSchema = z.object({
-  version: z.literal(2),
-  savedAt: z.number(),
+export type Draft = {
+  version: 2;
+  savedAt: number;
   /** Unix seconds after which the draft is useless: the link's or the form's end, if earlier. */
-  expiresAt: z.nullable(z.number()),
-  answers: z.record(z.string(), z.union([z.string(), z.array(attachedFileSchema)])),
-});
-export type Draft = z.infer<typeof draftSchema>;
+  expiresAt: number | null;
+  answers: Record<string, string | AttachedFile[]>;
+};
+
+// A stored draft is read without zod: it is restored right after the page hydrates, before the
+// form takes input (so nothing typed is overwritten), and zod is not in the page's first load.
+// The checks are those of the draft's zod schema (lib/form/form-draft.test.ts holds both to the
+// same answers): exactly these fields, unknown keys dropped.
+
+const FILE_TYPES = [
+  "image",
+  "document",
+  "audio",
+  "video",
+  "custom",
+] as const satisfies readonly FileType[];
+
+type Json = Record<string, unknown>;
+const isObject = (value: unknown): value is Json =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+const isNumber = (value: unknown): value is number =>
+  typeof value === "number" && Number.isFinite(value);
+const isFileType = (value: unknown): value is FileType =>
+  (FILE_TYPES as readonly unknown[]).includes(value);
+
+function readAttachedFile(value: unknown): AttachedFile | null {
+  if (!isObject(value) || typeof value.name !== "string" || !isFileType(value.type)) return null;
+  const { name, type } = value;
+  if (value.source === "local") {
+    const { uploadFileId, size } = value;
+    if (typeof uploadFileId !== "string" || uploadFileId.length < 1 || !isNumber(size)) return null;
+    return { source: "local", uploadFileId, name, size, type };
+  }
+  if (value.source === "remote" && typeof value.url === "string") {
+    return { source: "remote", url: value.url, name, type };
+  }
+  return null;
+}
+
+function readAnswer(value: unknown): string | AttachedFile[] | null {
+  if (typeof value === "string") return value;
+  if (!Array.isArray(value)) return null;
+  const files: AttachedFile[] = [];
+  for (const item of value) {
+    const file = readAttachedFile(item);
+    if (!file) return null;
+    files.push(file);
+  }
+  return files;
+}
+
+/** A stored draft, or null when it is not one of this version (the whole draft, not a part). */
+export function readDraft(value: unknown): Draft | null {
+  if (!isObject(value) || value.version !== 2 || !isNumber(value.savedAt)) return null;
+  const { savedAt, expiresAt } = value;
+  if (expiresAt !== null && !isNumber(expiresAt)) return null;
+  if (!isObject(value.answers)) return null;
+  const answers: Draft["answers"] = {};
+  for (const [name, raw] of Object.entries(value.answers)) {
+    const answer = readAnswer(raw);
+    if (answer === null) return null;
+    answers[name] = answer;
+  }
+  return { version: 2, savedAt, expiresAt, answers };
+}
 
 /** Whose draft: one form token as one link's user. */
 export type DraftKey = { token: string; user: string };
@@ -47,8 +109,7 @@ function storage(): Storage | null {
 function parse(raw: string | null): Draft | null {
   if (!raw) return null;
   try {
-    const parsed = draftSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    return readDraft(JSON.parse(raw));
   } catch {
     return null;
   }

@@ -1,6 +1,6 @@
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
-import { ApiClientError } from "@/lib/client/api-fetch";
+import { ApiClientError } from "@/lib/client/api-client-error";
 import type { FormLinkContext } from "@/lib/form/form-api";
 import { useNextLinkMutation } from "@/lib/run/queries";
 import { waitingFormKey, type RunViewState } from "@/lib/run/run-view";

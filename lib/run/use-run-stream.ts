@@ -1,12 +1,20 @@
 import { useMemo, useReducer } from "react";
-import { ApiClientError } from "@/lib/client/api-fetch";
+import { ApiClientError } from "@/lib/client/api-client-error";
 import { useEventStream } from "@/lib/client/use-event-stream";
 import type { FormLinkContext } from "@/lib/form/form-api";
 import { runEventsSource } from "@/lib/run/queries";
 import { initialRunView, runViewReducer } from "@/lib/run/run-view";
-import { readStreamEvents } from "@/lib/dify/sse-events";
 
 export type { Connection } from "@/lib/client/use-event-stream";
+
+/**
+ * The run's events, read by the one SSE reader, which parses each with its zod schema: loaded as
+ * the stream opens, after the page is in the browser (zod is not in the page's first load).
+ */
+async function* readRunEvents(body: ReadableStream<Uint8Array>) {
+  const { readStreamEvents } = await import("@/lib/dify/sse-events");
+  yield* readStreamEvents(body);
+}
 
 /**
  * Follows the link's run live. A dropped connection reconnects by itself with backoff; each
@@ -23,7 +31,7 @@ export function useRunStream(link: FormLinkContext, enabled: boolean) {
   );
   const { connection, failure } = useEventStream({
     source,
-    read: readStreamEvents,
+    read: readRunEvents,
     // What this connection replays of the text already shown is checked, not appended.
     onOpen: () => dispatch({ event: "connected" }),
     onEvent: (event) => {

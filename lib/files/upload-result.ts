@@ -1,0 +1,39 @@
+import * as z from "zod/mini";
+import { ApiClientError } from "@/lib/client/api-client-error";
+import { readErrorResponse } from "@/lib/client/api-fetch";
+
+// How an upload route's answer is read: loaded with the first upload (lib/files/upload-with-progress.ts),
+// not with the page, because its schemas bring zod.
+
+export const uploadResultSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  size: z.number(),
+  extension: z.nullable(z.string()),
+  mimeType: z.nullable(z.string()),
+});
+export type UploadResult = z.infer<typeof uploadResultSchema>;
+
+/** The uploaded file, or the ApiClientError an upload's answer (status and body text) means. */
+export function readUploadResponse(status: number, body: string): UploadResult {
+  if (status >= 200 && status < 300) {
+    let json: unknown;
+    try {
+      json = JSON.parse(body);
+    } catch {
+      json = undefined;
+    }
+    const parsed = uploadResultSchema.safeParse(json);
+    if (parsed.success) return parsed.data;
+    throw new ApiClientError(
+      status,
+      "unexpected_response",
+      "The server sent an unexpected answer.",
+    );
+  }
+  const error = readErrorResponse(status, body);
+  if (error.code !== "unexpected_response") throw error;
+  // A proxy in front of the app refused the body before the app saw it.
+  if (status === 413) throw new ApiClientError(413, "file_too_large", "The file is too large.");
+  throw new ApiClientError(status, "unexpected_response", `The upload failed (status ${status}).`);
+}

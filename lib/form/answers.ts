@@ -1,0 +1,64 @@
+import type { FileMapping } from "@/lib/dify/schemas";
+import type { AttachedFile } from "@/lib/fields/attached-file";
+import type { FieldSpec } from "@/lib/fields/field-spec";
+import { defaultValues, toWireInputs } from "@/lib/fields/wire-inputs";
+import type { FieldView } from "@/lib/form/form-view";
+
+// What a person answers on a Human Input form, as the browser holds it, and how it becomes the
+// upstream's `inputs`: the form's fields in the one field model (lib/fields). Without zod, so the
+// form page's first load does without it; the answers' schema is in lib/form/answer-schema.ts.
+
+export type { AttachedFile };
+
+export type AnswerValue = string | AttachedFile[];
+export type Answers = Record<string, AnswerValue>;
+
+/** Whether the service needs a value for this field (shown as a required marker). */
+export function isRequired(field: FieldView): boolean {
+  return field.kind === "select" || field.kind === "file";
+}
+
+/**
+ * A form's fields in the one field model. Labels come from the variable names; an unknown input
+ * type has no field (the page notes it, the service says so if it needs a value).
+ */
+export function toFieldSpecs(fields: readonly FieldView[]): FieldSpec[] {
+  return fields.flatMap((field): FieldSpec[] => {
+    const common = { name: field.name, label: field.label, required: isRequired(field) };
+    switch (field.kind) {
+      case "paragraph":
+        return [
+          { kind: "paragraph", ...common, defaultValue: field.defaultValue, maxLength: null },
+        ];
+      case "select":
+        return [
+          { kind: "select", ...common, options: field.options, defaultValue: field.defaultValue },
+        ];
+      case "file":
+      case "file-list":
+        return [{ ...field, ...common }];
+      case "unknown":
+        return [];
+    }
+  });
+}
+
+/** Starting values: suggestions for paragraphs, defaults for selects, no files. */
+export function initialAnswers(fields: readonly FieldView[]): Answers {
+  return defaultValues(toFieldSpecs(fields)) as Answers;
+}
+
+/**
+ * The upstream's `inputs`: every declared input present (an empty paragraph as ""), a file as one
+ * mapping, a file list as an array of mappings. Unknown input types are left out: we cannot know
+ * their value's shape, and the service says so if it needs one.
+ */
+export function toSubmissionInputs(
+  fields: readonly FieldView[],
+  answers: Answers,
+): Record<string, string | FileMapping | FileMapping[]> {
+  return toWireInputs(toFieldSpecs(fields), answers, "human-input") as Record<
+    string,
+    string | FileMapping | FileMapping[]
+  >;
+}
