@@ -5,7 +5,7 @@ import { useForm } from "react-hook-form";
 import { ChunkDetails } from "@/components/knowledge/chunk-details";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
-import { ApiClientError } from "@/lib/client/api-fetch";
+import { ApiClientError } from "@/lib/client/api-client-error";
 import {
   buildChunkLookupSchema,
   chunkLookupDefaults,

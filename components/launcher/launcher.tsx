@@ -6,7 +6,7 @@ import { useState } from "react";
 import { StartForm } from "@/components/launcher/start-form";
 import { Button } from "@/components/ui/button";
 import { StatusScreen } from "@/components/ui/status-screen";
-import { ApiClientError } from "@/lib/client/api-fetch";
+import { ApiClientError } from "@/lib/client/api-client-error";
 import { launcherProblem } from "@/lib/launcher/launcher-problem";
 import { launchFormQuery } from "@/lib/launcher/queries";
 

@@ -7,7 +7,7 @@ import { FormMarkdown } from "@/components/markdown/form-markdown";
 import { RunProgress } from "@/components/run/run-progress";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
-import { ApiClientError } from "@/lib/client/api-fetch";
+import { ApiClientError } from "@/lib/client/api-client-error";
 import { encodeFieldIssue } from "@/lib/fields/field-issue";
 import { focusField } from "@/lib/form/focus-field";
 import { launcherProblem } from "@/lib/launcher/launcher-problem";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ApiClientError, readErrorResponse } from "@/lib/client/api-fetch";
+import { ApiClientError } from "@/lib/client/api-client-error";
+import { readErrorResponse } from "@/lib/client/api-fetch";
 
 const fields = (error: ApiClientError) => ({
   status: error.status,

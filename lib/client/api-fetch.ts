@@ -7,8 +7,6 @@ import { isErrorCode } from "@/lib/errors/error-code";
 // message, issues}` so every caller can branch on `code` (a closed union: a typo fails the
 // typecheck) and mark fields by `issues[].path`; a lost response becomes `network_error`.
 
-export { ApiClientError };
-
 /**
  * The one reader of a failed response, for fetch, the event stream and the XHR upload alike:
  * `status` and the body's text become an ApiClientError. Our envelope keeps its code, message and

@@ -1,6 +1,6 @@
 import type { ErrorCode } from "@/lib/errors/error-code";
 import { describe, expect, it, vi } from "vitest";
-import { ApiClientError } from "@/lib/client/api-fetch";
+import { ApiClientError } from "@/lib/client/api-client-error";
 import {
   followEventStream,
   type Connection,

@@ -4,7 +4,7 @@ import { encodeFieldIssue, decodeFieldIssue } from "@/lib/fields/field-issue";
 import { buildFieldsShape } from "@/lib/fields/field-schema";
 import type { FieldSpec } from "@/lib/fields/field-spec";
 import { defaultValues, toFileMapping, toWireInputs } from "@/lib/fields/wire-inputs";
-import { initialAnswers, toFieldSpecs, toSubmissionInputs } from "@/lib/form/answer-schema";
+import { initialAnswers, toFieldSpecs, toSubmissionInputs } from "@/lib/form/answers";
 import type { FieldView } from "@/lib/form/form-view";
 import { startDefaults, toStartInputs } from "@/lib/launcher/start-form-schema";
 import { z } from "zod";

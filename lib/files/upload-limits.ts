@@ -2,16 +2,7 @@ import * as z from "zod/mini";
 import type { UploadLimits } from "@/lib/files/size-limits";
 
 // The upload limits' schema, for the form's view as the server sends it; the limits themselves,
-// without zod, are in lib/files/size-limits.ts (re-exported here for the server's code).
-
-export {
-  largestSizeLimit,
-  SIZE_CATEGORIES,
-  sizeLimitOf,
-  toUploadLimits,
-  type SizeCategory,
-  type UploadLimits,
-} from "@/lib/files/size-limits";
+// without zod, are in lib/files/size-limits.ts.
 
 export const uploadLimitsSchema: z.ZodMiniType<UploadLimits> = z.object({
   /** Bytes per category. */

@@ -6,18 +6,7 @@ import type { FieldView } from "@/lib/form/form-view";
 
 // The schema of a Human Input form's answers. The browser loads it once the page is in it (the
 // form's resolver, components/form/human-input-form.tsx): zod stays out of the page's first load.
-// What the answers are and how they are sent is in lib/form/answers.ts, re-exported here.
-
-export {
-  initialAnswers,
-  isRequired,
-  toFieldSpecs,
-  toSubmissionInputs,
-  type AnswerValue,
-  type Answers,
-} from "@/lib/form/answers";
-// Kept under their old names for the tests that read them from here.
-export { attachedFileSchema, type AttachedFile } from "@/lib/fields/attached-file";
+// What the answers are and how they are sent is in lib/form/answers.ts.
 
 /**
  * The zod schema of a form's answers, built from its fields. Only the browser checks answers with

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ErrorCode } from "@/lib/errors/error-code";
-import { ApiClientError } from "@/lib/client/api-fetch";
+import { ApiClientError } from "@/lib/client/api-client-error";
 import { classifySubmitError } from "@/lib/form/classify-submit-error";
 
 const fields = ["draft", "tone", "cover"];

@@ -62,7 +62,10 @@ describe("readDraft", () => {
 
 describe("mergeDraft", () => {
   it("lays a read draft over the starting values, keeping only what still fits", () => {
-    const draft = readDraft({ ...good, answers: { a: "typed", f: [local], gone: "x", b: [local] } });
+    const draft = readDraft({
+      ...good,
+      answers: { a: "typed", f: [local], gone: "x", b: [local] },
+    });
     expect(mergeDraft({ a: "", f: [], b: "" }, draft)).toEqual({
       answers: { a: "typed", f: [local], b: "" },
       restored: true,

@@ -62,9 +62,11 @@ function readModule(file: string): { client: boolean; specifiers: string[] } {
 function firstLoadPackages(): Map<string, string[]> {
   const packages = new Map<string, string[]>();
   const seen = new Set<string>();
-  const queue: { file: string; inClient: boolean; chain: string[] }[] = PAGE_ROOTS.map(
-    (file) => ({ file: path.join(ROOT, file), inClient: false, chain: [file] }),
-  );
+  const queue: { file: string; inClient: boolean; chain: string[] }[] = PAGE_ROOTS.map((file) => ({
+    file: path.join(ROOT, file),
+    inClient: false,
+    chain: [file],
+  }));
   while (queue.length > 0) {
     const { file, inClient: parentInClient, chain } = queue.shift()!;
     const { client, specifiers } = readModule(file);

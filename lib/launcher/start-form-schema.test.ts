@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { AttachedFile } from "@/lib/form/answer-schema";
+import type { AttachedFile } from "@/lib/fields/attached-file";
 import {
   buildStartFormSchema,
   startDefaults,

@@ -5,7 +5,7 @@ import busboy from "busboy";
 import { ApiError } from "@/lib/errors/api-error";
 import { getAppParametersCached, uploadFile } from "@/lib/dify/dify-client";
 import type { UploadedFile } from "@/lib/dify/schemas";
-import { largestSizeLimit, toUploadLimits } from "@/lib/files/upload-limits";
+import { largestSizeLimit, toUploadLimits } from "@/lib/files/size-limits";
 import { nodeBody, type RequestWithBody } from "@/lib/server/http";
 import { getLimits } from "@/lib/server/limits";
 import { countUploadedBytes } from "@/lib/server/metrics";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { buildAnswerSchema, initialAnswers, toSubmissionInputs } from "@/lib/form/answer-schema";
+import { buildAnswerSchema } from "@/lib/form/answer-schema";
+import { initialAnswers, toSubmissionInputs } from "@/lib/form/answers";
 import { humanInputFormSchema } from "@/lib/dify/schemas";
 import { toFormView } from "@/lib/server/form/to-form-view";
 

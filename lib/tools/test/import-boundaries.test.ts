@@ -13,9 +13,7 @@ const eslint = new ESLint({
 async function restrictedImports(filePath: string, line: string): Promise<string[]> {
   const source = `${line}\nexport const probe = typeof value;\n`;
   const [result] = await eslint.lintText(source, { filePath });
-  return (result?.messages ?? [])
-    .filter((m) => m.ruleId === RULE)
-    .map((m) => m.message);
+  return (result?.messages ?? []).filter((m) => m.ruleId === RULE).map((m) => m.message);
 }
 
 describe("import boundaries", () => {
