@@ -2,7 +2,13 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test } from "@/e2e/fixtures";
 import { callsFor } from "@/e2e/helpers/embedded";
-import { createCustomForm, demoAnswer, getFormRecord, submitUpstream } from "@/e2e/helpers/forms";
+import {
+  chooseAction,
+  createCustomForm,
+  demoAnswer,
+  getFormRecord,
+  submitUpstream,
+} from "@/e2e/helpers/forms";
 import { attachFiles } from "@/e2e/helpers/uploads";
 import { labelFromName } from "@/lib/form/form-content";
 import formMessages from "@/lib/i18n/messages/en/form.json";
@@ -385,13 +391,17 @@ test("the form page's first HTML already holds the whole form: its headings and 
     ).toBe(true);
   }
   expect(textsOf(html, "button")).toContain("Publish");
-  // Until the page hydrates, each field and the action bar take no input (what is typed there
-  // would be lost), while the form itself, its heading and its text stay readable.
+  // Until the page hydrates, the file fields and the action bar take no input (a click there
+  // would be lost); the text fields take input at once (what is typed is kept on hydration), and
+  // the form itself, its heading and its text stay readable.
   const formTag = /<form\b[^>]*>/.exec(html)?.[0] ?? "";
   expect(formTag).not.toMatch(/\sinert/);
   const gates = html.match(/<div\b[^>]*data-awaiting-hydration[^>]*>/g) ?? [];
-  expect(gates).toHaveLength(inputs.length + 1);
+  const fileFields = inputs.filter((input) => input.type.startsWith("file")).length;
+  expect(gates).toHaveLength(fileFields + 1);
   for (const gate of gates) expect(gate).toMatch(/\sinert/);
+  expect(html).toMatch(/<textarea\b[^>]*id="field-reviewer_notes"/);
+  expect(html).toMatch(/<select\b[^>]*id="field-releaseChannel"/);
 });
 
 test("an answered form's first HTML already says so", async ({ request, demoRun }) => {
@@ -408,7 +418,7 @@ test("an answered form's first HTML already says so", async ({ request, demoRun 
   expect(html).toContain(formMessages.answered.body);
 });
 
-test("the server-rendered form hydrates without a mismatch and takes input only once it has", async ({
+test("the server-rendered form hydrates without a mismatch; its buttons take input once it has", async ({
   page,
   demoRun,
 }) => {
@@ -426,4 +436,68 @@ test("the server-rendered form hydrates without a mismatch and takes input only 
   await expect(page.getByLabel("Draft")).toHaveValue("Typed at once");
   await expect(page.getByTestId("expiry")).toContainText(/\S/);
   expect(errors).toEqual([]);
+});
+
+test("what is typed before the page hydrates is kept, and sent", async ({ page, demoRun }) => {
+  // The page's scripts are held back: the server's HTML is all there is, as on a slow phone.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/_next/static/chunks/**", async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto(demoRun.link, { waitUntil: "commit" });
+  const draft = page.getByLabel("Draft");
+  await expect(draft).toBeEditable();
+  await expect(page.locator("[data-awaiting-hydration]").first()).toBeAttached();
+  await draft.fill("Typed before the page was ready");
+  await page.getByLabel("Tone").selectOption("Playful");
+  release();
+  await expect(page.locator("[data-awaiting-hydration]")).toHaveCount(0);
+  await expect(draft).toHaveValue("Typed before the page was ready");
+  await expect(page.getByLabel("Tone")).toHaveValue("Playful");
+  // The form counts it as the person's own change of the suggestion.
+  await expect(page.getByRole("button", { name: "Reset to suggestion" })).toBeVisible();
+  const cover = page.getByRole("group", { name: "Cover" });
+  await cover.getByLabel("Or link to a file").fill("https://files.example.com/cover.png");
+  await cover.getByRole("button", { name: "Add link" }).click();
+  await expect(cover.getByText("cover.png", { exact: true })).toBeVisible();
+  await chooseAction(page, "Approve and publish");
+  await expect.poll(async () => (await getFormRecord(demoRun.formToken)).submission).toBeTruthy();
+  const record = await getFormRecord(demoRun.formToken);
+  expect(record.submission).toMatchObject({
+    action: "approve",
+    inputs: { draft: "Typed before the page was ready", tone: "Playful" },
+  });
+});
+
+test("text typed before the page hydrates wins over an older saved draft", async ({
+  page,
+  demoRun,
+}) => {
+  await page.goto(demoRun.link);
+  await page.getByLabel("Draft").fill("An older draft");
+  await page.getByLabel("Tone").selectOption("Friendly");
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        Object.keys(localStorage).some((k) => k.startsWith("human-input-draft:")),
+      ),
+    )
+    .toBe(true);
+
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/_next/static/chunks/**", async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.reload({ waitUntil: "commit" });
+  await expect(page.getByLabel("Draft")).toBeEditable();
+  await page.getByLabel("Draft").fill("Newer, typed while the page loaded");
+  release();
+  await expect(page.getByText(/Restored what you entered/)).toBeVisible();
+  // The draft fills in what was not typed; what was typed stays.
+  await expect(page.getByLabel("Draft")).toHaveValue("Newer, typed while the page loaded");
+  await expect(page.getByLabel("Tone")).toHaveValue("Friendly");
 });

@@ -18,6 +18,10 @@ import { useFileStates } from "@/lib/files/use-file-states";
 import { useFormDraft } from "@/lib/form/use-form-draft";
 import { lazyResolver } from "@/lib/form/lazy-resolver";
 import { useInBrowser } from "@/lib/client/use-in-browser";
+import {
+  takesInputBeforeHydration,
+  useTypedBeforeHydration,
+} from "@/lib/form/use-typed-before-hydration";
 import { useSubmitForm, type SubmittedAnswer } from "@/lib/form/use-submit-form";
 
 type HumanInputFormProps = {
@@ -99,11 +103,20 @@ export function HumanInputForm({
     onSubmitted,
     onClosed,
   });
-  const draft = useFormDraft({ link, form, initial, methods, sent: submit.sent });
+  const typedEarly = useTypedBeforeHydration(form.fields, initial, setValue);
+  const draft = useFormDraft({
+    link,
+    form,
+    initial,
+    methods,
+    sent: submit.sent,
+    keep: typedEarly,
+  });
   const { rootError, summaryRef } = submit;
-  // The server's HTML shows the whole form, but what is typed or clicked there before the page
-  // hydrates would be lost: until then its fields and buttons take no input (and tools wait for
-  // them). Only those: the heading and the question stay readable, to screen readers too.
+  // The server's HTML shows the whole form. Its text fields take input at once (what is typed is
+  // kept: useTypedBeforeHydration); file fields and the buttons would lose a click before the page
+  // hydrates, so until then they take no input (and tools wait for them). The heading and the
+  // question stay readable, to screen readers too.
   const inBrowser = useInBrowser();
   const untilHydrated = (node: ReactNode, key?: string) => (
     <div
@@ -131,7 +144,7 @@ export function HumanInputForm({
       );
     }
     const spec = specsByName.get(field.name)!;
-    return untilHydrated(
+    const drawn = (
       <FieldControl
         key={`${field.name}:${draft.generation}`}
         field={spec}
@@ -151,9 +164,9 @@ export function HumanInputForm({
             />
           ) : null
         }
-      />,
-      field.name,
+      />
     );
+    return takesInputBeforeHydration(field) ? drawn : untilHydrated(drawn, field.name);
   }
 
   const renderFieldNamed = (name: string) => {

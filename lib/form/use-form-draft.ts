@@ -13,13 +13,15 @@ type FormDraftOptions = {
   methods: Pick<UseFormReturn<Answers>, "subscribe" | "reset">;
   /** Set once the answer is recorded: nothing is saved after that. */
   sent: RefObject<boolean>;
+  /** Answers typed before the page hydrated: newer than any draft, so a draft does not replace them. */
+  keep?: Answers;
 };
 
 /**
  * The unsent answers of this link's form, kept in the browser: restored once the page is in the
  * browser, saved on every change, and dropped by "start over".
  */
-export function useFormDraft({ link, form, initial, methods, sent }: FormDraftOptions) {
+export function useFormDraft({ link, form, initial, methods, sent, keep }: FormDraftOptions) {
   const { reset, subscribe } = methods;
   // Keyed by token and user; kept no longer than the link or the form lasts.
   const { key, linkExp } = useMemo(() => draftKeyOf(link), [link]);
@@ -41,12 +43,12 @@ export function useFormDraft({ link, form, initial, methods, sent }: FormDraftOp
     const draft = loadDraft(key);
     const merged = mergeDraft(initial, draft);
     if (draft && merged.restored) {
-      reset(merged.answers);
+      reset({ ...merged.answers, ...keep });
       // eslint-disable-next-line react-hooks/set-state-in-effect -- storage exists only in the browser, after hydration
       setRestoredAt(draft.savedAt);
       setGeneration((value) => value + 1);
     }
-  }, [key, initial, reset]);
+  }, [key, initial, reset, keep]);
 
   useEffect(
     () =>

@@ -1,0 +1,67 @@
+import { useLayoutEffect, useState } from "react";
+import type { UseFormSetValue } from "react-hook-form";
+import type { Answers } from "@/lib/form/answers";
+import { fieldInputId } from "@/lib/form/field-ids";
+import type { FieldView } from "@/lib/form/form-view";
+
+// The server's HTML holds the whole form, and its text fields take input at once: on a slow phone
+// the page may take seconds to hydrate, and nobody should wait for it to type. Hydration must not
+// lose what was typed meanwhile: react-hook-form writes each field's starting value into the DOM
+// when it registers the field. So the values are read from the DOM during the hydration render
+// (before any of that) and put back right after it, before the browser paints.
+
+/** Kinds drawn as one plain control whose `value` is the answer (files are not). */
+const PLAIN = new Set<FieldView["kind"]>(["paragraph", "select"]);
+
+/** Whether a field takes input before the page hydrates (its text is then kept). */
+export function takesInputBeforeHydration(field: FieldView): boolean {
+  return PLAIN.has(field.kind);
+}
+
+type Typed = { answers: Answers; focus: { name: string; start: number; end: number } | null };
+
+const NOTHING: Typed = { answers: {}, focus: null };
+
+function readTyped(fields: readonly FieldView[], initial: Answers): Typed {
+  if (typeof document === "undefined") return NOTHING;
+  const typed: Typed = { answers: {}, focus: null };
+  for (const field of fields) {
+    if (!takesInputBeforeHydration(field)) continue;
+    const control = document.getElementById(fieldInputId(field.name));
+    if (!(control instanceof HTMLTextAreaElement || control instanceof HTMLSelectElement)) continue;
+    if (control.value === initial[field.name]) continue;
+    typed.answers[field.name] = control.value;
+    if (control === document.activeElement && control instanceof HTMLTextAreaElement) {
+      typed.focus = { name: field.name, start: control.selectionStart, end: control.selectionEnd };
+    }
+  }
+  return typed;
+}
+
+/**
+ * What was typed into the form's text fields before the page hydrated, put back into the form
+ * (as changes of the person's own) once react-hook-form has registered them. Returns those
+ * answers, so a draft restored later does not overwrite them.
+ */
+export function useTypedBeforeHydration(
+  fields: readonly FieldView[],
+  initial: Answers,
+  setValue: UseFormSetValue<Answers>,
+): Answers {
+  // Read once, during the first render in the browser: the hydration render, when the DOM is
+  // still the server's, as typed into.
+  const [typed] = useState(() => readTyped(fields, initial));
+  useLayoutEffect(() => {
+    for (const [name, value] of Object.entries(typed.answers)) {
+      setValue(name, value, { shouldDirty: true });
+    }
+    // Writing the value moves the caret to the end: back to where the person was typing.
+    const focused = typed.focus;
+    if (!focused) return;
+    const control = document.getElementById(fieldInputId(focused.name));
+    if (control instanceof HTMLTextAreaElement) {
+      control.setSelectionRange(focused.start, focused.end);
+    }
+  }, [typed, setValue]);
+  return typed.answers;
+}
