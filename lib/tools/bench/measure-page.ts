@@ -28,33 +28,38 @@ async function firstLoadJs(stack: BenchStack, form: BenchForm) {
   return { scripts, total: scripts.reduce((sum, s) => sum + s.gzipBytes, 0) };
 }
 
-// Runs in the page before its own scripts: notes when the first form field can take focus (the
-// server's HTML holds the form, inert until the page hydrates, so that is when it is usable) and
-// the latest LCP.
+// Runs in the page before its own scripts: notes when the first form field can take focus and
+// when the page first painted (a field takes input before the page hydrates, but nobody can use
+// one before it is on the screen: usable is the later of the two), and the latest LCP.
 const PROBE = `(() => {
-  const probe = (window.__bench = { usable: null, lcp: null });
+  const probe = (window.__bench = { focusable: null, fcp: null, lcp: null });
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) probe.lcp = entry.startTime;
   }).observe({ type: "largest-contentful-paint", buffered: true });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (entry.name === "first-contentful-paint") probe.fcp = entry.startTime;
+    }
+  }).observe({ type: "paint", buffered: true });
   const check = () => {
-    if (probe.usable !== null) return;
+    if (probe.focusable !== null) return;
     const field = document.querySelector(
       "main form :is(textarea, select, input:not([type=hidden])):not([disabled])",
     );
     // Cheap checks first: a field under an inert ancestor cannot take focus, and calling focus()
-    // on every mutation while the page hydrates would force a style recalculation each time,
+    // on every mutation while the page loads would force a style recalculation each time,
     // slowing down the very thing measured.
     if (!field || field.closest("[inert]")) return;
     field.focus({ preventScroll: true });
     if (document.activeElement !== field) return;
-    probe.usable = performance.now();
+    probe.focusable = performance.now();
     observer.disconnect();
   };
   const observer = new MutationObserver(check);
   observer.observe(document, { subtree: true, childList: true, attributes: true });
 })();`;
 
-type Probe = { usable: number | null; lcp: number | null };
+type Probe = { focusable: number | null; fcp: number | null; lcp: number | null };
 
 /** The form page's first-load JS, then `loads` cold loads (a fresh context each) in Chromium. */
 export async function measurePage(
@@ -82,7 +87,10 @@ export async function measurePage(
         await page.addInitScript(PROBE);
         await page.goto(`${stack.appOrigin}${form.pagePath}`, { waitUntil: "commit" });
         await page.waitForFunction(
-          () => (window as unknown as { __bench: Probe }).__bench.usable !== null,
+          () => {
+            const probe = (window as unknown as { __bench: Probe }).__bench;
+            return probe.focusable !== null && probe.fcp !== null;
+          },
           null,
           { timeout: 20_000 },
         );
@@ -91,7 +99,7 @@ export async function measurePage(
         await page.waitForTimeout(250);
         const probe = await page.evaluate(() => (window as unknown as { __bench: Probe }).__bench);
         if (load >= 0) {
-          usableMs.push(probe.usable ?? Number.NaN);
+          usableMs.push(Math.max(probe.focusable ?? Number.NaN, probe.fcp ?? Number.NaN));
           lcpMs.push(probe.lcp ?? Number.NaN);
         }
       } finally {
