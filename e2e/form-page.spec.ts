@@ -440,12 +440,7 @@ test("the server-rendered form hydrates without a mismatch; its buttons take inp
 
 test("what is typed before the page hydrates is kept, and sent", async ({ page, demoRun }) => {
   // The page's scripts are held back: the server's HTML is all there is, as on a slow phone.
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/_next/static/chunks/**", async (route) => {
-    await released;
-    await route.continue();
-  });
+  const release = await holdPageScripts(page);
   await page.goto(demoRun.link, { waitUntil: "commit" });
   const draft = page.getByLabel("Draft");
   await expect(draft).toBeEditable();
@@ -486,12 +481,7 @@ test("text typed before the page hydrates wins over an older saved draft", async
     )
     .toBe(true);
 
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/_next/static/chunks/**", async (route) => {
-    await released;
-    await route.continue();
-  });
+  const release = await holdPageScripts(page);
   await page.reload({ waitUntil: "commit" });
   await expect(page.getByLabel("Draft")).toBeEditable();
   await page.getByLabel("Draft").fill("Newer, typed while the page loaded");
@@ -501,3 +491,14 @@ test("text typed before the page hydrates wins over an older saved draft", async
   await expect(page.getByLabel("Draft")).toHaveValue("Newer, typed while the page loaded");
   await expect(page.getByLabel("Tone")).toHaveValue("Friendly");
 });
+
+/** Holds back the page's scripts until the returned function is called (a slow phone's view). */
+async function holdPageScripts(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/_next/static/chunks/**", async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}

@@ -11,7 +11,7 @@ import type { BenchStack } from "./start-bench-stack";
 
 /**
  * First-load JS as a browser downloads it: each script of the page's HTML read from the build
- * and gzipped at zlib's default level, which is what `next start`'s compression sends.
+ * and gzipped at zlib's default level, which is what the app's server (Next's compression) sends.
  */
 async function firstLoadJs(stack: BenchStack, form: BenchForm) {
   const response = await fetch(`${stack.appOrigin}${form.pagePath}`);
