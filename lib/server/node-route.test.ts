@@ -95,6 +95,9 @@ describe("handleNodeRoute", () => {
     expect(answer.statusCode).toBe(200);
     expect(answer.headers["cache-control"]).toBe("no-store, no-transform");
     expect(answer.headers["x-content-type-options"]).toBe("nosniff");
+    // The body ends with the connection: no chunk framing around each event.
+    expect(answer.headers["transfer-encoding"]).toBeUndefined();
+    expect(answer.headers.connection).toBe("close");
     let text = "";
     const ended = new Promise((resolve) => answer.body.once("end", resolve));
     const first = new Promise((resolve) => answer.body.once("data", resolve));

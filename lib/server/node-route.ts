@@ -92,6 +92,10 @@ export function handleNodeRoute<P>(route: string, handler: NodeRouteHandler<P>) 
         answer = { status: known.status, json: known.toJSON(), headers: known.headers };
       }
       if ("stream" in answer) {
+        // A stream's body ends when its connection does (`Connection: close`, no chunked
+        // framing): each event then leaves as it came, one write with no chunk head and tail
+        // around it. A stream holds its connection to the end anyway.
+        res.useChunkedEncodingByDefault = false;
         res.writeHead(answer.status, { ...common, ...answer.headers });
         // Sent at once: a stream's first bytes may be a while.
         res.flushHeaders();

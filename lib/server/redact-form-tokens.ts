@@ -111,7 +111,10 @@ export function createFormTokenRedactor(ownToken: string) {
   let pending: Buffer = NOTHING_HELD;
   return {
     push(chunk: Uint8Array): Uint8Array {
-      const view = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+      // The relay hands it undici's own Buffers; a plain Uint8Array is viewed, not copied.
+      const view = Buffer.isBuffer(chunk)
+        ? chunk
+        : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
       // The usual chunk: whole events (the upstream writes one per event), nothing held.
       if (pending.length === 0 && endsAtBoundary(view)) {
         return mayNameToken(view) ? rewrite(view, ownToken) : view;
