@@ -496,7 +496,8 @@ test("text typed before the page hydrates wins over an older saved draft", async
 async function holdPageScripts(page: Page): Promise<() => void> {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/_next/static/chunks/**", async (route) => {
+  // Only the scripts: the stylesheet arrives, so the page paints and can be typed into.
+  await page.route("**/_next/static/chunks/*.js", async (route) => {
     await released;
     await route.continue();
   });

@@ -7,6 +7,15 @@ import { isErrorCode } from "@/lib/errors/error-code";
 // message, issues}` so every caller can branch on `code` (a closed union: a typo fails the
 // typecheck) and mark fields by `issues[].path`; a lost response becomes `network_error`.
 
+/** A response body's JSON, or undefined when it is not JSON (a proxy's page, an empty body). */
+export function parseJsonText(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The one reader of a failed response, for fetch, the event stream and the XHR upload alike:
  * `status` and the body's text become an ApiClientError. Our envelope keeps its code, message and
@@ -14,13 +23,7 @@ import { isErrorCode } from "@/lib/errors/error-code";
  * page, an empty body), becomes `unexpected_response` with the status kept.
  */
 export function readErrorResponse(status: number, body: string): ApiClientError {
-  let json: unknown;
-  try {
-    json = JSON.parse(body);
-  } catch {
-    json = undefined;
-  }
-  const envelope = errorEnvelopeSchema.safeParse(json);
+  const envelope = errorEnvelopeSchema.safeParse(parseJsonText(body));
   if (!envelope.success) {
     return new ApiClientError(
       status,

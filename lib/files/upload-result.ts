@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import { ApiClientError } from "@/lib/client/api-client-error";
-import { readErrorResponse } from "@/lib/client/api-fetch";
+import { parseJsonText, readErrorResponse } from "@/lib/client/api-fetch";
 
 // How an upload route's answer is read: loaded with the first upload (lib/files/upload-with-progress.ts),
 // not with the page, because its schemas bring zod.
@@ -17,13 +17,7 @@ export type UploadResult = z.infer<typeof uploadResultSchema>;
 /** The uploaded file, or the ApiClientError an upload's answer (status and body text) means. */
 export function readUploadResponse(status: number, body: string): UploadResult {
   if (status >= 200 && status < 300) {
-    let json: unknown;
-    try {
-      json = JSON.parse(body);
-    } catch {
-      json = undefined;
-    }
-    const parsed = uploadResultSchema.safeParse(json);
+    const parsed = uploadResultSchema.safeParse(parseJsonText(body));
     if (parsed.success) return parsed.data;
     throw new ApiClientError(
       status,

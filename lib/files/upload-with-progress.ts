@@ -5,8 +5,6 @@ import type { UploadResult } from "@/lib/files/upload-result";
 // Errors are the same ApiClientError with the server's `{code, message}`
 // (docs/decisions/003-uploads-with-xhr-for-progress.md).
 
-export type { UploadResult };
-
 /** Where a file goes: an upload route of this app, with the headers it needs (a form's link). */
 export type UploadTarget = { url: string; headers?: Record<string, string> };
 

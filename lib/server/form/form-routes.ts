@@ -5,7 +5,7 @@ import { formValueSchema } from "@/lib/dify/schemas";
 import { pathIdSchema } from "@/lib/dify/route-params";
 import { loadFormView } from "@/lib/server/form/load-form-view";
 import { nextFormLink, requireRunScope } from "@/lib/server/form/next-form-link";
-import { runEventsAnswer } from "@/lib/server/form/run-events-response";
+import { runEventsAnswer } from "@/lib/server/form/run-events-answer";
 import { readJsonBody } from "@/lib/server/http";
 import { uploadAsUser } from "@/lib/server/upload-proxy";
 import { withFormLink } from "@/lib/server/with-form-link";
