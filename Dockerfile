@@ -3,15 +3,14 @@
 # suite runs. Build: docker build -t workflow-requests .   Run: see README, "Running in production".
 
 # ---------------------------------------------------------------- dependencies
-FROM node:20-bookworm-slim AS deps
+FROM node:24-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
-# `npm install`, as .ci/run does: `npm ci` rejects a lock file made where only Linux builds of
-# platform packages are served.
-RUN npm install --no-audit --no-fund
+# Exactly the lock file, as .ci/run installs it.
+RUN npm ci --no-audit --no-fund
 
 # ---------------------------------------------------------------- build
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 ENV NEXT_TELEMETRY_DISABLED=1
 COPY --from=deps /app/node_modules ./node_modules
@@ -19,7 +18,7 @@ COPY . .
 RUN npm run build
 
 # ---------------------------------------------------------------- runtime: only the standalone output
-FROM node:20-bookworm-slim AS runtime
+FROM node:24-bookworm-slim AS runtime
 WORKDIR /app
 ENV NODE_ENV=production \
     NEXT_TELEMETRY_DISABLED=1 \
@@ -33,4 +32,5 @@ EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=3s --start-period=20s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # Node is PID 1 and receives SIGTERM itself: the app drains (SHUTDOWN_GRACE_MS) and exits 0.
+# server.js is Next's own, as `next build` makes it.
 CMD ["node", "server.js"]

@@ -4,6 +4,9 @@ import nextTypescript from "eslint-config-next/typescript";
 import prettier from "eslint-config-prettier";
 import tseslint from "typescript-eslint";
 
+const NEXT_INTERNALS =
+  "Public, documented Next APIs only: next/dist and __NEXT_PRIVATE_* are Next's internals.";
+
 export default tseslint.config(
   {
     ignores: [
@@ -44,6 +47,25 @@ export default tseslint.config(
     files: ["e2e/**/*.ts"],
     rules: { "react-hooks/rules-of-hooks": "off" },
   },
+  {
+    // Public, documented Next APIs only: Next's internals move between releases.
+    files: ["**/*.ts", "**/*.tsx", "**/*.mjs"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "ImportExpression[source.value=/^next\\u002Fdist/]",
+          message: NEXT_INTERNALS,
+        },
+        {
+          selector: "CallExpression[callee.name='require'][arguments.0.value=/^next\\u002Fdist/]",
+          message: NEXT_INTERNALS,
+        },
+        { selector: "Literal[value=/^__NEXT_PRIVATE_/]", message: NEXT_INTERNALS },
+        { selector: "Identifier[name=/^__NEXT_PRIVATE_/]", message: NEXT_INTERNALS },
+      ],
+    },
+  },
   // Who may import whom (see README, "Project structure"). Type-only imports are free: they
   // leave nothing in the bundle.
   ...importBoundaries(),
@@ -51,6 +73,7 @@ export default tseslint.config(
 );
 
 function importBoundaries() {
+  const nextInternals = { group: ["next/dist", "next/dist/**"], message: NEXT_INTERNALS };
   const server = {
     group: ["@/lib/server/*", "@/lib/server/**", "server-only"],
     message: "Server modules never reach the browser: pass data down from a server file.",
@@ -87,7 +110,13 @@ function importBoundaries() {
     "no-restricted-imports": "off",
     "@typescript-eslint/no-restricted-imports": [
       "error",
-      { patterns: patterns.map((p) => ({ ...p, allowTypeImports: true })) },
+      {
+        patterns: [
+          ...patterns.map((p) => ({ ...p, allowTypeImports: true })),
+          // Not even for types: a type of Next's internals ties the code to them too.
+          nextInternals,
+        ],
+      },
     ],
   });
   const knowledge = ["lib/knowledge/**", "components/knowledge/**"];
@@ -105,6 +134,8 @@ function importBoundaries() {
     "lib/run/**",
   ];
   return [
+    // Every file: no import of Next's internals (the blocks below add their own boundaries).
+    { files: ["**/*.ts", "**/*.tsx", "**/*.mjs"], rules: rule() },
     {
       files: ["components/**"],
       ignores: knowledge,

@@ -1,14 +1,16 @@
-import { parseEnv } from "@/lib/server/env-schema";
-
-// Runs once when the server starts (lib/server/app-server.ts prepares Next, which calls it).
+// Runs once per server process (Next's public instrumentation hook).
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  // Fails the start at once, naming the variable, instead of on the first request.
-  const env = parseEnv(process.env);
+  const { configurationProblem, getEnv } = await import("@/lib/server/env");
+  const problem = configurationProblem();
+  if (problem) {
+    // Loud, naming the variable. The server keeps running so that /api/ready says the same (503)
+    // until the configuration is fixed, and every other request fails closed. With nothing to
+    // drain, Next's own signal handling stops it.
+    console.error(JSON.stringify({ level: "error", msg: "invalid configuration", problem }));
+    return;
+  }
   // SIGTERM: drain (end streams with `retry:`, let requests finish), then exit 0.
   const { installShutdownHandler } = await import("@/lib/server/graceful-shutdown");
-  installShutdownHandler({ graceMs: env.shutdownGraceMs });
-  // The form routes, answered by the app's server in front of Next (decision 021).
-  const { installNodeRoutes } = await import("@/lib/server/node-routes");
-  installNodeRoutes();
+  installShutdownHandler({ graceMs: getEnv().shutdownGraceMs });
 }

@@ -75,16 +75,34 @@ test("metrics need the token, and count the requests made", async ({ request }) 
   expect(text).toMatch(/human_input_refusals_total\{code="unauthorized"\} [1-9]/);
 });
 
-test("an unsafe configuration stops the start, naming the variable, before any request", async () => {
+test("an unsafe configuration is named in the log at start and by readiness, and every request fails closed", async ({
+  request,
+}) => {
   test.setTimeout(90_000);
-  const start = startAppServer(
+  const server = await startAppServer(
     E2E_REPLICA_PORT + 6,
     e2eAppServerEnv({ FORM_LINK_SECRET: "too-short" }),
   );
-  await expect(start).rejects.toThrow(/FORM_LINK_SECRET: must be at least 32 characters/);
+  try {
+    const problem = /FORM_LINK_SECRET: must be at least 32 characters/;
+    // Next's standalone server runs instrumentation as it starts: the line is there before any
+    // request but the health probe's.
+    expect(server.output()).toMatch(problem);
+    const ready = await request.get(`${server.url}/api/ready`);
+    expect(ready.status()).toBe(503);
+    expect(await ready.json()).toMatchObject({ code: "server_misconfigured", message: problem });
+    const form = await request.get(`${server.url}/api/forms/some-token`);
+    expect(form.status()).toBe(503);
+    const body = (await form.json()) as { code: string; message: string };
+    expect(body.code).toBe("server_misconfigured");
+    // Only the operator's probe names the variable, not every caller.
+    expect(body.message).not.toMatch(/FORM_LINK_SECRET/);
+  } finally {
+    await server.stop();
+  }
 });
 
-test("the app's own server answers the form routes; any other path there is Next's 404", async ({
+test("every /api answer that is not a success carries the envelope: unknown paths and methods", async ({
   request,
 }) => {
   const wrongMethod = await request.put("/api/forms/some-token");
@@ -97,7 +115,37 @@ test("the app's own server answers the form routes; any other path there is Next
     message: "This route takes GET and POST only.",
   });
   expect((await request.delete("/api/forms/some-token/events")).headers()["allow"]).toBe("GET");
-  for (const path of ["/api/forms/some-token/other", "/api/forms/some-token/files/more"]) {
-    expect((await request.get(path)).status(), path).toBe(404);
+  // Every route, with a method it does not take.
+  const routes: [path: string, refused: "put" | "delete" | "get"][] = [
+    ["/api/forms/t", "delete"],
+    ["/api/forms/t/files", "get"],
+    ["/api/forms/t/events", "put"],
+    ["/api/forms/t/next-link", "get"],
+    ["/api/launch", "get"],
+    ["/api/launch/files", "get"],
+    ["/api/launch/parameters", "delete"],
+    ["/api/health", "put"],
+    ["/api/ready", "delete"],
+    ["/api/metrics", "put"],
+    ["/api/datasets/d/documents/metadata", "get"],
+    ["/api/datasets/d/documents/o/segments/s", "delete"],
+    ["/api/knowledge/chunks/d/o/s", "put"],
+  ];
+  for (const [path, method] of routes) {
+    const response = await request[method](path);
+    expect(response.status(), `${method} ${path}`).toBe(405);
+    expect(response.headers()["allow"], path).toBeTruthy();
+    expect(await response.json(), path).toMatchObject({ code: "method_not_allowed" });
+  }
+  for (const path of [
+    "/api/forms/some-token/other",
+    "/api/forms/some-token/files/more",
+    "/api/nothing-here",
+    "/api/forms",
+  ]) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(404);
+    expect(response.headers()["content-type"], path).toMatch(/^application\/json/);
+    expect(await response.json(), path).toMatchObject({ status: 404, code: "not_found" });
   }
 });

@@ -10,6 +10,40 @@ import { parseStreamEvent } from "@/lib/dify/browser-schemas";
 export type { EventSourceMessage };
 
 /**
+ * The one SSE splitter: text in (in pieces, split anywhere), each whole message out. With
+ * `maxBufferSize`, an event that grows past that many characters without ending is refused
+ * (`onTooLarge`) and nothing more is read.
+ */
+export function createSseSplitter(options: {
+  onEvent: (message: EventSourceMessage) => void;
+  maxBufferSize?: number;
+  onTooLarge?: () => void;
+}) {
+  return createParser({
+    onEvent: options.onEvent,
+    maxBufferSize: options.maxBufferSize,
+    onError: (error) => {
+      if (error.type === "max-buffer-size-exceeded") options.onTooLarge?.();
+    },
+  });
+}
+
+/** The one SSE writer: one event as one `data:` line and its blank line. */
+export function encodeSseEvent(json: unknown): string {
+  // JSON.stringify writes no line break, so one `data:` line always holds the whole event.
+  return `data: ${JSON.stringify(json)}\n\n`;
+}
+
+/** The bytes end with a blank line (LF, CRLF or CR endings): every event in them is whole. */
+export function endsAtEventBoundary(bytes: Uint8Array): boolean {
+  const n = bytes.length;
+  const last = bytes[n - 1];
+  const before = bytes[n - 2];
+  if (last === 0x0a) return before === 0x0a || (before === 0x0d && bytes[n - 3] === 0x0a);
+  return last === 0x0d && before === 0x0d;
+}
+
+/**
  * Bytes → SSE messages. Unlike a browser's EventSource, an event the body ends on without its
  * blank line is still delivered: the body ended cleanly (a cut connection errors the read
  * instead), so the event is whole.
@@ -18,7 +52,7 @@ function sseMessageStream(): TransformStream<string, EventSourceMessage> {
   let parser: ReturnType<typeof createParser> | undefined;
   return new TransformStream({
     start(controller) {
-      parser = createParser({ onEvent: (message) => controller.enqueue(message) });
+      parser = createSseSplitter({ onEvent: (message) => controller.enqueue(message) });
     },
     transform(chunk) {
       parser?.feed(chunk);

@@ -33,6 +33,8 @@ export const ERROR_STATUS = {
   upstream_unreachable: 502,
   /** The server is stopping (SIGTERM): try again, another copy answers. */
   shutting_down: 503,
+  /** The server's configuration is not valid: its log and /api/ready name the variable. */
+  server_misconfigured: 503,
   upstream_timeout: 504,
 
   // ------------------------------------------------------------ the upstream's, passed through

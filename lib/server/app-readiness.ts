@@ -1,14 +1,20 @@
 import "server-only";
 import { getAppParameters } from "@/lib/dify/dify-client";
+import { configurationProblem } from "@/lib/server/env";
 import { isDraining } from "@/lib/server/graceful-shutdown";
-import { createReadiness } from "@/lib/server/readiness";
+import { createReadiness, type Readiness } from "@/lib/server/readiness";
 
 // The process's one readiness check (see lib/server/readiness.ts), kept on globalThis like the other
 // per-process state so every route bundle shares its cache.
 
 const READINESS = Symbol.for("dify-human-input.readiness");
 
-export function getReadiness() {
+export function getReadiness(): Promise<Readiness> {
+  // Not ready while the configuration is not valid, naming the variable (never its value).
+  const problem = configurationProblem();
+  if (problem) {
+    return Promise.resolve({ ready: false, code: "server_misconfigured", message: problem });
+  }
   const holder = globalThis as typeof globalThis & {
     [READINESS]?: ReturnType<typeof createReadiness>;
   };

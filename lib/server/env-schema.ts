@@ -97,8 +97,6 @@ const rawEnvSchema = z.object({
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(25_000),
   /** Bearer token for GET /api/metrics; unset turns the endpoint off. */
   METRICS_TOKEN: optionalString,
-  /** `true` turns on GET /api/bench-floor, the benchmark's framework floor; off (404) otherwise. */
-  BENCH_FLOOR_ROUTE: flag,
 });
 
 export type AppEnv = {
@@ -126,7 +124,6 @@ export type AppEnv = {
   maxOpenStreams: number;
   shutdownGraceMs: number;
   metricsToken: string | undefined;
-  benchFloorRoute: boolean;
 };
 
 /** The shortest FORM_LINK_SECRET accepted: 32 characters (e.g. `openssl rand -hex 32` gives 64). */
@@ -164,7 +161,6 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
     maxOpenStreams: raw.MAX_OPEN_STREAMS,
     shutdownGraceMs: raw.SHUTDOWN_GRACE_MS,
     metricsToken: raw.METRICS_TOKEN,
-    benchFloorRoute: raw.BENCH_FLOOR_ROUTE,
   };
   const imageOrigins = (base: string) => raw.MARKDOWN_IMAGE_ORIGINS ?? [new URL(base).origin];
 

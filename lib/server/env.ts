@@ -1,11 +1,23 @@
 import "server-only";
-import { parseEnv, type AppEnv } from "@/lib/server/env-schema";
+import { EnvError, parseEnv, type AppEnv } from "@/lib/server/env-schema";
 
-// NOTE: the only place server code reads configuration; it holds the keys, so it is server-only.
+// NOTE: the only place server code reads configuration (routes, pages, proxy.ts and
+// instrumentation.ts alike); it holds the keys, so it is server-only.
 let cached: AppEnv | undefined;
 
 /** The validated environment; throws an EnvError naming the variable on first use if invalid. */
 export function getEnv(): AppEnv {
   cached ??= parseEnv(process.env);
   return cached;
+}
+
+/** What is wrong with the configuration, naming each variable; null when it is valid. */
+export function configurationProblem(): string | null {
+  try {
+    getEnv();
+    return null;
+  } catch (error) {
+    if (error instanceof EnvError) return error.message;
+    throw error;
+  }
 }

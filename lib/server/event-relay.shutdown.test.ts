@@ -1,13 +1,14 @@
+import { PassThrough } from "node:stream";
 import { describe, expect, it, vi } from "vitest";
 import { relayEventStream } from "@/lib/server/event-relay";
 
 // How the relay ends when the server ends it (lib/server/open-streams): on shutdown with a `retry:`
 // line, at link expiry without one; either way the upstream is aborted and the slot released.
 
+/** The upstream's body as undici hands it over: a Node stream, written as the test goes. */
 function upstreamStream() {
-  let controller!: ReadableStreamDefaultController<Uint8Array>;
-  const stream = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c) });
-  return { stream, push: (text: string) => controller.enqueue(new TextEncoder().encode(text)) };
+  const stream = new PassThrough();
+  return { stream, push: (text: string) => stream.write(text) };
 }
 
 async function readAll(stream: ReadableStream<Uint8Array>) {

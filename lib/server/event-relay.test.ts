@@ -1,101 +1,100 @@
-import { PassThrough } from "node:stream";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { request } from "undici";
-import { relayEventsTo } from "@/lib/server/event-relay";
-import { serveForTest } from "@/lib/tools/test/serve-for-test";
+import { PassThrough, Readable } from "node:stream";
+import { describe, expect, it, vi } from "vitest";
+import { relayEventStream, type EventTransform } from "@/lib/server/event-relay";
 
-// The relay's Node end, as the form routes use it: into a real response, to a real client.
+// The one relay, with and without a transform: bytes pass as they came unless the transform may
+// change an event in them; a held event waits for its end; an event past the size limit ends the
+// stream with an error instead of growing a buffer.
 
-const OWN = "OwnTokenOwnTokenOwn012";
-const OTHER = "OtherTokenOtherToken34";
+const read = (stream: ReadableStream<Uint8Array>) => new Response(stream).text();
 
-let close: (() => Promise<void>) | undefined;
-afterEach(async () => {
-  await close?.();
-  close = undefined;
-});
-
-/** A server relaying `upstream` to whoever asks, and what the relay reports. */
-async function relaying(options: { end?: AbortSignal } = {}) {
-  const upstream = new PassThrough();
-  const abortUpstream = vi.fn();
-  const onEnd = vi.fn();
-  const server = await serveForTest((_req, res) => {
-    res.writeHead(200, { "Content-Type": "text/event-stream" });
-    res.flushHeaders();
-    relayEventsTo(res, upstream, abortUpstream, { ownToken: OWN, onEnd, ...options });
-  });
-  close = () => server.close();
-  const answer = await request(server.origin);
-  let text = "";
-  answer.body.on("data", (chunk: Buffer) => (text += chunk.toString()));
-  const ended = new Promise<void>((resolve) => {
-    answer.body.once("end", resolve);
-    answer.body.once("error", () => resolve());
-  });
-  const received = async (part: string) => {
-    for (let i = 0; i < 200 && !text.includes(part); i++) {
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
-    return text;
+/** Upper-cases the `text` of every event it is shown, and says which chunks it saw. */
+function shouting(): EventTransform & { seen: number } {
+  const transform = {
+    seen: 0,
+    mayChange: (bytes: Buffer) => bytes.includes("shout"),
+    apply(event: unknown) {
+      transform.seen++;
+      const { text } = event as { text: string };
+      return [{ text: text.toUpperCase() }];
+    },
   };
-  return { upstream, abortUpstream, onEnd, answer, ended, received, text: () => text };
+  return transform;
 }
 
-const event = (data: unknown) => `data: ${JSON.stringify(data)}\n\n`;
+describe("relayEventStream", () => {
+  it("without a transform passes every byte as it came, however cut", async () => {
+    const text = 'event: ping\n\ndata: {"a":1}\r\n\r\ndata: {"b"';
+    const chunks = [text.slice(0, 7), text.slice(7, 20), text.slice(20)].map((s) => Buffer.from(s));
+    expect(await read(relayEventStream(Readable.from(chunks), () => undefined))).toBe(text);
+  });
 
-describe("relayEventsTo", () => {
-  it("passes events on as they come, every token but the link's own nulled", async () => {
-    const relay = await relaying();
-    relay.upstream.write(event({ event: "node_started", data: { id: "n" } }));
-    expect(await relay.received("node_started")).toBe(
-      event({ event: "node_started", data: { id: "n" } }),
+  it("passes whole chunks the transform need not see, untouched and unparsed", async () => {
+    const transform = shouting();
+    const chunk = Buffer.from('data: {"text":"quiet"}\n\n');
+    const out = await read(
+      relayEventStream(Readable.from([chunk, chunk]), () => undefined, { transform }),
     );
-    const required = (token: string) => ({
-      event: "human_input_required",
-      data: { form_id: "f", node_id: "n", form_token: token },
+    expect(out).toBe(chunk.toString().repeat(2));
+    expect(transform.seen).toBe(0);
+  });
+
+  it("rewrites only what the transform may change, and holds a cut event until its end", async () => {
+    const transform = shouting();
+    const chunks = [
+      'data: {"text":"shout"}\n\ndata: {"te',
+      'xt":"more"}\n\n',
+      'data: {"text":"x"}\n\n',
+    ];
+    const out = await read(
+      relayEventStream(Readable.from(chunks.map((c) => Buffer.from(c))), () => undefined, {
+        transform,
+      }),
+    );
+    expect(out).toBe('data: {"text":"SHOUT"}\n\ndata: {"text":"MORE"}\n\ndata: {"text":"x"}\n\n');
+    // The third chunk came whole with nothing to change: it was never parsed.
+    expect(transform.seen).toBe(2);
+  });
+
+  it("ends with an error event when one event grows past the limit, and aborts the upstream", async () => {
+    const upstream = new PassThrough();
+    const abortUpstream = vi.fn();
+    const onEnd = vi.fn();
+    const stream = relayEventStream(upstream, abortUpstream, {
+      transform: shouting(),
+      maxEventChars: 1000,
+      onEnd,
     });
-    // Cut in the middle of the foreign token: the relay holds the event until it is whole.
-    const foreign = event(required(OTHER));
-    relay.upstream.write(foreign.slice(0, 60));
-    relay.upstream.write(foreign.slice(60) + event(required(OWN)));
-    relay.upstream.end();
-    await relay.ended;
-    expect(relay.text()).not.toContain(OTHER);
-    expect(relay.text()).toContain(OWN);
-    expect(relay.text()).toContain('"form_token":null');
-    expect(relay.onEnd).toHaveBeenCalledTimes(1);
+    const out = read(stream);
+    upstream.write('data: {"text":"shout"}\n\ndata: {"text":"');
+    for (let i = 0; i < 20; i++) upstream.write("x".repeat(100));
+    const text = await out;
+    expect(text.startsWith('data: {"text":"SHOUT"}\n\n')).toBe(true);
+    expect(text).toContain('"code":"upstream_bad_response"');
+    expect(text).not.toContain("xxx");
+    expect(abortUpstream).toHaveBeenCalled();
+    expect(onEnd).toHaveBeenCalledTimes(1);
   });
 
-  it("aborts the upstream and ends once when the browser goes away", async () => {
-    const relay = await relaying();
-    relay.upstream.write(event({ event: "ping" }));
-    await relay.received("ping");
-    relay.answer.body.destroy();
-    await vi.waitFor(() => expect(relay.abortUpstream).toHaveBeenCalled());
-    expect(relay.onEnd).toHaveBeenCalledTimes(1);
-    expect(relay.upstream.destroyed).toBe(true);
+  it("sends a keep-alive comment while the upstream is quiet", async () => {
+    const upstream = new PassThrough();
+    const reader = relayEventStream(upstream, () => undefined, { keepAliveMs: 300 }).getReader();
+    const { value } = await reader.read();
+    expect(new TextDecoder().decode(value)).toBe(": keep-alive\n\n");
+    await reader.cancel();
   });
 
-  it("ends with a retry line when the server ends it for a shutdown", async () => {
-    const end = new AbortController();
-    const relay = await relaying({ end: end.signal });
-    relay.upstream.write(event({ event: "node_started" }));
-    await relay.received("node_started");
-    end.abort({ kind: "shutdown", retryMs: 1000 });
-    await relay.ended;
-    expect(relay.text()).toBe(event({ event: "node_started" }) + "retry: 1000\n\n");
-    expect(relay.abortUpstream).toHaveBeenCalled();
-    expect(relay.onEnd).toHaveBeenCalledTimes(1);
-  });
-
-  it("ends cleanly when the upstream breaks off", async () => {
-    const relay = await relaying();
-    relay.upstream.write(event({ event: "node_started" }));
-    await relay.received("node_started");
-    relay.upstream.destroy(new Error("socket hang up"));
-    await relay.ended;
-    expect(relay.text()).toBe(event({ event: "node_started" }));
-    expect(relay.onEnd).toHaveBeenCalledTimes(1);
+  it("stops reading the upstream while the browser reads nothing (backpressure)", async () => {
+    const upstream = new PassThrough({ highWaterMark: 16 });
+    const stream = relayEventStream(upstream, () => undefined);
+    const reader = stream.getReader();
+    upstream.write("data: 1\n\n");
+    await reader.read();
+    // Nobody asks for more: the relay pauses the body, so writes back up in the upstream.
+    let accepted = true;
+    for (let i = 0; i < 10 && accepted; i++) accepted = upstream.write("data: more\n\n");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(upstream.isPaused()).toBe(true);
+    await reader.cancel();
   });
 });

@@ -1,20 +1,32 @@
 import "server-only";
-import type { ServerResponse } from "node:http";
-import { Readable } from "node:stream";
-import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
-import { createFormTokenRedactor } from "@/lib/server/redact-form-tokens";
+import type { Readable } from "node:stream";
+import {
+  createSseSplitter,
+  encodeSseEvent,
+  endsAtEventBoundary,
+  type EventSourceMessage,
+} from "@/lib/dify/sse-events";
+import { ERROR_STATUS, type ErrorCode } from "@/lib/errors/error-code";
 
-// Relays an upstream SSE body to the browser chunk by chunk: no buffering, a keep-alive comment
-// when the upstream is quiet (so proxies on the way keep the connection), and the upstream request
-// aborted the moment the browser goes away. With `ownToken`, every other form's token is nulled on
-// the way (lib/server/redact-form-tokens.ts); everything else passes byte for byte. One relay, two
-// ends: a Node response (the form routes, lib/server/node-route.ts) or a web stream (Next's routes).
+// The one relay of an upstream SSE body to the browser, for every stream the app relays (a form's
+// run, the launcher's run): split → transform → encode → keep-alive, as a web stream for a route
+// handler's Response. Chunks pass byte for byte unless the route's transform may change an event
+// in them; only those are split and parsed (lib/dify/sse-events.ts), changed, and written again.
+// A keep-alive comment goes out when the upstream is quiet (so proxies on the way keep the
+// connection), and the upstream request is aborted the moment the browser goes away.
 
-const KEEP_ALIVE = Buffer.from(": keep-alive\n\n");
+const KEEP_ALIVE = new TextEncoder().encode(": keep-alive\n\n");
+const encoder = new TextEncoder();
 
-const ignore = () => undefined;
-
-const retryLine = (ms: number) => Buffer.from(`retry: ${Math.round(ms)}\n\n`);
+/** What a route plugs into the relay: how it changes the events it needs to see. */
+export type EventTransform = {
+  /** False when these bytes certainly hold no event this transform changes: they pass as sent. */
+  mayChange(bytes: Buffer): boolean;
+  /** One event's JSON (from bytes `mayChange` flagged) → what goes out in its place, in order. */
+  apply(event: unknown): readonly unknown[];
+  /** The upstream ended cleanly, or broke off: events to send last. */
+  finish?(how: "ended" | "broken"): readonly unknown[];
+};
 
 export const SSE_HEADERS = {
   "Content-Type": "text/event-stream; charset=utf-8",
@@ -25,171 +37,169 @@ export const SSE_HEADERS = {
 
 export type RelayOptions = {
   keepAliveMs?: number;
-  /** The link's own form token: every other one becomes null before it leaves. */
-  ownToken?: string;
+  transform?: EventTransform;
+  /** Largest event the transform reads, in characters: past it the stream ends with an error. */
+  maxEventChars?: number;
   /** The server ends the stream when this aborts (shutdown, link expiry; lib/server/open-streams). */
   end?: AbortSignal;
   /** Called once when the stream is over, however it ended. */
   onEnd?: () => void;
 };
 
-/** Where relayed bytes go. */
-type RelaySink = {
-  /** False when the receiver wants nothing more for now: the relay waits for `resume()`. */
-  write(bytes: Uint8Array): boolean;
-  /** The stream is over (after the last write). */
-  close(): void;
-};
+const DEFAULT_MAX_EVENT_CHARS = 8 * 1024 * 1024;
 
-type Relay = {
-  /** The receiver wants more. */
-  resume: () => void;
-  /** The browser went away: stop without writing. */
-  cancel: () => void;
-};
+/** An `error` event of the app's own, in the upstream's stream shape. */
+export function streamError(code: ErrorCode, message: string) {
+  return { event: "error", status: ERROR_STATUS[code], code, message };
+}
 
-function startRelay(
-  source: Readable,
-  sink: RelaySink,
+/**
+ * The changing half of the relay: upstream chunks in, bytes out. Whole chunks that the transform
+ * need not see pass as they are (no copy, no decode); the rest goes through the splitter, where a
+ * held partial event waits for its end.
+ */
+function createEventRewriter(transform: EventTransform, maxEventChars: number) {
+  const decoder = new TextDecoder();
+  let out = "";
+  let tooLarge = false;
+  // Part of an event is in the splitter: the next chunk must go there too.
+  let holding = false;
+  const onEvent = (message: EventSourceMessage) => {
+    // Keep-alives (`event: ping`, no data) are the relay's own job.
+    if (!message.data) return;
+    let json: unknown;
+    try {
+      json = JSON.parse(message.data);
+    } catch {
+      // Not JSON: the browser skips it. Passed on only when it cannot be one the transform changes.
+      if (!transform.mayChange(Buffer.from(message.data))) out += `data: ${message.data}\n\n`;
+      return;
+    }
+    for (const event of transform.apply(json)) out += encodeSseEvent(event);
+  };
+  const splitter = createSseSplitter({
+    onEvent,
+    maxBufferSize: maxEventChars,
+    onTooLarge: () => (tooLarge = true),
+  });
+  return {
+    /** The bytes to send for `chunk`, or "too-large" once an event outgrew the limit. */
+    push(chunk: Buffer): Uint8Array | "too-large" {
+      if (!holding && endsAtEventBoundary(chunk) && !transform.mayChange(chunk)) return chunk;
+      out = "";
+      splitter.feed(decoder.decode(chunk, { stream: true }));
+      if (tooLarge) return "too-large";
+      holding = !endsAtEventBoundary(chunk);
+      return encoder.encode(out);
+    },
+    /** The rest at the upstream's end: an event without its blank line is whole all the same. */
+    flush(how: "ended" | "broken"): Uint8Array {
+      out = "";
+      if (how === "ended" && holding && !tooLarge) splitter.feed("\n\n");
+      for (const event of transform.finish?.(how) ?? []) out += encodeSseEvent(event);
+      return encoder.encode(out);
+    },
+  };
+}
+
+/**
+ * Relays `upstream` (undici's body of an event stream) as a web stream for a route handler's
+ * Response (SSE_HEADERS). `abortUpstream` closes the upstream request.
+ */
+export function relayEventStream(
+  upstream: Readable,
   abortUpstream: () => void,
-  options: RelayOptions,
-): Relay {
+  options: RelayOptions = {},
+): ReadableStream<Uint8Array> {
   const keepAliveMs = options.keepAliveMs ?? 15_000;
-  const redactor =
-    options.ownToken === undefined ? null : createFormTokenRedactor(options.ownToken);
+  const rewriter = options.transform
+    ? createEventRewriter(options.transform, options.maxEventChars ?? DEFAULT_MAX_EVENT_CHARS)
+    : null;
   let lastSent = Date.now();
   let ended = false;
+  let timer: ReturnType<typeof setInterval> | undefined;
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
 
-  const onData = (chunk: Buffer) => {
-    const bytes = redactor ? redactor.push(chunk) : chunk;
-    // An event still incomplete is held back until the rest of it arrives.
-    if (bytes.length === 0) return;
+  const send = (bytes: Uint8Array) => {
+    if (ended || bytes.length === 0) return;
     lastSent = Date.now();
-    if (!sink.write(bytes)) source.pause();
+    controller.enqueue(bytes);
+    // Pulled only when Next asks for more: what arrives meanwhile waits in the Node buffer.
+    if ((controller.desiredSize ?? 0) <= 0) upstream.pause();
+  };
+  const onData = (chunk: Buffer) => {
+    if (!rewriter) return send(chunk);
+    const bytes = rewriter.push(chunk);
+    if (bytes !== "too-large") return send(bytes);
+    send(
+      encoder.encode(
+        encodeSseEvent(
+          streamError("upstream_bad_response", "An event of the run was too large to relay."),
+        ),
+      ),
+    );
+    abortUpstream();
+    finish(true);
   };
   const onSourceEnd = () => {
-    const rest = redactor?.flush();
-    if (rest?.length) sink.write(rest);
+    if (rewriter) send(rewriter.flush("ended"));
     finish(true);
   };
   // The upstream broke off mid-stream: end ours cleanly; the browser sees no final event and
-  // reconnects with a snapshot.
+  // reconnects with a snapshot (or the transform says what happened).
   const onBroken = () => {
+    if (rewriter && !ended) send(rewriter.flush("broken"));
     abortUpstream();
     finish(true);
   };
   const endByServer = () => {
     const reason = options.end?.reason as { retryMs?: number } | undefined;
     // `retry:` tells the browser when to reconnect: on shutdown, to another copy.
-    if (!ended && reason?.retryMs) sink.write(retryLine(reason.retryMs));
+    if (reason?.retryMs) send(encoder.encode(`retry: ${Math.round(reason.retryMs)}\n\n`));
     abortUpstream();
     finish(true);
   };
-  const timer = setInterval(
-    () => {
-      if (Date.now() - lastSent < keepAliveMs) return;
-      lastSent = Date.now();
-      sink.write(KEEP_ALIVE);
-    },
-    Math.max(250, Math.floor(keepAliveMs / 3)),
-  );
 
-  function finish(closeSink: boolean) {
+  function finish(closeStream: boolean) {
     if (ended) return;
     ended = true;
     clearInterval(timer);
-    source.off("data", onData).off("end", onSourceEnd).off("error", onBroken);
-    source.off("close", onBroken);
+    upstream.off("data", onData).off("end", onSourceEnd).off("error", onBroken);
+    upstream.off("close", onBroken);
     options.end?.removeEventListener("abort", endByServer);
     // Destroying the upstream body closes its connection (after its end this is a no-op); undici
     // reports that as an error, which nobody needs to hear.
-    source.on("error", ignore);
-    source.destroy();
-    if (closeSink) sink.close();
+    upstream.on("error", () => undefined);
+    upstream.destroy();
+    if (closeStream) controller.close();
     options.onEnd?.();
   }
 
-  source.on("data", onData).on("end", onSourceEnd).on("error", onBroken);
-  // A body destroyed without an end or an error (its connection closed under it).
-  source.on("close", onBroken);
-  if (options.end?.aborted) endByServer();
-  else options.end?.addEventListener("abort", endByServer, { once: true });
-  return {
-    resume: () => {
-      if (!ended) source.resume();
-    },
-    cancel: () => {
-      if (ended) return;
-      abortUpstream();
-      finish(false);
-    },
-  };
-}
-
-function asNodeStream(upstream: Readable | ReadableStream<Uint8Array>): Readable {
-  return upstream instanceof Readable
-    ? upstream
-    : Readable.fromWeb(upstream as NodeWebReadableStream<Uint8Array>);
-}
-
-/** Relays `upstream` into a Node response whose headers are out (SSE_HEADERS). */
-export function relayEventsTo(
-  res: ServerResponse,
-  upstream: Readable,
-  abortUpstream: () => void,
-  options: RelayOptions = {},
-): void {
-  const relay = startRelay(
-    upstream,
-    {
-      write: (bytes) => res.write(bytes),
-      close: () => res.end(),
-    },
-    abortUpstream,
-    options,
-  );
-  res.on("drain", relay.resume);
-  // The browser went away (or the answer ended): `close` comes either way; cancel is a no-op
-  // once the relay has ended.
-  if (res.destroyed || !res.socket || res.socket.destroyed) relay.cancel();
-  else res.once("close", relay.cancel);
-}
-
-/** Relays `upstream` as a web stream, for a response of Next's. */
-export function relayEventStream(
-  upstream: Readable | ReadableStream<Uint8Array>,
-  abortUpstream: () => void,
-  options: RelayOptions = {},
-): ReadableStream<Uint8Array> {
-  let relay: Relay | undefined;
   return new ReadableStream<Uint8Array>(
     {
-      start(controller) {
-        let open = true;
-        relay = startRelay(
-          asNodeStream(upstream),
-          {
-            write(bytes) {
-              if (!open) return false;
-              controller.enqueue(bytes);
-              return (controller.desiredSize ?? 0) > 0;
-            },
-            close() {
-              if (!open) return;
-              open = false;
-              controller.close();
-            },
+      start(streamController) {
+        controller = streamController;
+        timer = setInterval(
+          () => {
+            if (Date.now() - lastSent < keepAliveMs) return;
+            send(KEEP_ALIVE);
           },
-          abortUpstream,
-          options,
+          Math.max(250, Math.floor(keepAliveMs / 3)),
         );
+        upstream.on("data", onData).on("end", onSourceEnd).on("error", onBroken);
+        // A body destroyed without an end or an error (its connection closed under it).
+        upstream.on("close", onBroken);
+        if (options.end?.aborted) endByServer();
+        else options.end?.addEventListener("abort", endByServer, { once: true });
       },
-      // Pulled only when Next asks for more: what arrives meanwhile waits in the Node buffer.
       pull() {
-        relay?.resume();
+        if (!ended) upstream.resume();
       },
+      // The browser went away: stop without writing.
       cancel() {
-        relay?.cancel();
+        if (ended) return;
+        abortUpstream();
+        finish(false);
       },
     },
     { highWaterMark: 0 },

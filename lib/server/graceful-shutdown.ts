@@ -2,10 +2,10 @@ import "server-only";
 import { getLimits } from "@/lib/server/limits";
 import { endAllStreams } from "@/lib/server/open-streams";
 
-// What the app does on SIGTERM, beside its server closing the listener (lib/server/app-server.ts):
-// readiness turns 503, every open event stream ends with a `retry:` hint so the browser
-// reconnects (through the balancer, to another copy), and in-flight requests get
-// SHUTDOWN_GRACE_MS to finish. See docs/decisions/012-graceful-shutdown-in-the-standalone-server.md.
+// What the app does on SIGTERM, beside Next's own handler (which stops listening, waits for the
+// open connections and then exits): readiness turns 503, every open event stream ends with a
+// `retry:` hint so the browser reconnects (through the balancer, to another copy), and in-flight
+// requests get SHUTDOWN_GRACE_MS to finish. See docs/decisions/012-graceful-shutdown-in-the-standalone-server.md.
 
 type ShutdownState = {
   installed: boolean;
@@ -70,30 +70,47 @@ function log(msg: string, fields: Record<string, unknown>) {
 
 /**
  * Installs the SIGTERM/SIGINT handler once per process (instrumentation.ts calls it at start).
- * The app's server (lib/server/app-server.ts) closes its listener on the same signal; this one
- * drains, waits for the requests in flight, and exits 0 once they are done or the grace period
- * has run out.
+ * Next's own handler closes the listener and exits once every connection is done; this one
+ * drains, turns that exit into a success, and exits anyway when the grace period runs out.
+ * With NEXT_MANUAL_SIG_HANDLE set, Next leaves the signal alone and this handler exits itself.
  */
 export function installShutdownHandler(options: { graceMs: number }): void {
   const current = state();
   if (current.installed) return;
   current.installed = true;
+  const nextHandlesSignals = !process.env.NEXT_MANUAL_SIG_HANDLE;
 
   const onSignal = (signal: NodeJS.Signals) => {
     if (current.draining) return;
     const started = Date.now();
     const streams = beginDrain();
     log("shutdown", { signal, streams_ended: streams, in_flight: current.inFlight });
+    // A drain that ran its course is a clean stop, though Next's handler exits with 128 + the
+    // signal's number (143 for SIGTERM, 130 for SIGINT); other codes are left alone.
+    process.on("exit", (code) => {
+      if (code === 143 || code === 130) process.exitCode = 0;
+    });
     void waitForInFlight(options.graceMs).then((finished) => {
       log("shutdown drained", {
         finished,
         in_flight: current.inFlight,
         duration_ms: Date.now() - started,
       });
-      // The grace period is over: what is still running is cut, as the orchestrator would.
-      if (!finished) process.exit(0);
-      // Give the last answers a moment to be written.
-      setTimeout(() => process.exit(0), 250).unref();
+      if (!finished) {
+        // The grace period is over: what is still running is cut, as the orchestrator would.
+        process.exit(0);
+      }
+      if (!nextHandlesSignals) {
+        // Nobody else closes the server: give the last answers a moment to be written.
+        setTimeout(() => process.exit(0), 250).unref();
+        return;
+      }
+      // Next's handler exits once its connections have closed; idle keep-alive connections can
+      // hold that up to their timeout, so the grace period still bounds it.
+      setTimeout(
+        () => process.exit(0),
+        Math.max(0, options.graceMs - (Date.now() - started)),
+      ).unref();
     });
   };
   process.on("SIGTERM", onSignal);

@@ -1,6 +1,7 @@
+import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { relayEventStream } from "@/lib/server/event-relay";
-import { createFormTokenRedactor } from "@/lib/server/redact-form-tokens";
+import { formTokenRedaction, MAX_REDACT_DEPTH } from "@/lib/server/redact-form-tokens";
 import { readStreamEvents } from "@/lib/dify/sse-events";
 
 const OWN = "OwnTokenOwnTokenOwn012";
@@ -27,33 +28,31 @@ const pausedWithReasons = {
 const frame = (events: unknown[], eol = "\n") =>
   "event: ping\n\n" + events.map((e) => `data: ${JSON.stringify(e)}${eol}${eol}`).join("");
 
-function streamOf(text: string, splitEvery: number): ReadableStream<Uint8Array> {
-  const bytes = new TextEncoder().encode(text);
-  return new ReadableStream({
-    start(controller) {
-      for (let i = 0; i < bytes.length; i += splitEvery)
-        controller.enqueue(bytes.slice(i, i + splitEvery));
-      controller.close();
-    },
+/** The upstream's body as undici hands it over, cut every `splitEvery` bytes. */
+function streamOf(text: string, splitEvery: number): Readable {
+  const bytes = Buffer.from(text);
+  const chunks: Buffer[] = [];
+  for (let i = 0; i < bytes.length; i += splitEvery) chunks.push(bytes.subarray(i, i + splitEvery));
+  return Readable.from(chunks);
+}
+
+function relayedBody(text: string, splitEvery: number, ownToken: string | null = OWN) {
+  return relayEventStream(streamOf(text, splitEvery), () => undefined, {
+    transform: ownToken === null ? undefined : formTokenRedaction(ownToken),
   });
 }
 
-async function relayed(text: string, splitEvery: number, ownToken: string | null = OWN) {
-  const body = relayEventStream(streamOf(text, splitEvery), () => undefined, {
-    ownToken: ownToken ?? undefined,
-  });
-  return new Response(body).text();
-}
+const relayed = (text: string, splitEvery: number, ownToken: string | null = OWN) =>
+  new Response(relayedBody(text, splitEvery, ownToken)).text();
 
 async function relayedEvents(text: string, splitEvery: number) {
   const events = [];
-  const body = relayEventStream(streamOf(text, splitEvery), () => undefined, { ownToken: OWN });
-  for await (const event of readStreamEvents(body)) events.push(event);
+  for await (const event of readStreamEvents(relayedBody(text, splitEvery))) events.push(event);
   return events;
 }
 
 describe("the events relay's token filter", () => {
-  it("passes events without a token through byte for byte, whatever the chunking", async () => {
+  it("passes chunks without a token through byte for byte, and the same events however cut", async () => {
     const text =
       frame(
         [
@@ -62,7 +61,12 @@ describe("the events relay's token filter", () => {
         ],
         "\r\n",
       ) + 'id: 7\ndata: {"event":"node_started"}\n\n';
-    for (const split of [1, 3, 7, 64, 10_000]) expect(await relayed(text, split)).toBe(text);
+    // The upstream writes whole events: such chunks leave untouched.
+    expect(await relayed(text, 10_000)).toBe(text);
+    const whole = await relayedEvents(text, 10_000);
+    expect(whole.map((e) => e.event)).toEqual(["workflow_started", "text_chunk", "unknown"]);
+    // Cut anywhere, even inside a character: the same events, each once.
+    for (const split of [1, 3, 7, 64]) expect(await relayedEvents(text, split)).toEqual(whole);
   });
 
   it("nulls every other form's token, in human_input_required and in pause reasons, keeping its own", async () => {
@@ -163,16 +167,20 @@ describe("the events relay's token filter", () => {
     expect(await relayed(text, 5, null)).toBe(text);
   });
 
-  it("holds only an unfinished event, and lets it out at the end", () => {
-    const redactor = createFormTokenRedactor(OWN);
-    const done = new TextDecoder();
-    expect(done.decode(redactor.push(new TextEncoder().encode('data: {}\n\ndata: {"a"')))).toBe(
-      "data: {}\n\n",
-    );
-    expect(done.decode(redactor.push(new TextEncoder().encode(":1}\n\n")))).toBe(
-      'data: {"a":1}\n\n',
-    );
-    expect(redactor.push(new TextEncoder().encode('data: {"b":2}'))).toHaveLength(0);
-    expect(done.decode(redactor.flush())).toBe('data: {"b":2}');
+  it("lets out an event the upstream ended on without its blank line, filtered", async () => {
+    const text = `data: {"a":1}\n\ndata: {"form_token":"${OTHER}"}`;
+    expect(await relayed(text, 5)).toBe('data: {"a":1}\n\ndata: {"form_token":null}\n\n');
+  });
+
+  it("drops an event nested deeper than it walks, rather than pass it unread", async () => {
+    let deep: unknown = { form_token: OTHER };
+    for (let i = 0; i <= MAX_REDACT_DEPTH; i++) deep = { inner: deep };
+    const shallow = { event: "node_finished", ...env, data: { outputs: { form_token: OTHER } } };
+    const text = frame([{ event: "node_finished", ...env, data: deep }, shallow]);
+    const out = await relayed(text, 10_000);
+    expect(out).not.toContain(OTHER);
+    // The deep one is gone; the shallow one is there, its token nulled.
+    expect(out.match(/^data: /gm)).toHaveLength(1);
+    expect(out).toContain('"outputs":{"form_token":null}');
   });
 });

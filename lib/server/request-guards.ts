@@ -4,26 +4,19 @@ import { ApiError } from "@/lib/errors/api-error";
 import { getEnv } from "@/lib/server/env";
 
 // Guards for requests that change state: they must come from our own pages (same origin), or, on
-// the knowledge routes, from a portal holding PORTAL_API_TOKEN. They read only a request's headers
-// and URL, so Next's `Request` and the form routes' Node request (lib/server/node-route.ts) both fit.
+// the knowledge routes, from a portal holding PORTAL_API_TOKEN.
 
-/** What a guard reads of a request. */
-export type RequestView = {
-  headers: { get(name: string): string | null };
-  url: string;
-};
-
-function firstForwarded(request: RequestView, name: string): string | undefined {
+function firstForwarded(request: Request, name: string): string | undefined {
   return request.headers.get(name)?.split(",")[0]?.trim() || undefined;
 }
 
 /**
  * The app's public origin: APP_ORIGIN when set; else scheme, host and port of the request as it
  * reached us. A reverse proxy's X-Forwarded-Host/-Proto count only with TRUST_PROXY_HEADERS=true
- * (a client can send them too). Without either, the scheme is http: the app's server speaks plain
+ * (a client can send them too). Without either, the scheme is http: `next start` serves plain
  * HTTP, so TLS is a proxy's job and such a proxy is trusted or APP_ORIGIN names the origin.
  */
-export function publicOrigin(request: RequestView): string | null {
+export function publicOrigin(request: Request): string | null {
   const env = getEnv();
   if (env.appOrigin) return env.appOrigin;
   let scheme = "http";
@@ -44,7 +37,7 @@ export function publicOrigin(request: RequestView): string | null {
  * A state-changing browser request must carry the Origin of this app's public origin: scheme,
  * host and port all equal (`null`, a sibling subdomain or another port is refused).
  */
-export function requireSameOrigin(request: RequestView): void {
+export function requireSameOrigin(request: Request): void {
   const origin = request.headers.get("origin");
   let given: string | null = null;
   try {
@@ -66,7 +59,7 @@ function safeEqual(a: string, b: string): boolean {
 }
 
 /** `Authorization: Bearer $PORTAL_API_TOKEN`, compared in constant time. */
-export function requirePortalToken(request: RequestView): void {
+export function requirePortalToken(request: Request): void {
   const expected = getEnv().portalApiToken;
   if (!expected) {
     throw ApiError.of(
@@ -85,7 +78,7 @@ export function requirePortalToken(request: RequestView): void {
 }
 
 /** `Authorization: Bearer $METRICS_TOKEN`; with no token configured the route does not exist. */
-export function requireMetricsToken(request: RequestView): void {
+export function requireMetricsToken(request: Request): void {
   const expected = getEnv().metricsToken;
   if (!expected) throw ApiError.of("not_found", "Not found.");
   const match = /^Bearer\s+(.+)$/i.exec((request.headers.get("authorization") ?? "").trim());

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "@/lib/errors/api-error";
-import { handleRoute } from "@/lib/server/route-handler";
+import { EnvError } from "@/lib/server/env-schema";
+import { API_RESPONSE_HEADERS, handleRoute, otherMethods } from "@/lib/server/route-handler";
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -82,5 +83,53 @@ describe("handleRoute", () => {
     expect((await failed(new Request("http://x/"), {})).headers.get("cache-control")).toBe(
       "no-store",
     );
+  });
+
+  it("sets every API header on every answer", async () => {
+    vi.spyOn(console, "info").mockImplementation(() => undefined);
+    const handler = handleRoute("x", () => Promise.resolve(Response.json({})));
+    const response = await handler(new Request("http://x/"), {});
+    for (const [name, value] of Object.entries(API_RESPONSE_HEADERS)) {
+      expect(response.headers.get(name), name).toBe(value);
+    }
+  });
+
+  it("fails closed with 503 while the configuration is not valid, naming no variable", async () => {
+    vi.spyOn(console, "info").mockImplementation(() => undefined);
+    const handler = handleRoute("x", () => {
+      throw new EnvError(
+        "Invalid environment:\n  FORM_LINK_SECRET: must be at least 32 characters",
+      );
+    });
+    const response = await handler(new Request("http://x/"), {});
+    expect(response.status).toBe(503);
+    const body = await response.text();
+    expect(JSON.parse(body)).toMatchObject({ code: "server_misconfigured" });
+    expect(body).not.toContain("FORM_LINK_SECRET");
+  });
+});
+
+describe("otherMethods", () => {
+  it("answers every method a route does not take with 405, the envelope and Allow", async () => {
+    vi.spyOn(console, "info").mockImplementation(() => undefined);
+    const refused = otherMethods("forms", ["GET", "POST"]);
+    expect(Object.keys(refused).sort()).toEqual(["DELETE", "PATCH", "PUT"]);
+    const response = await refused.PUT(new Request("http://x/", { method: "PUT" }), {});
+    expect(response.status).toBe(405);
+    expect(response.headers.get("allow")).toBe("GET, POST");
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(await response.json()).toEqual({
+      status: 405,
+      code: "method_not_allowed",
+      message: "This route takes GET and POST only.",
+    });
+    // A POST-only route refuses GET and HEAD too (Next would answer HEAD from a GET).
+    expect(Object.keys(otherMethods("x", ["POST"])).sort()).toEqual([
+      "DELETE",
+      "GET",
+      "HEAD",
+      "PATCH",
+      "PUT",
+    ]);
   });
 });

@@ -1,37 +1,113 @@
 import "server-only";
-import { errorResponse } from "@/lib/errors/api-error";
-import { API_RESPONSE_HEADERS, beginApiRequest } from "@/lib/server/api-request";
+import { randomUUID } from "node:crypto";
+import { ApiError, errorResponse } from "@/lib/errors/api-error";
+import { EnvError } from "@/lib/server/env-schema";
+import { trackRequest } from "@/lib/server/graceful-shutdown";
+import { observeRequest } from "@/lib/server/metrics";
+import { requestContext, type RequestContext } from "@/lib/server/request-context";
 
+// The one way an API request is answered: every route handler under app/api is wrapped here.
+
+/** Headers on every API answer. API answers are data, never documents: nothing may run in them or
+ * frame them, no cache may keep one (they hold personal data and links), and a signed link in the
+ * address must never travel on in a Referer. */
+export const API_RESPONSE_HEADERS = {
+  "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
+  "Cache-Control": "no-store",
+  "X-Content-Type-Options": "nosniff",
+  "Referrer-Policy": "no-referrer",
+} as const;
+
+/** Fails closed while the configuration is not valid; the variable is named in the log and by
+ * /api/ready, not to every caller. */
+function misconfigured(): ApiError {
+  return ApiError.of(
+    "server_misconfigured",
+    "This server is not configured correctly. Its operator has been told.",
+  );
+}
+
+const REQUEST_ID = /^[A-Za-z0-9-]{8,64}$/;
 const NO_STORE = /(^|,)\s*no-store\s*(,|$)/i;
 
 /**
- * Wraps a route handler of Next's: any throw becomes our error envelope, every response carries a
- * request id and the API headers (`Cache-Control: no-store` among them), and one structured log
- * line is written per request (lib/server/api-request.ts).
+ * Wraps a route handler: any throw becomes the error envelope, every response carries a request
+ * id and the API headers, the request counts as in flight (a shutdown waits for it) until the
+ * handler has answered, and one structured log line is written per request (route, statuses,
+ * duration, id). NOTE: the line never holds keys, tokens, answers or file contents.
  */
 export function handleRoute<C>(
   route: string,
-  handler: (request: Request, context: C) => Promise<Response>,
+  handler: (request: Request, context: C) => Promise<Response> | Response,
 ) {
   return async (request: Request, context: C): Promise<Response> => {
-    const api = beginApiRequest(route, request.method, request.headers.get("x-request-id"));
-    return api.run(async () => {
+    const incoming = request.headers.get("x-request-id");
+    const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    const store: RequestContext = { requestId, upstreamStatus: null, upstreamCalls: 0 };
+    const started = performance.now();
+    const observe = observeRequest(route, request.method);
+    // Streams are ended separately on shutdown (lib/server/open-streams).
+    const done = trackRequest();
+    return requestContext.run(store, async () => {
       let response: Response;
       let thrown: unknown;
       try {
         response = await handler(request, context);
       } catch (error) {
-        thrown = error;
-        response = errorResponse(error);
+        thrown = error instanceof EnvError ? misconfigured() : error;
+        response = errorResponse(thrown);
+      } finally {
+        done();
       }
-      response.headers.set("X-Request-Id", api.requestId);
+      response.headers.set("X-Request-Id", requestId);
       for (const [name, value] of Object.entries(API_RESPONSE_HEADERS)) {
         // A stream's own `no-store, no-transform` is kept.
         if (name === "Cache-Control" && NO_STORE.test(response.headers.get(name) ?? "")) continue;
         response.headers.set(name, value);
       }
-      api.answered(response.status, thrown);
+      observe(response.status, thrown);
+      console.info(
+        JSON.stringify({
+          level: "info",
+          msg: "request",
+          route,
+          method: request.method,
+          status: response.status,
+          upstream_status: store.upstreamStatus,
+          ...(store.upstreamCode !== undefined ? { upstream_code: store.upstreamCode } : {}),
+          duration_ms: Math.round(performance.now() - started),
+          request_id: requestId,
+        }),
+      );
       return response;
     });
   };
+}
+
+const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"] as const;
+type Method = (typeof METHODS)[number];
+type RouteFn = (request: Request, context: unknown) => Promise<Response>;
+
+/**
+ * Handlers for every method a route does not take: 405 method_not_allowed in the envelope, with
+ * `Allow`. Next answers an unexported method with an empty 405 and no `Allow`, so a route file
+ * exports these beside its own (`export const { PUT, PATCH, DELETE } = otherMethods(...)`).
+ * OPTIONS is left to Next, which answers it with `Allow`.
+ */
+export function otherMethods<const A extends readonly Method[]>(
+  route: string,
+  allowed: A,
+): Record<Exclude<Method, A[number] | (A[number] extends "GET" ? "HEAD" : never)>, RouteFn> {
+  const allow = [...allowed, ...(allowed.includes("GET") ? ["HEAD"] : [])];
+  const refuse = handleRoute<unknown>(route, () => {
+    const error = ApiError.of(
+      "method_not_allowed",
+      `This route takes ${allowed.join(" and ")} only.`,
+    );
+    error.headers.Allow = allowed.join(", ");
+    throw error;
+  });
+  return Object.fromEntries(
+    METHODS.filter((method) => !allow.includes(method)).map((method) => [method, refuse]),
+  ) as never;
 }

@@ -1,12 +1,12 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
+import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
 import busboy from "busboy";
 import { ApiError } from "@/lib/errors/api-error";
 import { getAppParametersCached, uploadFile } from "@/lib/dify/dify-client";
 import type { UploadedFile } from "@/lib/dify/schemas";
 import { largestSizeLimit, toUploadLimits } from "@/lib/files/size-limits";
-import { nodeBody, type RequestWithBody } from "@/lib/server/http";
 import { getLimits } from "@/lib/server/limits";
 import { countUploadedBytes } from "@/lib/server/metrics";
 
@@ -26,7 +26,7 @@ function dispositionName(name: string): string {
 }
 
 export async function proxyUpload(
-  request: RequestWithBody,
+  request: Request,
   user: string,
   options: { maxBytes: () => Promise<number>; idleTimeoutMs: number },
 ): Promise<UploadedFile> {
@@ -34,8 +34,8 @@ export async function proxyUpload(
   if (!/^multipart\/form-data;/i.test(contentType)) {
     throw ApiError.of("unsupported_media_type", "Send the file as multipart/form-data.");
   }
-  const input = nodeBody(request.body);
-  if (!input) throw new ApiError(400, "no_file_uploaded", "No file was uploaded.");
+  if (!request.body) throw new ApiError(400, "no_file_uploaded", "No file was uploaded.");
+  const input = Readable.fromWeb(request.body as NodeWebReadableStream<Uint8Array>);
 
   let parser: busboy.Busboy;
   try {
@@ -270,10 +270,7 @@ export type UploadedFileView = {
 };
 
 /** An upload route's work: the file streamed upstream as `user`, then what the browser needs. */
-export async function uploadAsUser(
-  request: RequestWithBody,
-  user: string,
-): Promise<UploadedFileView> {
+export async function uploadAsUser(request: Request, user: string): Promise<UploadedFileView> {
   // The per-category check stays with the upstream; this only stops a body past the largest.
   const maxBytes = async () => {
     const parameters = await getAppParametersCached().catch(() => undefined);

@@ -2,14 +2,11 @@ import "server-only";
 import type { FormLinkClaims } from "@/lib/form/form-link";
 import { formRouteParamsSchema } from "@/lib/dify/route-params";
 import { requireFormIdentity } from "@/lib/server/form/form-identity";
-import { handleNodeRoute, type NodeAnswer, type NodeRequest } from "@/lib/server/node-route";
 import { requireSameOrigin } from "@/lib/server/request-guards";
+import { handleRoute } from "@/lib/server/route-handler";
 
 /** What a form route's handler gets once the link is verified: the route's token, its claims. */
 export type VerifiedFormLink = { token: string; claims: FormLinkClaims };
-
-/** The path's own part of a form route: `/api/forms/{token}…`, the token decoded. */
-export type FormRouteParams = { token: string };
 
 /**
  * A route under /api/forms/{token}: the token is checked as an id, the link's credentials (the
@@ -19,12 +16,14 @@ export type FormRouteParams = { token: string };
  */
 export function withFormLink(
   route: string,
-  handler: (request: NodeRequest, link: VerifiedFormLink) => Promise<NodeAnswer>,
+  handler: (request: Request, link: VerifiedFormLink) => Promise<Response>,
   options: { sameOrigin?: boolean } = {},
 ) {
-  return handleNodeRoute<FormRouteParams>(route, async (request, params) => {
+  // Every route under /api/forms/[token] has the same params; Next checks each route file's
+  // exports against its own RouteContext at build time.
+  return handleRoute(route, async (request, context: RouteContext<"/api/forms/[token]">) => {
     if (options.sameOrigin) requireSameOrigin(request);
-    const { token } = formRouteParamsSchema.parse(params);
+    const { token } = formRouteParamsSchema.parse(await context.params);
     const claims = requireFormIdentity(request, token);
     return handler(request, { token, claims });
   });

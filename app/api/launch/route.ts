@@ -2,7 +2,7 @@ import { getOrCreateAnonymousUser } from "@/lib/server/launcher/anonymous-user";
 import { launchResponse } from "@/lib/server/launcher/launch-response";
 import { readJsonBody } from "@/lib/server/http";
 import { requireLauncherEnabled, requireSameOrigin } from "@/lib/server/request-guards";
-import { handleRoute } from "@/lib/server/route-handler";
+import { handleRoute, otherMethods } from "@/lib/server/route-handler";
 
 // POST /api/launch: start the configured app as the browser's anonymous user and stream its events.
 export const POST = handleRoute("launch", async (request) => {
@@ -12,3 +12,5 @@ export const POST = handleRoute("launch", async (request) => {
   const user = await getOrCreateAnonymousUser(request);
   return launchResponse(request, user, body);
 });
+
+export const { GET, HEAD, PUT, PATCH, DELETE } = otherMethods("launch", ["POST"]);

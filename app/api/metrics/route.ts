@@ -1,6 +1,6 @@
 import { renderMetrics } from "@/lib/server/metrics";
 import { requireMetricsToken } from "@/lib/server/request-guards";
-import { handleRoute } from "@/lib/server/route-handler";
+import { handleRoute, otherMethods } from "@/lib/server/route-handler";
 
 // GET /api/metrics: Prometheus metrics, for `Authorization: Bearer $METRICS_TOKEN`; with no
 // token configured the route is not there.
@@ -9,3 +9,5 @@ export const GET = handleRoute("metrics", async (request) => {
   const { body, contentType } = await renderMetrics();
   return new Response(body, { headers: { "Content-Type": contentType } });
 });
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods("metrics", ["GET"]);

@@ -4,7 +4,6 @@ import { getEnv } from "@/lib/server/env";
 import { LINK_PARAM_KEYS, verifyFormLink, type FormLinkClaims } from "@/lib/form/form-link";
 import { FORM_LINK_HEADER } from "@/lib/form/form-link-header";
 import { runIdSchema } from "@/lib/dify/route-params";
-import type { RequestView } from "@/lib/server/request-guards";
 
 const REASONS = {
   missing: ["link_missing", "This link is incomplete: it does not say who is answering."],
@@ -22,7 +21,7 @@ export function verifyLinkParams(token: string, params: URLSearchParams) {
 }
 
 /** The verified claims of the request's link, or an ApiError saying why there are none. */
-export function requireFormIdentity(request: RequestView, token: string): FormLinkClaims {
+export function requireFormIdentity(request: Request, token: string): FormLinkClaims {
   const header = request.headers.get(FORM_LINK_HEADER) ?? "";
   const result = verifyLinkParams(token, new URLSearchParams(header));
   if (!result.ok) {

@@ -14,9 +14,9 @@ export async function launchResponse(
 ): Promise<Response> {
   const upstreamAbort = new AbortController();
   request.signal.addEventListener("abort", () => upstreamAbort.abort(), { once: true });
-  const events = await startLaunch(user, body, upstreamAbort.signal);
+  const { upstream, transform } = await startLaunch(user, body, upstreamAbort.signal);
   return new Response(
-    relayEventStream(events, () => upstreamAbort.abort()),
+    relayEventStream(upstream, () => upstreamAbort.abort(), { transform }),
     { status: 200, headers: SSE_HEADERS },
   );
 }

@@ -10,6 +10,7 @@ import {
 import { appParametersSchema } from "@/lib/dify/schemas";
 import { verifyFormLink } from "@/lib/form/form-link";
 import { FORM_LINK_EVENT, readLaunchEvents } from "@/lib/launcher/launch-events";
+import { relayEventStream } from "@/lib/server/event-relay";
 import { launchMode } from "@/lib/server/launcher/launch-mode";
 import { getLaunchForm, startLaunch } from "@/lib/server/launcher/launch-run";
 
@@ -20,7 +21,6 @@ vi.mock("@/lib/dify/dify-client", () => ({
   getAppParameters: vi.fn(),
   runWorkflowStreaming: vi.fn(),
   sendChatMessageStreaming: vi.fn(),
-  toWebStream: (body: Readable) => Readable.toWeb(body),
 }));
 const env = { appMode: "auto", formLinkSecret: "test-secret" };
 vi.mock("@/lib/server/env", () => ({ getEnv: () => env }));
@@ -49,8 +49,12 @@ function webSse(events: unknown[]): ReadableStream<Uint8Array> {
   });
 }
 
-async function collect(stream: ReadableStream<Uint8Array>) {
+/** What the browser receives: the run relayed with the launcher's transform. */
+async function collect(launch: Awaited<ReturnType<typeof startLaunch>>) {
   const out = [];
+  const stream = relayEventStream(launch.upstream, () => undefined, {
+    transform: launch.transform,
+  });
   for await (const event of readLaunchEvents(stream)) out.push(event);
   return out;
 }
@@ -122,7 +126,21 @@ describe("startLaunch", () => {
   it("ends with an error event when the stream stops before a pause or an end", async () => {
     vi.mocked(runWorkflowStreaming).mockResolvedValue(sse(paused("x").slice(0, 2)));
     const events = await collect(await start({ inputs: { topic: "News" }, query: "" }));
-    expect(events.at(-1)).toMatchObject({ event: "error", code: "upstream_bad_response" });
+    expect(events.at(-1)).toMatchObject({
+      event: "error",
+      status: 502,
+      code: "upstream_bad_response",
+    });
+  });
+
+  it("ends with an error event when the upstream breaks off before a pause or an end", async () => {
+    const broken = new Readable({ read() {} });
+    broken.push(`data: ${JSON.stringify(paused("x")[0])}\n\n`);
+    setTimeout(() => broken.destroy(new Error("socket hang up")), 20);
+    vi.mocked(runWorkflowStreaming).mockResolvedValue(broken);
+    const events = await collect(await start({ inputs: { topic: "News" }, query: "" }));
+    expect(events.map((event) => event.event)).toEqual(["workflow_started", "error"]);
+    expect(events.at(-1)).toMatchObject({ code: "upstream_unreachable" });
   });
 
   it("starts nothing when a required input is empty", async () => {

@@ -1,19 +1,19 @@
 import "server-only";
+import type { Readable } from "node:stream";
 import { ApiError } from "@/lib/errors/api-error";
 import {
   getAppParameters,
   runWorkflowStreaming,
   sendChatMessageStreaming,
-  toWebStream,
 } from "@/lib/dify/dify-client";
 import { getEnv } from "@/lib/server/env";
 import { formLinkPath } from "@/lib/form/form-link";
 import { FORM_LINK_EVENT, type FormLinkEvent } from "@/lib/launcher/launch-events";
 import { launchMode, rememberChatApp } from "@/lib/server/launcher/launch-mode";
-import { readStreamEvents } from "@/lib/dify/sse-events";
 import { buildStartFormSchema, toStartInputs } from "@/lib/launcher/start-form-schema";
 import type { LaunchMode, StartFormView } from "@/lib/launcher/start-form-view";
 import { toStartFormView } from "@/lib/server/launcher/to-start-form-view";
+import { streamError, type EventTransform } from "@/lib/server/event-relay";
 
 // The launcher's server side: the start form from the app's parameters, and the run started as
 // the browser's anonymous user, its events relayed with a signed link to the form it pauses at.
@@ -72,71 +72,57 @@ async function openRun(
   }
 }
 
-const streamError = (code: string, message: string) => ({
-  event: "error",
-  status: 502,
-  code,
-  message,
-});
+/** Bytes that may hold an event the launcher acts on; every other chunk passes as it came. */
+const WATCHED = ["human_input_required", "workflow_finished", "error"].map((word) =>
+  Buffer.from(word),
+);
 
-/** The run's events, each followed where it applies by the app's own link event. */
-async function* launchEvents(
-  upstream: ReadableStream<Uint8Array>,
-  user: string,
-  secret: string,
-): AsyncGenerator<unknown, void> {
-  let runId = "";
+type LaunchEvent = {
+  event?: unknown;
+  workflow_run_id?: unknown;
+  data?: { form_token?: unknown; node_title?: unknown };
+};
+
+/**
+ * The launcher's transform of the run's events (lib/server/event-relay.ts): each form the run
+ * pauses at is followed by the app's own link event, and a stream that ends before the run paused
+ * or finished ends with an `error` event saying so.
+ */
+export function launchLinks(user: string, secret: string): EventTransform {
   let settled = false;
-  try {
-    for await (const event of readStreamEvents(upstream)) {
-      if (event.event === "unknown") continue;
-      if (event.workflow_run_id) runId = event.workflow_run_id;
-      yield event;
+  return {
+    mayChange: (bytes) => WATCHED.some((word) => bytes.includes(word)),
+    apply(json) {
+      const event = json as LaunchEvent;
       if (event.event === "workflow_finished" || event.event === "error") settled = true;
-      if (event.event !== "human_input_required") continue;
+      if (event.event !== "human_input_required") return [json];
       settled = true;
       // A null token: the form is answered elsewhere (e.g. by email); the event says so itself.
-      const token = event.data.form_token;
-      if (!token) continue;
+      const token = event.data?.form_token;
+      const runId = typeof event.workflow_run_id === "string" ? event.workflow_run_id : "";
+      if (typeof token !== "string" || !token) return [json];
       const exp = Math.floor(Date.now() / 1000) + LINK_TTL_SECONDS;
       const link: FormLinkEvent = {
         event: FORM_LINK_EVENT,
         // The same person started the run: their link may answer its later forms in place.
         url: formLinkPath({ token, run: runId, user, exp, scope: "run" }, secret),
         workflow_run_id: runId,
-        node_title: event.data.node_title ?? null,
+        node_title: typeof event.data?.node_title === "string" ? event.data.node_title : null,
       };
-      yield link;
-    }
-  } catch {
-    if (!settled) {
-      yield streamError(
-        "upstream_unreachable",
-        "The connection to the workflow service broke off.",
-      );
-    }
-    return;
-  }
-  if (!settled) {
-    yield streamError(
-      "upstream_bad_response",
-      "The run's event stream ended before the run paused or finished.",
-    );
-  }
-}
-
-function sseBytes(events: AsyncGenerator<unknown, void>): ReadableStream<Uint8Array> {
-  const encoder = new TextEncoder();
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const next: IteratorResult<unknown, void> = await events.next();
-      if (next.done) controller.close();
-      else controller.enqueue(encoder.encode(`data: ${JSON.stringify(next.value)}\n\n`));
+      return [json, link];
     },
-    async cancel() {
-      await events.return(undefined);
+    finish(how) {
+      if (settled) return [];
+      return [
+        how === "broken"
+          ? streamError("upstream_unreachable", "The connection to the workflow service broke off.")
+          : streamError(
+              "upstream_bad_response",
+              "The run's event stream ended before the run paused or finished.",
+            ),
+      ];
     },
-  });
+  };
 }
 
 /**
@@ -148,7 +134,7 @@ export async function startLaunch(
   user: string,
   body: unknown,
   signal: AbortSignal,
-): Promise<ReadableStream<Uint8Array>> {
+): Promise<{ upstream: Readable; transform: EventTransform }> {
   const secret = getEnv().formLinkSecret;
   if (!secret) {
     throw ApiError.of(
@@ -165,5 +151,5 @@ export async function startLaunch(
       signal,
     ),
   );
-  return sseBytes(launchEvents(toWebStream(upstream), user, secret));
+  return { upstream, transform: launchLinks(user, secret) };
 }

@@ -1,6 +1,5 @@
 // npm run demo: starts the embedded Dify-compatible service (when DIFY_API_BASE is unset), builds
-// and starts the app, and prints a link to a freshly paused demo form. `--dev` runs the app's server
-// in development mode (Next compiles on demand).
+// and starts the app, and prints a link to a freshly paused demo form. `--dev` runs `next dev`.
 import { spawn, spawnSync } from "node:child_process";
 import { demoAppEnv } from "@/lib/tools/cli/demo-app-env";
 import { parseArgs } from "@/lib/tools/cli/parse-args";
@@ -11,9 +10,9 @@ import { parseEnv } from "@/lib/server/env-schema";
 import { formLinkPath } from "@/lib/form/form-link";
 
 const args = parseArgs(process.argv.slice(2));
-// tsx's own binary rather than `npx tsx`: stopping it then stops the server itself, not a
+// Next's own binary rather than `npx next`: stopping it then stops the server itself, not a
 // wrapper that would leave the server running.
-const TSX_BIN = "node_modules/.bin/tsx";
+const NEXT_BIN = "node_modules/.bin/next";
 const dev = args.dev === true;
 
 async function waitFor(url: string, timeoutMs: number) {
@@ -58,10 +57,9 @@ async function main() {
     // A production start refuses the embedded service unless it is asked for, as here.
     ...(embedded ? { ...demo?.env, USE_EMBEDDED_DIFY: "true" } : {}),
   };
-  // The app's server in development mode, or the standalone server that CI, the container and the
-  // e2e suite run.
+  // `next dev`, or Next's standalone server that CI, the container and the e2e suite run.
   const app = dev
-    ? spawn(TSX_BIN, ["lib/server/app-server.ts", "--dev"], { stdio: "inherit", env: appEnv })
+    ? spawn(NEXT_BIN, ["dev", "-p", String(env.port)], { stdio: "inherit", env: appEnv })
     : spawn(process.execPath, [".next/standalone/server.js"], { stdio: "inherit", env: appEnv });
   const stop = () => {
     app.kill("SIGTERM");

@@ -49,6 +49,27 @@ describe("import boundaries", () => {
     expect(await restrictedImports("lib/server/env.ts", tool)).toHaveLength(1);
   }, 60_000);
 
+  it("refuses Next's internals everywhere, as an import or a private variable", async () => {
+    const internal =
+      'import { ensureInstrumentationRegistered as value } from "next/dist/server/lib/router-utils/instrumentation-globals.external.js";';
+    for (const file of ["lib/server/route-handler.ts", "lib/tools/cli/demo.ts", "proxy.ts"]) {
+      expect(await restrictedImports(file, internal), file).toHaveLength(1);
+    }
+    const [dynamic] = await new ESLint({
+      overrideConfig: {
+        languageOptions: { parserOptions: { projectService: false, project: null } },
+      },
+      ruleFilter: ({ ruleId }) => ruleId === "no-restricted-syntax",
+    }).lintText(
+      'export const value = import("next/dist/server/next.js");\nprocess.env.__NEXT_PRIVATE_STANDALONE_CONFIG = "{}";\n',
+      { filePath: "lib/tools/cli/demo.ts" },
+    );
+    expect(dynamic?.messages.map((m) => m.ruleId)).toEqual([
+      "no-restricted-syntax",
+      "no-restricted-syntax",
+    ]);
+  }, 60_000);
+
   it("allows type-only imports, which leave nothing in the bundle", async () => {
     const line = 'import type { AppEnv as value } from "@/lib/server/env-schema";';
     expect(await restrictedImports("components/form/human-input-form.tsx", line)).toHaveLength(0);

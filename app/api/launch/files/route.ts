@@ -1,7 +1,7 @@
 import { getOrCreateAnonymousUser } from "@/lib/server/launcher/anonymous-user";
 import { withAppKey } from "@/lib/server/launcher/launch-run";
 import { requireLauncherEnabled, requireSameOrigin } from "@/lib/server/request-guards";
-import { handleRoute } from "@/lib/server/route-handler";
+import { handleRoute, otherMethods } from "@/lib/server/route-handler";
 import { uploadAsUser } from "@/lib/server/upload-proxy";
 
 // POST /api/launch/files: stream one file of the start form to the upstream as the launcher's user.
@@ -11,3 +11,5 @@ export const POST = handleRoute("launch.upload", async (request) => {
   const user = await getOrCreateAnonymousUser(request);
   return Response.json(await withAppKey(uploadAsUser(request, user)), { status: 201 });
 });
+
+export const { GET, HEAD, PUT, PATCH, DELETE } = otherMethods("launch.upload", ["POST"]);

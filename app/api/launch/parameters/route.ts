@@ -1,7 +1,7 @@
 import { getOrCreateAnonymousUser } from "@/lib/server/launcher/anonymous-user";
 import { getLaunchForm } from "@/lib/server/launcher/launch-run";
 import { requireLauncherEnabled } from "@/lib/server/request-guards";
-import { handleRoute } from "@/lib/server/route-handler";
+import { handleRoute, otherMethods } from "@/lib/server/route-handler";
 
 // GET /api/launch/parameters: the app's start form, mapped from its GET /parameters.
 export const GET = handleRoute("launch.parameters", async (request) => {
@@ -10,3 +10,5 @@ export const GET = handleRoute("launch.parameters", async (request) => {
   await getOrCreateAnonymousUser(request);
   return Response.json(await getLaunchForm());
 });
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods("launch.parameters", ["GET"]);

@@ -3,7 +3,7 @@ import { datasetRouteParamsSchema } from "@/lib/dify/route-params";
 import { metadataUpdateRequestSchema } from "@/lib/knowledge/metadata-update-request";
 import { readJsonBody } from "@/lib/server/http";
 import { requirePortalToken } from "@/lib/server/request-guards";
-import { handleRoute } from "@/lib/server/route-handler";
+import { handleRoute, otherMethods } from "@/lib/server/route-handler";
 
 // POST /api/datasets/{dataset_id}/documents/metadata: set the metadata of several documents at once.
 // NOTE: portal bearer token, not the same-origin guard: portals call this from their backends.
@@ -17,3 +17,5 @@ export const POST = handleRoute(
     return Response.json(await updateDocumentsMetadata(dataset_id, body.operation_data));
   },
 );
+
+export const { GET, HEAD, PUT, PATCH, DELETE } = otherMethods("datasets.metadata", ["POST"]);

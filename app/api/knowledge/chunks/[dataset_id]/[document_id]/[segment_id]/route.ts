@@ -1,7 +1,7 @@
 import { segmentRouteParamsSchema } from "@/lib/dify/route-params";
 import { loadChunkView } from "@/lib/server/knowledge/load-chunk-view";
 import { requirePortalToken } from "@/lib/server/request-guards";
-import { handleRoute } from "@/lib/server/route-handler";
+import { handleRoute, otherMethods } from "@/lib/server/route-handler";
 
 type Context = RouteContext<"/api/knowledge/chunks/[dataset_id]/[document_id]/[segment_id]">;
 
@@ -10,3 +10,5 @@ export const GET = handleRoute("knowledge.chunk", async (request, { params }: Co
   requirePortalToken(request);
   return Response.json(await loadChunkView(segmentRouteParamsSchema.parse(await params)));
 });
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods("knowledge.chunk", ["GET"]);

@@ -1,7 +1,7 @@
 import { getChunk } from "@/lib/dify/dify-client";
 import { segmentRouteParamsSchema } from "@/lib/dify/route-params";
 import { requirePortalToken } from "@/lib/server/request-guards";
-import { handleRoute } from "@/lib/server/route-handler";
+import { handleRoute, otherMethods } from "@/lib/server/route-handler";
 
 type Context =
   RouteContext<"/api/datasets/[dataset_id]/documents/[document_id]/segments/[segment_id]">;
@@ -14,3 +14,5 @@ export const GET = handleRoute("datasets.segment", async (request, { params }: C
   // and key. /knowledge reads the app's view instead (/api/knowledge/chunks/…).
   return Response.json(await getChunk(ids.dataset_id, ids.document_id, ids.segment_id));
 });
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods("datasets.segment", ["GET"]);

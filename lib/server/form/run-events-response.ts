@@ -3,18 +3,18 @@ import { ApiError } from "@/lib/errors/api-error";
 import { streamWorkflowEvents } from "@/lib/dify/dify-client";
 import { runIdSchema } from "@/lib/dify/route-params";
 import type { FormLinkClaims } from "@/lib/form/form-link";
-import { relayEventsTo, SSE_HEADERS } from "@/lib/server/event-relay";
+import { relayEventStream, SSE_HEADERS } from "@/lib/server/event-relay";
 import { acquireEventStream } from "@/lib/server/event-stream-slot";
-import type { NodeAnswer } from "@/lib/server/node-route";
+import { formTokenRedaction } from "@/lib/server/redact-form-tokens";
 
 /**
  * The run of a verified link, relayed live from the upstream as SSE. Bounded per link and per
  * process; ended on shutdown, when the link expires and when the browser goes away.
  */
-export async function runEventsAnswer(
-  request: { signal: AbortSignal },
+export async function runEventsResponse(
+  request: Request,
   claims: FormLinkClaims,
-): Promise<NodeAnswer> {
+): Promise<Response> {
   if (!claims.run) throw ApiError.of("not_found", "This link has no run to follow.");
   const runId = runIdSchema.parse(claims.run);
   const lease = acquireEventStream(claims);
@@ -34,15 +34,13 @@ export async function runEventsAnswer(
     lease.release();
     throw error;
   }
-  return {
-    status: 200,
-    headers: SSE_HEADERS,
-    stream: (res) =>
+  return new Response(
+    relayEventStream(upstream, () => upstreamAbort.abort(), {
       // Only this link's own token reaches the browser, whatever its scope.
-      relayEventsTo(res, upstream, () => upstreamAbort.abort(), {
-        ownToken: claims.token,
-        end: lease.signal,
-        onEnd: () => lease.release(),
-      }),
-  };
+      transform: formTokenRedaction(claims.token),
+      end: lease.signal,
+      onEnd: () => lease.release(),
+    }),
+    { status: 200, headers: SSE_HEADERS },
+  );
 }

@@ -1,0 +1,13 @@
+import { otherMethods } from "@/lib/server/route-handler";
+import { uploadAsUser } from "@/lib/server/upload-proxy";
+import { withFormLink } from "@/lib/server/with-form-link";
+
+// POST /api/forms/{token}/files: stream one file to the upstream as the link's user.
+export const POST = withFormLink(
+  "forms.upload",
+  async (request, { claims }) =>
+    Response.json(await uploadAsUser(request, claims.user), { status: 201 }),
+  { sameOrigin: true },
+);
+
+export const { GET, HEAD, PUT, PATCH, DELETE } = otherMethods("forms.upload", ["POST"]);
