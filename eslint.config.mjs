@@ -10,7 +10,7 @@ const NEXT_INTERNALS =
 export default tseslint.config(
   {
     ignores: [
-      ".next/**",
+      "**/.next/**",
       "node_modules/**",
       "next-env.d.ts",
       "test-results/**",

@@ -1,8 +1,9 @@
 // What one bench run measured. Every figure is taken through the app and, in the same run,
-// against its references: the same embedded upstream reached directly, and two floors (see
-// docs/decisions/005-benchmark-method.md): the framework floor, a route of the same production app
-// answering a fixed JSON with no upstream call (what Next alone costs per request), and a minimal
-// Node proxy (node:http + undici, no checks) in front of the same upstream (what any proxy costs).
+// against its references (docs/decisions/005-benchmark-method.md): the same embedded upstream
+// reached directly; two floors, route handlers of the bench's own Next app: the framework floor
+// (a fixed JSON with no upstream call: what Next alone costs per request) and the framework proxy
+// floor (the same request passed upstream with fetch, no checks: the leanest proxy in Next); and a
+// minimal Node proxy (node:http + undici, no checks) in front of the same upstream.
 
 /** One load run of autocannon against one target. */
 export type LoadRun = {
@@ -18,8 +19,10 @@ export type LoadComparison = {
   scenario: string;
   concurrency: number;
   app: LoadRun;
-  /** GET (or POST, body read and dropped) /api/bench-floor of the same app. */
+  /** GET (or POST, body read and dropped) of the floor app's fixed answer. */
   frameworkFloor: LoadRun;
+  /** The same request as `direct`, through the floor app's proxy route. */
+  proxyFloor: LoadRun;
   /** The same request as `direct`, through the minimal proxy. */
   minimalProxy: LoadRun;
   direct: LoadRun;
@@ -63,6 +66,8 @@ export type UploadMemoryResult = {
   app: UploadRun;
   /** The framework floor reading the same body to its end and dropping it (answers 200). */
   frameworkFloor: UploadRun;
+  /** The same upload as `direct`, through the floor app's proxy route. */
+  proxyFloor: UploadRun;
   minimalProxy: UploadRun;
   direct: UploadRun;
   appBaselineRssMb: number;

@@ -23,16 +23,18 @@ const path = (overrides: Partial<StreamPath> = {}): StreamPath => ({
 });
 
 /**
- * One scenario at c=1 and c=50: the framework floor at 1,000 req/s, the minimal proxy at p50
- * 1 ms, direct faster than both; the app's p50 and throughput as given.
+ * One scenario at c=1 and c=50: the framework proxy floor at 1,000 req/s and p50 1 ms, the
+ * framework floor and the minimal proxy faster, direct faster than all; the app's p50 and
+ * throughput as given.
  */
 const scenario = (name: string, appP50Ms: number, appRequestsPerSecond: number) =>
   [1, 50].map((concurrency): LoadComparison => ({
     scenario: name,
     concurrency,
     app: load({ p50Ms: appP50Ms, requestsPerSecond: appRequestsPerSecond }),
-    frameworkFloor: load({ p50Ms: 0.5 }),
-    minimalProxy: load({ p50Ms: 1, requestsPerSecond: 2000 }),
+    proxyFloor: load({ p50Ms: 1 }),
+    frameworkFloor: load({ p50Ms: 0.5, requestsPerSecond: 3000 }),
+    minimalProxy: load({ p50Ms: 0.8, requestsPerSecond: 2000 }),
     direct: load({ p50Ms: 0.3, requestsPerSecond: 5000 }),
   }));
 
@@ -57,13 +59,14 @@ const passing: BenchResults = {
     appPeakRssMb: 400,
     appCpuMsPerEvent: 0.05,
     appCpuMsPerStreamOpened: 2,
-    minimalProxyCpuMsPerEvent: 0.02,
+    minimalProxyCpuMsPerEvent: 0.025,
   },
   upload: {
     bytes: 200 * 1024 * 1024,
     runs: 3,
     app: { status: 201, seconds: 2, mbPerSecond: 90 },
     frameworkFloor: { status: 200, seconds: 1.9, mbPerSecond: 95 },
+    proxyFloor: { status: 201, seconds: 2.1, mbPerSecond: 85 },
     minimalProxy: { status: 201, seconds: 1.8, mbPerSecond: 100 },
     direct: { status: 201, seconds: 1.4, mbPerSecond: 140 },
     appBaselineRssMb: 150,
@@ -105,7 +108,7 @@ const misses: [budget: string, results: BenchResults][] = [
   ],
   ...(["GET form", "POST upload 1 KB"] as const).flatMap((name): [string, BenchResults][] => [
     [
-      `${name}: added p50 over proxy, c=1`,
+      `${name}: added p50 over proxy floor, c=1`,
       withProxy(name, 1, (c) => ({ ...c, app: { ...c.app, p50Ms: 2.01 } })),
     ],
     [
@@ -160,9 +163,9 @@ describe("evaluateBudgets", () => {
     expect(checks.map((check) => check.budget)).toEqual([
       "Idle app RSS after start",
       "Memory per open stream (1,000 idle)",
-      "GET form: added p50 over proxy, c=1",
+      "GET form: added p50 over proxy floor, c=1",
       "GET form: throughput, c=50",
-      "POST upload 1 KB: added p50 over proxy, c=1",
+      "POST upload 1 KB: added p50 over proxy floor, c=1",
       "POST upload 1 KB: throughput, c=50",
       `${STREAM}: added p99`,
       `${STREAM}: app CPU per event`,
@@ -176,10 +179,10 @@ describe("evaluateBudgets", () => {
     ]);
     expect(checks.filter((check) => !check.pass)).toEqual([]);
     const checked = byBudget(passing);
-    expect(checked["GET form: added p50 over proxy, c=1"]?.measured).toBe("+1.00 ms");
+    expect(checked["GET form: added p50 over proxy floor, c=1"]?.measured).toBe("+1.00 ms");
     expect(checked["GET form: throughput, c=50"]?.measured).toBe("80%");
     expect(checked["Upload 200 MB: throughput"]?.measured).toBe("90%");
-    expect(checked[`${STREAM}: app CPU per event`]?.measured).toBe("50 µs");
+    expect(checked[`${STREAM}: app CPU per event`]?.measured).toBe("2.00×");
   });
 
   it("states the issue's budgets", () => {
@@ -188,7 +191,7 @@ describe("evaluateBudgets", () => {
       proxyThroughputRatio: 0.8,
       uploadThroughputRatio: 0.9,
       uploadRssGrowthMb: 32,
-      streamCpuMsPerEvent: 0.05,
+      streamCpuRatio: 2,
       streamAddedP99Ms: 10,
       idleStreamMb: 0.5,
       idleRssMb: 150,
@@ -212,26 +215,41 @@ describe("evaluateBudgets", () => {
     expect(budgetTable(failed)).toContain("| FAIL ");
   });
 
-  it("reads throughput against the framework floor and latency against the minimal proxy", () => {
-    // Far behind direct, yet within budget of both floors: the direct figures do not decide.
+  it("reads requests against the framework proxy floor, not the other paths", () => {
+    // Far behind direct, the framework floor and the minimal proxy, yet within budget of the
+    // proxy floor: the others do not decide.
     const checks = byBudget(
-      withProxy("GET form", 50, (c) => ({ ...c, direct: { ...c.direct, requestsPerSecond: 1e6 } })),
+      withProxy("GET form", 50, (c) => ({
+        ...c,
+        direct: { ...c.direct, requestsPerSecond: 1e6 },
+        frameworkFloor: { ...c.frameworkFloor, requestsPerSecond: 1e6 },
+        minimalProxy: { ...c.minimalProxy, requestsPerSecond: 1e6 },
+      })),
     );
     expect(checks["GET form: throughput, c=50"]?.pass).toBe(true);
-    const slowerProxy = byBudget(
+    const slowerFloor = byBudget(
       withProxy("GET form", 1, (c) => ({
         ...c,
         app: { ...c.app, p50Ms: 5 },
-        minimalProxy: { ...c.minimalProxy, p50Ms: 4 },
+        proxyFloor: { ...c.proxyFloor, p50Ms: 4 },
       })),
     );
-    expect(slowerProxy["GET form: added p50 over proxy, c=1"]?.pass).toBe(true);
+    expect(slowerFloor["GET form: added p50 over proxy floor, c=1"]?.pass).toBe(true);
+  });
+
+  it("reads the relay's CPU per event against the minimal proxy's", () => {
+    const cpu = (app: number, proxy: number) =>
+      byBudget({
+        streams: { ...passing.streams!, appCpuMsPerEvent: app, minimalProxyCpuMsPerEvent: proxy },
+      })[`${STREAM}: app CPU per event`]?.pass;
+    expect(cpu(0.2, 0.1)).toBe(true);
+    expect(cpu(0.2, 0.099)).toBe(false);
   });
 
   it("shows app, floors and direct side by side in every load row", () => {
     for (const check of evaluateBudgets({ proxy: passing.proxy })) {
       expect(check.detail).toContain(
-        "app / floor / proxy / direct: 800 / 1,000 / 2,000 / 5,000 req/s",
+        "app / proxy floor / floor / node proxy / direct: 800 / 1,000 / 3,000 / 2,000 / 5,000 req/s",
       );
     }
     expect(byBudget(passing)["Upload 200 MB: throughput"]?.detail).toContain(
@@ -243,7 +261,7 @@ describe("evaluateBudgets", () => {
     const checks = byBudget({
       proxy: withProxy("POST upload 1 KB", 1, (c) => ({
         ...c,
-        frameworkFloor: { ...c.frameworkFloor, failures: 2 },
+        proxyFloor: { ...c.proxyFloor, failures: 2 },
         app: { ...c.app, failures: 3 },
       })).proxy,
       upload: {
@@ -251,9 +269,11 @@ describe("evaluateBudgets", () => {
         minimalProxy: { status: 413, seconds: 0.1, mbPerSecond: 2000 },
       },
     });
-    expect(checks["POST upload 1 KB: added p50 over proxy, c=1"]).toMatchObject({ pass: false });
-    expect(checks["POST upload 1 KB: added p50 over proxy, c=1"]?.detail).toContain(
-      "FAILED REQUESTS app 3, floor 2",
+    expect(checks["POST upload 1 KB: added p50 over proxy floor, c=1"]).toMatchObject({
+      pass: false,
+    });
+    expect(checks["POST upload 1 KB: added p50 over proxy floor, c=1"]?.detail).toContain(
+      "FAILED REQUESTS app 3, proxy floor 2",
     );
     expect(checks["Upload 200 MB: throughput"]?.pass).toBe(false);
     expect(checks["Upload 200 MB: throughput"]?.detail).toContain("REFUSED: proxy 413");

@@ -12,19 +12,20 @@ type Target = {
   headers: Record<string, string>;
   body?: Buffer;
 };
-/** One request as each path takes it: the app, its framework floor, the minimal proxy, direct. */
+/** One request as each path takes it: the app, the two framework floors, the minimal proxy, direct. */
 type Scenario = {
   name: string;
   app: Target;
   frameworkFloor: Target;
+  proxyFloor: Target;
   minimalProxy: Target;
   direct: Target;
 };
 
-/** The direct request, sent to the minimal proxy instead. */
-const viaMinimalProxy = (stack: BenchStack, direct: Target): Target => ({
+/** The direct request, sent through a proxy whose API base is `base` instead. */
+const via = (stack: BenchStack, base: string, direct: Target): Target => ({
   ...direct,
-  url: stack.minimalProxyUrl + direct.url.slice(stack.upstreamUrl.length),
+  url: base + direct.url.slice(stack.upstreamUrl.length),
 });
 
 const WARM_UP_REQUESTS = 300;
@@ -56,7 +57,8 @@ function scenarios(stack: BenchStack, form: BenchForm): Scenario[] {
       name: "GET form",
       app: { url: `${stack.appOrigin}/api/forms/${token}`, method: "GET", headers: link },
       frameworkFloor: { url: stack.frameworkFloorUrl, method: "GET", headers: link },
-      minimalProxy: viaMinimalProxy(stack, getDirect),
+      proxyFloor: via(stack, stack.proxyFloorUrl, getDirect),
+      minimalProxy: via(stack, stack.minimalProxyUrl, getDirect),
       direct: getDirect,
     },
     {
@@ -75,7 +77,8 @@ function scenarios(stack: BenchStack, form: BenchForm): Scenario[] {
         headers: { ...link, origin: stack.appOrigin, "content-type": viaApp.contentType },
         body: viaApp.body,
       },
-      minimalProxy: viaMinimalProxy(stack, uploadDirect),
+      proxyFloor: via(stack, stack.proxyFloorUrl, uploadDirect),
+      minimalProxy: via(stack, stack.minimalProxyUrl, uploadDirect),
       direct: uploadDirect,
     },
   ];
@@ -122,11 +125,11 @@ function runLoad(target: Target, connections: number, amount: number): Promise<L
   });
 }
 
-const PATHS = ["direct", "minimalProxy", "frameworkFloor", "app"] as const;
+const PATHS = ["direct", "minimalProxy", "frameworkFloor", "proxyFloor", "app"] as const;
 
 /**
- * Each scenario at each concurrency on every path (direct, the minimal proxy, the framework
- * floor, the app), each after a warm-up of its own.
+ * Each scenario at each concurrency on every path (direct, the minimal proxy, the two framework
+ * floors, the app), each after a warm-up of its own.
  */
 export async function measureProxyOverhead(
   stack: BenchStack,

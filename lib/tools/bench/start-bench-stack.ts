@@ -8,11 +8,12 @@ import { createInterface } from "node:readline";
 import { createAdminClient, type AdminClient } from "@/lib/embedded/admin-client";
 import { EMBEDDED_KEYS } from "@/lib/embedded/demo-keys";
 import { hasTaskset, pinProcess, planCpus, type CpuPlan } from "./cpu-pinning";
+import { ensureFloorAppBuilt, startFloorApp } from "./start-floor-app";
 
 // Starts what the bench measures: the embedded upstream in its own process, the production app
-// (the standalone server, built first when needed, its framework-floor route turned on) pointed at
-// it, and the minimal proxy in front of the same upstream in a third process; all on free loopback
-// ports.
+// (Next's standalone server, built first when needed) pointed at it, the bench's own floor app
+// (`next start`, lib/tools/bench/floor-app) in front of the same upstream, and the minimal proxy
+// in front of it too; all on free loopback ports.
 
 export type BenchStack = {
   root: string;
@@ -24,12 +25,15 @@ export type BenchStack = {
   /** The minimal Node proxy's origin and API base (ending in /v1), in front of the upstream. */
   minimalProxyOrigin: string;
   minimalProxyUrl: string;
-  /** The app's framework floor (app/api/bench-floor). */
+  /** The framework floor: a route of the bench's floor app answering a fixed JSON. */
   frameworkFloorUrl: string;
+  /** The framework proxy floor's API base (ending in /v1): a route passing requests upstream. */
+  proxyFloorUrl: string;
   /** The upstream's admin API (start runs, have runs stream text). */
   upstreamAdmin: AdminClient;
   appPid: number;
   minimalProxyPid: number;
+  floorAppPid: number;
   linkSecret: string;
   /** JSON log lines the app wrote so far (one per API request). */
   appLogLines(): number;
@@ -131,8 +135,13 @@ export async function startBenchStack(options: {
     if (build.status !== 0) throw new Error(`npm run build failed (${build.status})`);
   }
 
+  ensureFloorAppBuilt(root, options.log);
+
   const upstream = await startUpstream(root);
   const minimalProxy = await startMinimalProxyProcess(root, upstream.origin);
+  const floorPort = await freePort();
+  const floorApp = startFloorApp(root, floorPort, upstream.origin);
+  const floorOrigin = `http://127.0.0.1:${floorPort}`;
   const port = await freePort();
   const linkSecret = randomBytes(24).toString("hex");
   // The standalone server, as in production.
@@ -148,7 +157,6 @@ export async function startBenchStack(options: {
       ALLOW_UNSIGNED_LINKS: "",
       PORT: String(port),
       HOSTNAME: "127.0.0.1",
-      BENCH_FLOOR_ROUTE: "true",
     },
     // The app's request log goes to a pipe that is read, as under a process manager; not to
     // /dev/null, which would hide what writing it costs.
@@ -165,6 +173,7 @@ export async function startBenchStack(options: {
   const appOrigin = `http://127.0.0.1:${port}`;
   const close = async () => {
     await stopChild(app);
+    await stopChild(floorApp);
     minimalProxy.child.stdin?.end();
     await stopChild(minimalProxy.child);
     upstream.child.stdin?.end();
@@ -172,20 +181,23 @@ export async function startBenchStack(options: {
   };
   try {
     await waitForHttp(`${appOrigin}/api/forms/-`, 60_000, app);
+    await waitForHttp(`${floorOrigin}/api/floor`, 60_000, floorApp);
   } catch (error) {
     await close();
     throw new Error(`${(error as Error).message}\n${stderr.join("\n")}`);
   }
   if (app.pid === undefined) throw new Error("the app has no pid");
   if (minimalProxy.child.pid === undefined) throw new Error("the minimal proxy has no pid");
+  if (floorApp.pid === undefined) throw new Error("the floor app has no pid");
   if (upstream.child.pid === undefined) throw new Error("the upstream has no pid");
   const cpus = planCpus(os.cpus().length, hasTaskset());
   if ("measured" in cpus) {
     pinProcess(app.pid, cpus.measured);
     pinProcess(minimalProxy.child.pid, cpus.measured);
+    pinProcess(floorApp.pid, cpus.measured);
     pinProcess(upstream.child.pid, cpus.rest);
     options.log(
-      `CPUs: app and minimal proxy on ${cpus.measured}, upstream and load generator on ${cpus.rest}`,
+      `CPUs: app, floor app and minimal proxy on ${cpus.measured}, upstream and load generator on ${cpus.rest}`,
     );
   } else {
     options.log(`CPUs: ${cpus.reason}`);
@@ -199,10 +211,12 @@ export async function startBenchStack(options: {
     upstreamKey: EMBEDDED_KEYS.workflowApp,
     minimalProxyOrigin: minimalProxy.origin,
     minimalProxyUrl: minimalProxy.origin + upstream.url.slice(upstream.origin.length),
-    frameworkFloorUrl: `${appOrigin}/api/bench-floor`,
+    frameworkFloorUrl: `${floorOrigin}/api/floor`,
+    proxyFloorUrl: `${floorOrigin}/api/proxy-floor${upstream.url.slice(upstream.origin.length)}`,
     upstreamAdmin: createAdminClient({ origin: upstream.origin, token: upstream.adminToken }),
     appPid: app.pid,
     minimalProxyPid: minimalProxy.child.pid,
+    floorAppPid: floorApp.pid,
     linkSecret,
     appLogLines: () => logLines,
     cpus,
