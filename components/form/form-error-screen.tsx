@@ -1,9 +1,10 @@
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { StatusScreen } from "@/components/ui/status-screen";
+import type { ErrorCode } from "@/lib/errors/error-code";
 
 /** Why a form cannot be shown: the `{code, message}` of the app's error envelope. */
-export type FormFailure = { code: string; message: string };
+export type FormFailure = { code: ErrorCode; message: string };
 
 /** A form that is answered, expired, gone, behind a bad link, or that the service could not load. */
 export function FormErrorScreen({ failure, retry }: { failure: FormFailure; retry: ReactNode }) {

@@ -13,6 +13,7 @@ import { WaitingForms } from "@/components/run/waiting-forms";
 import { Button } from "@/components/ui/button";
 import { StatusScreen } from "@/components/ui/status-screen";
 import { ApiClientError } from "@/lib/client/api-client-error";
+import type { ErrorCode } from "@/lib/errors/error-code";
 import type { FormLinkContext } from "@/lib/form/form-api";
 import { deleteDraft, draftKeyOf, sweepDrafts } from "@/lib/form/form-draft";
 import { formQueryOptions } from "@/lib/form/queries";
@@ -90,11 +91,12 @@ export function FormScreen({ link, loadFailure, children }: FormScreenProps) {
 function toFailure(error: Error): FormFailure {
   return error instanceof ApiClientError
     ? { code: error.code, message: error.message }
-    : { code: "unknown", message: error.message };
+    : // Not an answer of the app's at all (a bug, not the service).
+      { code: "unexpected_response", message: error.message };
 }
 
 // Codes after which this link's draft of the form can never be sent.
-const ENDED_CODES = new Set([
+const ENDED_CODES = new Set<ErrorCode>([
   "human_input_form_submitted",
   "human_input_form_expired",
   "not_found",
@@ -105,7 +107,7 @@ const ENDED_CODES = new Set([
 function useDraftCleanup(
   link: FormLinkContext,
   outcome: Outcome | null,
-  closedCode: string | null,
+  closedCode: ErrorCode | null,
 ) {
   useEffect(() => sweepDrafts(), []);
   const ended =

@@ -12,6 +12,26 @@ export type FileType = z.infer<typeof fileTypeSchema>;
 
 export const UPLOAD_METHODS = ["local_file", "remote_url"] as const;
 
+// A file as a form submission or a run's start inputs carry it (what the browser sends).
+export const localFileMappingSchema = z.object({
+  type: fileTypeSchema,
+  transfer_method: z.literal("local_file"),
+  upload_file_id: z.string().check(z.minLength(1)),
+});
+export const remoteFileMappingSchema = z.object({
+  type: fileTypeSchema,
+  transfer_method: z.literal("remote_url"),
+  url: z.url({ protocol: /^https?$/ }).check(z.maxLength(2048)),
+});
+export const fileMappingSchema = z.discriminatedUnion("transfer_method", [
+  localFileMappingSchema,
+  remoteFileMappingSchema,
+]);
+export type FileMapping = z.infer<typeof fileMappingSchema>;
+
+/** A value of the `inputs` object of a form submission. */
+export const formValueSchema = z.union([z.string(), fileMappingSchema, z.array(fileMappingSchema)]);
+
 const strings = () => z._default(z.array(z.string()), []);
 
 const valueSourceSchema = z.looseObject({

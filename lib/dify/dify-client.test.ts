@@ -71,6 +71,31 @@ describe("dify client", () => {
     expect(result.inputs[1]).toMatchObject({ type: "rating", output_variable_name: "stars" });
   });
 
+  it("maps the upstream refusing this server's key to upstream_key_refused, naming the variable", async () => {
+    const refused = json(401, {
+      status: 401,
+      code: "unauthorized",
+      message: "Access token is invalid",
+    });
+    handler = refused;
+    const app = (await client.getAppParameters().catch((e: unknown) => e)) as {
+      status: number;
+      code: string;
+      message: string;
+    };
+    expect(app).toMatchObject({ status: 502, code: "upstream_key_refused" });
+    expect(app.message).toContain("DIFY_APP_API_KEY");
+    expect(app.message).not.toContain("app-test-key");
+    handler = refused;
+    const dataset = (await client.getChunk("ds", "doc", "seg").catch((e: unknown) => e)) as {
+      status: number;
+      code: string;
+      message: string;
+    };
+    expect(dataset).toMatchObject({ status: 502, code: "upstream_key_refused" });
+    expect(dataset.message).toContain("DIFY_DATASET_API_KEY");
+  });
+
   it("uses the dataset key for knowledge endpoints", async () => {
     handler = json(200, { result: "success" });
     await client.updateDocumentsMetadata("ds", []);

@@ -105,12 +105,19 @@ function mapNetworkError(error: unknown): ApiError {
   return ApiError.of("upstream_unreachable", "The workflow service cannot be reached right now.");
 }
 
+const KEY_VARIABLE: Record<KeyKind, string> = {
+  app: "DIFY_APP_API_KEY",
+  dataset: "DIFY_DATASET_API_KEY",
+};
+
 /**
- * Reads an upstream error body; a real `{status, code, message}` of a 4xx passes through
- * unchanged. A 5xx is the upstream's own failure, not the caller's: it becomes 502
+ * The one map of upstream answers to the app's closed codes. A real `{status, code, message}` of
+ * a 4xx passes through unchanged, except a 401: that is the upstream refusing this server's own
+ * key, a configuration problem and never the caller's, so it is 502 upstream_key_refused naming
+ * the variable to check. A 5xx is the upstream's own failure, not the caller's: it becomes 502
  * upstream_bad_response, with the upstream's status and code kept for the log line only.
  */
-async function errorFromResponse(response: UpstreamResponse) {
+async function errorFromResponse(response: UpstreamResponse, key: KeyKind) {
   const text = await response.text().catch(() => "");
   let json: unknown;
   try {
@@ -119,6 +126,13 @@ async function errorFromResponse(response: UpstreamResponse) {
     json = undefined;
   }
   const parsed = difyErrorBodySchema.safeParse(json);
+  if (response.status === 401) {
+    noteUpstreamError(parsed.success ? parsed.data.code : null);
+    return ApiError.of(
+      "upstream_key_refused",
+      `The workflow service refused this server's key. Check ${KEY_VARIABLE[key]} in the server's configuration.`,
+    );
+  }
   if (response.status >= 500) {
     noteUpstreamError(parsed.success ? parsed.data.code : null);
     return ApiError.of("upstream_bad_response", "The workflow service failed to answer.");
@@ -134,7 +148,6 @@ async function errorFromResponse(response: UpstreamResponse) {
 
 function defaultMessage(status: number): string {
   if (status === 413) return "The file is too large.";
-  if (status === 401) return "The server's API key was refused by the workflow service.";
   if (status === 404) return "Not found.";
   return `The workflow service answered with status ${status}.`;
 }
@@ -268,7 +281,7 @@ async function requestJson<S extends z.ZodType>(
   options: RequestOptions = {},
 ): Promise<z.infer<S>> {
   const response = await send(path, options);
-  if (!response.ok) throw await errorFromResponse(response);
+  if (!response.ok) throw await errorFromResponse(response, options.key ?? "app");
   let json: unknown;
   try {
     if (options.emptyBody === undefined) json = await response.json();
@@ -290,7 +303,7 @@ async function requestJson<S extends z.ZodType>(
 /** Opens an SSE stream; upstream errors before the stream starts become ApiErrors. */
 async function requestStream(path: string, options: RequestOptions): Promise<Readable> {
   const response = await send(path, { ...options, stream: true });
-  if (!response.ok) throw await errorFromResponse(response);
+  if (!response.ok) throw await errorFromResponse(response, options.key ?? "app");
   const type = response.headers.get("content-type") ?? "";
   if (!type.includes("text/event-stream")) {
     await response.discard();
@@ -335,7 +348,7 @@ export async function submitHumanInputForm(token: string, submission: FormSubmis
     method: "POST",
     json: submission,
   });
-  if (!response.ok) throw await errorFromResponse(response);
+  if (!response.ok) throw await errorFromResponse(response, "app");
   await response.discard();
 }
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { fileTypeSchema, formInputSchema, userActionSchema } from "@/lib/dify/browser-schemas";
+import { formInputSchema, formValueSchema, userActionSchema } from "@/lib/dify/browser-schemas";
 
 // Raw wire shapes of the Dify service API. Objects are loose where real
 // servers send more than we read, so newer servers do not break parsing; the app maps these to its
@@ -119,25 +119,6 @@ export const humanInputFormSchema = z.looseObject({
 export type HumanInputForm = z.infer<typeof humanInputFormSchema>;
 
 // ---------------------------------------------------------------- files
-
-export const localFileMappingSchema = z.object({
-  type: fileTypeSchema,
-  transfer_method: z.literal("local_file"),
-  upload_file_id: z.string().min(1),
-});
-export const remoteFileMappingSchema = z.object({
-  type: fileTypeSchema,
-  transfer_method: z.literal("remote_url"),
-  url: z.url({ protocol: /^https?$/ }).max(2048),
-});
-export const fileMappingSchema = z.discriminatedUnion("transfer_method", [
-  localFileMappingSchema,
-  remoteFileMappingSchema,
-]);
-export type FileMapping = z.infer<typeof fileMappingSchema>;
-
-/** A value of the `inputs` object of a form submission. */
-export const formValueSchema = z.union([z.string(), fileMappingSchema, z.array(fileMappingSchema)]);
 
 export const formSubmissionSchema = z.object({
   inputs: z.record(z.string(), formValueSchema),

@@ -1,4 +1,4 @@
-import type { FileMapping } from "@/lib/dify/schemas";
+import type { FileMapping } from "@/lib/dify/browser-schemas";
 import type { AttachedFile, FieldValues } from "@/lib/fields/attached-file";
 import type { FieldSpec, WireDialect } from "@/lib/fields/field-spec";
 import { filled, parseJsonObject } from "@/lib/fields/parse-json-object";

@@ -1,23 +1,16 @@
-import * as z from "zod/mini";
 import { ApiClientError } from "@/lib/client/api-client-error";
 import { parseJsonText, readErrorResponse } from "@/lib/client/api-fetch";
+import { uploadAnswerSchema, type UploadAnswer } from "@/lib/files/upload-answer";
 
 // How an upload route's answer is read: loaded with the first upload (lib/files/upload-with-progress.ts),
 // not with the page, because its schemas bring zod.
 
-export const uploadResultSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  size: z.number(),
-  extension: z.nullable(z.string()),
-  mimeType: z.nullable(z.string()),
-});
-export type UploadResult = z.infer<typeof uploadResultSchema>;
+export type UploadResult = UploadAnswer;
 
 /** The uploaded file, or the ApiClientError an upload's answer (status and body text) means. */
 export function readUploadResponse(status: number, body: string): UploadResult {
   if (status >= 200 && status < 300) {
-    const parsed = uploadResultSchema.safeParse(parseJsonText(body));
+    const parsed = uploadAnswerSchema.safeParse(parseJsonText(body));
     if (parsed.success) return parsed.data;
     throw new ApiClientError(
       status,

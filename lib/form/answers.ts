@@ -1,4 +1,4 @@
-import type { FileMapping } from "@/lib/dify/schemas";
+import type { FileMapping } from "@/lib/dify/browser-schemas";
 import type { AttachedFile } from "@/lib/fields/attached-file";
 import type { FieldSpec } from "@/lib/fields/field-spec";
 import { defaultValues, toWireInputs } from "@/lib/fields/wire-inputs";

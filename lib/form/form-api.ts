@@ -1,4 +1,5 @@
 import type { LinkScope } from "@/lib/form/form-link";
+import type { NextLinkRequest, SubmitRequest } from "@/lib/form/form-api-contract";
 import { FORM_LINK_HEADER } from "@/lib/form/form-link-header";
 
 // Browser-side calls of the form routes, each carrying the link's credentials. The fetch helper
@@ -6,7 +7,7 @@ import { FORM_LINK_HEADER } from "@/lib/form/form-link-header";
 // load does without (every call comes after the page is in the browser).
 
 const client = () =>
-  Promise.all([import("@/lib/client/api-fetch"), import("@/lib/form/form-api-schemas")]);
+  Promise.all([import("@/lib/client/api-fetch"), import("@/lib/form/form-api-contract")]);
 
 /**
  * A verified link as the browser holds it: the token, the run (may be empty), its query, and its
@@ -18,16 +19,13 @@ const headers = (link: FormLinkContext) => ({ [FORM_LINK_HEADER]: link.linkQuery
 const base = (link: FormLinkContext) => `/api/forms/${encodeURIComponent(link.token)}`;
 
 export async function fetchForm(link: FormLinkContext, signal?: AbortSignal) {
-  const [{ apiFetch }, { formViewSchema }] = await client();
-  return apiFetch(base(link), formViewSchema, { headers: headers(link), signal });
+  const [{ apiFetch }, { FORM_API }] = await client();
+  return apiFetch(base(link), FORM_API.get.answer, { headers: headers(link), signal });
 }
 
-export async function submitForm(
-  link: FormLinkContext,
-  body: { inputs: Record<string, unknown>; action: string },
-) {
-  const [{ apiFetch }, { submitResultSchema }] = await client();
-  return apiFetch(base(link), submitResultSchema, {
+export async function submitForm(link: FormLinkContext, body: SubmitRequest) {
+  const [{ apiFetch }, { FORM_API }] = await client();
+  return apiFetch(base(link), FORM_API.submit.answer, {
     method: "POST",
     json: body,
     headers: headers(link),
@@ -52,10 +50,11 @@ export async function fetchNextLink(
   link: FormLinkContext,
   form: { formId: string | null; nodeId: string },
 ) {
-  const [{ apiFetch }, { nextLinkSchema }] = await client();
-  return apiFetch(`${base(link)}/next-link`, nextLinkSchema, {
+  const [{ apiFetch }, { FORM_API }] = await client();
+  const request: NextLinkRequest = { form_id: form.formId, node_id: form.nodeId };
+  return apiFetch(`${base(link)}/next-link`, FORM_API.nextLink.answer, {
     method: "POST",
-    json: { form_id: form.formId, node_id: form.nodeId },
+    json: request,
     headers: headers(link),
   });
 }

@@ -5,7 +5,7 @@ import {
   pathIdSchema,
   segmentIdSchema,
   type PathIdMessages,
-} from "@/lib/dify/route-params";
+} from "@/lib/ids/path-ids";
 import { notFoundSubject, type NotFoundSubject } from "@/lib/dify/not-found-subject";
 import type { ErrorIssue } from "@/lib/errors/error-envelope";
 import type { ErrorCode } from "@/lib/errors/error-code";

@@ -4,7 +4,7 @@ import {
   type MetadataUpdateRequest,
 } from "@/lib/knowledge/metadata-update-request";
 import { notFoundSubject } from "@/lib/dify/not-found-subject";
-import { datasetIdSchema, pathIdSchema, type PathIdMessages } from "@/lib/dify/route-params";
+import { datasetIdSchema, pathIdSchema, type PathIdMessages } from "@/lib/ids/path-ids";
 import type { ErrorIssue } from "@/lib/errors/error-envelope";
 import type { ErrorCode } from "@/lib/errors/error-code";
 

@@ -3,7 +3,7 @@ import { apiFetch } from "@/lib/client/api-fetch";
 import { openEventStream } from "@/lib/client/use-event-stream";
 import type { UploadTarget } from "@/lib/files/upload-with-progress";
 import type { StartValues } from "@/lib/launcher/start-form-schema";
-import { startFormViewSchema } from "@/lib/launcher/start-form-view";
+import { LAUNCHER_API } from "@/lib/launcher/launcher-api-contract";
 
 // The launcher's routes as the browser calls them. The user is the HttpOnly cookie the server
 // sets.
@@ -11,7 +11,8 @@ import { startFormViewSchema } from "@/lib/launcher/start-form-view";
 /** The configured app's start form. */
 export const launchFormQuery = queryOptions({
   queryKey: ["launcher", "form"],
-  queryFn: ({ signal }) => apiFetch("/api/launch/parameters", startFormViewSchema, { signal }),
+  queryFn: ({ signal }) =>
+    apiFetch("/api/launch/parameters", LAUNCHER_API.parameters.answer, { signal }),
 });
 
 export const LAUNCH_UPLOAD_TARGET: UploadTarget = { url: "/api/launch/files" };

@@ -1,7 +1,7 @@
 import "server-only";
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
-import { $ZodError } from "zod/v4/core";
 import { ApiError } from "@/lib/errors/api-error";
+import type { ErrorCode } from "@/lib/errors/error-code";
 import { openStreamCount } from "@/lib/server/open-streams";
 
 // Prometheus metrics for GET /api/metrics (behind METRICS_TOKEN). Labels are closed sets (route
@@ -72,22 +72,14 @@ export async function renderMetrics(): Promise<{ body: string; contentType: stri
 }
 
 /**
- * Starts timing one API request; call the result with the answer's status and the error thrown (if
- * any). A 4xx error envelope also counts as a refusal by its code.
+ * Starts timing one API request; call the result with the answer's status and, for an error
+ * envelope, its code (as the route answered it). A 4xx also counts as a refusal by that code.
  */
 export function observeRequest(route: string, method: string) {
   const stop = metrics().requests.startTimer({ route, method });
-  return (status: number, error: unknown) => {
+  return (status: number, code: ErrorCode | undefined) => {
     stop({ status: String(status) });
-    if (status >= 400 && status < 500) {
-      const code =
-        error instanceof ApiError
-          ? error.code
-          : error instanceof $ZodError // classic or mini
-            ? "invalid_request"
-            : "other";
-      metrics().refusals.inc({ code });
-    }
+    if (status >= 400 && status < 500) metrics().refusals.inc({ code: code ?? "other" });
   };
 }
 

@@ -46,7 +46,7 @@ describe("createReadiness", () => {
     const check = vi
       .fn()
       .mockRejectedValueOnce(ApiError.of("upstream_unreachable", "http://10.0.0.5:5001 refused"))
-      .mockRejectedValueOnce(new ApiError(401, "unauthorized", "Bearer app-secret is invalid"))
+      .mockRejectedValueOnce(ApiError.of("upstream_key_refused", "Bearer app-secret is invalid"))
       .mockResolvedValue({});
     const readiness = createReadiness({ check, now: time.now });
     const first = await readiness.get();

@@ -32,9 +32,11 @@ function reasonOf(error: unknown, timedOut: boolean): Readiness {
   let code: ErrorCode = "upstream_bad_response";
   if (timedOut) code = "upstream_timeout";
   else if (error instanceof ApiError) {
-    if (error.status === 401 || error.code === "upstream_key_refused")
-      code = "upstream_key_refused";
-    else if (error.code === "upstream_timeout" || error.code === "upstream_unreachable")
+    if (
+      error.code === "upstream_key_refused" ||
+      error.code === "upstream_timeout" ||
+      error.code === "upstream_unreachable"
+    )
       code = error.code;
   }
   return { ready: false, code, message: MESSAGES[code]! };

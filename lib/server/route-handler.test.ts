@@ -33,6 +33,7 @@ describe("handleRoute", () => {
       route: "forms.get",
       method: "GET",
       status: 403,
+      code: "link_invalid",
       upstream_status: null,
       request_id: "req-12345678",
     });

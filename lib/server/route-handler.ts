@@ -1,6 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { ApiError, errorResponse } from "@/lib/errors/api-error";
+import { parse, type $ZodType, type input } from "zod/v4/core";
+import { ApiError, errorResponse, toApiError } from "@/lib/errors/api-error";
 import { EnvError } from "@/lib/server/env-schema";
 import { trackRequest } from "@/lib/server/graceful-shutdown";
 import { observeRequest } from "@/lib/server/metrics";
@@ -50,12 +51,13 @@ export function handleRoute<C>(
     const done = trackRequest();
     return requestContext.run(store, async () => {
       let response: Response;
-      let thrown: unknown;
+      // The one code of a failed request: its answer, its metrics and its log line all say it.
+      let failed: ApiError | undefined;
       try {
         response = await handler(request, context);
       } catch (error) {
-        thrown = error instanceof EnvError ? misconfigured() : error;
-        response = errorResponse(thrown);
+        failed = toApiError(error instanceof EnvError ? misconfigured() : error);
+        response = errorResponse(failed);
       } finally {
         done();
       }
@@ -65,7 +67,7 @@ export function handleRoute<C>(
         if (name === "Cache-Control" && NO_STORE.test(response.headers.get(name) ?? "")) continue;
         response.headers.set(name, value);
       }
-      observe(response.status, thrown);
+      observe(response.status, failed?.code);
       console.info(
         JSON.stringify({
           level: "info",
@@ -73,6 +75,7 @@ export function handleRoute<C>(
           route,
           method: request.method,
           status: response.status,
+          ...(failed ? { code: failed.code } : {}),
           upstream_status: store.upstreamStatus,
           ...(store.upstreamCode !== undefined ? { upstream_code: store.upstreamCode } : {}),
           duration_ms: Math.round(performance.now() - started),
@@ -82,6 +85,18 @@ export function handleRoute<C>(
       return response;
     });
   };
+}
+
+/**
+ * A route's JSON answer, parsed through the schema of its contract on the way out: only the
+ * fields the contract names reach the browser, and the browser parses it with the same schema.
+ */
+export function jsonAnswer<S extends $ZodType>(
+  schema: S,
+  value: input<S>,
+  init?: ResponseInit,
+): Response {
+  return Response.json(parse(schema, value), init);
 }
 
 const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"] as const;

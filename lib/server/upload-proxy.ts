@@ -7,6 +7,7 @@ import { ApiError } from "@/lib/errors/api-error";
 import { getAppParametersCached, uploadFile } from "@/lib/dify/dify-client";
 import type { UploadedFile } from "@/lib/dify/schemas";
 import { largestSizeLimit, toUploadLimits } from "@/lib/files/size-limits";
+import type { UploadAnswer } from "@/lib/files/upload-answer";
 import { getLimits } from "@/lib/server/limits";
 import { countUploadedBytes } from "@/lib/server/metrics";
 
@@ -260,17 +261,8 @@ export async function proxyUpload(
   });
 }
 
-/** What an upload route answers with 201: the few fields the browser needs. */
-export type UploadedFileView = {
-  id: string;
-  name: string;
-  size: number;
-  extension: string | null;
-  mimeType: string | null;
-};
-
 /** An upload route's work: the file streamed upstream as `user`, then what the browser needs. */
-export async function uploadAsUser(request: Request, user: string): Promise<UploadedFileView> {
+export async function uploadAsUser(request: Request, user: string): Promise<UploadAnswer> {
   // The per-category check stays with the upstream; this only stops a body past the largest.
   const maxBytes = async () => {
     const parameters = await getAppParametersCached().catch(() => undefined);

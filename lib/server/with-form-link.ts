@@ -1,6 +1,6 @@
 import "server-only";
 import type { FormLinkClaims } from "@/lib/form/form-link";
-import { formRouteParamsSchema } from "@/lib/dify/route-params";
+import { formRouteParamsSchema } from "@/lib/ids/path-ids";
 import { requireFormIdentity } from "@/lib/server/form/form-identity";
 import { requireSameOrigin } from "@/lib/server/request-guards";
 import { handleRoute } from "@/lib/server/route-handler";

@@ -14,7 +14,7 @@ import { getEnv } from "@/lib/server/env";
 import { verifyLinkParams } from "@/lib/server/form/form-identity";
 import { loadErrorEnvelope, loadFormView } from "@/lib/server/form/load-form-view";
 import { LINK_PARAM_KEYS } from "@/lib/form/form-link";
-import { formTokenSchema } from "@/lib/dify/route-params";
+import { formTokenSchema } from "@/lib/ids/path-ids";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("form"))("pageTitle") };

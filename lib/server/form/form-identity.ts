@@ -3,7 +3,7 @@ import { ApiError } from "@/lib/errors/api-error";
 import { getEnv } from "@/lib/server/env";
 import { LINK_PARAM_KEYS, verifyFormLink, type FormLinkClaims } from "@/lib/form/form-link";
 import { FORM_LINK_HEADER } from "@/lib/form/form-link-header";
-import { runIdSchema } from "@/lib/dify/route-params";
+import { runIdSchema } from "@/lib/ids/path-ids";
 
 const REASONS = {
   missing: ["link_missing", "This link is incomplete: it does not say who is answering."],

@@ -1,7 +1,7 @@
 import "server-only";
 import { ApiError } from "@/lib/errors/api-error";
 import { streamWorkflowEvents } from "@/lib/dify/dify-client";
-import { runIdSchema } from "@/lib/dify/route-params";
+import { runIdSchema } from "@/lib/ids/path-ids";
 import type { FormLinkClaims } from "@/lib/form/form-link";
 import { relayEventStream, SSE_HEADERS } from "@/lib/server/event-relay";
 import { acquireEventStream } from "@/lib/server/event-stream-slot";

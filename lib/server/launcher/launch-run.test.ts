@@ -186,13 +186,4 @@ describe("startLaunch", () => {
     });
     expect(launchMode()).toBe("workflow");
   });
-
-  it("turns an upstream 401 into a configuration error naming DIFY_APP_API_KEY, never the key", async () => {
-    vi.mocked(getAppParameters).mockRejectedValue(
-      new ApiError(401, "unauthorized", "Access token is invalid"),
-    );
-    const error = (await start({ inputs: {}, query: "" }).catch((e: unknown) => e)) as ApiError;
-    expect(error).toMatchObject({ status: 502, code: "upstream_key_refused" });
-    expect(error.message).toContain("DIFY_APP_API_KEY");
-  });
 });

@@ -20,23 +20,8 @@ import { streamError, type EventTransform } from "@/lib/server/event-relay";
 
 const LINK_TTL_SECONDS = 24 * 60 * 60;
 
-/** The upstream refusing this server's key is a configuration problem: say which variable. */
-export async function withAppKey<T>(call: Promise<T>): Promise<T> {
-  try {
-    return await call;
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) {
-      throw ApiError.of(
-        "upstream_key_refused",
-        "The workflow service refused this server's app key. Check DIFY_APP_API_KEY in the server's configuration.",
-      );
-    }
-    throw error;
-  }
-}
-
 export async function getLaunchForm(): Promise<StartFormView> {
-  return toStartFormView(await withAppKey(getAppParameters()), launchMode());
+  return toStartFormView(await getAppParameters(), launchMode());
 }
 
 type Inputs = Record<string, unknown>;
@@ -144,12 +129,10 @@ export async function startLaunch(
   }
   const form = await getLaunchForm();
   const values = buildStartFormSchema(form.fields, form.mode).parse(body);
-  const upstream = await withAppKey(
-    openRun(
-      form.mode,
-      { inputs: toStartInputs(form.fields, values), user, query: values.query },
-      signal,
-    ),
+  const upstream = await openRun(
+    form.mode,
+    { inputs: toStartInputs(form.fields, values), user, query: values.query },
+    signal,
   );
   return { upstream, transform: launchLinks(user, secret) };
 }

@@ -1,7 +1,7 @@
 import { getOrCreateAnonymousUser } from "@/lib/server/launcher/anonymous-user";
-import { withAppKey } from "@/lib/server/launcher/launch-run";
 import { requireLauncherEnabled, requireSameOrigin } from "@/lib/server/request-guards";
-import { handleRoute, otherMethods } from "@/lib/server/route-handler";
+import { LAUNCHER_API } from "@/lib/launcher/launcher-api-contract";
+import { handleRoute, jsonAnswer, otherMethods } from "@/lib/server/route-handler";
 import { uploadAsUser } from "@/lib/server/upload-proxy";
 
 // POST /api/launch/files: stream one file of the start form to the upstream as the launcher's user.
@@ -9,7 +9,9 @@ export const POST = handleRoute("launch.upload", async (request) => {
   requireLauncherEnabled();
   requireSameOrigin(request);
   const user = await getOrCreateAnonymousUser(request);
-  return Response.json(await withAppKey(uploadAsUser(request, user)), { status: 201 });
+  return jsonAnswer(LAUNCHER_API.upload.answer, await uploadAsUser(request, user), {
+    status: 201,
+  });
 });
 
 export const { GET, HEAD, PUT, PATCH, DELETE } = otherMethods("launch.upload", ["POST"]);

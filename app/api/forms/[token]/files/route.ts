@@ -1,4 +1,5 @@
-import { otherMethods } from "@/lib/server/route-handler";
+import { FORM_API } from "@/lib/form/form-api-contract";
+import { jsonAnswer, otherMethods } from "@/lib/server/route-handler";
 import { uploadAsUser } from "@/lib/server/upload-proxy";
 import { withFormLink } from "@/lib/server/with-form-link";
 
@@ -6,7 +7,7 @@ import { withFormLink } from "@/lib/server/with-form-link";
 export const POST = withFormLink(
   "forms.upload",
   async (request, { claims }) =>
-    Response.json(await uploadAsUser(request, claims.user), { status: 201 }),
+    jsonAnswer(FORM_API.upload.answer, await uploadAsUser(request, claims.user), { status: 201 }),
   { sameOrigin: true },
 );
 

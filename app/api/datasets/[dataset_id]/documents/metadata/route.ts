@@ -1,5 +1,5 @@
 import { updateDocumentsMetadata } from "@/lib/dify/dify-client";
-import { datasetRouteParamsSchema } from "@/lib/dify/route-params";
+import { datasetRouteParamsSchema } from "@/lib/ids/path-ids";
 import { metadataUpdateRequestSchema } from "@/lib/knowledge/metadata-update-request";
 import { readJsonBody } from "@/lib/server/http";
 import { requirePortalToken } from "@/lib/server/request-guards";

@@ -1,4 +1,4 @@
-import { segmentRouteParamsSchema } from "@/lib/dify/route-params";
+import { segmentRouteParamsSchema } from "@/lib/ids/path-ids";
 import { loadChunkView } from "@/lib/server/knowledge/load-chunk-view";
 import { requirePortalToken } from "@/lib/server/request-guards";
 import { handleRoute, otherMethods } from "@/lib/server/route-handler";

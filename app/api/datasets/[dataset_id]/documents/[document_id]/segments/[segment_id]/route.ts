@@ -1,5 +1,5 @@
 import { getChunk } from "@/lib/dify/dify-client";
-import { segmentRouteParamsSchema } from "@/lib/dify/route-params";
+import { segmentRouteParamsSchema } from "@/lib/ids/path-ids";
 import { requirePortalToken } from "@/lib/server/request-guards";
 import { handleRoute, otherMethods } from "@/lib/server/route-handler";
 

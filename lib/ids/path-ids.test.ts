@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { describeZodError } from "@/lib/errors/api-error";
-import { datasetRouteParamsSchema, segmentRouteParamsSchema } from "@/lib/dify/route-params";
+import { datasetRouteParamsSchema, segmentRouteParamsSchema } from "@/lib/ids/path-ids";
 
 describe("knowledge route params", () => {
   it("accepts letters, digits, - and _ up to 128 characters", () => {

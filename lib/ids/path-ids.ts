@@ -1,19 +1,23 @@
-import { z } from "zod";
+import * as z from "zod/mini";
+
+// The app's own checks of the ids that arrive in its routes (path segments, link claims, request
+// bodies) and end up in upstream paths: letters, digits, `-` and `_` only, so no value can carry
+// `/`, `..`, an encoded separator or a control character into the upstream URL. Written with
+// zod/mini: the browser checks an id a person types with the same rule before sending it, in the
+// page's language; the routes answer in English.
 
 export type PathIdMessages = { missing: string; tooLong: string; notAllowed: string };
 
-// Ids that end up in upstream paths: letters, digits, `-` and `_` only, so no value can carry
-// `/`, `..`, an encoded separator or a control character into the upstream URL. Forms that check
-// an id before sending it pass messages in the page's language; the routes answer in English.
 export const pathIdSchema = (messages: PathIdMessages) =>
-  z
-    .string()
+  z.string().check(
     // An empty id is only "missing", not also "has characters that are not allowed".
-    .min(1, { error: messages.missing, abort: true })
-    .max(128, messages.tooLong)
-    .regex(/^[A-Za-z0-9_-]+$/, messages.notAllowed);
+    z.minLength(1, { error: messages.missing, abort: true }),
+    z.maxLength(128, messages.tooLong),
+    z.regex(/^[A-Za-z0-9_-]+$/, messages.notAllowed),
+  );
 
-const pathId = (what: string) =>
+/** An id the routes check, named in English in what they answer. */
+export const pathId = (what: string) =>
   pathIdSchema({
     missing: `${what} is missing`,
     tooLong: `${what} is too long`,
