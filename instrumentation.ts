@@ -1,7 +1,7 @@
 // Runs once per server process (Next's public instrumentation hook).
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const { configurationProblem, getEnv } = await import("@/lib/server/env");
+  const { configurationProblem } = await import("@/lib/server/env");
   const problem = configurationProblem();
   if (problem) {
     // Loud, naming the variable. The server keeps running so that /api/ready says the same (503)
@@ -11,6 +11,7 @@ export async function register() {
     return;
   }
   // SIGTERM: drain (end streams with `retry:`, let requests finish), then exit 0.
-  const { installShutdownHandler } = await import("@/lib/server/graceful-shutdown");
-  installShutdownHandler({ graceMs: getEnv().shutdownGraceMs });
+  const { installShutdownHandler } = await import("@/lib/server/ops/graceful-shutdown");
+  const { getLimits } = await import("@/lib/server/limits");
+  installShutdownHandler({ graceMs: getLimits().shutdownGraceMs });
 }

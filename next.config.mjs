@@ -27,30 +27,8 @@ const nextConfig = {
   // Metadata (the page title) in the first bytes for every client, not streamed in later: screen
   // readers and axe read the title on load.
   htmlLimitedBots: /.*/,
-  async headers() {
-    return [
-      {
-        source: "/:path*",
-        headers: [
-          { key: "X-Content-Type-Options", value: "nosniff" },
-          // Form links carry signatures: never send them on in a Referer.
-          { key: "Referrer-Policy", value: "no-referrer" },
-        ],
-      },
-      {
-        source: "/form/:path*",
-        headers: [
-          { key: "Cache-Control", value: "no-store" },
-          // Form links are personal: never in a search index (the page says so in a meta tag too).
-          { key: "X-Robots-Tag", value: "noindex, nofollow" },
-        ],
-      },
-      {
-        source: "/api/:path*",
-        headers: [{ key: "Cache-Control", value: "no-store" }],
-      },
-    ];
-  },
+  // Response headers are set in one place, lib/server/response-headers.ts (proxy.ts applies
+  // them to pages and files, handleRoute to API answers).
 };
 
 export default withNextIntl(nextConfig);

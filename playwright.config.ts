@@ -49,7 +49,7 @@ export default defineConfig({
       reuseExistingServer: !process.env.CI,
       timeout: 30_000,
     },
-    appServer(E2E_APP_PORT, ""),
+    appServer(E2E_APP_PORT, EMBEDDED_KEYS.workflowApp),
     // DIFY_APP_MODE stays unset (auto): the launcher finds out that this app is a chat app.
     appServer(E2E_CHAT_APP_PORT, EMBEDDED_KEYS.chatflowApp),
   ],

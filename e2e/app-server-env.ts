@@ -1,4 +1,5 @@
 import { E2E_EMBEDDED_PORT, E2E_METRICS_TOKEN, E2E_PORTAL_TOKEN } from "@/e2e/ports";
+import { EMBEDDED_KEYS, EMBEDDED_LINK_SECRET } from "@/lib/embedded/demo-keys";
 
 /**
  * The environment of every app server of the e2e suite: the config's own and those a story starts
@@ -9,11 +10,12 @@ export function e2eAppServerEnv(overrides: Record<string, string> = {}): Record<
     DIFY_API_BASE: "",
     // A production start refuses the embedded service unless it is asked for.
     USE_EMBEDDED_DIFY: "true",
-    DIFY_APP_API_KEY: "",
+    // The embedded service's credentials: the app knows none of its own.
+    DIFY_APP_API_KEY: EMBEDDED_KEYS.workflowApp,
     DIFY_APP_MODE: "",
     LAUNCHER_ENABLED: "",
-    DIFY_DATASET_API_KEY: "",
-    FORM_LINK_SECRET: "",
+    DIFY_DATASET_API_KEY: EMBEDDED_KEYS.dataset,
+    FORM_LINK_SECRET: EMBEDDED_LINK_SECRET,
     PORTAL_API_TOKEN: E2E_PORTAL_TOKEN,
     METRICS_TOKEN: E2E_METRICS_TOKEN,
     EMBEDDED_DIFY_PORT: String(E2E_EMBEDDED_PORT),

@@ -4,8 +4,8 @@ import { callsForRequest } from "@/e2e/helpers/embedded";
 import { PORTAL_TOKEN } from "@/e2e/helpers/knowledge";
 import { startRunAsPortal } from "@/e2e/helpers/runs";
 import { E2E_APP_PORT } from "@/e2e/ports";
-import { EMBEDDED_LINK_SECRET } from "@/lib/server/env-schema";
-import { formLinkQuery } from "@/lib/form/form-link";
+import { EMBEDDED_LINK_SECRET } from "@/lib/embedded/demo-keys";
+import { formLinkQuery } from "@/lib/server/form/signed-form-link";
 
 // The bad-input suite over every route: each request is refused with our envelope and its exact
 // status, and the upstream never hears of it (the embedded service logs calls by the

@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { expect, test } from "@/e2e/fixtures";
 import { readRssMb, startRssMonitor } from "@/lib/tools/bench/rss-monitor";
-import { formLinkQuery } from "@/lib/form/form-link";
+import { formLinkQuery } from "@/lib/server/form/signed-form-link";
 
 // Bodies are bounded whatever the upstream would take. This spec starts its own production app
 // server (so its memory is this spec's alone, read from /proc/<pid>/status) in front of a

@@ -103,6 +103,16 @@ test("every page and API answer carries the security headers", async ({ request,
     expect(headers["referrer-policy"], path).toBe("no-referrer");
     if (path !== "/") expect(headers["cache-control"], path).toContain("no-store");
   }
+  // Built and public files too (no CSP needed: nothing there is a document of ours).
+  const page = await (await request.get(demoRun.link)).text();
+  const script = /<script[^>]+src="(\/_next\/static\/[^"]+)"/.exec(page)?.[1];
+  expect(script).toBeTruthy();
+  for (const path of [script!, "/robots.txt", "/icon.svg"]) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(200);
+    expect(response.headers()["x-content-type-options"], path).toBe("nosniff");
+    expect(response.headers()["referrer-policy"], path).toBe("no-referrer");
+  }
 });
 
 test("the upstream refuses missing, wrong and wrong-kind keys", async () => {

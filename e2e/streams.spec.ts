@@ -1,5 +1,5 @@
-import { EMBEDDED_LINK_SECRET } from "@/lib/server/env-schema";
-import { formLinkQuery } from "@/lib/form/form-link";
+import { EMBEDDED_LINK_SECRET } from "@/lib/embedded/demo-keys";
+import { formLinkQuery } from "@/lib/server/form/signed-form-link";
 import { expect, test } from "@/e2e/fixtures";
 import { chooseAction, fillDemoForm } from "@/e2e/helpers/forms";
 import { startRunAsPortal } from "@/e2e/helpers/runs";

@@ -6,7 +6,7 @@ import { FormField, type ControlProps } from "@/components/ui/form-field";
 import { OptionSelect } from "@/components/ui/option-select";
 import type { FieldSpec } from "@/lib/fields/field-spec";
 import { useFileFieldHint } from "@/lib/files/file-hint";
-import type { UploadLimits } from "@/lib/files/size-limits";
+import type { UploadLimits } from "@/lib/files/upload-limits";
 import type { UploadTarget } from "@/lib/files/upload-with-progress";
 import type { FileFieldState } from "@/lib/files/use-file-states";
 

@@ -13,7 +13,7 @@ import {
 } from "@/lib/files/detect-file-type";
 import { acceptedExtensions, formatBytes, sizeLimitFor } from "@/lib/files/file-category";
 import type { UploadItem } from "@/lib/files/file-uploads-reducer";
-import type { UploadLimits } from "@/lib/files/size-limits";
+import type { UploadLimits } from "@/lib/files/upload-limits";
 import type { FileFieldView } from "@/lib/form/form-view";
 import type { UploadTarget } from "@/lib/files/upload-with-progress";
 import type { FileFieldState } from "@/lib/files/use-file-states";

@@ -4,8 +4,8 @@ import type {
   CustomFormInput as AdminCustomFormInput,
 } from "@/lib/embedded/admin-api";
 import { EMBEDDED_KEYS } from "@/lib/embedded/demo-keys";
-import { formLinkPath } from "@/lib/form/form-link";
-import { EMBEDDED_LINK_SECRET } from "@/lib/server/env-schema";
+import { formLinkPath } from "@/lib/server/form/signed-form-link";
+import { EMBEDDED_LINK_SECRET } from "@/lib/embedded/demo-keys";
 import { EMBEDDED_ORIGIN, embeddedAdmin } from "@/e2e/helpers/embedded";
 
 // Forms: signed links to them, forms of a test's own design, answers given upstream or in the page.

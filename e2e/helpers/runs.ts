@@ -1,3 +1,4 @@
+import { readSseJson } from "@/lib/dify/sse-events";
 import { EMBEDDED_KEYS } from "@/lib/embedded/demo-keys";
 import { readStreamEvents } from "@/lib/dify/sse-events";
 import { EMBEDDED_ORIGIN, embeddedAdmin } from "@/e2e/helpers/embedded";
@@ -106,19 +107,18 @@ export async function readEventsRoute(
       },
     );
     if (!response.ok || !response.body) throw new Error(`events route: ${response.status}`);
-    const reader = response.body.getReader();
+    // The raw text is kept as it arrives; the events are read with the product's own reader.
     const decoder = new TextDecoder();
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      text += decoder.decode(value, { stream: true });
-      // Whole events only: the last one may still be arriving.
-      const events = text
-        .slice(0, Math.max(0, text.lastIndexOf("\n\n")))
-        .split("\n")
-        .filter((line) => line.startsWith("data:"))
-        .map((line) => JSON.parse(line.slice(5)) as { event: string } & Record<string, unknown>);
-      if (events.some(until)) break;
+    const recorded = response.body.pipeThrough(
+      new TransformStream<Uint8Array, Uint8Array>({
+        transform(chunk, stream) {
+          text += decoder.decode(chunk, { stream: true });
+          stream.enqueue(chunk);
+        },
+      }),
+    );
+    for await (const event of readSseJson(recorded)) {
+      if (until(event as { event: string } & Record<string, unknown>)) break;
     }
   } finally {
     clearTimeout(timer);

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { EMBEDDED_KEYS } from "@/lib/embedded/demo-keys";
-import { EMBEDDED_LINK_SECRET } from "@/lib/server/env-schema";
+import { EMBEDDED_LINK_SECRET } from "@/lib/embedded/demo-keys";
 import { E2E_PORTAL_TOKEN } from "@/e2e/ports";
 
 /**

@@ -17,7 +17,7 @@ import {
 } from "@/lib/dify/schemas";
 import { getEnv } from "@/lib/server/env";
 import { getLimits } from "@/lib/server/limits";
-import { observeUpstream } from "@/lib/server/metrics";
+import { observeUpstream } from "@/lib/server/ops/metrics";
 import {
   noteUpstreamError,
   noteUpstreamStatus,
@@ -34,22 +34,22 @@ type KeyKind = "app" | "dataset";
 
 let agents: { json: Agent; stream: Agent } | undefined;
 function getAgents() {
-  const env = getEnv();
+  const limits = getLimits();
   agents ??= {
     json: new Agent({
-      connect: { timeout: env.connectTimeoutMs },
-      headersTimeout: env.responseTimeoutMs,
-      bodyTimeout: env.responseTimeoutMs,
+      connect: { timeout: limits.upstreamConnectTimeoutMs },
+      headersTimeout: limits.upstreamResponseTimeoutMs,
+      bodyTimeout: limits.upstreamResponseTimeoutMs,
     }),
     // Streams may be quiet between events; the upstream pings about every 10 s, so a long
     // silence (a minute by default) means it is gone.
     stream: new Agent({
       // NOTE: bounded like the streams themselves (MAX_OPEN_STREAMS): past it, a new stream
       // waits for a connection instead of opening one more socket to the upstream.
-      connections: env.maxOpenStreams,
-      connect: { timeout: env.connectTimeoutMs },
-      headersTimeout: env.responseTimeoutMs,
-      bodyTimeout: env.streamIdleTimeoutMs,
+      connections: limits.openStreams,
+      connect: { timeout: limits.upstreamConnectTimeoutMs },
+      headersTimeout: limits.upstreamResponseTimeoutMs,
+      bodyTimeout: limits.streamIdleTimeoutMs,
     }),
   };
   return agents;

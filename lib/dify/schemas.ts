@@ -140,19 +140,6 @@ export const uploadedFileSchema = z.looseObject({
 });
 export type UploadedFile = z.infer<typeof uploadedFileSchema>;
 
-// ---------------------------------------------------------------- runs
-
-export const workflowRunBlockingSchema = z.looseObject({
-  workflow_run_id: z.string(),
-  task_id: z.string().nullish(),
-  data: z.looseObject({
-    id: z.string(),
-    status: z.string(),
-    outputs: z.record(z.string(), z.unknown()).nullish(),
-    error: z.string().nullish(),
-  }),
-});
-
 // ---------------------------------------------------------------- knowledge
 
 export const metadataValueSchema = z.union([z.string(), z.number(), z.null()], {

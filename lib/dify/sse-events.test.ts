@@ -126,3 +126,16 @@ describe("readSse", () => {
     expect(cancelled).toBe(true);
   });
 });
+
+describe("the SSE writer", () => {
+  it("writes what the reader reads back: JSON on one line, other data line by line", async () => {
+    const { encodeSseData, encodeSseEvent, readSse } = await import("@/lib/dify/sse-events");
+    const json = { event: "text_chunk", data: { text: "a\nb — 你好" } };
+    expect(encodeSseEvent(json)).toBe(`data: ${JSON.stringify(json)}\n\n`);
+    const text = encodeSseData("first\r\nsecond\nthird") + encodeSseEvent(json);
+    const body = new Response(text).body!;
+    const read = [];
+    for await (const message of readSse(body)) read.push(message.data);
+    expect(read).toEqual(["first\nsecond\nthird", JSON.stringify(json)]);
+  });
+});

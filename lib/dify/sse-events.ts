@@ -28,10 +28,14 @@ export function createSseSplitter(options: {
   });
 }
 
-/** The one SSE writer: one event as one `data:` line and its blank line. */
+/** The one SSE writer: an event's data, a `data:` line for each of its lines, and a blank line. */
+export function encodeSseData(data: string): string {
+  return `data: ${data.split(/\r\n|\r|\n/).join("\ndata: ")}\n\n`;
+}
+
+/** One event's JSON as SSE (JSON.stringify writes no line break: one `data:` line). */
 export function encodeSseEvent(json: unknown): string {
-  // JSON.stringify writes no line break, so one `data:` line always holds the whole event.
-  return `data: ${JSON.stringify(json)}\n\n`;
+  return encodeSseData(JSON.stringify(json));
 }
 
 /** The bytes end with a blank line (LF, CRLF or CR endings): every event in them is whole. */

@@ -1,7 +1,7 @@
 import { extensionsOfType } from "@/lib/files/detect-file-type";
-import { sizeLimitOf, type SizeCategory, type UploadLimits } from "@/lib/files/size-limits";
+import { sizeLimitOf, type SizeCategory, type UploadLimits } from "@/lib/files/upload-limits";
 
-export type { SizeCategory } from "@/lib/files/size-limits";
+export type { SizeCategory } from "@/lib/files/upload-limits";
 
 // Dify's file categories by extension: the lists the server detects types with, which also pick
 // an upload's size limit.

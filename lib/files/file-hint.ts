@@ -5,7 +5,7 @@ import {
   sizeLimitOf,
   type SizeCategory,
   type UploadLimits,
-} from "@/lib/files/size-limits";
+} from "@/lib/files/upload-limits";
 import type { FileFieldView } from "@/lib/form/form-view";
 
 const isSizeCategory = (type: string): type is SizeCategory =>

@@ -1,13 +1,54 @@
-import * as z from "zod/mini";
-import type { UploadLimits } from "@/lib/files/size-limits";
+import type { SystemParameters } from "@/lib/dify/schemas";
 
-// The upload limits' schema, for the form's view as the server sends it; the limits themselves,
-// without zod, are in lib/files/size-limits.ts.
+// Which size limit applies to which category of file, written once: the upstream's settings in
+// megabytes (and their defaults when it sends none), the app's limits in bytes, and the lookup the
+// file field, its hint and the upload proxy all use. Without zod: the form page loads it first
+// (its schema is in lib/files/upload-limits-schema.ts).
 
-export const uploadLimitsSchema: z.ZodMiniType<UploadLimits> = z.object({
-  /** Bytes per category. */
-  imageBytes: z.number(),
-  videoBytes: z.number(),
-  audioBytes: z.number(),
-  documentBytes: z.number(),
-});
+export const SIZE_CATEGORIES = ["image", "video", "audio", "document"] as const;
+export type SizeCategory = (typeof SIZE_CATEGORIES)[number];
+
+/** Bytes per category. */
+export type UploadLimits = {
+  imageBytes: number;
+  videoBytes: number;
+  audioBytes: number;
+  documentBytes: number;
+};
+
+const CATEGORY = {
+  image: { bytes: "imageBytes", setting: "image_file_size_limit", defaultMb: 10 },
+  video: { bytes: "videoBytes", setting: "video_file_size_limit", defaultMb: 100 },
+  audio: { bytes: "audioBytes", setting: "audio_file_size_limit", defaultMb: 50 },
+  // Everything that is not a picture, a video or a sound counts as a document.
+  document: { bytes: "documentBytes", setting: "file_size_limit", defaultMb: 15 },
+} as const satisfies Record<
+  SizeCategory,
+  { bytes: keyof UploadLimits; setting: keyof SystemParameters; defaultMb: number }
+>;
+
+const MB = 1024 * 1024;
+
+/** The app's limits from the upstream's settings (its defaults where it sends none). */
+export function toUploadLimits(system: SystemParameters | undefined): UploadLimits {
+  const bytes = (category: SizeCategory) => {
+    const { setting, defaultMb } = CATEGORY[category];
+    return (system?.[setting] ?? defaultMb) * MB;
+  };
+  return {
+    imageBytes: bytes("image"),
+    videoBytes: bytes("video"),
+    audioBytes: bytes("audio"),
+    documentBytes: bytes("document"),
+  };
+}
+
+/** The size limit of one category, in bytes. */
+export function sizeLimitOf(category: SizeCategory, limits: UploadLimits): number {
+  return limits[CATEGORY[category].bytes];
+}
+
+/** The largest file any category takes, in bytes. */
+export function largestSizeLimit(limits: UploadLimits): number {
+  return Math.max(...SIZE_CATEGORIES.map((category) => sizeLimitOf(category, limits)));
+}

@@ -1,9 +1,6 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
-
-// Signed form links, as the README's "The form link" section specifies:
-// sig = base64url(HMAC-SHA256(secret, message)), no padding, where the message is
-// `${token}\n${run}\n${user}\n${exp}` for a link to its own form and the same with a fifth line
-// `run` for a link that may also answer the run's later forms in place (`scope=run`).
+// The form link's parts that pages and the browser read: its claims and the query keys it
+// carries. Signing and verifying it (HMAC, node:crypto) is server code:
+// lib/server/form/signed-form-link.ts.
 
 /** `form`: the link opens its own form only. `run`: it may open the run's later forms too. */
 export type LinkScope = "form" | "run";
@@ -21,117 +18,7 @@ export type FormLinkClaims = {
 /** A claims object without a scope means a link to its own form only. */
 export type FormLinkInput = Omit<FormLinkClaims, "scope"> & { scope?: LinkScope };
 
-// NOTE: the message's fields are separated by newlines, so a value holding a control character
-// could be re-split into other fields that verify: such values are refused on both sides.
-const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
-
-/** True when a link value has no control characters (newline, NUL, DEL, C1 controls). */
-export function isCanonicalLinkValue(value: string): boolean {
-  return !CONTROL_CHARACTER.test(value);
-}
-
-/** `exp` as the signer writes it: decimal digits, no sign, no leading zero, no exponent. */
-const CANONICAL_EXP = /^(0|[1-9]\d{0,11})$/;
-
-function linkMessage(claims: FormLinkClaims): string {
-  const base = `${claims.token}\n${claims.run}\n${claims.user}\n${claims.exp}`;
-  return claims.scope === "run" ? `${base}\nrun` : base;
-}
-
-function withScope(claims: FormLinkInput): FormLinkClaims {
-  return { ...claims, scope: claims.scope ?? "form" };
-}
-
-export function signFormLink(input: FormLinkInput, secret: string): string {
-  const claims = withScope(input);
-  for (const name of ["token", "run", "user"] as const) {
-    if (!isCanonicalLinkValue(claims[name])) {
-      throw new Error(`The link's ${name} must not contain control characters.`);
-    }
-  }
-  if (!Number.isSafeInteger(claims.exp) || claims.exp < 0) {
-    throw new Error("The link's exp must be a whole number of Unix seconds.");
-  }
-  return createHmac("sha256", secret).update(linkMessage(claims)).digest("base64url");
-}
-
-/** The query string of a signed link, `run` left out when empty, `scope` only when `run`. */
-export function formLinkQuery(input: FormLinkInput, secret: string): string {
-  const claims = withScope(input);
-  const query = new URLSearchParams();
-  if (claims.run) query.set("run", claims.run);
-  query.set("user", claims.user);
-  query.set("exp", String(claims.exp));
-  if (claims.scope === "run") query.set("scope", "run");
-  query.set("sig", signFormLink(claims, secret));
-  return query.toString();
-}
-
-/** `/form/{token}?run=…&user=…&exp=…&sig=…`; prefix with the app's origin for an absolute link. */
-export function formLinkPath(claims: FormLinkInput, secret: string): string {
-  return `/form/${encodeURIComponent(claims.token)}?${formLinkQuery(claims, secret)}`;
-}
-
 /** The query keys a link carries (and the browser sends back in the link header). */
 export const LINK_PARAM_KEYS = ["run", "user", "exp", "scope", "sig"] as const;
 
 export type LinkParams = Partial<Record<(typeof LINK_PARAM_KEYS)[number], string | null>>;
-
-export type LinkVerification =
-  | { ok: true; claims: FormLinkClaims; signed: boolean }
-  | { ok: false; reason: "missing" | "invalid" | "expired" };
-
-function parseScope(value: string | null | undefined): LinkScope | undefined {
-  if (value === undefined || value === null) return "form";
-  return value === "run" ? "run" : undefined;
-}
-
-/** Verifies a link's parameters for a token: values, signature (constant time), then expiry. */
-export function verifyFormLink(
-  token: string,
-  params: LinkParams,
-  options: { secret: string | undefined; allowUnsigned: boolean; nowSeconds?: number },
-): LinkVerification {
-  const user = params.user ?? "";
-  const run = params.run ?? "";
-  const now = options.nowSeconds ?? Math.floor(Date.now() / 1000);
-  const scope = parseScope(params.scope);
-
-  if (
-    scope === undefined ||
-    !isCanonicalLinkValue(token) ||
-    !isCanonicalLinkValue(run) ||
-    !isCanonicalLinkValue(user)
-  ) {
-    return { ok: false, reason: "invalid" };
-  }
-
-  if (!params.sig) {
-    if (!options.allowUnsigned) return { ok: false, reason: user ? "invalid" : "missing" };
-    if (!user) return { ok: false, reason: "missing" };
-    if (params.exp && !CANONICAL_EXP.test(params.exp)) return { ok: false, reason: "invalid" };
-    const exp = params.exp ? Number(params.exp) : 0;
-    if (exp && exp < now) return { ok: false, reason: "expired" };
-    return { ok: true, claims: { token, run, user, exp, scope }, signed: false };
-  }
-
-  if (!options.secret || !user || !params.exp || !CANONICAL_EXP.test(params.exp)) {
-    return { ok: false, reason: "invalid" };
-  }
-  const claims: FormLinkClaims = { token, run, user, exp: Number(params.exp), scope };
-  const expected = Buffer.from(signFormLink(claims, options.secret));
-  const given = Buffer.from(params.sig);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
-    return { ok: false, reason: "invalid" };
-  }
-  if (claims.exp < now) return { ok: false, reason: "expired" };
-  return { ok: true, claims, signed: true };
-}
-
-/** Parses `7d`, `12h`, `30m`, `45s` or plain seconds into seconds. */
-export function parseTtl(value: string): number {
-  const match = /^(\d+)([smhd]?)$/.exec(value.trim());
-  if (!match) throw new Error(`Invalid TTL "${value}": use e.g. 7d, 12h, 30m or 3600`);
-  const unit = { "": 1, s: 1, m: 60, h: 3600, d: 86400 }[match[2] as "" | "s" | "m" | "h" | "d"];
-  return Number(match[1]) * unit;
-}

@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import { fileConstraintsShape } from "@/lib/fields/field-spec";
-import { uploadLimitsSchema } from "@/lib/files/upload-limits";
+import { uploadLimitsSchema } from "@/lib/files/upload-limits-schema";
 
 // The app's own view of a Human Input form: what the browser receives, shared by the server that
 // builds it and the browser that checks it. The wire shape is mapped in

@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import { fieldSpecSchema } from "@/lib/fields/field-spec";
-import { uploadLimitsSchema } from "@/lib/files/upload-limits";
+import { uploadLimitsSchema } from "@/lib/files/upload-limits-schema";
 
 // The launcher's view of an app's start form: what the browser receives from
 // GET /api/launch/parameters, shared by the server that builds it and the browser that checks it.

@@ -329,8 +329,3 @@ export function runViewReducer(state: RunViewState, event: AnyEvent): RunViewSta
       return state;
   }
 }
-
-/** Whether the stream can end here for good (no reconnect needed). */
-export function isTerminal(state: RunViewState): boolean {
-  return state.phase === "finished" || state.phase === "failed";
-}

@@ -1,6 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { EMBEDDED_KEYS } from "@/lib/embedded/demo-keys";
-import { EMBEDDED_LINK_SECRET, parseEnv } from "@/lib/server/env-schema";
+import { EMBEDDED_KEYS, EMBEDDED_LINK_SECRET } from "@/lib/embedded/demo-keys";
+import { parseEnv as parseRealEnv } from "@/lib/server/env-schema";
+
+/** What the demo and the e2e suite hand the app with the embedded service. */
+const demo = {
+  DIFY_APP_API_KEY: EMBEDDED_KEYS.workflowApp,
+  DIFY_DATASET_API_KEY: EMBEDDED_KEYS.dataset,
+  FORM_LINK_SECRET: EMBEDDED_LINK_SECRET,
+};
+/** With the embedded service, as the demo starts the app; with a real Dify, as given. */
+const parseEnv = (source: Record<string, string | undefined>) =>
+  parseRealEnv(source.DIFY_API_BASE ? source : { ...demo, ...source });
 
 const SECRET = "0123456789abcdef0123456789abcdef";
 
@@ -100,6 +110,17 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ ...real, LAUNCHER_ENABLED: "yes" })).toThrow(/LAUNCHER_ENABLED/);
   });
 
+  it("knows no demo credential: with the embedded service, the keys and the secret are given", () => {
+    expect(() => parseRealEnv({})).toThrow(/DIFY_APP_API_KEY: required/);
+    expect(() => parseRealEnv({ DIFY_APP_API_KEY: EMBEDDED_KEYS.workflowApp })).toThrow(
+      /FORM_LINK_SECRET: required/,
+    );
+    expect(
+      parseRealEnv({ DIFY_APP_API_KEY: EMBEDDED_KEYS.workflowApp, ALLOW_UNSIGNED_LINKS: "true" })
+        .formLinkSecret,
+    ).toBeUndefined();
+  });
+
   describe("fails closed", () => {
     const real = { DIFY_API_BASE: "https://api.dify.ai/v1", DIFY_APP_API_KEY: "app-1" };
 
@@ -131,7 +152,7 @@ describe("parseEnv", () => {
       );
       expect(() => parseEnv({ FORM_LINK_SECRET: "short" })).toThrow(/FORM_LINK_SECRET/);
       expect(() => parseEnv({ ...real, FORM_LINK_SECRET: EMBEDDED_LINK_SECRET })).toThrow(
-        /FORM_LINK_SECRET: must not be the public demo secret/,
+        /FORM_LINK_SECRET: must not be a public demo secret with a real Dify/,
       );
       expect(parseEnv({ ...real, FORM_LINK_SECRET: SECRET }).formLinkSecret).toBe(SECRET);
     });

@@ -1,10 +1,12 @@
 import { z } from "zod";
-import { EMBEDDED_KEYS } from "@/lib/embedded/demo-keys";
 
-// Shared by the server env module and the CLIs (which cannot import `server-only`).
+// Shared by the server env module and the CLIs (which cannot import `server-only`). It knows no
+// demo credential: whoever starts the app on the embedded service passes its keys and link secret.
 
-/** Secret used to sign links when the embedded demo service is the upstream. Never used with a real Dify. */
-export const EMBEDDED_LINK_SECRET = "embedded-demo-secret-not-for-production";
+/** The embedded service's keys name it (`app-embedded-…`, `dataset-embedded`); others are real. */
+const EMBEDDED_KEY = /(^|-)embedded(-|$)/;
+/** A secret published for demos says so; it must never sign links for a real Dify. */
+const DEMO_SECRET_MARK = "not-for-production";
 
 const flag = z
   .enum(["true", "false", ""])
@@ -171,8 +173,8 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
       problems.push(
         `FORM_LINK_SECRET: must be at least ${MIN_LINK_SECRET_LENGTH} characters (e.g. openssl rand -hex 32)`,
       );
-    } else if (raw.FORM_LINK_SECRET === EMBEDDED_LINK_SECRET) {
-      problems.push("FORM_LINK_SECRET: must not be the public demo secret");
+    } else if (raw.DIFY_API_BASE && raw.FORM_LINK_SECRET.includes(DEMO_SECRET_MARK)) {
+      problems.push("FORM_LINK_SECRET: must not be a public demo secret with a real Dify");
     }
     if (raw.ALLOW_UNSIGNED_LINKS) {
       problems.push(
@@ -188,25 +190,36 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
       );
     }
     // The embedded service is plain HTTP on loopback: a real key must never be sent there.
-    const demoKeys: string[] = Object.values(EMBEDDED_KEYS);
     for (const name of ["DIFY_APP_API_KEY", "DIFY_DATASET_API_KEY"] as const) {
       const key = raw[name];
-      if (key && !demoKeys.includes(key)) {
+      if (key && !EMBEDDED_KEY.test(key)) {
         problems.push(
           `${name}: set without DIFY_API_BASE (it would be sent to the embedded service)`,
         );
       }
     }
-    if (problems.length > 0) throw new EnvError(`Invalid environment:\n  ${problems.join("\n  ")}`);
+    if (!raw.DIFY_APP_API_KEY) {
+      problems.push(
+        "DIFY_APP_API_KEY: required (with the embedded service, its app key: npm run demo passes it)",
+      );
+    }
+    if (!raw.FORM_LINK_SECRET && !raw.ALLOW_UNSIGNED_LINKS) {
+      problems.push(
+        "FORM_LINK_SECRET: required (with the embedded service, npm run demo passes the demo's)",
+      );
+    }
+    if (problems.length > 0 || !raw.DIFY_APP_API_KEY) {
+      throw new EnvError(`Invalid environment:\n  ${problems.join("\n  ")}`);
+    }
     const difyApiBase = `http://127.0.0.1:${raw.EMBEDDED_DIFY_PORT}/v1`;
     return {
       ...common,
       upstream: "embedded",
       difyApiBase,
       markdownImageOrigins: imageOrigins(difyApiBase),
-      appApiKey: raw.DIFY_APP_API_KEY ?? EMBEDDED_KEYS.workflowApp,
-      datasetApiKey: raw.DIFY_DATASET_API_KEY ?? EMBEDDED_KEYS.dataset,
-      formLinkSecret: raw.FORM_LINK_SECRET ?? EMBEDDED_LINK_SECRET,
+      appApiKey: raw.DIFY_APP_API_KEY,
+      datasetApiKey: raw.DIFY_DATASET_API_KEY,
+      formLinkSecret: raw.FORM_LINK_SECRET,
       // The demo is what the launcher is for; only an explicit `false` turns it off.
       launcherEnabled: raw.LAUNCHER_ENABLED !== "false",
     };

@@ -33,6 +33,18 @@ export type Limits = {
   /** In-flight requests' time to finish after SIGTERM; how soon ended streams reconnect. */
   shutdownGraceMs: number;
   shutdownRetryMs: number;
+  /** An upload file up to this size is sent upstream as one buffer, a larger one streamed. */
+  uploadSmallFileBytes: number;
+  /** A relayed stream sends a keep-alive after this long without a byte. */
+  relayKeepAliveMs: number;
+  /** The largest one event a relay transform reads, in characters (past it the stream ends). */
+  relayMaxEventChars: number;
+  /** Readiness: the upstream's time to answer, how long a success holds, when a failure is retried. */
+  readinessTimeoutMs: number;
+  readinessFreshMs: number;
+  readinessRetryMs: number;
+  /** How long the launcher's link to the form its run pauses at stays valid. */
+  launcherLinkTtlSeconds: number;
 };
 
 let cached: Limits | undefined;
@@ -60,6 +72,14 @@ export function getLimits(): Limits {
     nextLinkReadTimeoutMs: 8_000,
     shutdownGraceMs: env.shutdownGraceMs,
     shutdownRetryMs: 1_000,
+    uploadSmallFileBytes: 64 * 1024,
+    // Proxies on the way commonly cut a connection silent for 30 to 60 s.
+    relayKeepAliveMs: 15_000,
+    relayMaxEventChars: 8 * 1024 * 1024,
+    readinessTimeoutMs: 1_000,
+    readinessFreshMs: 10_000,
+    readinessRetryMs: 1_000,
+    launcherLinkTtlSeconds: 24 * 60 * 60,
   };
   return cached;
 }

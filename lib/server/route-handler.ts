@@ -3,21 +3,12 @@ import { randomUUID } from "node:crypto";
 import { parse, type $ZodType, type input } from "zod/v4/core";
 import { ApiError, errorResponse, toApiError } from "@/lib/errors/api-error";
 import { EnvError } from "@/lib/server/env-schema";
-import { trackRequest } from "@/lib/server/graceful-shutdown";
-import { observeRequest } from "@/lib/server/metrics";
+import { trackRequest } from "@/lib/server/ops/graceful-shutdown";
+import { observeRequest } from "@/lib/server/ops/metrics";
 import { requestContext, type RequestContext } from "@/lib/server/request-context";
+import { API_RESPONSE_HEADERS } from "@/lib/server/response-headers";
 
 // The one way an API request is answered: every route handler under app/api is wrapped here.
-
-/** Headers on every API answer. API answers are data, never documents: nothing may run in them or
- * frame them, no cache may keep one (they hold personal data and links), and a signed link in the
- * address must never travel on in a Referer. */
-export const API_RESPONSE_HEADERS = {
-  "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
-  "Cache-Control": "no-store",
-  "X-Content-Type-Options": "nosniff",
-  "Referrer-Policy": "no-referrer",
-} as const;
 
 /** Fails closed while the configuration is not valid; the variable is named in the log and by
  * /api/ready, not to every caller. */

@@ -1,6 +1,6 @@
 import { getOrCreateAnonymousUser } from "@/lib/server/launcher/anonymous-user";
 import { launchResponse } from "@/lib/server/launcher/launch-response";
-import { readJsonBody } from "@/lib/server/http";
+import { readJsonBody } from "@/lib/server/read-json-body";
 import { requireLauncherEnabled, requireSameOrigin } from "@/lib/server/request-guards";
 import { handleRoute, otherMethods } from "@/lib/server/route-handler";
 

@@ -1,4 +1,4 @@
-import { renderMetrics } from "@/lib/server/metrics";
+import { renderMetrics } from "@/lib/server/ops/metrics";
 import { requireMetricsToken } from "@/lib/server/request-guards";
 import { handleRoute, otherMethods } from "@/lib/server/route-handler";
 

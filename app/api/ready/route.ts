@@ -1,5 +1,5 @@
 import { ApiError } from "@/lib/errors/api-error";
-import { getReadiness } from "@/lib/server/app-readiness";
+import { getReadiness } from "@/lib/server/ops/app-readiness";
 import { handleRoute, otherMethods } from "@/lib/server/route-handler";
 
 // GET /api/ready: readiness. 200 while the configuration is valid and the upstream has answered

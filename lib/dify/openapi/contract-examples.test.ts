@@ -9,7 +9,6 @@ import {
   parseUserInputControl,
   streamEventSchema,
   uploadedFileSchema,
-  workflowRunBlockingSchema,
 } from "@/lib/dify/schemas";
 import { toFormView } from "@/lib/server/form/to-form-view";
 import { openapiSpec } from "./expect-matches-spec";
@@ -42,7 +41,6 @@ const BODIES: [string, string, string, z.ZodType][] = [
   ["/files/upload", "post", "201", uploadedFileSchema],
   ["/datasets/{dataset_id}/documents/metadata", "post", "200", metadataUpdateResultSchema],
   [SEGMENT, "get", "200", chunkEnvelopeSchema],
-  ["/workflows/run", "post", "200", workflowRunBlockingSchema],
 ];
 
 // Operations whose error examples the app reads with its error schema.

@@ -1,7 +1,8 @@
 import "server-only";
 import { ApiError } from "@/lib/errors/api-error";
 import { getEnv } from "@/lib/server/env";
-import { LINK_PARAM_KEYS, verifyFormLink, type FormLinkClaims } from "@/lib/form/form-link";
+import { LINK_PARAM_KEYS, type FormLinkClaims } from "@/lib/form/form-link";
+import { verifyFormLink } from "@/lib/server/form/signed-form-link";
 import { FORM_LINK_HEADER } from "@/lib/form/form-link-header";
 import { runIdSchema } from "@/lib/ids/path-ids";
 

@@ -2,7 +2,8 @@ import { Readable } from "node:stream";
 import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { streamWorkflowEvents } from "@/lib/dify/dify-client";
-import { verifyFormLink, type FormLinkClaims } from "@/lib/form/form-link";
+import { type FormLinkClaims } from "@/lib/form/form-link";
+import { verifyFormLink } from "@/lib/server/form/signed-form-link";
 import { nextFormLink } from "@/lib/server/form/next-form-link";
 
 // The next-form link against a scripted upstream: who may ask, and how the current pause is found

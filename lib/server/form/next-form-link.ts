@@ -3,7 +3,8 @@ import { ApiError } from "@/lib/errors/api-error";
 import { streamWorkflowEvents, toWebStream } from "@/lib/dify/dify-client";
 import { getEnv } from "@/lib/server/env";
 import { getLimits } from "@/lib/server/limits";
-import { formLinkPath, type FormLinkClaims } from "@/lib/form/form-link";
+import { type FormLinkClaims } from "@/lib/form/form-link";
+import { formLinkPath } from "@/lib/server/form/signed-form-link";
 import { initialRunView, runViewReducer, type RunViewState } from "@/lib/run/run-view";
 import { readStreamEvents } from "@/lib/dify/sse-events";
 

@@ -3,9 +3,9 @@ import { ApiError } from "@/lib/errors/api-error";
 import { streamWorkflowEvents } from "@/lib/dify/dify-client";
 import { runIdSchema } from "@/lib/ids/path-ids";
 import type { FormLinkClaims } from "@/lib/form/form-link";
-import { relayEventStream, SSE_HEADERS } from "@/lib/server/event-relay";
-import { acquireEventStream } from "@/lib/server/event-stream-slot";
-import { formTokenRedaction } from "@/lib/server/redact-form-tokens";
+import { relayEventStream, SSE_HEADERS } from "@/lib/server/streams/relay-event-stream";
+import { acquireEventStream } from "@/lib/server/form/acquire-event-stream";
+import { formTokenRedaction } from "@/lib/server/form/redact-form-tokens";
 
 /**
  * The run of a verified link, relayed live from the upstream as SSE. Bounded per link and per

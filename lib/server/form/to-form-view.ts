@@ -8,7 +8,7 @@ import {
   type SystemParameters,
 } from "@/lib/dify/schemas";
 import { labelFromName } from "@/lib/form/form-content";
-import { toUploadLimits } from "@/lib/files/size-limits";
+import { toUploadLimits } from "@/lib/files/upload-limits";
 import { formViewSchema, type FieldView, type FormView } from "@/lib/form/form-view";
 
 // A Human Input form from the wire to the app's view: only whitelisted fields leave the server.

@@ -1,5 +1,5 @@
 import "server-only";
-import { relayEventStream, SSE_HEADERS } from "@/lib/server/event-relay";
+import { relayEventStream, SSE_HEADERS } from "@/lib/server/streams/relay-event-stream";
 import { startLaunch } from "@/lib/server/launcher/launch-run";
 
 /**

@@ -8,9 +8,9 @@ import {
   sendChatMessageStreaming,
 } from "@/lib/dify/dify-client";
 import { appParametersSchema } from "@/lib/dify/schemas";
-import { verifyFormLink } from "@/lib/form/form-link";
+import { verifyFormLink } from "@/lib/server/form/signed-form-link";
 import { FORM_LINK_EVENT, readLaunchEvents } from "@/lib/launcher/launch-events";
-import { relayEventStream } from "@/lib/server/event-relay";
+import { relayEventStream } from "@/lib/server/streams/relay-event-stream";
 import { launchMode } from "@/lib/server/launcher/launch-mode";
 import { getLaunchForm, startLaunch } from "@/lib/server/launcher/launch-run";
 

@@ -7,18 +7,17 @@ import {
   sendChatMessageStreaming,
 } from "@/lib/dify/dify-client";
 import { getEnv } from "@/lib/server/env";
-import { formLinkPath } from "@/lib/form/form-link";
+import { getLimits } from "@/lib/server/limits";
+import { formLinkPath } from "@/lib/server/form/signed-form-link";
 import { FORM_LINK_EVENT, type FormLinkEvent } from "@/lib/launcher/launch-events";
 import { launchMode, rememberChatApp } from "@/lib/server/launcher/launch-mode";
 import { buildStartFormSchema, toStartInputs } from "@/lib/launcher/start-form-schema";
 import type { LaunchMode, StartFormView } from "@/lib/launcher/start-form-view";
 import { toStartFormView } from "@/lib/server/launcher/to-start-form-view";
-import { streamError, type EventTransform } from "@/lib/server/event-relay";
+import { streamError, type EventTransform } from "@/lib/server/streams/relay-event-stream";
 
 // The launcher's server side: the start form from the app's parameters, and the run started as
 // the browser's anonymous user, its events relayed with a signed link to the form it pauses at.
-
-const LINK_TTL_SECONDS = 24 * 60 * 60;
 
 export async function getLaunchForm(): Promise<StartFormView> {
   return toStartFormView(await getAppParameters(), launchMode());
@@ -86,7 +85,7 @@ export function launchLinks(user: string, secret: string): EventTransform {
       const token = event.data?.form_token;
       const runId = typeof event.workflow_run_id === "string" ? event.workflow_run_id : "";
       if (typeof token !== "string" || !token) return [json];
-      const exp = Math.floor(Date.now() / 1000) + LINK_TTL_SECONDS;
+      const exp = Math.floor(Date.now() / 1000) + getLimits().launcherLinkTtlSeconds;
       const link: FormLinkEvent = {
         event: FORM_LINK_EVENT,
         // The same person started the run: their link may answer its later forms in place.

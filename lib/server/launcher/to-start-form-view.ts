@@ -6,7 +6,7 @@ import {
   type SystemParameters,
 } from "@/lib/dify/schemas";
 import { labelFromName } from "@/lib/form/form-content";
-import { toUploadLimits } from "@/lib/files/size-limits";
+import { toUploadLimits } from "@/lib/files/upload-limits";
 import {
   startFormViewSchema,
   type LaunchMode,

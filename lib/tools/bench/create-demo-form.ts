@@ -1,4 +1,4 @@
-import { formLinkQuery } from "@/lib/form/form-link";
+import { formLinkQuery } from "@/lib/server/form/signed-form-link";
 import type { BenchStack } from "./start-bench-stack";
 
 export type BenchForm = {

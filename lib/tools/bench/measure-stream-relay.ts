@@ -1,4 +1,5 @@
 import { request } from "node:http";
+import { createSseSplitter } from "@/lib/dify/sse-events";
 import { FORM_LINK_HEADER } from "@/lib/form/form-link-header";
 import type { StreamPath, StreamRelayResult } from "./bench-results";
 import { createDemoForm, type BenchForm } from "./create-demo-form";
@@ -46,7 +47,6 @@ export function openStream(target: StreamTarget, events: number) {
   const done = new Promise<void>((resolve) => (markDone = resolve));
   const seen = new Uint8Array(events);
   let highest = -1;
-  let buffer = "";
 
   const req = request(target.url, { headers: { accept: "text/event-stream", ...target.headers } });
   const finish = () => {
@@ -60,21 +60,17 @@ export function openStream(target: StreamTarget, events: number) {
       return finish();
     }
     res.setEncoding("utf8");
-    res.on("data", (text: string) => {
-      const at = now();
-      buffer += text;
-      let boundary = buffer.indexOf("\n\n");
-      while (boundary >= 0) {
-        const block = buffer.slice(0, boundary);
-        buffer = buffer.slice(boundary + 2);
-        boundary = buffer.indexOf("\n\n");
-        if (!block.startsWith("data:")) continue; // pings and keep-alive comments
-        const event = JSON.parse(block.slice(5)) as {
+    // The product's own SSE splitter; `at` is when the chunk holding the event arrived.
+    let at = 0;
+    const splitter = createSseSplitter({
+      onEvent: (message) => {
+        if (!message.data) return; // pings
+        const event = JSON.parse(message.data) as {
           event: string;
           data?: { seq?: number; sent_at_ms?: number };
         };
         if (event.event === "workflow_paused") markReady();
-        if (event.event !== "text_chunk" || event.data?.seq === undefined) continue;
+        if (event.event !== "text_chunk" || event.data?.seq === undefined) return;
         const { seq, sent_at_ms: sentAt = Number.NaN } = event.data;
         tally.latencies.push(at - sentAt);
         if (seq < highest || seen[seq] === 1) tally.reordered++;
@@ -82,7 +78,11 @@ export function openStream(target: StreamTarget, events: number) {
         highest = Math.max(highest, seq);
         tally.received++;
         if (seq === events - 1) finish();
-      }
+      },
+    });
+    res.on("data", (text: string) => {
+      at = now();
+      splitter.feed(text);
     });
     res.on("end", finish);
     res.on("error", finish);

@@ -1,13 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { demoAppEnv } from "@/lib/tools/cli/demo-app-env";
+import { EMBEDDED_KEYS, EMBEDDED_LINK_SECRET } from "@/lib/embedded/demo-keys";
+import { demoAppEnv, withDemoCredentials } from "@/lib/tools/cli/demo-app-env";
 import { parseEnv } from "@/lib/server/env-schema";
 
 const EMBEDDED = "http://127.0.0.1:5001";
 
 describe("demoAppEnv", () => {
   it("gives the session a random portal token and lets the embedded portal page frame the app", () => {
-    const first = demoAppEnv({}, EMBEDDED);
-    const second = demoAppEnv({}, EMBEDDED);
+    const first = demoAppEnv(withDemoCredentials({}), EMBEDDED);
+    const second = demoAppEnv(withDemoCredentials({}), EMBEDDED);
     expect(first.sessionPortalToken).toMatch(/^[\w-]{32}$/);
     expect(first.sessionPortalToken).not.toBe(second.sessionPortalToken);
     const env = parseEnv(first.env);
@@ -17,7 +18,10 @@ describe("demoAppEnv", () => {
 
   it("keeps a token and origins the person set", () => {
     const { env, sessionPortalToken } = demoAppEnv(
-      { PORTAL_API_TOKEN: "mine", EMBED_ALLOWED_ORIGINS: `https://portal.example.com ${EMBEDDED}` },
+      withDemoCredentials({
+        PORTAL_API_TOKEN: "mine",
+        EMBED_ALLOWED_ORIGINS: `https://portal.example.com ${EMBEDDED}`,
+      }),
       EMBEDDED,
     );
     expect(sessionPortalToken).toBeUndefined();
@@ -25,5 +29,16 @@ describe("demoAppEnv", () => {
       portalApiToken: "mine",
       embedAllowedOrigins: ["https://portal.example.com", EMBEDDED],
     });
+  });
+
+  it("hands the app the embedded service's credentials, and only without a real Dify", () => {
+    expect(parseEnv(withDemoCredentials({}))).toMatchObject({
+      upstream: "embedded",
+      appApiKey: EMBEDDED_KEYS.workflowApp,
+      datasetApiKey: EMBEDDED_KEYS.dataset,
+      formLinkSecret: EMBEDDED_LINK_SECRET,
+    });
+    const real = { DIFY_API_BASE: "https://dify.example.com/v1" };
+    expect(withDemoCredentials(real)).toEqual(real);
   });
 });

@@ -1,4 +1,20 @@
 import { randomBytes } from "node:crypto";
+import { EMBEDDED_KEYS, EMBEDDED_LINK_SECRET } from "@/lib/embedded/demo-keys";
+
+/**
+ * The environment with the embedded service's credentials filled in where DIFY_API_BASE is unset
+ * (the app itself knows no demo credential): its app and knowledge keys and the demo's public link
+ * secret, each only where the person set none.
+ */
+export function withDemoCredentials<T extends Record<string, string | undefined>>(source: T): T {
+  if (source.DIFY_API_BASE?.trim()) return source;
+  return {
+    ...source,
+    DIFY_APP_API_KEY: source.DIFY_APP_API_KEY?.trim() || EMBEDDED_KEYS.workflowApp,
+    DIFY_DATASET_API_KEY: source.DIFY_DATASET_API_KEY?.trim() || EMBEDDED_KEYS.dataset,
+    FORM_LINK_SECRET: source.FORM_LINK_SECRET?.trim() || EMBEDDED_LINK_SECRET,
+  };
+}
 
 /**
  * The environment `npm run demo` gives the app when it runs against the embedded service, so

@@ -1,13 +1,13 @@
 // npm run demo: starts the embedded Dify-compatible service (when DIFY_API_BASE is unset), builds
 // and starts the app, and prints a link to a freshly paused demo form. `--dev` runs `next dev`.
 import { spawn, spawnSync } from "node:child_process";
-import { demoAppEnv } from "@/lib/tools/cli/demo-app-env";
+import { demoAppEnv, withDemoCredentials } from "@/lib/tools/cli/demo-app-env";
 import { parseArgs } from "@/lib/tools/cli/parse-args";
 import { createAdminClient, type AdminClient } from "@/lib/embedded/admin-client";
 import { publishAdminToken } from "@/lib/embedded/admin-token";
 import { startEmbeddedServer } from "@/lib/embedded/server";
 import { parseEnv } from "@/lib/server/env-schema";
-import { formLinkPath } from "@/lib/form/form-link";
+import { formLinkPath } from "@/lib/server/form/signed-form-link";
 
 const args = parseArgs(process.argv.slice(2));
 // Next's own binary rather than `npx next`: stopping it then stops the server itself, not a
@@ -30,7 +30,9 @@ async function waitFor(url: string, timeoutMs: number) {
 }
 
 async function main() {
-  const env = parseEnv(process.env);
+  // With the embedded service, its credentials: the app itself knows none.
+  const source = withDemoCredentials(process.env);
+  const env = parseEnv(source);
   const appOrigin = `http://localhost:${env.port}`;
   let embedded: Awaited<ReturnType<typeof startEmbeddedServer>> | undefined;
   if (env.upstream === "embedded") {
@@ -50,9 +52,9 @@ async function main() {
     if (build.status !== 0) process.exit(build.status ?? 1);
   }
   // With the embedded service: a portal token for this session, and its portal page may frame us.
-  const demo = embedded ? demoAppEnv(process.env, embedded.origin) : undefined;
-  const appEnv = {
-    ...process.env,
+  const demo = embedded ? demoAppEnv(source, embedded.origin) : undefined;
+  const appEnv: NodeJS.ProcessEnv = {
+    ...source,
     PORT: String(env.port),
     // A production start refuses the embedded service unless it is asked for, as here.
     ...(embedded ? { ...demo?.env, USE_EMBEDDED_DIFY: "true" } : {}),

@@ -3,7 +3,8 @@
 // DIFY_API_BASE is unset), so links match what the app verifies.
 import { parseArgs } from "@/lib/tools/cli/parse-args";
 import { parseEnv } from "@/lib/server/env-schema";
-import { formLinkPath, parseTtl } from "@/lib/form/form-link";
+import { formLinkPath } from "@/lib/server/form/signed-form-link";
+import { parseTtl } from "@/lib/tools/cli/parse-ttl";
 
 function main() {
   const args = parseArgs(process.argv.slice(2));

@@ -7,9 +7,9 @@ import { once } from "node:events";
 import { createServer } from "node:net";
 import { createAdminClient } from "@/lib/embedded/admin-client";
 import { startEmbeddedServer } from "@/lib/embedded/server";
-import { formLinkPath, formLinkQuery } from "@/lib/form/form-link";
+import { formLinkPath, formLinkQuery } from "@/lib/server/form/signed-form-link";
 import { FORM_LINK_HEADER } from "@/lib/form/form-link-header";
-import { EMBEDDED_LINK_SECRET } from "@/lib/server/env-schema";
+import { EMBEDDED_KEYS, EMBEDDED_LINK_SECRET } from "@/lib/embedded/demo-keys";
 
 async function freePort(): Promise<number> {
   const server = createServer().listen(0, "127.0.0.1");
@@ -39,6 +39,9 @@ async function main() {
       HOSTNAME: "127.0.0.1",
       USE_EMBEDDED_DIFY: "true",
       EMBEDDED_DIFY_PORT: String(embedded.port),
+      DIFY_API_BASE: "",
+      DIFY_APP_API_KEY: EMBEDDED_KEYS.workflowApp,
+      FORM_LINK_SECRET: EMBEDDED_LINK_SECRET,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

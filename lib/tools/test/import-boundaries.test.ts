@@ -35,6 +35,22 @@ describe("import boundaries", () => {
     expect(await restrictedImports("lib/client/api-fetch.ts", line)).toHaveLength(1);
   }, 60_000);
 
+  it("refuses Node's modules (link signing's node:crypto among them) in browser-shared code", async () => {
+    const line = 'import { createHmac as value } from "node:crypto";';
+    for (const file of [
+      "lib/form/form-link.ts",
+      "lib/run/run-view.ts",
+      "lib/files/file-hint.ts",
+      "lib/fields/field-spec.ts",
+      "lib/client/api-fetch.ts",
+      "lib/ids/path-ids.ts",
+      "components/form/form-screen.tsx",
+    ]) {
+      expect(await restrictedImports(file, line), file).toHaveLength(1);
+    }
+    expect(await restrictedImports("lib/server/form/signed-form-link.ts", line)).toHaveLength(0);
+  }, 60_000);
+
   it("keeps the embedded service apart from the app's plumbing", async () => {
     const line = 'import { env as value } from "@/lib/server/env";';
     expect(await restrictedImports("lib/embedded/store.ts", line)).toHaveLength(1);

@@ -1,4 +1,10 @@
 import { afterEach, vi } from "vitest";
+import { EMBEDDED_KEYS, EMBEDDED_LINK_SECRET } from "@/lib/embedded/demo-keys";
+
+// Server modules read the environment as the demo starts the app: the embedded service's key and
+// link secret (the app knows no demo credential of its own). A test may stub others.
+process.env.DIFY_APP_API_KEY ??= EMBEDDED_KEYS.workflowApp;
+process.env.FORM_LINK_SECRET ??= EMBEDDED_LINK_SECRET;
 
 // `server-only` throws outside a React Server environment; unit tests import server modules directly.
 vi.mock("server-only", () => ({}));

@@ -1,9 +1,9 @@
 import { submitHumanInputForm } from "@/lib/dify/dify-client";
 import { FORM_API } from "@/lib/form/form-api-contract";
 import { loadFormView } from "@/lib/server/form/load-form-view";
-import { readJsonBody } from "@/lib/server/http";
+import { readJsonBody } from "@/lib/server/read-json-body";
 import { jsonAnswer, otherMethods } from "@/lib/server/route-handler";
-import { withFormLink } from "@/lib/server/with-form-link";
+import { withFormLink } from "@/lib/server/form/with-form-link";
 
 // GET /api/forms/{token}: the form as the app's view model, with the app's upload limits.
 export const GET = withFormLink("forms.get", async (_request, { token }) =>

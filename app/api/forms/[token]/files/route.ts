@@ -1,7 +1,7 @@
 import { FORM_API } from "@/lib/form/form-api-contract";
 import { jsonAnswer, otherMethods } from "@/lib/server/route-handler";
-import { uploadAsUser } from "@/lib/server/upload-proxy";
-import { withFormLink } from "@/lib/server/with-form-link";
+import { uploadAsUser } from "@/lib/server/files/proxy-upload";
+import { withFormLink } from "@/lib/server/form/with-form-link";
 
 // POST /api/forms/{token}/files: stream one file to the upstream as the link's user.
 export const POST = withFormLink(

@@ -1,8 +1,8 @@
 import { FORM_API } from "@/lib/form/form-api-contract";
-import { readJsonBody } from "@/lib/server/http";
+import { readJsonBody } from "@/lib/server/read-json-body";
 import { nextFormLink, requireRunScope } from "@/lib/server/form/next-form-link";
 import { jsonAnswer, otherMethods } from "@/lib/server/route-handler";
-import { withFormLink } from "@/lib/server/with-form-link";
+import { withFormLink } from "@/lib/server/form/with-form-link";
 
 // POST /api/forms/{token}/next-link: a run-scoped link to a form the same run now waits at
 // (403 link_scope for a link that opens its own form only).

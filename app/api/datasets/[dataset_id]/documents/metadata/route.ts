@@ -1,7 +1,7 @@
 import { updateDocumentsMetadata } from "@/lib/dify/dify-client";
 import { datasetRouteParamsSchema } from "@/lib/ids/path-ids";
 import { metadataUpdateRequestSchema } from "@/lib/knowledge/metadata-update-request";
-import { readJsonBody } from "@/lib/server/http";
+import { readJsonBody } from "@/lib/server/read-json-body";
 import { requirePortalToken } from "@/lib/server/request-guards";
 import { handleRoute, otherMethods } from "@/lib/server/route-handler";
 

@@ -7,8 +7,8 @@ import {
   renderMetrics,
   upstreamOperation,
   upstreamOutcome,
-} from "@/lib/server/metrics";
-import { acquireStream, type StreamLease } from "@/lib/server/open-streams";
+} from "@/lib/server/ops/metrics";
+import { acquireStream, type StreamLease } from "@/lib/server/streams/open-streams";
 
 /** The value of one series in Prometheus's text format, e.g. `name{a="b"}`. */
 async function sample(series: string): Promise<number | undefined> {

@@ -6,20 +6,16 @@ import busboy from "busboy";
 import { ApiError } from "@/lib/errors/api-error";
 import { getAppParametersCached, uploadFile } from "@/lib/dify/dify-client";
 import type { UploadedFile } from "@/lib/dify/schemas";
-import { largestSizeLimit, toUploadLimits } from "@/lib/files/size-limits";
+import { largestSizeLimit, toUploadLimits } from "@/lib/files/upload-limits";
 import type { UploadAnswer } from "@/lib/files/upload-answer";
 import { getLimits } from "@/lib/server/limits";
-import { countUploadedBytes } from "@/lib/server/metrics";
+import { countUploadedBytes } from "@/lib/server/ops/metrics";
 
 // Re-streams the browser's multipart body to the upstream without buffering it: only the one
 // `file` part goes on, behind a `user` part the server chose. Anything else the browser sent
 // (a `user` field included) is dropped.
 
 const CRLF = "\r\n";
-
-// A file up to this size is read whole and sent as one buffer with its length: one write to the
-// upstream instead of a chunked stream of several. Larger files are streamed from there on.
-const SMALL_FILE_BYTES = 64 * 1024;
 
 function dispositionName(name: string): string {
   // Quotes and line breaks would end the header early; browsers escape them the same way.
@@ -193,7 +189,9 @@ export async function proxyUpload(
       const start: Buffer[] = [head];
       let startBytes = 0;
       let whole = false;
-      while (startBytes <= SMALL_FILE_BYTES) {
+      // A small file is read whole and sent as one buffer with its length: one write to the
+      // upstream instead of a chunked stream of several. Larger files are streamed from there on.
+      while (startBytes <= getLimits().uploadSmallFileBytes) {
         const chunk = await nextChunk();
         if (chunk === undefined || settled) return;
         if (chunk === null) {

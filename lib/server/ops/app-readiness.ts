@@ -1,8 +1,9 @@
 import "server-only";
 import { getAppParameters } from "@/lib/dify/dify-client";
 import { configurationProblem } from "@/lib/server/env";
-import { isDraining } from "@/lib/server/graceful-shutdown";
-import { createReadiness, type Readiness } from "@/lib/server/readiness";
+import { getLimits } from "@/lib/server/limits";
+import { isDraining } from "@/lib/server/ops/graceful-shutdown";
+import { createReadiness, type Readiness } from "@/lib/server/ops/readiness";
 
 // The process's one readiness check (see lib/server/readiness.ts), kept on globalThis like the other
 // per-process state so every route bundle shares its cache.
@@ -18,9 +19,13 @@ export function getReadiness(): Promise<Readiness> {
   const holder = globalThis as typeof globalThis & {
     [READINESS]?: ReturnType<typeof createReadiness>;
   };
+  const limits = getLimits();
   holder[READINESS] ??= createReadiness({
     check: (signal) => getAppParameters(signal),
     draining: isDraining,
+    timeoutMs: limits.readinessTimeoutMs,
+    freshMs: limits.readinessFreshMs,
+    retryMs: limits.readinessRetryMs,
   });
   return holder[READINESS].get();
 }

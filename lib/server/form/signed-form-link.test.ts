@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formLinkPath, parseTtl, signFormLink, verifyFormLink } from "@/lib/form/form-link";
+import { formLinkPath, signFormLink, verifyFormLink } from "@/lib/server/form/signed-form-link";
 import { createHmac } from "node:crypto";
 
 const secret = "test-secret";
@@ -147,10 +147,4 @@ describe("form links", () => {
       });
     },
   );
-
-  it("parses TTLs", () => {
-    expect(parseTtl("7d")).toBe(604_800);
-    expect(parseTtl("90")).toBe(90);
-    expect(() => parseTtl("soon")).toThrow(/Invalid TTL/);
-  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contentSecurityPolicy } from "@/lib/server/content-security-policy";
+import { contentSecurityPolicy } from "@/lib/server/response-headers";
 
 describe("contentSecurityPolicy", () => {
   it("allows scripts only by nonce, never eval, in production", () => {

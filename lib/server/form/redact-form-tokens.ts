@@ -1,5 +1,5 @@
 import "server-only";
-import type { EventTransform } from "@/lib/server/event-relay";
+import type { EventTransform } from "@/lib/server/streams/relay-event-stream";
 
 // NOTE: a link opens its own form only (unless it is run-scoped, and then the server mints the
 // next link itself): no other form's token may reach the browser. This transform of the events

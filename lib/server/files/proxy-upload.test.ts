@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { uploadFile } from "@/lib/dify/dify-client";
-import { proxyUpload } from "@/lib/server/upload-proxy";
+import { proxyUpload } from "@/lib/server/files/proxy-upload";
 
 // The upstream side is a fake that reads the re-encoded body to its end and answers with a file,
 // so what the proxy sends, and when, is what these tests see.

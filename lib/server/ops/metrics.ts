@@ -2,7 +2,7 @@ import "server-only";
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import { ApiError } from "@/lib/errors/api-error";
 import type { ErrorCode } from "@/lib/errors/error-code";
-import { openStreamCount } from "@/lib/server/open-streams";
+import { openStreamCount } from "@/lib/server/streams/open-streams";
 
 // Prometheus metrics for GET /api/metrics (behind METRICS_TOKEN). Labels are closed sets (route
 // names, operations, outcomes, error codes), never ids, tokens or users, so the number of series

@@ -1,6 +1,6 @@
 import { PassThrough } from "node:stream";
 import { describe, expect, it, vi } from "vitest";
-import { relayEventStream } from "@/lib/server/event-relay";
+import { relayEventStream } from "@/lib/server/streams/relay-event-stream";
 
 // How the relay ends when the server ends it (lib/server/open-streams): on shutdown with a `retry:`
 // line, at link expiry without one; either way the upstream is aborted and the slot released.

@@ -2,11 +2,13 @@ import "server-only";
 import type { Readable } from "node:stream";
 import {
   createSseSplitter,
+  encodeSseData,
   encodeSseEvent,
   endsAtEventBoundary,
   type EventSourceMessage,
 } from "@/lib/dify/sse-events";
 import { ERROR_STATUS, type ErrorCode } from "@/lib/errors/error-code";
+import { getLimits } from "@/lib/server/limits";
 
 // The one relay of an upstream SSE body to the browser, for every stream the app relays (a form's
 // run, the launcher's run): split → transform → encode → keep-alive, as a web stream for a route
@@ -46,8 +48,6 @@ export type RelayOptions = {
   onEnd?: () => void;
 };
 
-const DEFAULT_MAX_EVENT_CHARS = 8 * 1024 * 1024;
-
 /** An `error` event of the app's own, in the upstream's stream shape. */
 export function streamError(code: ErrorCode, message: string) {
   return { event: "error", status: ERROR_STATUS[code], code, message };
@@ -72,7 +72,7 @@ function createEventRewriter(transform: EventTransform, maxEventChars: number) {
       json = JSON.parse(message.data);
     } catch {
       // Not JSON: the browser skips it. Passed on only when it cannot be one the transform changes.
-      if (!transform.mayChange(Buffer.from(message.data))) out += `data: ${message.data}\n\n`;
+      if (!transform.mayChange(Buffer.from(message.data))) out += encodeSseData(message.data);
       return;
     }
     for (const event of transform.apply(json)) out += encodeSseEvent(event);
@@ -111,9 +111,12 @@ export function relayEventStream(
   abortUpstream: () => void,
   options: RelayOptions = {},
 ): ReadableStream<Uint8Array> {
-  const keepAliveMs = options.keepAliveMs ?? 15_000;
+  const keepAliveMs = options.keepAliveMs ?? getLimits().relayKeepAliveMs;
   const rewriter = options.transform
-    ? createEventRewriter(options.transform, options.maxEventChars ?? DEFAULT_MAX_EVENT_CHARS)
+    ? createEventRewriter(
+        options.transform,
+        options.maxEventChars ?? getLimits().relayMaxEventChars,
+      )
     : null;
   let lastSent = Date.now();
   let ended = false;

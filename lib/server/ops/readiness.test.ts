@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { ApiError } from "@/lib/errors/api-error";
-import { createReadiness } from "@/lib/server/readiness";
+import { createReadiness } from "@/lib/server/ops/readiness";
 
 function clock(start = 0) {
   let now = start;

@@ -2,8 +2,8 @@ import "server-only";
 import { ApiError } from "@/lib/errors/api-error";
 import { getLimits } from "@/lib/server/limits";
 import type { FormLinkClaims } from "@/lib/form/form-link";
-import { isDraining } from "@/lib/server/graceful-shutdown";
-import { acquireStream, type StreamLease } from "@/lib/server/open-streams";
+import { isDraining } from "@/lib/server/ops/graceful-shutdown";
+import { acquireStream, type StreamLease } from "@/lib/server/streams/open-streams";
 
 /**
  * A slot for one event stream of a verified link, or the ApiError that refuses it: 503 while the

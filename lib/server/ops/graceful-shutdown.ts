@@ -1,6 +1,6 @@
 import "server-only";
 import { getLimits } from "@/lib/server/limits";
-import { endAllStreams } from "@/lib/server/open-streams";
+import { endAllStreams } from "@/lib/server/streams/open-streams";
 
 // What the app does on SIGTERM, beside Next's own handler (which stops listening, waits for the
 // open connections and then exits): readiness turns 503, every open event stream ends with a

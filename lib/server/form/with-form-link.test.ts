@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { formLinkQuery } from "@/lib/form/form-link";
+import { formLinkQuery } from "@/lib/server/form/signed-form-link";
 import { FORM_LINK_HEADER } from "@/lib/form/form-link-header";
-import { withFormLink } from "@/lib/server/with-form-link";
+import { withFormLink } from "@/lib/server/form/with-form-link";
 
 const SECRET = "with-form-link-test-secret-0123456789abcdef";
 vi.mock("@/lib/server/env", () => ({

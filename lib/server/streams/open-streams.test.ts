@@ -5,7 +5,7 @@ import {
   openStreamCount,
   type StreamLease,
   type StreamRefusal,
-} from "@/lib/server/open-streams";
+} from "@/lib/server/streams/open-streams";
 
 const held: StreamLease[] = [];
 function take(key: string, limits = { perLink: 4, perProcess: 100 }, expiresAtMs?: number) {

@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { relayEventStream } from "@/lib/server/event-relay";
-import { formTokenRedaction, MAX_REDACT_DEPTH } from "@/lib/server/redact-form-tokens";
+import { relayEventStream } from "@/lib/server/streams/relay-event-stream";
+import { formTokenRedaction, MAX_REDACT_DEPTH } from "@/lib/server/form/redact-form-tokens";
 import { readStreamEvents } from "@/lib/dify/sse-events";
 
 const OWN = "OwnTokenOwnTokenOwn012";

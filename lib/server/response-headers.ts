@@ -1,0 +1,54 @@
+// Every response header the app sets, in one place: API answers get theirs from handleRoute
+// (lib/server/route-handler.ts), pages and static files theirs from proxy.ts.
+
+/** Headers on every API answer. API answers are data, never documents: nothing may run in them or
+ * frame them, no cache may keep one (they hold personal data and links), and a signed link in the
+ * address must never travel on in a Referer. */
+export const API_RESPONSE_HEADERS = {
+  "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
+  "Cache-Control": "no-store",
+  "X-Content-Type-Options": "nosniff",
+  "Referrer-Policy": "no-referrer",
+} as const;
+
+/** Headers on every page and static file, besides a page's CSP (contentSecurityPolicy). */
+export function pageResponseHeaders(pathname: string): Record<string, string> {
+  const headers: Record<string, string> = {
+    "X-Content-Type-Options": "nosniff",
+    // Form links carry signatures: never send them on in a Referer.
+    "Referrer-Policy": "no-referrer",
+  };
+  if (pathname.startsWith("/form/")) {
+    headers["Cache-Control"] = "no-store";
+    // Form links are personal: never in a search index (the page says so in a meta tag too).
+    headers["X-Robots-Tag"] = "noindex, nofollow";
+  }
+  return headers;
+}
+
+// The Content-Security-Policy of every page. Scripts run only with the request's nonce (Next
+// applies it to its own scripts), never from eval; frames only from allowed origins.
+
+export function contentSecurityPolicy(options: {
+  nonce: string;
+  frameAncestors: string[];
+  dev: boolean;
+}): string {
+  const ancestors = ["'self'", ...options.frameAncestors].join(" ");
+  const directives = [
+    "default-src 'self'",
+    // 'strict-dynamic' lets the nonced bootstrap load Next's chunks; dev mode's React needs eval.
+    `script-src 'self' 'nonce-${options.nonce}' 'strict-dynamic'${options.dev ? " 'unsafe-eval'" : ""}`,
+    // Inline style attributes (React's `style` prop) need 'unsafe-inline'; styles cannot run code.
+    "style-src 'self' 'unsafe-inline'",
+    // Workflow Markdown may show remote images; thumbnails of picked files are blob: URLs.
+    "img-src 'self' data: blob: https: http:",
+    "font-src 'self' data:",
+    `connect-src 'self'${options.dev ? " ws:" : ""}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    `frame-ancestors ${ancestors}`,
+  ];
+  return directives.join("; ");
+}
