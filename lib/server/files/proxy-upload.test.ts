@@ -147,4 +147,31 @@ describe("proxyUpload", () => {
       code: "file_too_large",
     });
   });
+
+  it("cuts off a client that stops sending, but not one held back by a slow upstream", async () => {
+    fakeUpstream();
+    const stalled = requestOf([filePart("a.txt", "x".repeat(100)), `--${BOUNDARY}--\r\n`], 400);
+    await expect(
+      proxyUpload(stalled, "alice", {
+        maxBytes: () => Promise.resolve(10 * MB),
+        idleTimeoutMs: 100,
+      }),
+    ).rejects.toMatchObject({ status: 408, code: "request_timeout" });
+
+    // The upstream takes 400 ms before it reads anything: the body waits, paused by the proxy.
+    const sent = fakeUpstream();
+    const upstreamRead = vi.mocked(uploadFile).getMockImplementation()!;
+    vi.mocked(uploadFile).mockImplementation(async (...args) => {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      return upstreamRead(...args);
+    });
+    const big = "x".repeat(2 * MB);
+    const file = await proxyUpload(
+      requestOf([filePart("a.txt", big), `--${BOUNDARY}--\r\n`]),
+      "alice",
+      { maxBytes: () => Promise.resolve(10 * MB), idleTimeoutMs: 100 },
+    );
+    expect(file.size).toBe(sent[0]!.body.length);
+    expect(partsOf(sent[0]!)[1]?.[2]).toBe(big);
+  });
 });

@@ -84,16 +84,17 @@ export async function proxyUpload(
     };
     const refuseBody = () =>
       finish(ApiError.of("payload_too_large", "The upload is larger than this app allows."));
-    // A body that sends nothing for a while is cut off, and the upstream request with it.
+    // A body that sends nothing for a while is cut off, and the upstream request with it. Quiet
+    // while this proxy holds the body back (backpressure from a slow upstream, or the size limit
+    // being looked up) is not the client's silence: the timer starts over.
+    const onIdle = () => {
+      if (input.isPaused() || bodyCap === null) idleTimer?.refresh();
+      else finish(ApiError.of("request_timeout", "The upload stopped sending data."));
+    };
     const armIdle = () => {
       // Pushed back on every chunk: refresh() re-arms the same timer without a new one.
       if (idleTimer) idleTimer.refresh();
-      else {
-        idleTimer = setTimeout(
-          () => finish(ApiError.of("request_timeout", "The upload stopped sending data.")),
-          options.idleTimeoutMs,
-        );
-      }
+      else idleTimer = setTimeout(onIdle, options.idleTimeoutMs);
     };
     armIdle();
     input.on("data", (chunk: Buffer) => {
