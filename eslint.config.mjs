@@ -87,7 +87,7 @@ function importBoundaries() {
     "no-restricted-imports": "off",
     "@typescript-eslint/no-restricted-imports": [
       "error",
-      { patterns: patterns.map((p) => ({ ...p, allowTypeImports: true })) },
+      { patterns: patterns.map((p) => ({ allowTypeImports: true, ...p })) },
     ],
   });
   const knowledge = ["lib/knowledge/**", "components/knowledge/**"];
@@ -133,16 +133,30 @@ function importBoundaries() {
       // The embedded service stands in for Dify: it shares pure helpers, never the app's plumbing.
       files: ["lib/embedded/**"],
       ignores: ["**/*.test.ts"],
-      rules: rule(server, upstream, tools, components, app, {
-        group: [
-          "@/lib/client/**",
-          "@/lib/form/**",
-          "@/lib/run/**",
-          "@/lib/launcher/**",
-          "@/lib/knowledge/**",
-        ],
-        message: "The embedded service knows Dify's wire, not the app.",
-      }),
+      rules: rule(
+        server,
+        upstream,
+        tools,
+        components,
+        app,
+        {
+          group: [
+            "@/lib/client/**",
+            "@/lib/form/**",
+            "@/lib/run/**",
+            "@/lib/launcher/**",
+            "@/lib/knowledge/**",
+          ],
+          message: "The embedded service knows Dify's wire, not the app.",
+        },
+        {
+          // Its file types are a server's, written apart so the app's can disagree with them.
+          group: ["@/lib/files/*", "@/lib/files/**"],
+          allowTypeImports: false,
+          message:
+            "The embedded service types files as a server does (lib/embedded/file-types.ts).",
+        },
+      ),
     },
   ];
 }

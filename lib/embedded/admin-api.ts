@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SERVER_GENERATIONS } from "./file-types";
 
 // The admin API under /_embedded/ as one contract: the routes parse requests with these schemas
 // and the admin client (admin-client.ts) reads answers with them, so both sides change together.
@@ -6,6 +7,7 @@ import { z } from "zod";
 const appKind = z.enum(["workflow", "chatflow"]);
 const replayMode = z.enum(["pubsub", "streams"]);
 const snapshotStyle = z.enum(["events", "reasons"]);
+const serverGeneration = z.enum(SERVER_GENERATIONS);
 
 // ------------------------------------------------------------------------------------ requests
 
@@ -72,6 +74,7 @@ export const configSchema = z.object({
   appUnavailable: z.union([z.boolean(), appKind]).optional(),
   replayMode: replayMode.optional(),
   snapshotStyle: snapshotStyle.optional(),
+  serverGeneration: serverGeneration.optional(),
 });
 export type ConfigRequest = z.input<typeof configSchema>;
 
@@ -106,6 +109,8 @@ export const customFormSchema = z
     app: appKind.optional().default("workflow"),
     user: z.string().min(1).optional(),
     with_run: z.boolean().optional().default(false),
+    // Which server generation judges the form's files; the service's setting when not given.
+    server_generation: serverGeneration.optional(),
   })
   .superRefine((body, issues) => {
     if (body.with_run && !body.user)
@@ -227,6 +232,7 @@ export const adminResponses = {
     appUnavailable: z.union([z.boolean(), appKind]),
     replayMode,
     snapshotStyle,
+    serverGeneration,
   }),
   "POST reset": success,
 } as const;

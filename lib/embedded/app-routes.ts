@@ -14,6 +14,8 @@ import {
   type StartRunParams,
 } from "./run-engine";
 import type { AppKind, FormRecord, RunRecord, RunEvent } from "./store";
+import { fetchRemoteAnswers, NO_REMOTE_ANSWERS, remoteUrlsIn } from "./remote-file-info";
+import type { RemoteAnswers } from "./remote-file-info";
 import { validateFormSubmission } from "./validate-form-submission";
 import { validateRunInputs } from "./validate-run-inputs";
 
@@ -236,17 +238,23 @@ export type DemoRunOptions = Pick<
   inputs: Record<string, unknown>;
   /** The app's own demo script when not given. */
   script?: RunScript;
+  /** What the inputs' remote URLs answered (fetchRemoteAnswers); none when not given. */
+  remote?: RemoteAnswers;
 };
 
 export function startDemoRun(
   ctx: ServerContext,
-  { app, user, inputs, conversationId, script, ...rest }: DemoRunOptions,
+  { app, user, inputs, conversationId, script, remote, ...rest }: DemoRunOptions,
 ): RunRecord {
   const checked = validateRunInputs({
     form: DEMO_APPS[app].userInputForm,
     inputs,
-    user,
-    store: ctx.store,
+    context: {
+      user,
+      store: ctx.store,
+      generation: ctx.config.serverGeneration,
+      remote: remote ?? NO_REMOTE_ANSWERS,
+    },
   });
   if ("problem" in checked) throw new DifyError(400, "invalid_param", checked.problem);
   if (conversationId) {
@@ -287,7 +295,8 @@ async function runWorkflow({ ctx, app, req, res }: RouteRequest): Promise<void> 
   const user = requireUser(raw.user);
   const body = parseDifyBody(workflowRunSchema, raw);
   requireAppKind({ app, expected: "workflow", code: "not_workflow_app" });
-  const run = startDemoRun(ctx, { app, user, inputs: body.inputs });
+  const remote = await fetchRemoteAnswers(remoteUrlsIn(body.inputs));
+  const run = startDemoRun(ctx, { app, user, inputs: body.inputs, remote });
   if (body.response_mode === "streaming")
     return streamRun({ ctx, res, run, replay: [], fromIndex: 0, endOnPause: true });
   await ctx.engine.settled(run);
@@ -301,10 +310,12 @@ async function sendChatMessage({ ctx, app, req, res }: RouteRequest): Promise<vo
   const body = parseDifyBody(chatMessageSchema, raw);
   requireAppKind({ app, expected: "chatflow", code: "not_chat_app" });
   if (body.query.trim() === "") throw new DifyError(400, "invalid_param", "query is required");
+  const remote = await fetchRemoteAnswers(remoteUrlsIn(body.inputs));
   const run = startDemoRun(ctx, {
     app,
     user,
     inputs: body.inputs,
+    remote,
     query: body.query,
     conversationId: body.conversation_id || undefined,
   });
@@ -415,14 +426,15 @@ async function submitHumanInputForm({ ctx, app, params, req, res }: RouteRequest
   const raw = await readDifyJsonBody(req);
   const user = requireUser(raw.user);
   const body = parseDifyBody(formSubmitSchema, raw);
-  // From here on everything is synchronous, so check, validation and claim cannot interleave.
+  // Remote files are asked about first; from here on everything is synchronous, so check,
+  // validation and claim cannot interleave.
+  const remote = await fetchRemoteAnswers(remoteUrlsIn(body.inputs));
   const form = findForm({ ctx, app, token });
   const problem = validateFormSubmission({
     form,
     inputs: body.inputs,
     action: body.action,
-    user,
-    store: ctx.store,
+    context: { user, store: ctx.store, generation: form.serverGeneration, remote },
   });
   if (problem) throw new DifyError(400, "invalid_form_data", problem);
   const result = ctx.engine.submit(token, {

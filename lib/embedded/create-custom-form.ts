@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { ServerGeneration } from "./file-types";
 import { z } from "zod";
 import { customFormSchema, formInputNameSchema, type CustomFormRequest } from "./admin-api";
 import { DifyError } from "./dify-error";
@@ -88,7 +89,9 @@ export async function createCustomForm(
     actions: body.user_actions,
     ttlSeconds,
   };
-  if (body.with_run) return startCustomRun(ctx, { app: body.app, user: body.user ?? "", spec });
+  const serverGeneration = body.server_generation ?? ctx.config.serverGeneration;
+  if (body.with_run)
+    return startCustomRun(ctx, { app: body.app, user: body.user ?? "", spec, serverGeneration });
 
   const form: FormRecord = {
     token: randomFormToken(),
@@ -105,6 +108,7 @@ export async function createCustomForm(
     expiresAtMs: Date.now() + ttlSeconds * 1000,
     status: "open",
     submission: null,
+    serverGeneration,
   };
   // No timer is needed: every read and submit checks the expiry first.
   ctx.store.putForm(form);
@@ -113,11 +117,17 @@ export async function createCustomForm(
 
 async function startCustomRun(
   ctx: ServerContext,
-  { app, user, spec }: { app: AppKind; user: string; spec: HumanInputSpec },
+  {
+    app,
+    user,
+    spec,
+    serverGeneration,
+  }: { app: AppKind; user: string; spec: HumanInputSpec; serverGeneration: ServerGeneration },
 ): Promise<CustomFormCreated> {
   const run = ctx.engine.start({
     app,
     user,
+    serverGeneration,
     inputs: {},
     script: async (rc) => {
       await rc.node({ nodeId: "start", nodeType: "start", title: "Start" }, () =>

@@ -12,12 +12,14 @@ import type {
   RunEvent,
   UserAction,
 } from "./store";
+import type { ServerGeneration } from "./file-types";
 
 export interface EngineSettings {
   formTtlSeconds: number;
   stepDelayMs: number;
   replayMode: ReplayMode;
   snapshotStyle: SnapshotStyle;
+  serverGeneration: ServerGeneration;
 }
 
 export interface NodeSpec {
@@ -73,6 +75,7 @@ export interface StartRunParams {
   stepDelayMs?: number;
   replayMode?: ReplayMode;
   snapshotStyle?: SnapshotStyle;
+  serverGeneration?: ServerGeneration;
 }
 
 const TOKEN_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
@@ -160,6 +163,7 @@ export class RunEngine {
       openFormTokens: [],
       replayMode: params.replayMode ?? this.settings().replayMode,
       snapshotStyle: params.snapshotStyle ?? this.settings().snapshotStyle,
+      serverGeneration: params.serverGeneration ?? this.settings().serverGeneration,
       formTtlSeconds: params.formTtlSeconds,
       stepDelayMs: params.stepDelayMs,
     };
@@ -508,6 +512,7 @@ export class RunEngine {
             expiresAtMs,
             status: "open",
             submission: null,
+            serverGeneration: run.serverGeneration,
           };
           const outcome = new Promise<PauseOutcome>((resolve) => this.pauses.set(token, resolve));
           this.store.putForm(form);

@@ -1,5 +1,8 @@
 import { randomUUID } from "node:crypto";
-import type { SizeCategory as FileCategory } from "@/lib/files/file-category";
+import type { ServerGeneration } from "./file-types";
+
+/** The size category an upload's limit is chosen by. */
+export type FileCategory = "image" | "video" | "audio" | "document";
 
 export type AppKind = "workflow" | "chatflow";
 
@@ -64,6 +67,7 @@ export interface RunRecord {
   openFormTokens: string[];
   replayMode: ReplayMode;
   snapshotStyle: SnapshotStyle;
+  serverGeneration: ServerGeneration;
   // Overrides the configured form TTL for this run's forms (tests of expiry).
   formTtlSeconds?: number;
   // Overrides the configured step delay for this run (tests that need a slow run).
@@ -147,6 +151,8 @@ export interface FormRecord {
   expiresAtMs: number;
   status: FormStatus;
   submission: FormSubmission | null;
+  /** Which server generation judges this form's files (lib/embedded/file-types.ts). */
+  serverGeneration: ServerGeneration;
 }
 
 export interface MetadataField {
