@@ -156,6 +156,8 @@ function useFieldHint(field: FieldSpec, limits: UploadLimits): string | null {
         : null;
     case "json":
       return t("jsonHint");
+    case "select":
+      return field.options.length === 0 ? t("noOptions") : null;
     case "other":
       return t("unknownType", { type: field.type });
     default:

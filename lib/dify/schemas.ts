@@ -124,11 +124,14 @@ export const localFileMappingSchema = z.object({
   type: fileTypeSchema,
   transfer_method: z.literal("local_file"),
   upload_file_id: z.string().min(1),
+  // With its dot; the newest servers judge a field's settings by the mapping's own extension.
+  extension: z.string().max(32).optional(),
 });
 export const remoteFileMappingSchema = z.object({
   type: fileTypeSchema,
   transfer_method: z.literal("remote_url"),
   url: z.url({ protocol: /^https?$/ }).max(2048),
+  extension: z.string().max(32).optional(),
 });
 export const fileMappingSchema = z.discriminatedUnion("transfer_method", [
   localFileMappingSchema,
