@@ -57,12 +57,10 @@ export function toSubmissionInputs(
   fields: readonly FieldView[],
   answers: Answers,
 ): Record<string, string | FileMapping | FileMapping[]> {
-  const unknown = fields.filter((field) => field.kind === "unknown").map((f) => [f.name, ""]);
-  return {
-    ...Object.fromEntries(unknown),
-    ...(toWireInputs(toFieldSpecs(fields), answers, "human-input") as Record<
-      string,
-      string | FileMapping | FileMapping[]
-    >),
-  };
+  const inputs: Record<string, string | FileMapping | FileMapping[]> = {};
+  for (const field of fields) if (field.kind === "unknown") inputs[field.name] = "";
+  return Object.assign(
+    inputs,
+    toWireInputs(toFieldSpecs(fields), answers, "human-input") as typeof inputs,
+  );
 }
