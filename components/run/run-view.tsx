@@ -13,6 +13,15 @@ export function RunView({ link, run }: { link: FormLinkContext; run: RunStream }
   const t = useTranslations("run");
   const { state, connection, failure } = run;
   const { others, next, nextKey, elsewhere, error: nextFailure } = useNextForm(link, state);
+  // After this page's answer: another form still waits (parallel branches), or none does but the
+  // server left the run paused anyway. Either way the page says so instead of "going on".
+  const answered = state.filled.length > 0;
+  const stalled = answered && state.phase === "paused" && state.waiting.length === 0;
+  const waitingElse =
+    answered &&
+    state.phase === "paused" &&
+    others.length > 0 &&
+    others.length === state.waiting.length;
   const nextError = nextFailure
     ? nextFailure instanceof ApiClientError
       ? nextFailure.message
@@ -35,9 +44,13 @@ export function RunView({ link, run }: { link: FormLinkContext; run: RunStream }
               ? t("connecting")
               : state.phase === "finished"
                 ? ""
-                : state.phase === "paused"
-                  ? t("waiting")
-                  : t("live")}
+                : stalled
+                  ? t("stalled")
+                  : waitingElse
+                    ? t("anotherStep", { nodes: others.map((form) => form.nodeTitle).join(", ") })
+                    : state.phase === "paused"
+                      ? t("waiting")
+                      : t("live")}
       </p>
       {failure ? (
         <p className="notice notice-error">

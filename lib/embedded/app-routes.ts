@@ -145,9 +145,11 @@ function stateSnapshot(ctx: ServerContext, run: RunRecord): RunEvent[] {
         data: {
           ...data,
           status: "paused",
+          // A snapshot's paused node carries no inputs, outputs or process data yet.
+          inputs: null,
           process_data: null,
           process_data_truncated: false,
-          outputs: {},
+          outputs: null,
           outputs_truncated: false,
           files: [],
           error: null,
@@ -348,11 +350,7 @@ function streamWorkflowEvents({ ctx, app, params, query, res }: RouteRequest): v
   if (!run || run.app !== app || run.user !== user)
     throw new DifyError(404, "not_found", "Workflow run not found");
 
-  if (run.replayMode === "streams" && includeSnapshot) {
-    // The run's whole log from its first event, then live: earlier pauses and chunks included.
-    // Without continue_on_pause the stream ends at the FIRST logged workflow_paused.
-    return streamRun({ ctx, res, run, replay: [], fromIndex: 0, endOnPause: !continueOnPause });
-  }
+  // A finished run answers one workflow_finished, whatever the replay mode.
   if (isFinished(run)) {
     const finished = lastEvent(run, "workflow_finished");
     return streamRun({
@@ -363,6 +361,11 @@ function streamWorkflowEvents({ ctx, app, params, query, res }: RouteRequest): v
       fromIndex: null,
       endOnPause: true,
     });
+  }
+  if (run.replayMode === "streams" && includeSnapshot) {
+    // The run's whole log from its first event, then live: earlier pauses and chunks included.
+    // Without continue_on_pause the stream ends at the FIRST logged workflow_paused.
+    return streamRun({ ctx, res, run, replay: [], fromIndex: 0, endOnPause: !continueOnPause });
   }
   // Without a snapshot nothing already sent is repeated: live events only, and with
   // continue_on_pause the stream outlives the run until the idle timeout.
