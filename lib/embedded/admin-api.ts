@@ -111,6 +111,16 @@ export const customFormSchema = z
     with_run: z.boolean().optional().default(false),
     // Which server generation judges the form's files; the service's setting when not given.
     server_generation: serverGeneration.optional(),
+    // With a run: how many times it pauses at the form's node (a loop; a new form each time),
+    // whether filled events carry form_id (the newest servers' do not), and what the run does
+    // once answered: finish, end as stopped (#39750), stay paused (#42103), or pause at a
+    // second form delivered by email only.
+    loop_times: z.number().int().min(1).max(5).optional().default(1),
+    filled_form_id: z.boolean().optional().default(true),
+    after_answer: z
+      .enum(["finish", "stop", "stall", "email_approval"])
+      .optional()
+      .default("finish"),
   })
   .superRefine((body, issues) => {
     if (body.with_run && !body.user)

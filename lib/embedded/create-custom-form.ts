@@ -12,6 +12,14 @@ import type { AppKind, FormInput, FormRecord } from "./store";
 
 const NODE_ID = "custom_form";
 const NODE_TITLE = "Custom form";
+// The second form of `after_answer: "email_approval"`, which only an email recipient can answer.
+const EMAIL_APPROVAL = {
+  nodeId: "manager_approval",
+  title: "Manager approval",
+  formContent: "Approve the request.",
+  inputs: [],
+  resolvedDefaultValues: {},
+};
 
 const name = formInputNameSchema;
 const fileTypes = z.array(z.enum(["image", "document", "audio", "video", "custom"]));
@@ -91,7 +99,15 @@ export async function createCustomForm(
   };
   const serverGeneration = body.server_generation ?? ctx.config.serverGeneration;
   if (body.with_run)
-    return startCustomRun(ctx, { app: body.app, user: body.user ?? "", spec, serverGeneration });
+    return startCustomRun(ctx, {
+      app: body.app,
+      user: body.user ?? "",
+      spec,
+      serverGeneration,
+      loopTimes: body.loop_times,
+      filledFormId: body.filled_form_id,
+      afterAnswer: body.after_answer,
+    });
 
   const form: FormRecord = {
     token: randomFormToken(),
@@ -109,6 +125,7 @@ export async function createCustomForm(
     status: "open",
     submission: null,
     serverGeneration,
+    emailOnly: false,
   };
   // No timer is needed: every read and submit checks the expiry first.
   ctx.store.putForm(form);
@@ -122,18 +139,36 @@ async function startCustomRun(
     user,
     spec,
     serverGeneration,
-  }: { app: AppKind; user: string; spec: HumanInputSpec; serverGeneration: ServerGeneration },
+    loopTimes,
+    filledFormId,
+    afterAnswer,
+  }: {
+    app: AppKind;
+    user: string;
+    spec: HumanInputSpec;
+    serverGeneration: ServerGeneration;
+    loopTimes: number;
+    filledFormId: boolean;
+    afterAnswer: CustomFormRequest["after_answer"];
+  },
 ): Promise<CustomFormCreated> {
   const run = ctx.engine.start({
     app,
     user,
     serverGeneration,
+    filledFormId,
     inputs: {},
     script: async (rc) => {
       await rc.node({ nodeId: "start", nodeType: "start", title: "Start" }, () =>
         Promise.resolve({ outputs: {} }),
       );
-      const outcome = await rc.humanInput(spec);
+      let outcome = await rc.humanInput(spec);
+      for (let round = 1; round < loopTimes && outcome.kind === "submitted"; round++)
+        outcome = await rc.humanInput(spec);
+      if (outcome.kind === "submitted" && afterAnswer === "stop") return rc.stop();
+      if (outcome.kind === "submitted" && afterAnswer === "stall") return rc.stall();
+      if (outcome.kind === "submitted" && afterAnswer === "email_approval")
+        await rc.humanInput({ ...EMAIL_APPROVAL, emailOnly: true, actions: spec.actions });
       await rc.node({ nodeId: "wrap_up", nodeType: "code", title: "Wrap up" });
       rc.finish({
         result:

@@ -43,6 +43,8 @@ export interface HumanInputSpec {
   actions: UserAction[];
   // Overrides the configured form TTL (custom forms may expire within seconds).
   ttlSeconds?: number;
+  /** Delivered by email only: the events carry no token, and name the channel. */
+  emailOnly?: boolean;
 }
 
 export type PauseOutcome = { kind: "submitted"; submission: FormSubmission } | { kind: "timeout" };
@@ -56,6 +58,10 @@ export interface RunContext {
   /** Streams `text` in pieces over `totalMs`, as an LLM node at `selector` would. */
   streamText(text: string, options: { selector: string[]; totalMs: number }): Promise<void>;
   humanInput(spec: HumanInputSpec): Promise<PauseOutcome>;
+  /** Ends the run as stopped (as a stop flag does), e.g. right after an approval. */
+  stop(): void;
+  /** Leaves the run paused with no open form, never to go on (a server's flaw). */
+  stall(): void;
   /** Parallel branches that each reach a Human Input node: every form is open at once. */
   humanInputs(specs: HumanInputSpec[]): Promise<PauseOutcome[]>;
   finish(outputs: Record<string, unknown>): void;
@@ -76,6 +82,8 @@ export interface StartRunParams {
   replayMode?: ReplayMode;
   snapshotStyle?: SnapshotStyle;
   serverGeneration?: ServerGeneration;
+  /** false: filled and timeout events carry no form_id, as on the newest servers. */
+  filledFormId?: boolean;
 }
 
 const TOKEN_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
@@ -118,7 +126,8 @@ export function humanInputRequiredData(form: FormRecord): Record<string, unknown
     resolved_default_values: form.resolvedDefaultValues,
     expiration_time: Math.floor(form.expiresAtMs / 1000),
     display_in_ui: true,
-    form_token: form.token,
+    form_token: form.emailOnly ? null : form.token,
+    ...(form.emailOnly ? { approval_channels: ["email"] } : {}),
   };
 }
 
@@ -164,6 +173,7 @@ export class RunEngine {
       replayMode: params.replayMode ?? this.settings().replayMode,
       snapshotStyle: params.snapshotStyle ?? this.settings().snapshotStyle,
       serverGeneration: params.serverGeneration ?? this.settings().serverGeneration,
+      filledFormId: params.filledFormId ?? true,
       formTtlSeconds: params.formTtlSeconds,
       stepDelayMs: params.stepDelayMs,
     };
@@ -513,6 +523,7 @@ export class RunEngine {
             status: "open",
             submission: null,
             serverGeneration: run.serverGeneration,
+            emailOnly: spec.emailOnly === true,
           };
           const outcome = new Promise<PauseOutcome>((resolve) => this.pauses.set(token, resolve));
           this.store.putForm(form);
@@ -549,7 +560,7 @@ export class RunEngine {
             this.emit(run, {
               event: "human_input_form_filled",
               data: {
-                form_id: form.formId,
+                ...(run.filledFormId ? { form_id: form.formId } : {}),
                 node_id: spec.nodeId,
                 node_title: spec.title,
                 rendered_content: spec.formContent.replace(MARKER, (_m, name: string) =>
@@ -569,7 +580,7 @@ export class RunEngine {
             this.emit(run, {
               event: "human_input_form_timeout",
               data: {
-                form_id: form.formId,
+                ...(run.filledFormId ? { form_id: form.formId } : {}),
                 node_id: spec.nodeId,
                 node_title: spec.title,
                 expiration_time: Math.floor(form.expiresAtMs / 1000),
@@ -585,6 +596,20 @@ export class RunEngine {
           if (waiting.length > 0) pause(waiting);
         }
         return open.map((entry) => results.get(entry) ?? { kind: "timeout" });
+      },
+
+      stop: () => {
+        run.status = "stopped";
+        run.error = "Stopped by user";
+        run.finishedAt = nowSeconds();
+        this.emit(run, { event: "workflow_finished", data: this.finishedData(run) });
+      },
+
+      stall: () => {
+        run.status = "paused";
+        run.openFormTokens = [];
+        run.currentFormToken = null;
+        this.emit(run, { event: "workflow_paused", data: this.pausedData(run, { forms: [] }) });
       },
 
       finish: (outputs) => {

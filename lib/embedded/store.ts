@@ -68,6 +68,7 @@ export interface RunRecord {
   replayMode: ReplayMode;
   snapshotStyle: SnapshotStyle;
   serverGeneration: ServerGeneration;
+  filledFormId: boolean;
   // Overrides the configured form TTL for this run's forms (tests of expiry).
   formTtlSeconds?: number;
   // Overrides the configured step delay for this run (tests that need a slow run).
@@ -153,6 +154,8 @@ export interface FormRecord {
   submission: FormSubmission | null;
   /** Which server generation judges this form's files (lib/embedded/file-types.ts). */
   serverGeneration: ServerGeneration;
+  /** Delivered by email only: its events carry no token (approval_channels names email). */
+  emailOnly: boolean;
 }
 
 export interface MetadataField {
