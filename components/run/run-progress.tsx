@@ -53,9 +53,6 @@ export function RunProgress({ state, children }: { state: RunViewState; children
               ? t(`outcome.${state.outcome.status}`)
               : t("outcome.other", { status: state.outcome.status })}
           </h3>
-          {state.outcome.status === "stopped" && state.filled.length > 0 ? (
-            <p className="notice notice-warning">{t("stoppedAfterAnswer")}</p>
-          ) : null}
           {state.outcome.error ? (
             <p className="notice notice-error">{state.outcome.error}</p>
           ) : null}

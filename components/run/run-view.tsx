@@ -13,15 +13,11 @@ export function RunView({ link, run }: { link: FormLinkContext; run: RunStream }
   const t = useTranslations("run");
   const { state, connection, failure } = run;
   const { others, next, nextKey, elsewhere, error: nextFailure } = useNextForm(link, state);
-  // After this page's answer: another form still waits (parallel branches), or none does but the
-  // server left the run paused anyway. Either way the page says so instead of "going on".
-  const answered = state.filled.length > 0;
-  const stalled = answered && state.phase === "paused" && state.waiting.length === 0;
+  // This view follows a run after this page's answer. Paused with no form open: the server left
+  // the run paused although every form was sent. Paused at others' forms only: another step waits.
+  const stalled = state.phase === "paused" && state.waiting.length === 0;
   const waitingElse =
-    answered &&
-    state.phase === "paused" &&
-    others.length > 0 &&
-    others.length === state.waiting.length;
+    state.phase === "paused" && others.length > 0 && others.length === state.waiting.length;
   const nextError = nextFailure
     ? nextFailure instanceof ApiClientError
       ? nextFailure.message
@@ -107,6 +103,9 @@ export function RunView({ link, run }: { link: FormLinkContext; run: RunStream }
                   })}
             </p>
           ))}
+        {state.outcome?.status === "stopped" ? (
+          <p className="notice notice-warning">{t("stoppedAfterAnswer")}</p>
+        ) : null}
         {next ? (
           <p className="notice" role="status">
             {nextError ??

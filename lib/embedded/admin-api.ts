@@ -75,6 +75,7 @@ export const configSchema = z.object({
   replayMode: replayMode.optional(),
   snapshotStyle: snapshotStyle.optional(),
   serverGeneration: serverGeneration.optional(),
+  olderMetadataServer: z.boolean().optional(),
 });
 export type ConfigRequest = z.input<typeof configSchema>;
 
@@ -243,6 +244,7 @@ export const adminResponses = {
     replayMode,
     snapshotStyle,
     serverGeneration,
+    olderMetadataServer: z.boolean(),
   }),
   "POST reset": success,
 } as const;

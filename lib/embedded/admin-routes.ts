@@ -82,6 +82,8 @@ async function updateConfig({ ctx, req, res }: RouteRequest): Promise<void> {
   if (body.replayMode !== undefined) ctx.config.replayMode = body.replayMode;
   if (body.snapshotStyle !== undefined) ctx.config.snapshotStyle = body.snapshotStyle;
   if (body.serverGeneration !== undefined) ctx.config.serverGeneration = body.serverGeneration;
+  if (body.olderMetadataServer !== undefined)
+    ctx.config.olderMetadataServer = body.olderMetadataServer;
   reply(res, {
     route: "POST config",
     body: {
@@ -91,6 +93,7 @@ async function updateConfig({ ctx, req, res }: RouteRequest): Promise<void> {
       replayMode: ctx.config.replayMode,
       snapshotStyle: ctx.config.snapshotStyle,
       serverGeneration: ctx.config.serverGeneration,
+      olderMetadataServer: ctx.config.olderMetadataServer,
     },
   });
 }

@@ -15,6 +15,8 @@ export interface EmbeddedConfig {
   // How files are typed and checked (lib/embedded/file-types.ts); forms keep the generation they
   // were created under, so a test may pin its own without disturbing others.
   serverGeneration: ServerGeneration;
+  // true: metadata updates answer as older servers do (applied one by one, the body `200`).
+  olderMetadataServer: boolean;
   // true: every app answers 400 app_unavailable; an app kind: only that app does (so a test can
   // switch one app off without disturbing tests that use the other).
   appUnavailable: boolean | AppKind;
