@@ -104,7 +104,7 @@ test("a next step only an email recipient can answer shows as waiting for an app
   await expect(
     page.getByText("Manager approval, is waiting for an approval by email"),
   ).toBeVisible();
-  await expect(page.getByRole("alert")).toHaveCount(0);
+  await expect(page.locator(".notice-error")).toHaveCount(0);
 });
 
 test("a run paused at two forms at once says another step is waiting, by its title", async ({
