@@ -142,6 +142,7 @@ describe("toFormView", () => {
     };
     expect(buildAnswerSchema(view.fields).safeParse(answers).success).toBe(true);
     expect(toSubmissionInputs(view.fields, answers)).toEqual({
+      sign: "",
       draft: "Suggested text",
       tone: "Friendly",
       cover: {
