@@ -83,6 +83,12 @@ export function FormField({
       ) : (
         <>
           {labelElement}
+          {labelHidden && required ? (
+            // The words above stand for the label; the marker must still be seen.
+            <p className="field-hint" aria-hidden="true">
+              <span className="required-mark">*</span> {t("required")}
+            </p>
+          ) : null}
           {control}
         </>
       )}
