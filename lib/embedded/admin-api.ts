@@ -76,6 +76,7 @@ export const configSchema = z.object({
   snapshotStyle: snapshotStyle.optional(),
   serverGeneration: serverGeneration.optional(),
   olderMetadataServer: z.boolean().optional(),
+  streamCloseStopsRunFor: z.string().min(1).nullable().optional(),
 });
 export type ConfigRequest = z.input<typeof configSchema>;
 
@@ -245,6 +246,7 @@ export const adminResponses = {
     snapshotStyle,
     serverGeneration,
     olderMetadataServer: z.boolean(),
+    streamCloseStopsRunFor: z.string().nullable(),
   }),
   "POST reset": success,
 } as const;

@@ -84,6 +84,8 @@ async function updateConfig({ ctx, req, res }: RouteRequest): Promise<void> {
   if (body.serverGeneration !== undefined) ctx.config.serverGeneration = body.serverGeneration;
   if (body.olderMetadataServer !== undefined)
     ctx.config.olderMetadataServer = body.olderMetadataServer;
+  if (body.streamCloseStopsRunFor !== undefined)
+    ctx.config.streamCloseStopsRunFor = body.streamCloseStopsRunFor;
   reply(res, {
     route: "POST config",
     body: {
@@ -94,6 +96,7 @@ async function updateConfig({ ctx, req, res }: RouteRequest): Promise<void> {
       snapshotStyle: ctx.config.snapshotStyle,
       serverGeneration: ctx.config.serverGeneration,
       olderMetadataServer: ctx.config.olderMetadataServer,
+      streamCloseStopsRunFor: ctx.config.streamCloseStopsRunFor,
     },
   });
 }

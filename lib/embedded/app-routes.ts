@@ -66,6 +66,7 @@ function streamRun({
   fromIndex,
   endOnPause,
   stayAfterFinish = false,
+  closeStopsRun = false,
 }: {
   ctx: ServerContext;
   res: ServerResponse;
@@ -74,6 +75,8 @@ function streamRun({
   fromIndex: number | null;
   endOnPause: boolean;
   stayAfterFinish?: boolean;
+  /** #39448: the client closing this stream while the run is paused stops the resumed run. */
+  closeStopsRun?: boolean;
 }): void {
   const stream = openSseStream(res, {
     store: ctx.store,
@@ -108,6 +111,7 @@ function streamRun({
   if (done) unsubscribe();
   else
     stream.onClose(() => {
+      if (!done && closeStopsRun && run.status === "paused") run.stopRequested = true;
       done = true;
       unsubscribe();
     });
@@ -299,8 +303,17 @@ async function runWorkflow({ ctx, app, req, res }: RouteRequest): Promise<void> 
   requireAppKind({ app, expected: "workflow", code: "not_workflow_app" });
   const remote = await fetchRemoteAnswers(remoteUrlsIn(body.inputs));
   const run = startDemoRun(ctx, { app, user, inputs: body.inputs, remote });
+  const flawed = ctx.config.streamCloseStopsRunFor === user;
   if (body.response_mode === "streaming")
-    return streamRun({ ctx, res, run, replay: [], fromIndex: 0, endOnPause: true });
+    return streamRun({
+      ctx,
+      res,
+      run,
+      replay: [],
+      fromIndex: 0,
+      endOnPause: !flawed,
+      closeStopsRun: flawed,
+    });
   await ctx.engine.settled(run);
   sendDifyJson(res, { status: 200, body: blockingRunBody(run) });
 }

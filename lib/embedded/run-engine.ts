@@ -549,6 +549,11 @@ export class RunEngine {
             waiting.map((e) => e.outcome.then((r) => [e, r] as const)),
           );
           results.set(entry, result);
+          if (run.stopRequested) {
+            // The stop flag lands on the resumed run: it ends before any node runs (#39448).
+            api.stop();
+            return new Promise<PauseOutcome[]>(() => undefined);
+          }
           waiting = waiting.filter((e) => e !== entry);
           run.status = "running";
           run.openFormTokens = waiting.map((e) => e.form.token);

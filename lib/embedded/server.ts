@@ -173,6 +173,7 @@ export async function startEmbeddedServer(
     snapshotStyle: options.snapshotStyle ?? "events",
     serverGeneration: options.serverGeneration ?? "since-0.7",
     olderMetadataServer: false,
+    streamCloseStopsRunFor: null,
     appUnavailable: false,
     systemParameters: { ...DEFAULT_SYSTEM_PARAMETERS, ...options.systemParameters },
   };

@@ -69,6 +69,8 @@ export interface RunRecord {
   snapshotStyle: SnapshotStyle;
   serverGeneration: ServerGeneration;
   filledFormId: boolean;
+  /** Set when the flaw of #39448 applies: the run ends as stopped once it resumes. */
+  stopRequested?: boolean;
   // Overrides the configured form TTL for this run's forms (tests of expiry).
   formTtlSeconds?: number;
   // Overrides the configured step delay for this run (tests that need a slow run).
