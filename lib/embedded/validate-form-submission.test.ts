@@ -1,15 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { NO_REMOTE_ANSWERS } from "./remote-file-info";
 import { createEmbeddedStore, type FormRecord } from "./store";
+import { fileCheckContext } from "./test-client";
 import { validateFormSubmission } from "./validate-form-submission";
 
-const store = createEmbeddedStore([]);
-const context = {
-  user: "alice",
-  store,
-  generation: "since-0.7",
-  remote: NO_REMOTE_ANSWERS,
-} as const;
+const context = fileCheckContext(createEmbeddedStore([]));
 
 const form = {
   actions: [{ id: "ok", title: "OK", button_style: "primary" }],

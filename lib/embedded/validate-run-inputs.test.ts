@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { UserInputItem } from "./demo-apps";
-import { NO_REMOTE_ANSWERS } from "./remote-file-info";
 import { createEmbeddedStore } from "./store";
+import { fileCheckContext } from "./test-client";
 import { validateRunInputs } from "./validate-run-inputs";
 
 const store = createEmbeddedStore([]);
@@ -24,12 +24,7 @@ const FORM: UserInputItem[] = [
   },
 ];
 
-const context = {
-  user: "alice",
-  store,
-  generation: "since-0.7",
-  remote: NO_REMOTE_ANSWERS,
-} as const;
+const context = fileCheckContext(store);
 const check = (inputs: Record<string, unknown>) =>
   validateRunInputs({ form: FORM, inputs: { topic: "t", ...inputs }, context });
 
