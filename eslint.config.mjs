@@ -116,7 +116,7 @@ function importBoundaries() {
       "error",
       {
         patterns: [
-          ...patterns.map((p) => ({ ...p, allowTypeImports: true })),
+          ...patterns.map((p) => ({ allowTypeImports: true, ...p })),
           // Not even for types: a type of Next's internals ties the code to them too.
           nextInternals,
         ],
@@ -169,16 +169,30 @@ function importBoundaries() {
       // The embedded service stands in for Dify: it shares pure helpers, never the app's plumbing.
       files: ["lib/embedded/**"],
       ignores: ["**/*.test.ts"],
-      rules: rule(server, upstream, tools, components, app, {
-        group: [
-          "@/lib/client/**",
-          "@/lib/form/**",
-          "@/lib/run/**",
-          "@/lib/launcher/**",
-          "@/lib/knowledge/**",
-        ],
-        message: "The embedded service knows Dify's wire, not the app.",
-      }),
+      rules: rule(
+        server,
+        upstream,
+        tools,
+        components,
+        app,
+        {
+          group: [
+            "@/lib/client/**",
+            "@/lib/form/**",
+            "@/lib/run/**",
+            "@/lib/launcher/**",
+            "@/lib/knowledge/**",
+          ],
+          message: "The embedded service knows Dify's wire, not the app.",
+        },
+        {
+          // Its file types are a server's, written apart so the app's can disagree with them.
+          group: ["@/lib/files/*", "@/lib/files/**"],
+          allowTypeImports: false,
+          message:
+            "The embedded service types files as a server does (lib/embedded/file-types.ts).",
+        },
+      ),
     },
   ];
 }

@@ -10,7 +10,35 @@ import { attachFiles } from "@/e2e/helpers/uploads";
 
 const ACTIONS = [{ id: "send", title: "Send", button_style: "primary" }];
 
-test("a PDF for a custom .pdf-only field is refused before upload, in words", async ({ page }) => {
+test("a picture for a document-only field is refused before upload, in words", async ({ page }) => {
+  const form = await createCustomForm({
+    form_content: "Attach the signed contract.\n\n{{#$output.contract#}}",
+    inputs: [
+      {
+        type: "file",
+        output_variable_name: "contract",
+        allowed_file_types: ["document"],
+        allowed_file_extensions: [],
+        allowed_file_upload_methods: ["local_file"],
+      },
+    ],
+    user_actions: ACTIONS,
+  });
+  const uploads = recordRequests(page, `/api/forms/${form.token}/files`);
+  await page.goto(form.link);
+  await attachFiles(page, "Contract", [
+    { name: "signed.png", mimeType: "image/png", buffer: Buffer.from("png") },
+  ]);
+  await expect(page.getByRole("alert").filter({ hasText: "signed.png" })).toContainText(
+    "signed.png counts as images to the server, and this field does not take images",
+  );
+  await expect(page.getByRole("list", { name: "Files for Contract" })).toHaveCount(0);
+  expect(uploads).toEqual([]);
+});
+
+test("a PDF for a custom .pdf-only field is sent as custom with its extension, as the newest server takes it", async ({
+  page,
+}) => {
   const form = await createCustomForm({
     form_content: "Attach the signed contract.\n\n{{#$output.contract#}}",
     inputs: [
@@ -24,16 +52,17 @@ test("a PDF for a custom .pdf-only field is refused before upload, in words", as
     ],
     user_actions: ACTIONS,
   });
-  const uploads = recordRequests(page, `/api/forms/${form.token}/files`);
   await page.goto(form.link);
   await attachFiles(page, "Contract", [
     { name: "signed.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4 x") },
   ]);
-  await expect(page.getByRole("alert").filter({ hasText: "signed.pdf" })).toContainText(
-    "signed.pdf counts as documents to the server, and this field does not take documents",
-  );
-  await expect(page.getByRole("list", { name: "Files for Contract" })).toHaveCount(0);
-  expect(uploads).toEqual([]);
+  await expect(page.getByRole("list", { name: "Files for Contract" })).toContainText("(attached)");
+  await page.getByRole("button", { name: "Send" }).click();
+  await expect(page.getByRole("heading", { name: "Answer sent" })).toBeVisible();
+  expect((await getFormRecord(form.token)).submission?.inputs.contract).toMatchObject({
+    type: "custom",
+    extension: ".pdf",
+  });
 });
 
 test("a .py file for a document field is sent as a document and accepted", async ({ page }) => {
@@ -64,6 +93,7 @@ test("a .py file for a document field is sent as a document and accepted", async
     type: "document",
     transfer_method: "local_file",
     upload_file_id: expect.any(String) as unknown,
+    extension: ".py",
   });
 });
 

@@ -30,7 +30,12 @@ test("a person opens a signed link, answers and the service records exactly that
     inputs: {
       draft: "Final text of the announcement.",
       tone: "Friendly",
-      cover: { type: "image", transfer_method: "local_file", upload_file_id: expect.any(String) },
+      cover: {
+        type: "image",
+        transfer_method: "local_file",
+        upload_file_id: expect.any(String),
+        extension: expect.any(String),
+      },
       attachments: [],
     },
     action: "approve",

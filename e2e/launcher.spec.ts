@@ -1,4 +1,5 @@
 import { expect, test } from "@/e2e/fixtures";
+import { embeddedAdmin } from "@/e2e/helpers/embedded";
 import { fillDemoForm, getFormRecord } from "@/e2e/helpers/forms";
 import { CHAT_APP_URL, launcherUser } from "@/e2e/helpers/launcher";
 import { getRunRecord, runsOf } from "@/e2e/helpers/runs";
@@ -57,6 +58,42 @@ test("the workflow demo starts from / and its form is answered to a finished run
   expect(run.user).toBe(user);
   expect(run.status).toBe("succeeded");
   expect((await getFormRecord(address.token)).submission?.user).toBe(user);
+});
+
+test("on a server whose run stops when its start stream closes, the launcher keeps that stream open while its form is answered", async ({
+  page,
+  context,
+}) => {
+  await page.goto("/");
+  await expect(page.getByLabel("Topic")).toBeVisible();
+  const user = await launcherUser(page);
+  // The flaw of Dify 1.16.0–1.16.1 (#39448), for this user's runs only.
+  await embeddedAdmin.configure({ streamCloseStopsRunFor: user });
+  try {
+    await page.getByLabel("Topic").fill("Launch day");
+    await page.getByRole("button", { name: "Start" }).click();
+    const open = page.getByRole("link", { name: "Open the form" });
+    await expect(open).toHaveAttribute("target", "_blank");
+    expect(new URL(page.url()).pathname).toBe("/");
+    const [form] = await Promise.all([context.waitForEvent("page"), open.click()]);
+    await fillDemoForm(form);
+    await form.getByRole("button", { name: "Approve and publish" }).click();
+    await expect(form.getByRole("heading", { name: "Run finished" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Run finished" })).toBeVisible();
+  } finally {
+    await embeddedAdmin.configure({ streamCloseStopsRunFor: null });
+  }
+});
+
+test("a checkbox sits beside its label", async ({ page }) => {
+  await page.goto("/");
+  const box = await page.getByLabel("Notify subscribers").boundingBox();
+  const label = await page.locator("label", { hasText: "Notify subscribers" }).boundingBox();
+  expect(box && label).toBeTruthy();
+  if (!box || !label) return;
+  // On one line: the box first, the label to its right, their middles level.
+  expect(box.x + box.width).toBeLessThanOrEqual(label.x);
+  expect(Math.abs(box.y + box.height / 2 - (label.y + label.height / 2))).toBeLessThan(8);
 });
 
 test("a required start input left empty is pointed out and nothing is started", async ({

@@ -27,6 +27,8 @@ type FieldControlProps<T extends FieldValues> = {
   };
   /** Shown under the control (e.g. a note on a suggested text). */
   after?: ReactNode;
+  /** The text right above already says the label: show it to screen readers only. */
+  labelHidden?: boolean;
 };
 
 /** One field of either form, of any kind, inside the one FormField layout. */
@@ -39,6 +41,7 @@ export function FieldControl<T extends FieldValues>({
   error,
   files,
   after,
+  labelHidden = false,
 }: FieldControlProps<T>) {
   const hint = useFieldHint(field, files.limits);
   // The server's HTML holds each control's starting value (react-hook-form would only set it once
@@ -129,7 +132,15 @@ export function FieldControl<T extends FieldValues>({
     }
   };
   return (
-    <FormField id={id} label={field.label} required={field.required} hint={hint} error={error}>
+    <FormField
+      id={id}
+      label={field.label}
+      required={field.required}
+      hint={hint}
+      error={error}
+      labelHidden={labelHidden}
+      inline={field.kind === "checkbox"}
+    >
       {(aria, { labelId }) => (
         <>
           {renderControl(aria, labelId)}
@@ -156,6 +167,8 @@ function useFieldHint(field: FieldSpec, limits: UploadLimits): string | null {
         : null;
     case "json":
       return t("jsonHint");
+    case "select":
+      return field.options.length === 0 ? t("noOptions") : null;
     case "other":
       return t("unknownType", { type: field.type });
     default:

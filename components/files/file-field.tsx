@@ -6,9 +6,8 @@ import type { ErrorCode } from "@/lib/errors/error-code";
 import type { AttachedFile } from "@/lib/fields/attached-file";
 import type { FileType } from "@/lib/dify/browser-schemas";
 import {
-  detectUploadedFileType,
-  guessRemoteFileType,
-  isFileTypeAllowed,
+  chooseFileType,
+  chooseRemoteFileType,
   uploadExtensionOf,
 } from "@/lib/files/detect-file-type";
 import { acceptedExtensions, formatBytes, sizeLimitFor } from "@/lib/files/file-category";
@@ -18,6 +17,7 @@ import type { FileFieldView } from "@/lib/form/form-view";
 import type { UploadTarget } from "@/lib/files/upload-with-progress";
 import type { FileFieldState } from "@/lib/files/use-file-states";
 import { useFileUploads } from "@/lib/files/use-file-uploads";
+import { uploadMethodsOf } from "@/lib/files/upload-methods";
 import type { LocalFilePickerProps } from "@/components/files/local-file-picker";
 
 // react-dropzone ships only to pages that show a file field. Until it has loaded, the field shows
@@ -69,8 +69,9 @@ export function FileField(props: FileFieldProps) {
   const { items } = uploads;
   const [problems, setProblems] = useState<string[]>([]);
   const problemsId = useId();
-  const allowsLocal = field.methods.includes("local_file");
-  const allowsRemote = field.methods.includes("remote_url");
+  const methods = uploadMethodsOf(field.methods);
+  const allowsLocal = methods.includes("local_file");
+  const allowsRemote = methods.includes("remote_url");
   const failureText = useCallback(
     (item: UploadItem) => {
       const code = item.failure?.code ?? "failed";
@@ -86,11 +87,13 @@ export function FileField(props: FileFieldProps) {
     const added: { file: File; type: FileType }[] = [];
     let space = max === 1 ? 1 : room();
     for (const file of files) {
-      // Send the type the server will detect, and refuse here what it would refuse on submit.
-      const type = detectUploadedFileType(file.name, file.type);
+      // Send a type the server will take, and refuse here only what no server generation would.
+      const choice = chooseFileType(
+        { extension: uploadExtensionOf(file.name), mimeType: file.type },
+        constraintsOf(field),
+      );
       const limit = sizeLimitFor(file.name, limits);
-      if (!isFileTypeAllowed(type, uploadExtensionOf(file.name), constraintsOf(field)))
-        found.push(refusal(file.name, type));
+      if (choice.verdict === "none") found.push(refusal(file.name, choice.detected));
       else if (file.size > limit)
         found.push(
           t("tooLarge", {
@@ -103,7 +106,7 @@ export function FileField(props: FileFieldProps) {
       else if (space <= 0) found.push(t("tooMany", { name: file.name, max }));
       else {
         space--;
-        added.push({ file, type });
+        added.push({ file, type: choice.type });
       }
     }
     setProblems(found);
@@ -285,24 +288,15 @@ function RemoteUrlEntry({
     const name = decodeURIComponent(
       parsed.pathname.split("/").filter(Boolean).pop() ?? parsed.hostname,
     );
-    // The server decides from what the link's server answers; its extension is the best guess.
-    const guessed = guessRemoteFileType(text);
-    if (guessed && !isFileTypeAllowed(guessed, "", constraintsOf(field))) {
+    // The server decides from what the link's server answers; the app refuses only a link whose
+    // path already decides, and otherwise says the server will.
+    const choice = chooseRemoteFileType(text, constraintsOf(field));
+    if (choice.verdict === "none") {
       setError(t("link.notAccepted", { allowed: allowed(field) }));
       return;
     }
-    const fallback = field.allowedTypes.find((candidate) => candidate !== "custom") as
-      FileType | undefined;
-    const type =
-      guessed ??
-      (isFileTypeAllowed("custom", uploadExtensionOf(name), constraintsOf(field))
-        ? "custom"
-        : fallback);
-    if (!type) {
-      setError(t("link.notAccepted", { allowed: allowed(field) }));
-      return;
-    }
-    setNote(guessed ? null : t("link.serverDecides"));
+    const type = choice.type;
+    setNote(choice.verdict === "newest" ? t("link.serverDecides") : null);
     setError(null);
     setUrl("");
     onAdd({ source: "remote", url: text, name, type });

@@ -1,6 +1,6 @@
 import { FormFieldSlot } from "@/components/form/human-input-form";
 import { StaticMarkdown } from "@/components/markdown/static-markdown";
-import { splitFormContent } from "@/lib/form/form-content";
+import { saysLabel, splitFormContent } from "@/lib/form/form-content";
 import type { FormView } from "@/lib/form/form-view";
 
 /**
@@ -18,13 +18,19 @@ export function FormBody({
     form.content,
     form.fields.map((field) => field.name),
   );
-  return segments.map((segment, index) =>
-    segment.kind === "markdown" ? (
-      <StaticMarkdown key={`md-${index}`} imageOrigins={imageOrigins}>
-        {segment.text}
-      </StaticMarkdown>
-    ) : (
-      <FormFieldSlot key={`field-${segment.name}`} name={segment.name} />
-    ),
-  );
+  const labels = new Map(form.fields.map((field) => [field.name, field.label]));
+  return segments.map((segment, index) => {
+    if (segment.kind === "markdown")
+      return (
+        <StaticMarkdown key={`md-${index}`} imageOrigins={imageOrigins}>
+          {segment.text}
+        </StaticMarkdown>
+      );
+    const before = segments[index - 1];
+    const labelHidden =
+      before?.kind === "markdown" && saysLabel(before.text, labels.get(segment.name) ?? "");
+    return (
+      <FormFieldSlot key={`field-${segment.name}`} name={segment.name} labelHidden={labelHidden} />
+    );
+  });
 }

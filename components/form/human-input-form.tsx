@@ -40,11 +40,16 @@ type HumanInputFormProps = {
 };
 
 // How the form draws a field, for the slots its server-rendered content holds.
-const FieldRendererContext = createContext<((name: string) => ReactNode) | null>(null);
+const FieldRendererContext = createContext<
+  ((name: string, labelHidden: boolean) => ReactNode) | null
+>(null);
 
-/** Where a field of the form goes in its content: drawn by the HumanInputForm around it. */
-export function FormFieldSlot({ name }: { name: string }) {
-  return use(FieldRendererContext)?.(name) ?? null;
+/**
+ * Where a field of the form goes in its content: drawn by the HumanInputForm around it.
+ * `labelHidden`: the content right above already says the field's label.
+ */
+export function FormFieldSlot({ name, labelHidden }: { name: string; labelHidden: boolean }) {
+  return use(FieldRendererContext)?.(name, labelHidden) ?? null;
 }
 
 export function HumanInputForm({
@@ -131,7 +136,7 @@ export function HumanInputForm({
 
   const errorEntries = form.fields.filter((field) => errors[field.name]);
 
-  function renderField(field: FieldView) {
+  function renderField(field: FieldView, labelHidden: boolean) {
     if (field.kind === "unknown") {
       return (
         <div className="field notice notice-warning" key={field.name} role="note">
@@ -153,6 +158,7 @@ export function HumanInputForm({
         control={control}
         register={register}
         error={errors[field.name]?.message}
+        labelHidden={labelHidden}
         files={{ uploadTarget, limits: form.limits, onStateChange: fileStateSetters[field.name]! }}
         after={
           field.kind === "paragraph" && field.defaultValue ? (
@@ -169,9 +175,9 @@ export function HumanInputForm({
     return takesInputBeforeHydration(field) ? drawn : untilHydrated(drawn, field.name);
   }
 
-  const renderFieldNamed = (name: string) => {
+  const renderFieldNamed = (name: string, labelHidden: boolean) => {
     const field = fieldsByName.get(name);
-    return field ? renderField(field) : null;
+    return field ? renderField(field, labelHidden) : null;
   };
 
   return (

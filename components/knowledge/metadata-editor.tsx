@@ -81,6 +81,7 @@ export function MetadataEditor({
           t("metadata.errors.documentNotFoundAtomic", { message }),
         documentNotFoundPartial: (message) =>
           t("metadata.errors.documentNotFoundPartial", { message }),
+        metadataNotFound: (message) => t("metadata.errors.metadataNotFound", { message }),
         refusedMarked: t("metadata.errors.refusedMarked"),
         refused: (message) => t("metadata.errors.refused", { message }),
         failed: (message) => t("metadata.errors.failed", { message }),

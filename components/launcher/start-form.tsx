@@ -225,10 +225,19 @@ export function StartForm({ view, onProblem }: StartFormProps) {
               ))}
             {formLink ? (
               <p className="notice">
-                {t.rich("progress.formReady", {
+                {/* While the run's stream is still open (servers that keep it open across the
+                    pause), the form opens in a new tab: closing that stream would stop the run. */}
+                {t.rich(pending ? "progress.formReadyNewTab" : "progress.formReady", {
                   node: formLink.node_title ?? t("progress.reviewStep"),
                   strong: (chunks) => <strong>{chunks}</strong>,
-                  link: (chunks) => <a href={formLink.url}>{chunks}</a>,
+                  link: (chunks) =>
+                    pending ? (
+                      <a href={formLink.url} target="_blank" rel="noopener">
+                        {chunks}
+                      </a>
+                    ) : (
+                      <a href={formLink.url}>{chunks}</a>
+                    ),
                 })}
               </p>
             ) : null}

@@ -13,6 +13,11 @@ export function RunView({ link, run }: { link: FormLinkContext; run: RunStream }
   const t = useTranslations("run");
   const { state, connection, failure } = run;
   const { others, next, nextKey, elsewhere, error: nextFailure } = useNextForm(link, state);
+  // This view follows a run after this page's answer. Paused with no form open: the server left
+  // the run paused although every form was sent. Paused at others' forms only: another step waits.
+  const stalled = state.phase === "paused" && state.waiting.length === 0;
+  const waitingElse =
+    state.phase === "paused" && others.length > 0 && others.length === state.waiting.length;
   const nextError = nextFailure
     ? nextFailure instanceof ApiClientError
       ? nextFailure.message
@@ -35,9 +40,13 @@ export function RunView({ link, run }: { link: FormLinkContext; run: RunStream }
               ? t("connecting")
               : state.phase === "finished"
                 ? ""
-                : state.phase === "paused"
-                  ? t("waiting")
-                  : t("live")}
+                : stalled
+                  ? t("stalled")
+                  : waitingElse
+                    ? t("anotherStep", { nodes: others.map((form) => form.nodeTitle).join(", ") })
+                    : state.phase === "paused"
+                      ? t("waiting")
+                      : t("live")}
       </p>
       {failure ? (
         <p className="notice notice-error">
@@ -94,6 +103,9 @@ export function RunView({ link, run }: { link: FormLinkContext; run: RunStream }
                   })}
             </p>
           ))}
+        {state.outcome?.status === "stopped" ? (
+          <p className="notice notice-warning">{t("stoppedAfterAnswer")}</p>
+        ) : null}
         {next ? (
           <p className="notice" role="status">
             {nextError ??

@@ -18,6 +18,10 @@ type FormFieldProps = {
   /** A schema problem (translated here) or a message already in the page's language. */
   error?: string;
   className?: string;
+  /** The page already shows the label's words right above (the form's own text): screen readers only. */
+  labelHidden?: boolean;
+  /** The control before its label on one line (a checkbox). */
+  inline?: boolean;
   children: (control: ControlProps, ids: { labelId: string }) => ReactNode;
 };
 
@@ -32,6 +36,8 @@ export function FormField({
   hint,
   error,
   className,
+  labelHidden = false,
+  inline = false,
   children,
 }: FormFieldProps) {
   const t = useTranslations("common");
@@ -40,26 +46,51 @@ export function FormField({
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const describedBy = [hint ? hintId : null, errorText ? errorId : null].filter(Boolean).join(" ");
+  const labelElement = (
+    <label
+      className={
+        labelHidden ? "field-label visually-hidden" : inline ? "field-label-inline" : "field-label"
+      }
+      htmlFor={id}
+      id={labelId}
+    >
+      {label}
+      {required ? (
+        <>
+          <span className="required-mark" aria-hidden="true">
+            *
+          </span>
+          <span className="visually-hidden"> {t("required")}</span>
+        </>
+      ) : null}
+    </label>
+  );
+  const control = children(
+    {
+      id,
+      "aria-describedby": describedBy || undefined,
+      "aria-invalid": errorText ? true : undefined,
+    },
+    { labelId },
+  );
   return (
     <div className={className ? `field ${className}` : "field"}>
-      <label className="field-label" htmlFor={id} id={labelId}>
-        {label}
-        {required ? (
-          <>
-            <span className="required-mark" aria-hidden="true">
-              *
-            </span>
-            <span className="visually-hidden"> {t("required")}</span>
-          </>
-        ) : null}
-      </label>
-      {children(
-        {
-          id,
-          "aria-describedby": describedBy || undefined,
-          "aria-invalid": errorText ? true : undefined,
-        },
-        { labelId },
+      {inline ? (
+        <div className="field-row">
+          {control}
+          {labelElement}
+        </div>
+      ) : (
+        <>
+          {labelElement}
+          {labelHidden && required ? (
+            // The words above stand for the label; the marker must still be seen.
+            <p className="field-hint" aria-hidden="true">
+              <span className="required-mark">*</span> {t("required")}
+            </p>
+          ) : null}
+          {control}
+        </>
       )}
       {hint ? (
         <p id={hintId} className="field-hint">

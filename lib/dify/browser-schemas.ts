@@ -17,11 +17,14 @@ export const localFileMappingSchema = z.object({
   type: fileTypeSchema,
   transfer_method: z.literal("local_file"),
   upload_file_id: z.string().check(z.minLength(1)),
+  // With its dot; the newest servers judge a field's settings by the mapping's own extension.
+  extension: z.optional(z.string().check(z.maxLength(32))),
 });
 export const remoteFileMappingSchema = z.object({
   type: fileTypeSchema,
   transfer_method: z.literal("remote_url"),
   url: z.url({ protocol: /^https?$/ }).check(z.maxLength(2048)),
+  extension: z.optional(z.string().check(z.maxLength(32))),
 });
 export const fileMappingSchema = z.discriminatedUnion("transfer_method", [
   localFileMappingSchema,

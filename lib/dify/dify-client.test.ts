@@ -114,6 +114,14 @@ describe("dify client", () => {
     });
   });
 
+  it("counts an older server's JSON body `200` (its `return 200`) as success", async () => {
+    handler = (_req, res) => {
+      res.writeHead(200, { "Content-Type": "application/json", "Content-Length": "4" });
+      res.end("200\n");
+    };
+    expect(await client.updateDocumentsMetadata("ds", [])).toEqual({ result: "success" });
+  });
+
   it("passes an upstream error body through unchanged", async () => {
     handler = json(412, {
       status: 412,

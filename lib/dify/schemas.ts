@@ -160,7 +160,12 @@ export const metadataOperationSchema = z.object({
 });
 export type MetadataOperation = z.infer<typeof metadataOperationSchema>;
 
-export const metadataUpdateResultSchema = z.looseObject({ result: z.string() });
+// Older servers end the handler with `return 200`, which their REST layer sends as the JSON body
+// `200`: the update was applied.
+export const metadataUpdateResultSchema = z.union([
+  z.looseObject({ result: z.string() }),
+  z.literal(200).transform(() => ({ result: "success" })),
+]);
 
 export const childChunkSchema = z.looseObject({
   id: z.string(),

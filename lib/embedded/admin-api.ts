@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SERVER_GENERATIONS } from "./file-types";
 
 // The admin API under /_embedded/ as one contract: the routes parse requests with these schemas
 // and the admin client (admin-client.ts) reads answers with them, so both sides change together.
@@ -6,6 +7,7 @@ import { z } from "zod";
 const appKind = z.enum(["workflow", "chatflow"]);
 const replayMode = z.enum(["pubsub", "streams"]);
 const snapshotStyle = z.enum(["events", "reasons"]);
+const serverGeneration = z.enum(SERVER_GENERATIONS);
 
 // ------------------------------------------------------------------------------------ requests
 
@@ -72,6 +74,9 @@ export const configSchema = z.object({
   appUnavailable: z.union([z.boolean(), appKind]).optional(),
   replayMode: replayMode.optional(),
   snapshotStyle: snapshotStyle.optional(),
+  serverGeneration: serverGeneration.optional(),
+  olderMetadataServer: z.boolean().optional(),
+  streamCloseStopsRunFor: z.string().min(1).nullable().optional(),
 });
 export type ConfigRequest = z.input<typeof configSchema>;
 
@@ -106,6 +111,18 @@ export const customFormSchema = z
     app: appKind.optional().default("workflow"),
     user: z.string().min(1).optional(),
     with_run: z.boolean().optional().default(false),
+    // Which server generation judges the form's files; the service's setting when not given.
+    server_generation: serverGeneration.optional(),
+    // With a run: how many times it pauses at the form's node (a loop; a new form each time),
+    // whether filled events carry form_id (the newest servers' do not), and what the run does
+    // once answered: finish, end as stopped (#39750), stay paused (#42103), or pause at a
+    // second form delivered by email only.
+    loop_times: z.number().int().min(1).max(5).optional().default(1),
+    filled_form_id: z.boolean().optional().default(true),
+    after_answer: z
+      .enum(["finish", "stop", "stall", "email_approval"])
+      .optional()
+      .default("finish"),
   })
   .superRefine((body, issues) => {
     if (body.with_run && !body.user)
@@ -227,6 +244,9 @@ export const adminResponses = {
     appUnavailable: z.union([z.boolean(), appKind]),
     replayMode,
     snapshotStyle,
+    serverGeneration,
+    olderMetadataServer: z.boolean(),
+    streamCloseStopsRunFor: z.string().nullable(),
   }),
   "POST reset": success,
 } as const;

@@ -81,6 +81,11 @@ async function updateConfig({ ctx, req, res }: RouteRequest): Promise<void> {
   if (body.appUnavailable !== undefined) ctx.config.appUnavailable = body.appUnavailable;
   if (body.replayMode !== undefined) ctx.config.replayMode = body.replayMode;
   if (body.snapshotStyle !== undefined) ctx.config.snapshotStyle = body.snapshotStyle;
+  if (body.serverGeneration !== undefined) ctx.config.serverGeneration = body.serverGeneration;
+  if (body.olderMetadataServer !== undefined)
+    ctx.config.olderMetadataServer = body.olderMetadataServer;
+  if (body.streamCloseStopsRunFor !== undefined)
+    ctx.config.streamCloseStopsRunFor = body.streamCloseStopsRunFor;
   reply(res, {
     route: "POST config",
     body: {
@@ -89,6 +94,9 @@ async function updateConfig({ ctx, req, res }: RouteRequest): Promise<void> {
       appUnavailable: ctx.config.appUnavailable,
       replayMode: ctx.config.replayMode,
       snapshotStyle: ctx.config.snapshotStyle,
+      serverGeneration: ctx.config.serverGeneration,
+      olderMetadataServer: ctx.config.olderMetadataServer,
+      streamCloseStopsRunFor: ctx.config.streamCloseStopsRunFor,
     },
   });
 }

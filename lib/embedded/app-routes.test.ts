@@ -611,3 +611,63 @@ describe("POST /workflows/run and /chat-messages", () => {
     expect(names.at(-1)).toBe("workflow_finished");
   });
 });
+
+describe("the flaw of #39448 (streamCloseStopsRunFor)", () => {
+  const REVIEW = {
+    draft: "x",
+    tone: "Friendly",
+    cover: { type: "document", transfer_method: "remote_url", url: "https://e.com/a.pdf" },
+    attachments: [],
+  };
+
+  async function pausedRun(user: string) {
+    const abort = new AbortController();
+    const start = await fetch(`${env.server.url}/workflows/run`, {
+      method: "POST",
+      headers: { ...env.client.auth(env.client.workflowKey), "Content-Type": "application/json" },
+      body: JSON.stringify({
+        inputs: { topic: "T", audience: "Engineers" },
+        response_mode: "streaming",
+        user,
+      }),
+      signal: abort.signal,
+    });
+    const events = await readSse(start, (e) => e.event === "workflow_paused");
+    const token = events.find((e) => e.event === "human_input_required")?.data as {
+      form_token: string;
+    };
+    return { abort, runId: events[0]?.workflow_run_id as string, token: token.form_token };
+  }
+
+  it("keeps that user's start stream open across the pause; closing it stops the resumed run", async () => {
+    await env.client.admin.configure({ streamCloseStopsRunFor: "flawed" });
+    try {
+      const run = await pausedRun("flawed");
+      run.abort.abort();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(
+        (
+          await env.client.post(`/form/human_input/${run.token}`, {
+            inputs: REVIEW,
+            action: "approve",
+            user: "flawed",
+          })
+        ).status,
+      ).toBe(200);
+      await expect.poll(async () => (await env.client.admin.run(run.runId)).status).toBe("stopped");
+      // Another user's run is not touched.
+      const other = await pausedRun("fine");
+      other.abort.abort();
+      await env.client.post(`/form/human_input/${other.token}`, {
+        inputs: REVIEW,
+        action: "reject",
+        user: "fine",
+      });
+      await expect
+        .poll(async () => (await env.client.admin.run(other.runId)).status)
+        .not.toBe("stopped");
+    } finally {
+      await env.client.admin.configure({ streamCloseStopsRunFor: null });
+    }
+  });
+});

@@ -14,6 +14,8 @@ import {
   type StartRunParams,
 } from "./run-engine";
 import type { AppKind, FormRecord, RunRecord, RunEvent } from "./store";
+import { fetchRemoteAnswers, NO_REMOTE_ANSWERS, remoteUrlsIn } from "./remote-file-info";
+import type { RemoteAnswers } from "./remote-file-info";
 import { validateFormSubmission } from "./validate-form-submission";
 import { validateRunInputs } from "./validate-run-inputs";
 
@@ -64,6 +66,7 @@ function streamRun({
   fromIndex,
   endOnPause,
   stayAfterFinish = false,
+  closeStopsRun = false,
 }: {
   ctx: ServerContext;
   res: ServerResponse;
@@ -72,6 +75,8 @@ function streamRun({
   fromIndex: number | null;
   endOnPause: boolean;
   stayAfterFinish?: boolean;
+  /** #39448: the client closing this stream while the run is paused stops the resumed run. */
+  closeStopsRun?: boolean;
 }): void {
   const stream = openSseStream(res, {
     store: ctx.store,
@@ -106,6 +111,7 @@ function streamRun({
   if (done) unsubscribe();
   else
     stream.onClose(() => {
+      if (!done && closeStopsRun && run.status === "paused") run.stopRequested = true;
       done = true;
       unsubscribe();
     });
@@ -143,9 +149,11 @@ function stateSnapshot(ctx: ServerContext, run: RunRecord): RunEvent[] {
         data: {
           ...data,
           status: "paused",
+          // A snapshot's paused node carries no inputs, outputs or process data yet.
+          inputs: null,
           process_data: null,
           process_data_truncated: false,
-          outputs: {},
+          outputs: null,
           outputs_truncated: false,
           files: [],
           error: null,
@@ -236,17 +244,23 @@ export type DemoRunOptions = Pick<
   inputs: Record<string, unknown>;
   /** The app's own demo script when not given. */
   script?: RunScript;
+  /** What the inputs' remote URLs answered (fetchRemoteAnswers); none when not given. */
+  remote?: RemoteAnswers;
 };
 
 export function startDemoRun(
   ctx: ServerContext,
-  { app, user, inputs, conversationId, script, ...rest }: DemoRunOptions,
+  { app, user, inputs, conversationId, script, remote, ...rest }: DemoRunOptions,
 ): RunRecord {
   const checked = validateRunInputs({
     form: DEMO_APPS[app].userInputForm,
     inputs,
-    user,
-    store: ctx.store,
+    context: {
+      user,
+      store: ctx.store,
+      generation: ctx.config.serverGeneration,
+      remote: remote ?? NO_REMOTE_ANSWERS,
+    },
   });
   if ("problem" in checked) throw new DifyError(400, "invalid_param", checked.problem);
   if (conversationId) {
@@ -287,9 +301,19 @@ async function runWorkflow({ ctx, app, req, res }: RouteRequest): Promise<void> 
   const user = requireUser(raw.user);
   const body = parseDifyBody(workflowRunSchema, raw);
   requireAppKind({ app, expected: "workflow", code: "not_workflow_app" });
-  const run = startDemoRun(ctx, { app, user, inputs: body.inputs });
+  const remote = await fetchRemoteAnswers(remoteUrlsIn(body.inputs));
+  const run = startDemoRun(ctx, { app, user, inputs: body.inputs, remote });
+  const flawed = ctx.config.streamCloseStopsRunFor === user;
   if (body.response_mode === "streaming")
-    return streamRun({ ctx, res, run, replay: [], fromIndex: 0, endOnPause: true });
+    return streamRun({
+      ctx,
+      res,
+      run,
+      replay: [],
+      fromIndex: 0,
+      endOnPause: !flawed,
+      closeStopsRun: flawed,
+    });
   await ctx.engine.settled(run);
   sendDifyJson(res, { status: 200, body: blockingRunBody(run) });
 }
@@ -301,10 +325,12 @@ async function sendChatMessage({ ctx, app, req, res }: RouteRequest): Promise<vo
   const body = parseDifyBody(chatMessageSchema, raw);
   requireAppKind({ app, expected: "chatflow", code: "not_chat_app" });
   if (body.query.trim() === "") throw new DifyError(400, "invalid_param", "query is required");
+  const remote = await fetchRemoteAnswers(remoteUrlsIn(body.inputs));
   const run = startDemoRun(ctx, {
     app,
     user,
     inputs: body.inputs,
+    remote,
     query: body.query,
     conversationId: body.conversation_id || undefined,
   });
@@ -337,11 +363,7 @@ function streamWorkflowEvents({ ctx, app, params, query, res }: RouteRequest): v
   if (!run || run.app !== app || run.user !== user)
     throw new DifyError(404, "not_found", "Workflow run not found");
 
-  if (run.replayMode === "streams" && includeSnapshot) {
-    // The run's whole log from its first event, then live: earlier pauses and chunks included.
-    // Without continue_on_pause the stream ends at the FIRST logged workflow_paused.
-    return streamRun({ ctx, res, run, replay: [], fromIndex: 0, endOnPause: !continueOnPause });
-  }
+  // A finished run answers one workflow_finished, whatever the replay mode.
   if (isFinished(run)) {
     const finished = lastEvent(run, "workflow_finished");
     return streamRun({
@@ -352,6 +374,11 @@ function streamWorkflowEvents({ ctx, app, params, query, res }: RouteRequest): v
       fromIndex: null,
       endOnPause: true,
     });
+  }
+  if (run.replayMode === "streams" && includeSnapshot) {
+    // The run's whole log from its first event, then live: earlier pauses and chunks included.
+    // Without continue_on_pause the stream ends at the FIRST logged workflow_paused.
+    return streamRun({ ctx, res, run, replay: [], fromIndex: 0, endOnPause: !continueOnPause });
   }
   // Without a snapshot nothing already sent is repeated: live events only, and with
   // continue_on_pause the stream outlives the run until the idle timeout.
@@ -415,14 +442,15 @@ async function submitHumanInputForm({ ctx, app, params, req, res }: RouteRequest
   const raw = await readDifyJsonBody(req);
   const user = requireUser(raw.user);
   const body = parseDifyBody(formSubmitSchema, raw);
-  // From here on everything is synchronous, so check, validation and claim cannot interleave.
+  // Remote files are asked about first; from here on everything is synchronous, so check,
+  // validation and claim cannot interleave.
+  const remote = await fetchRemoteAnswers(remoteUrlsIn(body.inputs));
   const form = findForm({ ctx, app, token });
   const problem = validateFormSubmission({
     form,
     inputs: body.inputs,
     action: body.action,
-    user,
-    store: ctx.store,
+    context: { user, store: ctx.store, generation: form.serverGeneration, remote },
   });
   if (problem) throw new DifyError(400, "invalid_form_data", problem);
   const result = ctx.engine.submit(token, {

@@ -60,7 +60,7 @@ describe("POST /_embedded/forms", () => {
     expect(Math.abs(expiration - (Math.floor(Date.now() / 1000) + 3600))).toBeLessThanOrEqual(2);
   });
 
-  it("accepts a submission without the unknown input's key but requires every known one", async () => {
+  it("requires every declared key, the unknown input's included, and keeps its value unchecked", async () => {
     const { form_token: token } = await createForm(SIGNATURE_FORM);
     const missing = await env.client.post(`/form/human_input/${token}`, {
       inputs: {},
@@ -71,11 +71,11 @@ describe("POST /_embedded/forms", () => {
     expect(await errorOf(missing)).toEqual({
       status: 400,
       code: "invalid_form_data",
-      message: "Missing required inputs: comment",
+      message: "Missing required inputs: signature, comment",
     });
 
     const ok = await env.client.post(`/form/human_input/${token}`, {
-      inputs: { comment: "Looks fine" },
+      inputs: { signature: "", comment: "Looks fine" },
       action: "done",
       user: "alice",
     });
@@ -217,7 +217,7 @@ describe("POST /_embedded/forms with_run", () => {
     );
     const reading = readSse(live, (e) => e.event === "workflow_finished");
     const ok = await env.client.post(`/form/human_input/${created.form_token}`, {
-      inputs: { comment: "Signed" },
+      inputs: { signature: "", comment: "Signed" },
       action: "done",
       user: "carol",
     });

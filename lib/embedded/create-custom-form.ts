@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { ServerGeneration } from "./file-types";
 import { z } from "zod";
 import { customFormSchema, formInputNameSchema, type CustomFormRequest } from "./admin-api";
 import { DifyError } from "./dify-error";
@@ -11,6 +12,14 @@ import type { AppKind, FormInput, FormRecord } from "./store";
 
 const NODE_ID = "custom_form";
 const NODE_TITLE = "Custom form";
+// The second form of `after_answer: "email_approval"`, which only an email recipient can answer.
+const EMAIL_APPROVAL = {
+  nodeId: "manager_approval",
+  title: "Manager approval",
+  formContent: "Approve the request.",
+  inputs: [],
+  resolvedDefaultValues: {},
+};
 
 const name = formInputNameSchema;
 const fileTypes = z.array(z.enum(["image", "document", "audio", "video", "custom"]));
@@ -88,7 +97,17 @@ export async function createCustomForm(
     actions: body.user_actions,
     ttlSeconds,
   };
-  if (body.with_run) return startCustomRun(ctx, { app: body.app, user: body.user ?? "", spec });
+  const serverGeneration = body.server_generation ?? ctx.config.serverGeneration;
+  if (body.with_run)
+    return startCustomRun(ctx, {
+      app: body.app,
+      user: body.user ?? "",
+      spec,
+      serverGeneration,
+      loopTimes: body.loop_times,
+      filledFormId: body.filled_form_id,
+      afterAnswer: body.after_answer,
+    });
 
   const form: FormRecord = {
     token: randomFormToken(),
@@ -105,6 +124,8 @@ export async function createCustomForm(
     expiresAtMs: Date.now() + ttlSeconds * 1000,
     status: "open",
     submission: null,
+    serverGeneration,
+    emailOnly: false,
   };
   // No timer is needed: every read and submit checks the expiry first.
   ctx.store.putForm(form);
@@ -113,17 +134,41 @@ export async function createCustomForm(
 
 async function startCustomRun(
   ctx: ServerContext,
-  { app, user, spec }: { app: AppKind; user: string; spec: HumanInputSpec },
+  {
+    app,
+    user,
+    spec,
+    serverGeneration,
+    loopTimes,
+    filledFormId,
+    afterAnswer,
+  }: {
+    app: AppKind;
+    user: string;
+    spec: HumanInputSpec;
+    serverGeneration: ServerGeneration;
+    loopTimes: number;
+    filledFormId: boolean;
+    afterAnswer: CustomFormRequest["after_answer"];
+  },
 ): Promise<CustomFormCreated> {
   const run = ctx.engine.start({
     app,
     user,
+    serverGeneration,
+    filledFormId,
     inputs: {},
     script: async (rc) => {
       await rc.node({ nodeId: "start", nodeType: "start", title: "Start" }, () =>
         Promise.resolve({ outputs: {} }),
       );
-      const outcome = await rc.humanInput(spec);
+      let outcome = await rc.humanInput(spec);
+      for (let round = 1; round < loopTimes && outcome.kind === "submitted"; round++)
+        outcome = await rc.humanInput(spec);
+      if (outcome.kind === "submitted" && afterAnswer === "stop") return rc.stop();
+      if (outcome.kind === "submitted" && afterAnswer === "stall") return rc.stall();
+      if (outcome.kind === "submitted" && afterAnswer === "email_approval")
+        await rc.humanInput({ ...EMAIL_APPROVAL, emailOnly: true, actions: spec.actions });
       await rc.node({ nodeId: "wrap_up", nodeType: "code", title: "Wrap up" });
       rc.finish({
         result:

@@ -37,24 +37,62 @@ describe("POST /datasets/{id}/documents/metadata", () => {
     ]);
   });
 
-  it("merges by name when partial_update is true", async () => {
+  it("merges by name when partial_update is true, naming each field as the dataset does", async () => {
     const before = await metadataOf("doc-security");
     const response = await update([
       {
         document_id: "doc-security",
         metadata_list: [
           { id: "meta-reviewed", name: "reviewed", value: "yes" },
-          { id: "meta-owner", name: "owner", value: null },
+          // The name sent is ignored: the id decides.
+          { id: "meta-year", name: "anything", value: null },
         ],
         partial_update: true,
       },
     ]);
     expect(response.status).toBe(200);
     const after = await metadataOf("doc-security");
-    expect(after).toHaveLength(before.length + 1);
+    expect(after).toHaveLength(before.length);
     expect(after).toContainEqual({ id: "meta-reviewed", name: "reviewed", value: "yes" });
-    expect(after).toContainEqual({ id: "meta-owner", name: "owner", value: null });
+    expect(after).toContainEqual({ id: "meta-year", name: "year", value: null });
     expect(after).toContainEqual(before.find((m) => m.name === "author"));
+  });
+
+  it("changes nothing when one entry names an unknown metadata id", async () => {
+    const before = await metadataOf("doc-onboarding");
+    const response = await update([
+      {
+        document_id: "doc-onboarding",
+        metadata_list: [{ id: "meta-year", name: "year", value: 1999 }],
+      },
+      {
+        document_id: "doc-pricing",
+        metadata_list: [{ id: "meta-owner", name: "owner", value: "x" }],
+      },
+    ]);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ message: "Metadata not found." });
+    expect(await metadataOf("doc-onboarding")).toEqual(before);
+  });
+
+  it("as an older server: applies entries one by one and answers the body 200", async () => {
+    await env.client.admin.configure({ olderMetadataServer: true });
+    try {
+      const ok = await update([
+        { document_id: "doc-onboarding", metadata_list: [{ id: "meta-x", name: "x", value: 1 }] },
+      ]);
+      expect(ok.status).toBe(200);
+      expect(await ok.text()).toBe("200\n");
+      const failed = await update([
+        { document_id: "doc-pricing", metadata_list: [{ id: "meta-y", name: "y", value: 2 }] },
+        { document_id: "doc-missing", metadata_list: [] },
+      ]);
+      expect(failed.status).toBe(400);
+      // The entry before the unknown document stays applied.
+      expect(await metadataOf("doc-pricing")).toEqual([{ id: "meta-y", name: "y", value: 2 }]);
+    } finally {
+      await env.client.admin.configure({ olderMetadataServer: false });
+    }
   });
 
   it("changes nothing when one entry names an unknown document", async () => {

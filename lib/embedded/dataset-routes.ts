@@ -30,15 +30,26 @@ function findDataset(ctx: ServerContext, datasetId: string): DatasetRecord {
 }
 
 // POST /datasets/{dataset_id}/documents/metadata
-// Unlike a real server (which applies entries one by one) the whole request is checked first.
+// As the newest servers: every document and metadata id checked before anything is written. With
+// `olderMetadataServer`, as older ones: entries applied one by one, and `return 200` sent as the
+// JSON body `200`.
 async function updateDocumentsMetadata({ ctx, params, req, res }: RouteRequest): Promise<void> {
   const datasetId = params.dataset_id ?? "";
   findDataset(ctx, datasetId);
   const body = parseDifyBody(metadataUpdateSchema, await readDifyJsonBody(req));
-  const result = ctx.store.updateDocumentsMetadata(datasetId, body.operation_data);
+  const older = ctx.config.olderMetadataServer;
+  const result = ctx.store.updateDocumentsMetadata(datasetId, body.operation_data, older);
   if (!result.ok) {
     if (result.reason === "dataset") throw new DifyError(404, "not_found", "Dataset not found.");
+    if (result.reason === "metadata")
+      throw new DifyError(400, "invalid_param", "Metadata not found.");
     throw new DifyError(400, "invalid_param", "Document not found.");
+  }
+  if (older) {
+    // Flask's JSON body for `return 200`: the number and a newline.
+    res.writeHead(200, { "Content-Type": "application/json", "Content-Length": 4 });
+    res.end("200\n");
+    return;
   }
   sendDifyJson(res, { status: 200, body: { result: "success" } });
 }

@@ -1,14 +1,17 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import busboy from "busboy";
 import { DifyError, sendDifyError, sendDifyJson } from "./dify-error";
-import {
-  categoryOfExtension as fileCategory,
-  extensionOf,
-  type SizeCategory as FileCategory,
-} from "@/lib/files/file-category";
+import { sizeCategoryOf as fileCategory } from "./file-types";
 import { BLOCKED_EXTENSIONS } from "./blocked-extensions";
 import type { RouteRequest } from "./create-router";
 import type { ServerContext } from "./server-context";
+import type { FileCategory } from "./store";
+
+/** An upload's stored extension: after the last dot, lower case, no dot ("" if none). */
+function extensionOf(name: string): string {
+  const dot = name.lastIndexOf(".");
+  return dot > 0 ? name.slice(dot + 1).toLowerCase() : "";
+}
 
 const MB = 1024 * 1024;
 // After a 413 the rest of the body is drained; a client that keeps sending past this is cut off.

@@ -157,3 +157,27 @@ describe("streams replay mode", () => {
     expect(names(replay).filter((n) => n === "message").length).toBeGreaterThan(1);
   });
 });
+
+describe("what any mode answers", () => {
+  it("a finished run: one workflow_finished, even in streams mode with a snapshot", async () => {
+    const run = await env.client.demoRun({
+      user: "alice",
+      app: "workflow",
+      replay_mode: "streams",
+      step_delay_ms: 0,
+    });
+    expect((await submit(run.form_token, REVIEW, "reject")).status).toBe(200);
+    await expect
+      .poll(async () => names(await readSse(await events(run.workflow_run_id, ""))))
+      .toEqual(["workflow_finished"]);
+    const replay = await readSse(await events(run.workflow_run_id, "include_state_snapshot=true"));
+    expect(names(replay)).toEqual(["workflow_finished"]);
+  });
+
+  it("a snapshot's paused node: node_finished with null inputs, outputs and process data", async () => {
+    const run = await env.client.demoRun({ user: "alice", app: "workflow" });
+    const replay = await readSse(await events(run.workflow_run_id, "include_state_snapshot=true"));
+    const paused = replay.find((e) => e.event === "node_finished" && data(e).status === "paused");
+    expect(data(paused)).toMatchObject({ inputs: null, outputs: null, process_data: null });
+  });
+});

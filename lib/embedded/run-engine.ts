@@ -12,12 +12,14 @@ import type {
   RunEvent,
   UserAction,
 } from "./store";
+import type { ServerGeneration } from "./file-types";
 
 export interface EngineSettings {
   formTtlSeconds: number;
   stepDelayMs: number;
   replayMode: ReplayMode;
   snapshotStyle: SnapshotStyle;
+  serverGeneration: ServerGeneration;
 }
 
 export interface NodeSpec {
@@ -41,6 +43,8 @@ export interface HumanInputSpec {
   actions: UserAction[];
   // Overrides the configured form TTL (custom forms may expire within seconds).
   ttlSeconds?: number;
+  /** Delivered by email only: the events carry no token, and name the channel. */
+  emailOnly?: boolean;
 }
 
 export type PauseOutcome = { kind: "submitted"; submission: FormSubmission } | { kind: "timeout" };
@@ -54,6 +58,10 @@ export interface RunContext {
   /** Streams `text` in pieces over `totalMs`, as an LLM node at `selector` would. */
   streamText(text: string, options: { selector: string[]; totalMs: number }): Promise<void>;
   humanInput(spec: HumanInputSpec): Promise<PauseOutcome>;
+  /** Ends the run as stopped (as a stop flag does), e.g. right after an approval. */
+  stop(): void;
+  /** Leaves the run paused with no open form, never to go on (a server's flaw). */
+  stall(): void;
   /** Parallel branches that each reach a Human Input node: every form is open at once. */
   humanInputs(specs: HumanInputSpec[]): Promise<PauseOutcome[]>;
   finish(outputs: Record<string, unknown>): void;
@@ -73,6 +81,9 @@ export interface StartRunParams {
   stepDelayMs?: number;
   replayMode?: ReplayMode;
   snapshotStyle?: SnapshotStyle;
+  serverGeneration?: ServerGeneration;
+  /** false: filled and timeout events carry no form_id, as on the newest servers. */
+  filledFormId?: boolean;
 }
 
 const TOKEN_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
@@ -115,7 +126,8 @@ export function humanInputRequiredData(form: FormRecord): Record<string, unknown
     resolved_default_values: form.resolvedDefaultValues,
     expiration_time: Math.floor(form.expiresAtMs / 1000),
     display_in_ui: true,
-    form_token: form.token,
+    form_token: form.emailOnly ? null : form.token,
+    ...(form.emailOnly ? { approval_channels: ["email"] } : {}),
   };
 }
 
@@ -160,6 +172,8 @@ export class RunEngine {
       openFormTokens: [],
       replayMode: params.replayMode ?? this.settings().replayMode,
       snapshotStyle: params.snapshotStyle ?? this.settings().snapshotStyle,
+      serverGeneration: params.serverGeneration ?? this.settings().serverGeneration,
+      filledFormId: params.filledFormId ?? true,
       formTtlSeconds: params.formTtlSeconds,
       stepDelayMs: params.stepDelayMs,
     };
@@ -508,6 +522,8 @@ export class RunEngine {
             expiresAtMs,
             status: "open",
             submission: null,
+            serverGeneration: run.serverGeneration,
+            emailOnly: spec.emailOnly === true,
           };
           const outcome = new Promise<PauseOutcome>((resolve) => this.pauses.set(token, resolve));
           this.store.putForm(form);
@@ -533,6 +549,11 @@ export class RunEngine {
             waiting.map((e) => e.outcome.then((r) => [e, r] as const)),
           );
           results.set(entry, result);
+          if (run.stopRequested) {
+            // The stop flag lands on the resumed run: it ends before any node runs (#39448).
+            api.stop();
+            return new Promise<PauseOutcome[]>(() => undefined);
+          }
           waiting = waiting.filter((e) => e !== entry);
           run.status = "running";
           run.openFormTokens = waiting.map((e) => e.form.token);
@@ -544,7 +565,7 @@ export class RunEngine {
             this.emit(run, {
               event: "human_input_form_filled",
               data: {
-                form_id: form.formId,
+                ...(run.filledFormId ? { form_id: form.formId } : {}),
                 node_id: spec.nodeId,
                 node_title: spec.title,
                 rendered_content: spec.formContent.replace(MARKER, (_m, name: string) =>
@@ -564,7 +585,7 @@ export class RunEngine {
             this.emit(run, {
               event: "human_input_form_timeout",
               data: {
-                form_id: form.formId,
+                ...(run.filledFormId ? { form_id: form.formId } : {}),
                 node_id: spec.nodeId,
                 node_title: spec.title,
                 expiration_time: Math.floor(form.expiresAtMs / 1000),
@@ -580,6 +601,20 @@ export class RunEngine {
           if (waiting.length > 0) pause(waiting);
         }
         return open.map((entry) => results.get(entry) ?? { kind: "timeout" });
+      },
+
+      stop: () => {
+        run.status = "stopped";
+        run.error = "Stopped by user";
+        run.finishedAt = nowSeconds();
+        this.emit(run, { event: "workflow_finished", data: this.finishedData(run) });
+      },
+
+      stall: () => {
+        run.status = "paused";
+        run.openFormTokens = [];
+        run.currentFormToken = null;
+        this.emit(run, { event: "workflow_paused", data: this.pausedData(run, { forms: [] }) });
       },
 
       finish: (outputs) => {

@@ -1,4 +1,5 @@
 import type { SystemParameters } from "./demo-apps";
+import type { ServerGeneration } from "./file-types";
 import type { RunEngine } from "./run-engine";
 import type { AppKind, EmbeddedStore, ReplayMode, SnapshotStyle } from "./store";
 
@@ -11,6 +12,14 @@ export interface EmbeddedConfig {
   // Defaults for runs started without their own (each run keeps the mode it started with).
   replayMode: ReplayMode;
   snapshotStyle: SnapshotStyle;
+  // How files are typed and checked (lib/embedded/file-types.ts); forms keep the generation they
+  // were created under, so a test may pin its own without disturbing others.
+  serverGeneration: ServerGeneration;
+  // The flaw of Dify 1.16.0–1.16.1 (#39448), for one user's runs (so other tests are not touched):
+  // a run's original stream stays open across its pause, and closing it then stops the resumed run.
+  streamCloseStopsRunFor: string | null;
+  // true: metadata updates answer as older servers do (applied one by one, the body `200`).
+  olderMetadataServer: boolean;
   // true: every app answers 400 app_unavailable; an app kind: only that app does (so a test can
   // switch one app off without disturbing tests that use the other).
   appUnavailable: boolean | AppKind;

@@ -15,6 +15,7 @@ import { DifyError, sendDifyError } from "./dify-error";
 import { recordCalls } from "./record-calls";
 import { RunEngine } from "./run-engine";
 import type { EmbeddedConfig, ServerContext } from "./server-context";
+import type { ServerGeneration } from "./file-types";
 import { createEmbeddedStore } from "./store";
 import type { AppKind, EmbeddedStore, ReplayMode, SnapshotStyle } from "./store";
 
@@ -28,6 +29,8 @@ export interface EmbeddedServerOptions {
   /** How reconnects replay runs started without a mode of their own (default `pubsub`). */
   replayMode?: ReplayMode;
   snapshotStyle?: SnapshotStyle;
+  /** How files are typed and checked (default: the newest, `since-0.7`). */
+  serverGeneration?: ServerGeneration;
   systemParameters?: Partial<SystemParameters>;
   /** Token the admin routes require; a random one per process when not given. */
   adminToken?: string;
@@ -168,6 +171,9 @@ export async function startEmbeddedServer(
     idleTimeoutMs: options.idleTimeoutMs ?? 300_000,
     replayMode: options.replayMode ?? "pubsub",
     snapshotStyle: options.snapshotStyle ?? "events",
+    serverGeneration: options.serverGeneration ?? "since-0.7",
+    olderMetadataServer: false,
+    streamCloseStopsRunFor: null,
     appUnavailable: false,
     systemParameters: { ...DEFAULT_SYSTEM_PARAMETERS, ...options.systemParameters },
   };

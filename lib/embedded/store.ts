@@ -1,5 +1,8 @@
 import { randomUUID } from "node:crypto";
-import type { SizeCategory as FileCategory } from "@/lib/files/file-category";
+import type { ServerGeneration } from "./file-types";
+
+/** The size category an upload's limit is chosen by. */
+export type FileCategory = "image" | "video" | "audio" | "document";
 
 export type AppKind = "workflow" | "chatflow";
 
@@ -64,6 +67,10 @@ export interface RunRecord {
   openFormTokens: string[];
   replayMode: ReplayMode;
   snapshotStyle: SnapshotStyle;
+  serverGeneration: ServerGeneration;
+  filledFormId: boolean;
+  /** Set when the flaw of #39448 applies: the run ends as stopped once it resumes. */
+  stopRequested?: boolean;
   // Overrides the configured form TTL for this run's forms (tests of expiry).
   formTtlSeconds?: number;
   // Overrides the configured step delay for this run (tests that need a slow run).
@@ -147,6 +154,10 @@ export interface FormRecord {
   expiresAtMs: number;
   status: FormStatus;
   submission: FormSubmission | null;
+  /** Which server generation judges this form's files (lib/embedded/file-types.ts). */
+  serverGeneration: ServerGeneration;
+  /** Delivered by email only: its events carry no token (approval_channels names email). */
+  emailOnly: boolean;
 }
 
 export interface MetadataField {
@@ -269,7 +280,8 @@ export interface OpenStream {
 }
 
 export type ClaimResult = "ok" | "missing" | "submitted" | "expired";
-export type MetadataUpdateResult = { ok: true } | { ok: false; reason: "dataset" | "document" };
+export type MetadataUpdateResult =
+  { ok: true } | { ok: false; reason: "dataset" | "document" | "metadata" };
 
 // The one place the service keeps state. Every check-and-set is synchronous: Node runs one
 // callback at a time, so two requests can never interleave inside these methods.
@@ -293,7 +305,16 @@ export interface EmbeddedStore {
   expireForm(token: string): boolean;
 
   getDataset(id: string): DatasetRecord | undefined;
-  updateDocumentsMetadata(datasetId: string, operations: MetadataOperation[]): MetadataUpdateResult;
+  /**
+   * Newest servers check every document and metadata id first and take each field's name from
+   * the dataset; `older` ones apply operations one by one (earlier ones stay when one fails) and
+   * keep the names sent.
+   */
+  updateDocumentsMetadata(
+    datasetId: string,
+    operations: MetadataOperation[],
+    older?: boolean,
+  ): MetadataUpdateResult;
 
   recordCall(call: CallRecord): void;
   listCalls(): CallRecord[];
@@ -367,24 +388,29 @@ export function createEmbeddedStore(datasets: DatasetRecord[]): EmbeddedStore {
 
     getDataset: (id) => datasetMap.get(id),
 
-    updateDocumentsMetadata(datasetId, operations) {
+    updateDocumentsMetadata(datasetId, operations, older = false) {
       const dataset = datasetMap.get(datasetId);
       if (!dataset) return { ok: false, reason: "dataset" };
-      // Check every entry before touching any, so a bad entry leaves everything as it was.
-      if (operations.some((op) => !dataset.documents.has(op.document_id))) {
-        return { ok: false, reason: "document" };
+      const fields = new Map(dataset.metadataFields.map((field) => [field.id, field]));
+      if (!older) {
+        // Check every entry before touching any, so a bad entry leaves everything as it was.
+        if (operations.some((op) => !dataset.documents.has(op.document_id)))
+          return { ok: false, reason: "document" };
+        if (operations.some((op) => op.metadata_list.some((entry) => !fields.has(entry.id))))
+          return { ok: false, reason: "metadata" };
       }
       for (const op of operations) {
         const doc = dataset.documents.get(op.document_id);
-        if (!doc) continue;
+        if (!doc) return { ok: false, reason: "document" };
         const next = op.partial_update ? doc.metadata.map((m) => ({ ...m })) : [];
         for (const entry of op.metadata_list) {
-          const existing = next.find((m) => m.name === entry.name);
+          const name = older ? entry.name : (fields.get(entry.id)?.name ?? entry.name);
+          const existing = next.find((m) => m.name === name);
           if (existing) {
             existing.id = entry.id;
             existing.value = entry.value;
           } else {
-            next.push({ id: entry.id, name: entry.name, value: entry.value });
+            next.push({ id: entry.id, name, value: entry.value });
           }
         }
         doc.metadata = next;

@@ -3,9 +3,17 @@ import { readSseJson } from "@/lib/dify/sse-events";
 import type { AdminResponse, DemoRunRequest, FaultInput } from "./admin-api";
 import { createAdminClient } from "./admin-client";
 import { EMBEDDED_KEYS } from "./demo-keys";
+import { NO_REMOTE_ANSWERS } from "./remote-file-info";
 import { startEmbeddedServer, type EmbeddedServer, type EmbeddedServerOptions } from "./server";
+import type { EmbeddedStore } from "./store";
+import type { FileCheckContext } from "./validate-file-mapping";
 
 export type SseEvent = { event: string } & Record<string, unknown>;
+
+/** What the file checks need in a unit test: alice, the newest server, no remote answers. */
+export function fileCheckContext(store: EmbeddedStore): FileCheckContext {
+  return { user: "alice", store, generation: "since-0.7", remote: NO_REMOTE_ANSWERS };
+}
 
 export type DemoRun = AdminResponse<"POST demo-runs">;
 

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
+import type { ServerGeneration } from "./file-types";
+import { NO_REMOTE_ANSWERS, type RemoteAnswers } from "./remote-file-info";
 import { createEmbeddedStore } from "./store";
-import { remoteFetchFailure, validateFileMapping } from "./validate-file-mapping";
+import {
+  remoteFetchFailure,
+  validateFileMapping,
+  type FileConstraints,
+} from "./validate-file-mapping";
 
 const store = createEmbeddedStore([]);
 store.putUpload({
@@ -28,6 +34,30 @@ store.putUpload({
   source_url: "http://x/files/up-py",
 });
 store.putUpload({
+  id: "up-dotx",
+  name: "letter.dotx",
+  size: 3,
+  extension: "dotx",
+  mime_type: "application/vnd.openxmlformats-officedocument.wordprocessingml.template",
+  category: "document",
+  user: "alice",
+  created_by: "end-user",
+  created_at: 0,
+  source_url: "http://x/files/up-dotx",
+});
+store.putUpload({
+  id: "up-log",
+  name: "run.log",
+  size: 3,
+  extension: "log",
+  mime_type: "text/x-log",
+  category: "document",
+  user: "alice",
+  created_by: "end-user",
+  created_at: 0,
+  source_url: "http://x/files/up-log",
+});
+store.putUpload({
   id: "up-zip",
   name: "a.zip",
   size: 3,
@@ -46,120 +76,147 @@ const localOnly = {
   allowed_file_upload_methods: ["local_file"],
 };
 
+const MISMATCH = "Detected file type does not match the specified type. Please verify the file.";
+
+function check(
+  value: unknown,
+  constraints: FileConstraints,
+  {
+    generation = "since-0.7",
+    user = "alice",
+    remote = NO_REMOTE_ANSWERS,
+  }: { generation?: ServerGeneration; user?: string; remote?: RemoteAnswers } = {},
+) {
+  return validateFileMapping({
+    value,
+    constraints,
+    context: { user, store, generation, remote },
+  });
+}
+
+const local = (type: string, id: string, extension?: string) => ({
+  type,
+  transfer_method: "local_file",
+  upload_file_id: id,
+  ...(extension === undefined ? {} : { extension }),
+});
+
 describe("validateFileMapping", () => {
-  it("accepts the user's own upload of an allowed type", () => {
-    expect(
-      validateFileMapping({
-        value: { type: "document", transfer_method: "local_file", upload_file_id: "up-1" },
-        constraints: localOnly,
-        user: "alice",
-        store,
-      }),
-    ).toBeNull();
+  it("accepts the user's own upload of an allowed type, in both generations", () => {
+    for (const generation of ["before-0.7", "since-0.7"] as const)
+      expect(check(local("document", "up-1", ".md"), localOnly, { generation })).toBeNull();
   });
 
-  it("refuses a type other than the detected one, even where that type is allowed", () => {
-    const mismatch =
-      "Detected file type does not match the specified type. Please verify the file.";
-    expect(
-      validateFileMapping({
-        value: { type: "custom", transfer_method: "local_file", upload_file_id: "up-1" },
-        constraints: localOnly,
-        user: "alice",
-        store,
-      }),
-    ).toBe(mismatch);
+  it("refuses a type other than the detected one, except custom since 0.7.0", () => {
     // A .py file is on no list; its MIME type (text/…) makes it a document.
-    expect(
-      validateFileMapping({
-        value: { type: "custom", transfer_method: "local_file", upload_file_id: "up-py" },
-        constraints: { ...localOnly, allowed_file_extensions: [".py"] },
-        user: "alice",
-        store,
-      }),
-    ).toBe(mismatch);
-    expect(
-      validateFileMapping({
-        value: { type: "document", transfer_method: "local_file", upload_file_id: "up-py" },
-        constraints: localOnly,
-        user: "alice",
-        store,
-      }),
-    ).toBeNull();
+    const py = { ...localOnly, allowed_file_extensions: [".py"] };
+    expect(check(local("custom", "up-py", ".py"), py, { generation: "before-0.7" })).toBe(MISMATCH);
+    expect(check(local("custom", "up-py", ".py"), py)).toBeNull();
+    expect(check(local("document", "up-py", ".py"), localOnly)).toBeNull();
+    expect(check(local("image", "up-1", ".md"), { ...localOnly, allowed_file_types: [] })).toBe(
+      MISMATCH,
+    );
   });
 
-  it("takes custom only with its extension listed, and refuses a PDF in a custom + .pdf field", () => {
+  it("judges the mapping's own type and extension since 0.7.0: custom + .log takes a .log", () => {
+    const logOnly = {
+      allowed_file_types: ["custom"],
+      allowed_file_extensions: [".LOG"],
+      allowed_file_upload_methods: [],
+    };
+    expect(check(local("custom", "up-log", "log"), logOnly)).toBeNull();
+    // Without its extension the mapping is judged as an extension-less custom file.
+    expect(check(local("custom", "up-log"), logOnly)).toBe("extension '' is not allowed");
+    // Before 0.7.0 the detected type (document, from text/x-log) is judged, and the sent custom
+    // does not match it.
+    expect(check(local("custom", "up-log", "log"), logOnly, { generation: "before-0.7" })).toBe(
+      MISMATCH,
+    );
+  });
+
+  it("files a .dotx by generation: a document since 0.7.0, custom before", () => {
+    const documents = {
+      allowed_file_types: ["document"],
+      allowed_file_extensions: [],
+      allowed_file_upload_methods: [],
+    };
+    expect(check(local("document", "up-dotx", ".dotx"), documents)).toBeNull();
+    expect(
+      check(local("document", "up-dotx", ".dotx"), documents, { generation: "before-0.7" }),
+    ).toBe(MISMATCH);
+    expect(
+      check(local("custom", "up-dotx", ".dotx"), documents, { generation: "before-0.7" }),
+    ).toBe("extension '.dotx' is not allowed");
+  });
+
+  it("takes custom only with its extension listed", () => {
     const customZip = {
       allowed_file_types: ["custom"],
       allowed_file_extensions: [".zip"],
       allowed_file_upload_methods: [],
     };
+    for (const generation of ["before-0.7", "since-0.7"] as const)
+      expect(check(local("custom", "up-zip", "zip"), customZip, { generation })).toBeNull();
+    expect(check(local("custom", "up-1", "md"), customZip)).toBe("extension '.md' is not allowed");
+  });
+
+  it("refuses a method the input does not allow, and takes every method for an empty list", () => {
+    const remote = { type: "document", transfer_method: "remote_url", url: "https://e.com/a.md" };
+    expect(check({ ...remote, extension: ".md" }, localOnly)).toBe(
+      "transfer method 'remote_url' is not allowed",
+    );
     expect(
-      validateFileMapping({
-        value: { type: "custom", transfer_method: "local_file", upload_file_id: "up-zip" },
-        constraints: customZip,
-        user: "alice",
-        store,
+      check({ ...remote, extension: ".md" }, { ...localOnly, allowed_file_upload_methods: [] }),
+    ).toBeNull();
+  });
+
+  it("types a remote file by what its server answered: the file name first, then the MIME type", () => {
+    const any = {
+      allowed_file_types: [],
+      allowed_file_extensions: [],
+      allowed_file_upload_methods: [],
+    };
+    const url = "https://files.example/download?id=7";
+    const answered = (filename: string, mimeType: string): RemoteAnswers =>
+      new Map([[url, { failed: false, mimeType, filename }]]);
+    const mapping = (type: string) => ({ type, transfer_method: "remote_url", url, extension: "" });
+    expect(check(mapping("document"), any, { remote: answered("Report.PDF", "") })).toBeNull();
+    expect(check(mapping("image"), any, { remote: answered("", "image/png") })).toBeNull();
+    expect(
+      check(mapping("document"), any, { remote: answered("", "application/octet-stream") }),
+    ).toBe(MISMATCH);
+    // The URL path's extension is lower-cased before it is looked up.
+    expect(
+      check({ ...mapping("document"), url: "https://e.com/A.Pdf" }, any, {
+        generation: "before-0.7",
       }),
     ).toBeNull();
-    expect(
-      validateFileMapping({
-        value: { type: "document", transfer_method: "remote_url", url: "https://e.com/a.pdf" },
-        constraints: { ...customZip, allowed_file_extensions: [".pdf"] },
-        user: "alice",
-        store,
-      }),
-    ).toBe("file type 'document' is not allowed");
   });
 
-  it("refuses a method the input does not allow", () => {
-    expect(
-      validateFileMapping({
-        value: { type: "document", transfer_method: "remote_url", url: "https://e.com/a.md" },
-        constraints: localOnly,
-        user: "alice",
-        store,
-      }),
-    ).toBe("transfer method 'remote_url' is not allowed");
-  });
-
-  it("refuses a type mismatch and another user's upload", () => {
-    expect(
-      validateFileMapping({
-        value: { type: "image", transfer_method: "local_file", upload_file_id: "up-1" },
-        constraints: localOnly,
-        user: "alice",
-        store,
-      }),
-    ).toMatch(/^Detected file type does not match/);
-    expect(
-      validateFileMapping({
-        value: { type: "document", transfer_method: "local_file", upload_file_id: "up-1" },
-        constraints: localOnly,
-        user: "bob",
-        store,
-      }),
-    ).toMatch(/not found/);
+  it("refuses another user's upload as if it did not exist", () => {
+    expect(check(local("document", "up-1", ".md"), localOnly, { user: "bob" })).toMatch(
+      /not found/,
+    );
   });
 });
 
 describe("remoteFetchFailure", () => {
   const remote = (url: string) => ({ type: "document", transfer_method: "remote_url", url });
 
-  it("fails hosts under .invalid, naming the URL", () => {
-    expect(remoteFetchFailure(remote("https://unreachable.invalid/a.pdf"))).toBe(
+  it("names the URL whose server could not be reached", () => {
+    const url = "https://unreachable.invalid/a.pdf";
+    expect(remoteFetchFailure(remote(url), new Map([[url, { failed: true }]]))).toBe(
       "failed to fetch remote file https://unreachable.invalid/a.pdf",
-    );
-    expect(remoteFetchFailure(remote("http://deep.sub.INVALID./b.pdf"))).toMatch(
-      /^failed to fetch/,
     );
   });
 
-  it("passes every other URL and non-remote mappings without any network access", () => {
-    expect(remoteFetchFailure(remote("https://example.com/a.pdf"))).toBeNull();
-    expect(remoteFetchFailure(remote("https://invalid.example.com/a.pdf"))).toBeNull();
+  it("passes URLs that were answered or not asked, and non-remote mappings", () => {
+    expect(remoteFetchFailure(remote("https://example.com/a.pdf"), NO_REMOTE_ANSWERS)).toBeNull();
     expect(
-      remoteFetchFailure({ type: "document", transfer_method: "local_file", upload_file_id: "x" }),
+      remoteFetchFailure(
+        { type: "document", transfer_method: "local_file", upload_file_id: "x" },
+        NO_REMOTE_ANSWERS,
+      ),
     ).toBeNull();
   });
 });

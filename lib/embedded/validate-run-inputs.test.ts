@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { UserInputItem } from "./demo-apps";
 import { createEmbeddedStore } from "./store";
+import { fileCheckContext } from "./test-client";
 import { validateRunInputs } from "./validate-run-inputs";
 
 const store = createEmbeddedStore([]);
@@ -23,12 +24,13 @@ const FORM: UserInputItem[] = [
   },
 ];
 
+const context = fileCheckContext(store);
 const check = (inputs: Record<string, unknown>) =>
-  validateRunInputs({ form: FORM, inputs: { topic: "t", ...inputs }, user: "alice", store });
+  validateRunInputs({ form: FORM, inputs: { topic: "t", ...inputs }, context });
 
 describe("validateRunInputs", () => {
   it("requires required inputs and strings where a server wants strings", () => {
-    expect(validateRunInputs({ form: FORM, inputs: {}, user: "alice", store })).toEqual({
+    expect(validateRunInputs({ form: FORM, inputs: {}, context })).toEqual({
       problem: "topic is required in input form",
     });
     expect(check({ topic: 3 })).toEqual({
@@ -75,9 +77,12 @@ describe("validateRunInputs", () => {
     expect(check({ doc: remote("image", "https://e.com/a.png") })).toEqual({
       problem: "doc in input form: file type 'image' is not allowed",
     });
+    // Since 0.7.0 a mapping sent as custom is judged by its own extension, which it lacks here.
     expect(check({ doc: remote("custom", "https://e.com/a.pdf") })).toEqual({
-      problem:
-        "doc in input form: Detected file type does not match the specified type. Please verify the file.",
+      problem: "doc in input form: extension '' is not allowed",
+    });
+    expect(check({ doc: remote("video", "https://e.com/a.pdf") })).toEqual({
+      problem: "doc in input form: file type 'video' is not allowed",
     });
   });
 });

@@ -1,8 +1,8 @@
 import type { UserInputItem } from "./demo-apps";
-import type { EmbeddedStore } from "./store";
 import {
   remoteFetchFailure,
   validateFileMapping,
+  type FileCheckContext,
   type FileConstraints,
 } from "./validate-file-mapping";
 
@@ -27,13 +27,11 @@ const constraintsOf = (config: UserInputItem[string]): FileConstraints => ({
 export function validateRunInputs({
   form,
   inputs,
-  user,
-  store,
+  context,
 }: {
   form: UserInputItem[];
   inputs: Record<string, unknown>;
-  user: string;
-  store: EmbeddedStore;
+  context: FileCheckContext;
 }): RunInputsResult {
   const converted: Record<string, unknown> = { ...inputs };
   for (const item of form) {
@@ -82,8 +80,8 @@ export function validateRunInputs({
         break;
       case "file": {
         const problem =
-          validateFileMapping({ value, constraints: constraintsOf(config), user, store }) ??
-          remoteFetchFailure(value);
+          validateFileMapping({ value, constraints: constraintsOf(config), context }) ??
+          remoteFetchFailure(value, context.remote);
         if (problem) return { problem: `${name} in input form: ${problem}` };
         break;
       }
@@ -96,12 +94,8 @@ export function validateRunInputs({
           };
         for (const mapping of value) {
           const problem =
-            validateFileMapping({
-              value: mapping,
-              constraints: constraintsOf(config),
-              user,
-              store,
-            }) ?? remoteFetchFailure(mapping);
+            validateFileMapping({ value: mapping, constraints: constraintsOf(config), context }) ??
+            remoteFetchFailure(mapping, context.remote);
           if (problem) return { problem: `${name} in input form: ${problem}` };
         }
         break;

@@ -34,7 +34,9 @@ export function fieldSchema(field: FieldSpec, { dialect, say }: SchemaOptions): 
       return textSchema(field, say);
     case "select": {
       const { options } = field;
-      // A Human Input select always takes one of its options; a start select may stay empty.
+      // A Human Input select takes one of its options, unless its list (from a variable) resolved
+      // to nothing: the server checks only constant lists, so the form goes without a choice.
+      if (dialect === "human-input" && options.length === 0) return z.string();
       if (dialect === "human-input")
         return z
           .string()

@@ -55,17 +55,20 @@ const formFields: FieldView[] = [
 ];
 
 describe("toFileMapping", () => {
-  it("maps an upload and a link with the type detected for them", () => {
+  it("maps an upload and a link with the type chosen for them and their extension", () => {
     expect(toFileMapping(photo)).toEqual({
       type: "image",
       transfer_method: "local_file",
       upload_file_id: "up-1",
+      extension: ".png",
     });
     expect(toFileMapping(report)).toEqual({
       type: "document",
       transfer_method: "remote_url",
       url: "https://files.example/report.pdf",
+      extension: ".pdf",
     });
+    expect(toFileMapping({ ...report, url: "https://files.example/get?id=1" }).extension).toBe("");
     expect(toFileMapping(custom).type).toBe("custom");
   });
 });
@@ -110,14 +113,25 @@ describe("the start form's wire mapping", () => {
       words: 12.5,
       notify: true,
       settings: { channel: "email" },
-      cover: { type: "image", transfer_method: "local_file", upload_file_id: "up-1" },
+      cover: {
+        type: "image",
+        transfer_method: "local_file",
+        upload_file_id: "up-1",
+        extension: ".png",
+      },
       attachments: [
         {
           type: "document",
           transfer_method: "remote_url",
           url: "https://files.example/report.pdf",
+          extension: ".pdf",
         },
-        { type: "custom", transfer_method: "local_file", upload_file_id: "up-2" },
+        {
+          type: "custom",
+          transfer_method: "local_file",
+          upload_file_id: "up-2",
+          extension: ".csv",
+        },
       ],
       sig: "J. Doe",
     });
@@ -136,13 +150,14 @@ describe("the start form's wire mapping", () => {
 });
 
 describe("the Human Input form's wire mapping", () => {
-  it("names every declared input from the starting answers, and no unknown one", () => {
+  it('names every declared input from the starting answers, an unknown one as ""', () => {
     const answers = initialAnswers(formFields);
     expect(answers).toEqual({ draft: "Suggested", decision: "", proof: [], extras: [] });
     expect(toSubmissionInputs(formFields, answers)).toEqual({
       draft: "Suggested",
       decision: "",
       extras: [],
+      stamp: "",
     });
   });
 
@@ -155,19 +170,22 @@ describe("the Human Input form's wire mapping", () => {
         extras: [photo, report],
       }),
     ).toEqual({
+      stamp: "",
       draft: "",
       decision: "Yes",
       proof: {
         type: "document",
         transfer_method: "remote_url",
         url: "https://files.example/report.pdf",
+        extension: ".pdf",
       },
       extras: [
-        { type: "image", transfer_method: "local_file", upload_file_id: "up-1" },
+        { type: "image", transfer_method: "local_file", upload_file_id: "up-1", extension: ".png" },
         {
           type: "document",
           transfer_method: "remote_url",
           url: "https://files.example/report.pdf",
+          extension: ".pdf",
         },
       ],
     });
@@ -203,6 +221,20 @@ describe("field problems as message keys", () => {
     expect(long.error?.issues.map((issue) => decodeFieldIssue(issue.message))).toEqual([
       { key: "atMostCharacters", values: { max: 20 } },
     ]);
+  });
+
+  it("lets a select whose list resolved to nothing go without a choice", () => {
+    const empty: FieldView[] = [
+      { kind: "select", name: "owner", label: "Owner", options: [], defaultValue: "" },
+    ];
+    const [spec] = toFieldSpecs(empty);
+    expect(spec?.required).toBe(false);
+    const shape = buildFieldsShape(toFieldSpecs(empty), {
+      dialect: "human-input",
+      say: encodeFieldIssue,
+    });
+    expect(z.object(shape).safeParse({ owner: "" }).success).toBe(true);
+    expect(toSubmissionInputs(empty, { owner: "" })).toEqual({ owner: "" });
   });
 
   it("leaves any other text alone", () => {

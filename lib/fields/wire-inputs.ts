@@ -2,16 +2,30 @@ import type { FileMapping } from "@/lib/dify/browser-schemas";
 import type { AttachedFile, FieldValues } from "@/lib/fields/attached-file";
 import type { FieldSpec, WireDialect } from "@/lib/fields/field-spec";
 import { filled, parseJsonObject } from "@/lib/fields/parse-json-object";
+import { remoteExtensionOf, uploadExtensionOf } from "@/lib/files/detect-file-type";
 
 export type WireInput =
   string | number | boolean | Record<string, unknown> | FileMapping | FileMapping[];
 
-/** An attached file as the upstream takes it in `inputs`, with the type detected for it. */
+/**
+ * An attached file as the upstream takes it in `inputs`: the type chosen for it and its extension
+ * (with its dot, "" when it has none), which the newest servers judge the field's settings by.
+ */
 export function toFileMapping(file: AttachedFile): FileMapping {
-  return file.source === "local"
-    ? { type: file.type, transfer_method: "local_file", upload_file_id: file.uploadFileId }
-    : { type: file.type, transfer_method: "remote_url", url: file.url };
+  if (file.source === "local") {
+    const extension = dotted(uploadExtensionOf(file.name));
+    return {
+      type: file.type,
+      transfer_method: "local_file",
+      upload_file_id: file.uploadFileId,
+      extension,
+    };
+  }
+  const extension = dotted(remoteExtensionOf(file.url));
+  return { type: file.type, transfer_method: "remote_url", url: file.url, extension };
 }
+
+const dotted = (extension: string) => (extension ? `.${extension}` : "");
 
 /** Starting values: each field's default, no files. */
 export function defaultValues(fields: readonly FieldSpec[]): FieldValues {

@@ -1,99 +1,106 @@
 import { describe, expect, it } from "vitest";
+import { FILE_TYPE_CASES } from "@/lib/tools/test/file-type-cases";
 import {
+  chooseFileType,
+  chooseRemoteFileType,
   detectFileType,
-  detectUploadedFileType,
-  guessRemoteFileType,
   isFileTypeAllowed,
+  remoteExtensionOf,
 } from "./detect-file-type";
 
 describe("detectFileType", () => {
-  it.each([
-    // Each list, by extension.
-    ["jpg", "", "image"],
-    ["jpeg", "", "image"],
-    ["png", "", "image"],
-    ["webp", "", "image"],
-    ["gif", "", "image"],
-    ["svg", "", "image"],
-    ["mp4", "", "video"],
-    ["mov", "", "video"],
-    ["mpeg", "", "video"],
-    ["webm", "", "video"],
-    ["mp3", "", "audio"],
-    ["m4a", "", "audio"],
-    ["wav", "", "audio"],
-    ["amr", "", "audio"],
-    ["mpga", "", "audio"],
-    ...[
-      "txt",
-      "markdown",
-      "md",
-      "mdx",
-      "pdf",
-      "html",
-      "htm",
-      "xlsx",
-      "xls",
-      "vtt",
-      "properties",
-      "doc",
-      "docx",
-      "csv",
-      "eml",
-      "msg",
-      "ppt",
-      "pptx",
-      "xml",
-      "epub",
-    ].map((ext) => [ext, "", "document"] as const),
-    // With its dot, and in upper case; mixed case is on no list and falls to the MIME type.
-    [".pdf", "", "document"],
-    ["PDF", "", "document"],
-    [".PNG", "", "image"],
-    ["Pdf", "", "custom"],
-    ["Pdf", "application/pdf", "document"],
-    // The extension wins over the MIME type.
-    ["pdf", "image/png", "document"],
-    // Not on a list: the MIME type decides, parameters and all.
-    ["py", "text/x-python", "document"],
-    ["log", "text/plain; charset=utf-8", "document"],
-    ["heic", "image/heic", "image"],
-    ["mkv", "video/x-matroska", "video"],
-    ["ogg", "audio/ogg", "audio"],
-    ["bin", "application/x-pdf", "document"],
-    ["odt", "application/vnd.oasis.opendocument.text", "document"],
-    // Then `custom`.
-    ["zip", "application/zip", "custom"],
-    ["json", "application/json", "custom"],
-    ["", "", "custom"],
-    ["exe", "", "custom"],
-  ] as const)("%s + %j → %s", (extension, mimeType, expected) => {
-    expect(detectFileType({ extension, mimeType })).toBe(expected);
+  it.each(FILE_TYPE_CASES)(
+    "$extension / $mimeType: $before before 0.7.0, $since since",
+    ({ extension, mimeType, before, since }) => {
+      expect(detectFileType("before-0.7", { extension, mimeType })).toBe(before);
+      expect(detectFileType("since-0.7", { extension, mimeType })).toBe(since);
+    },
+  );
+
+  it("finds every list by extension, with or without its dot", () => {
+    expect(detectFileType("since-0.7", { extension: ".svg" })).toBe("image");
+    expect(detectFileType("since-0.7", { extension: "MPGA" })).toBe("audio");
+    expect(detectFileType("since-0.7", { extension: "webm" })).toBe("video");
+    expect(detectFileType("since-0.7", { extension: "epub", mimeType: "image/png" })).toBe(
+      "document",
+    );
   });
 });
 
-describe("detectUploadedFileType", () => {
-  it("uses the extension the server stores (lower case), then the MIME type", () => {
-    expect(detectUploadedFileType("Report.Pdf", "")).toBe("document");
-    expect(detectUploadedFileType("script.py", "text/x-python")).toBe("document");
-    expect(detectUploadedFileType("script.py", "")).toBe("custom");
-    expect(detectUploadedFileType("noext", "image/png")).toBe("image");
-    expect(detectUploadedFileType(".bashrc", "")).toBe("custom");
+// The type the app sends for a file (extension as the server stores it, MIME type, the field's
+// settings), and whether each generation takes it: `both`, `newest` (an older server decides and
+// may refuse), or `none` (refused before the upload).
+const DOCS = { allowed_file_types: ["document"], allowed_file_extensions: [] };
+const CUSTOM = (ext: string) => ({
+  allowed_file_types: ["custom"],
+  allowed_file_extensions: [ext],
+});
+const DOCS_AND = (ext: string) => ({
+  allowed_file_types: ["document", "custom"],
+  allowed_file_extensions: [ext],
+});
+
+describe("chooseFileType", () => {
+  it.each([
+    ["pdf", "application/pdf", DOCS, { verdict: "both", type: "document" }],
+    ["pdf", "application/pdf", CUSTOM(".pdf"), { verdict: "newest", type: "custom" }],
+    ["pdf", "application/pdf", CUSTOM(".zip"), { verdict: "none", detected: "document" }],
+    [
+      "dotx",
+      "application/vnd.openxmlformats-officedocument.wordprocessingml.template",
+      DOCS,
+      { verdict: "newest", type: "document" },
+    ],
+    [
+      "dotx",
+      "application/vnd.openxmlformats-officedocument.wordprocessingml.template",
+      DOCS_AND(".dotx"),
+      { verdict: "both", type: "custom" },
+    ],
+    [
+      "ott",
+      "application/vnd.oasis.opendocument.text-template",
+      DOCS,
+      { verdict: "none", detected: "custom" },
+    ],
+    [
+      "ott",
+      "application/vnd.oasis.opendocument.text-template",
+      DOCS_AND(".OTT"),
+      { verdict: "newest", type: "custom" },
+    ],
+    ["log", "text/x-log", CUSTOM(".LOG"), { verdict: "newest", type: "custom" }],
+    ["zip", "application/zip", CUSTOM("zip"), { verdict: "both", type: "custom" }],
+    ["odt", "", DOCS, { verdict: "newest", type: "document" }],
+    ["png", "image/png", DOCS, { verdict: "none", detected: "image" }],
+  ] as const)("%s + %s → %j", (extension, mimeType, field, expected) => {
+    expect(chooseFileType({ extension, mimeType }, field)).toEqual(expected);
   });
 });
 
-describe("guessRemoteFileType", () => {
+describe("chooseRemoteFileType", () => {
   it.each([
-    ["https://e.com/a/brief.pdf", "document"],
-    ["https://e.com/photo.JPG?size=2", "image"],
-    ["https://e.com/clip.mp4#t=3", "video"],
-    ["https://e.com/a%20b.mp3", "audio"],
-    ["https://e.com/download", null],
-    ["https://e.com/archive.tar.gz", null],
-    ["https://e.com/Notes.Md", null],
-    ["not a url", null],
-  ] as const)("%s → %s", (url, expected) => {
-    expect(guessRemoteFileType(url)).toBe(expected);
+    ["https://e.com/a/brief.pdf", DOCS, { verdict: "both", type: "document" }],
+    // The server lower-cases the path's extension, so a mixed-case one still decides.
+    ["https://e.com/Notes.Md", DOCS, { verdict: "both", type: "document" }],
+    ["https://e.com/photo.JPG?size=2", DOCS, { verdict: "none", detected: "image" }],
+    // Nothing in the path decides: the server will, from what the remote answers.
+    ["https://e.com/download?id=7", DOCS, { verdict: "newest", type: "document" }],
+    [
+      "https://e.com/get/report",
+      { ...DOCS, allowed_file_types: [] },
+      { verdict: "newest", type: "document" },
+    ],
+    ["https://e.com/trace.log", CUSTOM(".log"), { verdict: "newest", type: "custom" }],
+    ["https://e.com/brief.pdf", CUSTOM(".pdf"), { verdict: "newest", type: "custom" }],
+  ] as const)("%s → %j", (url, field, expected) => {
+    expect(chooseRemoteFileType(url, field)).toEqual(expected);
+  });
+
+  it("reads the extension of the path's last segment only", () => {
+    expect(remoteExtensionOf("https://files.example.com")).toBe("");
+    expect(remoteExtensionOf("https://e.com/a%20b.MP3#t=1")).toBe("mp3");
+    expect(remoteExtensionOf("not a url")).toBe("");
   });
 });
 
@@ -117,7 +124,7 @@ describe("isFileTypeAllowed", () => {
     expect(isFileTypeAllowed("custom", "", field(["custom"], [".zip"]))).toBe(false);
   });
 
-  it("refuses a PDF for a custom + .pdf field: the server detects `document`", () => {
+  it("refuses a PDF sent as a document for a custom + .pdf field", () => {
     expect(isFileTypeAllowed("document", "pdf", field(["custom"], [".pdf"]))).toBe(false);
   });
 });

@@ -1,68 +1,111 @@
 import type { FileType } from "@/lib/dify/browser-schemas";
 
-// The file type a Dify server detects for a file, and whether a field takes it. Shared by the app
-// (to send the type the server will detect, and to refuse before an upload what the server would
-// refuse after it) and by the embedded service (to refuse a mismatch the way a server does).
-// Detection: the extension first, then the MIME type, then `custom`; see decision 006.
+// The file types a Dify server detects, in both generations the app meets (docs/decisions/
+// 030-file-types-across-server-generations.md): before graphon 0.7.0, substring tests on the
+// MIME type; since, a normalised MIME type with prefixes and an allowlist, and `odt` as a
+// document. The app cannot ask which one it talks to, so it sends the type both would take, else
+// the type the newest would take, and refuses only what neither would.
+
+/** `before-0.7`: servers on graphon before 0.7.0; `since-0.7`: 0.7.0 and later. */
+export type ServerGeneration = "before-0.7" | "since-0.7";
 
 type KnownType = Exclude<FileType, "custom">;
 
-const LISTS: Record<KnownType, readonly string[]> = {
-  image: ["jpg", "jpeg", "png", "webp", "gif", "svg"],
-  video: ["mp4", "mov", "mpeg", "webm"],
-  audio: ["mp3", "m4a", "wav", "amr", "mpga"],
-  document: [
-    "txt",
-    "markdown",
-    "md",
-    "mdx",
-    "pdf",
-    "html",
-    "htm",
-    "xlsx",
-    "xls",
-    "vtt",
-    "properties",
-    "doc",
-    "docx",
-    "csv",
-    "eml",
-    "msg",
-    "ppt",
-    "pptx",
-    "xml",
-    "epub",
-  ],
+const DOCUMENTS = [
+  "txt",
+  "markdown",
+  "md",
+  "mdx",
+  "pdf",
+  "html",
+  "htm",
+  "xlsx",
+  "xls",
+  "vtt",
+  "properties",
+  "doc",
+  "docx",
+  "csv",
+  "eml",
+  "msg",
+  "ppt",
+  "pptx",
+  "xml",
+  "epub",
+];
+
+const LISTS: Record<ServerGeneration, Record<KnownType, readonly string[]>> = {
+  "before-0.7": {
+    image: ["jpg", "jpeg", "png", "webp", "gif", "svg"],
+    video: ["mp4", "mov", "mpeg", "webm"],
+    audio: ["mp3", "m4a", "wav", "amr", "mpga"],
+    document: DOCUMENTS,
+  },
+  "since-0.7": {
+    image: ["jpg", "jpeg", "png", "webp", "gif", "svg"],
+    video: ["mp4", "mov", "mpeg", "webm"],
+    audio: ["mp3", "m4a", "wav", "amr", "mpga"],
+    document: [...DOCUMENTS, "odt"],
+  },
 };
 
-// The server's lists hold each extension in lower and in upper case, nothing in between.
-const BY_EXTENSION = new Map<string, KnownType>(
-  (Object.entries(LISTS) as [KnownType, readonly string[]][]).flatMap(([type, list]) =>
-    list.flatMap((ext) => [[ext, type] as const, [ext.toUpperCase(), type] as const]),
-  ),
-);
-
-/** Extensions (no dot, lower case) the server files under a type. */
+/** Extensions (no dot, lower case) the newest server files under a type. */
 export function extensionsOfType(type: KnownType): readonly string[] {
-  return LISTS[type];
+  return LISTS["since-0.7"][type];
 }
 
-/** The type a server detects from an extension (with or without its dot) and a MIME type. */
-export function detectFileType({
-  extension = "",
-  mimeType = "",
-}: {
-  extension?: string;
-  mimeType?: string;
-}): FileType {
-  const byExtension = BY_EXTENSION.get(extension.replace(/^\.+/, ""));
-  if (byExtension) return byExtension;
-  // Substring tests on the whole MIME string, parameters included, as the server does.
-  if (mimeType.includes("image")) return "image";
-  if (mimeType.includes("video")) return "video";
-  if (mimeType.includes("audio")) return "audio";
-  if (mimeType.includes("text") || mimeType.includes("pdf")) return "document";
+// The server's lists hold each extension in lower and in UPPER case, nothing in between.
+function byExtension(generation: ServerGeneration, extension: string): KnownType | null {
+  const bare = extension.replace(/^\.+/, "");
+  for (const [type, list] of Object.entries(LISTS[generation]) as [KnownType, string[]][])
+    if (list.includes(bare) || list.some((ext) => ext.toUpperCase() === bare)) return type;
+  return null;
+}
+
+const DOCUMENT_MIME_TYPES = new Set([
+  "application/epub+zip",
+  "application/msword",
+  "application/pdf",
+  "application/dps",
+  "application/et",
+  "application/kswps",
+  "application/vnd.ms-excel",
+  "application/vnd.ms-outlook",
+  "application/vnd.ms-powerpoint",
+  "application/vnd.oasis.opendocument.text",
+  "message/rfc822",
+]);
+const DOCUMENT_MIME_PREFIXES = [
+  "application/vnd.openxmlformats-officedocument",
+  "application/wps-office",
+  "text/",
+];
+
+function byMimeType(generation: ServerGeneration, mimeType: string): FileType {
+  if (generation === "before-0.7") {
+    if (mimeType.includes("image")) return "image";
+    if (mimeType.includes("video")) return "video";
+    if (mimeType.includes("audio")) return "audio";
+    if (mimeType.includes("text") || mimeType.includes("pdf")) return "document";
+    return "custom";
+  }
+  const normal = (mimeType.split(";")[0] ?? "").trim().toLowerCase();
+  for (const type of ["image", "video", "audio"] as const)
+    if (normal.startsWith(`${type}/`)) return type;
+  if (DOCUMENT_MIME_TYPES.has(normal) || DOCUMENT_MIME_PREFIXES.some((p) => normal.startsWith(p)))
+    return "document";
   return "custom";
+}
+
+/** The type a server of a generation detects from an extension (dot optional) and MIME type. */
+export function detectFileType(
+  generation: ServerGeneration,
+  { extension = "", mimeType = "" }: { extension?: string; mimeType?: string },
+): FileType {
+  return (
+    (extension ? byExtension(generation, extension) : null) ??
+    (mimeType ? byMimeType(generation, mimeType) : "custom")
+  );
 }
 
 /** The extension an upload is stored with: after the last dot, lower case, no dot ("" if none). */
@@ -71,37 +114,15 @@ export function uploadExtensionOf(name: string): string {
   return dot > 0 ? name.slice(dot + 1).toLowerCase() : "";
 }
 
-/** The type a server detects for an uploaded file: its stored (lower-case) extension, then MIME. */
-export function detectUploadedFileType(name: string, mimeType: string): FileType {
-  return detectFileType({ extension: uploadExtensionOf(name), mimeType });
-}
-
-/**
- * The type a server will most likely detect for a remote URL, from the extension of its last
- * path segment; null when that extension is missing or not on a list: the server then decides
- * from the MIME type the remote server sends, which only the server sees.
- */
-export function guessRemoteFileType(url: string): KnownType | null {
-  let path: string;
-  try {
-    path = new URL(url).pathname;
-  } catch {
-    return null;
-  }
-  const last = decodeURIComponent(path.split("/").pop() ?? "");
-  const dot = last.lastIndexOf(".");
-  if (dot <= 0) return null;
-  return BY_EXTENSION.get(last.slice(dot + 1)) ?? null;
-}
-
 export interface FileTypeConstraints {
   allowed_file_types: readonly string[];
   allowed_file_extensions: readonly string[];
 }
 
 /**
- * Whether a field takes a file of a detected type with an extension (no dot): a type on the list
- * (an empty list takes every type), or `custom` with its extension on the extension list.
+ * Whether a field takes a file sent with a type and extension (no dot): a type on the list (an
+ * empty list takes every type), or `custom` with its extension on the extension list, case- and
+ * dot-insensitively.
  */
 export function isFileTypeAllowed(
   type: FileType,
@@ -114,4 +135,67 @@ export function isFileTypeAllowed(
     return extension !== "" && wanted.includes(extension.toLowerCase());
   }
   return true;
+}
+
+/**
+ * What the app sends for a file, and how sure it is: `both`, a type each generation takes; `newest`,
+ * a type only the newest server takes (an older one may refuse it, and then says why); `none`,
+ * neither takes the file, and `detected` is what the newest server calls it.
+ */
+export type TypeChoice =
+  { verdict: "both" | "newest"; type: FileType } | { verdict: "none"; detected: FileType };
+
+/**
+ * The type to send for a file whose extension (no dot, as the server stores it) and MIME type the
+ * app knows. Before 0.7.0 the sent type must be the detected one; since, `custom` is taken as
+ * sent and judged by the extension, so a field listing `custom` + `.log` takes any `.log`.
+ */
+export function chooseFileType(
+  file: { extension: string; mimeType: string },
+  constraints: FileTypeConstraints,
+): TypeChoice {
+  const before = detectFileType("before-0.7", file);
+  const since = detectFileType("since-0.7", file);
+  const allowed = (type: FileType) => isFileTypeAllowed(type, file.extension, constraints);
+  const takenSince = (type: FileType) => allowed(type) && (type === since || type === "custom");
+  const takenBefore = (type: FileType) => allowed(type) && type === before;
+  const candidates = [...new Set<FileType>([since, before, "custom"])];
+  const both = candidates.find((type) => takenSince(type) && takenBefore(type));
+  if (both) return { verdict: "both", type: both };
+  const newest = candidates.find(takenSince);
+  if (newest) return { verdict: "newest", type: newest };
+  return { verdict: "none", detected: since };
+}
+
+/**
+ * The type to send for a remote URL, where only the server sees what the remote answers. Its
+ * path's extension (lower-cased, as the server takes it) decides when it is on a list; a listed
+ * custom extension is sent as `custom`; otherwise the field's first type, for the server to check.
+ * `none` only when the extension decides and the field takes no such file.
+ */
+export function chooseRemoteFileType(url: string, constraints: FileTypeConstraints): TypeChoice {
+  const extension = remoteExtensionOf(url);
+  const byPath = extension ? detectFileType("since-0.7", { extension }) : "custom";
+  const before = extension ? detectFileType("before-0.7", { extension }) : "custom";
+  if (byPath !== "custom" && byPath === before)
+    return isFileTypeAllowed(byPath, extension, constraints)
+      ? { verdict: "both", type: byPath }
+      : isFileTypeAllowed("custom", extension, constraints)
+        ? { verdict: "newest", type: "custom" }
+        : { verdict: "none", detected: byPath };
+  if (isFileTypeAllowed("custom", extension, constraints))
+    return { verdict: "newest", type: "custom" };
+  const first = constraints.allowed_file_types.find((type) => type !== "custom") as
+    FileType | undefined;
+  return { verdict: "newest", type: first ?? (byPath === "custom" ? "document" : byPath) };
+}
+
+/** The extension of a URL path's last segment, lower case, no dot ("" if none). */
+export function remoteExtensionOf(url: string): string {
+  try {
+    const last = new URL(url).pathname.split("/").filter(Boolean).pop() ?? "";
+    return uploadExtensionOf(decodeURIComponent(last));
+  } catch {
+    return "";
+  }
 }

@@ -15,7 +15,7 @@ export type Answers = Record<string, AnswerValue>;
 
 /** Whether the service needs a value for this field (shown as a required marker). */
 export function isRequired(field: FieldView): boolean {
-  return field.kind === "select" || field.kind === "file";
+  return (field.kind === "select" && field.options.length > 0) || field.kind === "file";
 }
 
 /**
@@ -50,15 +50,17 @@ export function initialAnswers(fields: readonly FieldView[]): Answers {
 
 /**
  * The upstream's `inputs`: every declared input present (an empty paragraph as ""), a file as one
- * mapping, a file list as an array of mappings. Unknown input types are left out: we cannot know
- * their value's shape, and the service says so if it needs one.
+ * mapping, a file list as an array of mappings. An input of an unknown type is sent as "": a
+ * server refuses a submission that lacks any declared key, and we cannot know the value's shape.
  */
 export function toSubmissionInputs(
   fields: readonly FieldView[],
   answers: Answers,
 ): Record<string, string | FileMapping | FileMapping[]> {
-  return toWireInputs(toFieldSpecs(fields), answers, "human-input") as Record<
-    string,
-    string | FileMapping | FileMapping[]
-  >;
+  const inputs: Record<string, string | FileMapping | FileMapping[]> = {};
+  for (const field of fields) if (field.kind === "unknown") inputs[field.name] = "";
+  return Object.assign(
+    inputs,
+    toWireInputs(toFieldSpecs(fields), answers, "human-input") as typeof inputs,
+  );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { labelFromName, splitFormContent } from "@/lib/form/form-content";
+import { labelFromName, saysLabel, splitFormContent } from "@/lib/form/form-content";
 
 describe("splitFormContent", () => {
   it("puts each field where its marker stands", () => {
@@ -40,4 +40,17 @@ describe("labelFromName", () => {
     ["finalNotes", "Final notes"],
     ["tone", "Tone"],
   ])("%s → %s", (name, label) => expect(labelFromName(name)).toBe(label));
+});
+
+describe("saysLabel", () => {
+  it("finds the label's words in the last line right above a field, as a heading or bold text", () => {
+    expect(saysLabel("Please review.\n\n## Draft\n\n", "Draft")).toBe(true);
+    expect(saysLabel("**Final notes:**", "Final notes")).toBe(true);
+    expect(saysLabel("# Cover  image", "Cover image")).toBe(true);
+  });
+  it("keeps the label when the text above says something else", () => {
+    expect(saysLabel("## Draft\n\nEdit the text below.", "Draft")).toBe(false);
+    expect(saysLabel("## Drafts", "Draft")).toBe(false);
+    expect(saysLabel("", "")).toBe(false);
+  });
 });

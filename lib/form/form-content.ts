@@ -31,6 +31,23 @@ export function splitFormContent(content: string, inputNames: readonly string[])
   return segments;
 }
 
+/**
+ * Whether Markdown ends with a line that says what a field's label says (a heading "Draft" right
+ * above the field `draft`), so the page need not show the label a second time.
+ */
+export function saysLabel(markdown: string, label: string): boolean {
+  const last = markdown.trimEnd().split("\n").pop() ?? "";
+  const words = (text: string) =>
+    text
+      .replace(/^\s{0,3}#{1,6}\s+/, "")
+      .replace(/[*_`]/g, "")
+      .replace(/[:：]\s*$/, "")
+      .replace(/\s+/g, " ")
+      .trim()
+      .toLowerCase();
+  return label.trim() !== "" && words(last) === words(label);
+}
+
 /** `cover_image` → "Cover image", `finalNotes` → "Final notes". */
 export function labelFromName(name: string): string {
   const words = name

@@ -32,6 +32,7 @@ const errorMessages = {
   datasetNotFound: errors.datasetNotFound,
   documentNotFoundAtomic: (message: string) => fill(errors.documentNotFoundAtomic, { message }),
   documentNotFoundPartial: (message: string) => fill(errors.documentNotFoundPartial, { message }),
+  metadataNotFound: (message: string) => fill(errors.metadataNotFound, { message }),
   refusedMarked: errors.refusedMarked,
   refused: (message: string) => fill(errors.refused, { message }),
   failed: (message: string) => fill(errors.failed, { message }),
@@ -192,6 +193,15 @@ describe("describeMetadataError", () => {
     );
     expect(view.fields).toEqual([]);
     expect(view.root).toMatch(/^Document not found\. .*changed nothing/);
+  });
+
+  it("says an unknown metadata id changed nothing: the newest servers check it first", () => {
+    const view = describeMetadataError(
+      error(400, "invalid_param", "Metadata not found."),
+      false,
+      errorMessages,
+    );
+    expect(view.root).toMatch(/^Metadata not found\. .*nothing was written/);
   });
 
   it("warns that earlier documents may be updated on a real server", () => {

@@ -181,6 +181,7 @@ export type MetadataErrorMessages = {
   datasetNotFound: string;
   documentNotFoundAtomic: (message: string) => string;
   documentNotFoundPartial: (message: string) => string;
+  metadataNotFound: (message: string) => string;
   refusedMarked: string;
   refused: (message: string) => string;
   failed: (message: string) => string;
@@ -215,6 +216,10 @@ export function describeMetadataError(
         : messages.documentNotFoundPartial(error.message),
       tokenRefused: false,
     };
+  }
+  // Only the newest servers check metadata ids, and they check everything before writing.
+  if (error.code === "invalid_param" && /\bmetadata not found\b/i.test(error.message)) {
+    return { fields: [], root: messages.metadataNotFound(error.message), tokenRefused: false };
   }
   if (error.code === "invalid_request") {
     const fields: MetadataErrorView["fields"] = [];

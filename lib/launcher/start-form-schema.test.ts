@@ -207,10 +207,20 @@ describe("startDefaults and toStartInputs", () => {
       words: 250,
       notify: false,
       settings: { channel: "email", retries: 2 },
-      img: { type: "image", transfer_method: "local_file", upload_file_id: "u1" },
+      img: {
+        type: "image",
+        transfer_method: "local_file",
+        upload_file_id: "u1",
+        extension: ".png",
+      },
       docs: [
-        { type: "image", transfer_method: "local_file", upload_file_id: "u1" },
-        { type: "document", transfer_method: "remote_url", url: "https://e.com/b.pdf" },
+        { type: "image", transfer_method: "local_file", upload_file_id: "u1", extension: ".png" },
+        {
+          type: "document",
+          transfer_method: "remote_url",
+          url: "https://e.com/b.pdf",
+          extension: ".pdf",
+        },
       ],
     });
     expect(toStartInputs(fields, startDefaults(fields))).toEqual({

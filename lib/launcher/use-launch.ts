@@ -1,5 +1,5 @@
 import { useRouter } from "next/navigation";
-import { useMemo, useReducer, useState } from "react";
+import { useEffect, useMemo, useReducer, useState } from "react";
 import { useEventStream, type EventStreamSource } from "@/lib/client/use-event-stream";
 import {
   FORM_LINK_EVENT,
@@ -17,8 +17,10 @@ const reducer = (state: RunViewState, action: RunAction): RunViewState =>
 
 /**
  * Starts the app and follows the start live: the run's events fold into the same view the form
- * page uses; when the run pauses at a form of ours, the browser goes there. `onError` hears why a
- * start failed: the server's refusal, or a stream that broke off.
+ * page uses; when the run pauses at a form of ours, the browser goes there once the stream has
+ * ended. Leaving earlier would close the run's original stream after its pause, and on some
+ * servers that stops the resumed run (docs/dify-wire-notes.md). `onError` hears why a start
+ * failed: the server's refusal, or a stream that broke off.
  */
 export function useLaunch({ onError }: { onError: (error: Error) => void }) {
   const router = useRouter();
@@ -35,13 +37,9 @@ export function useLaunch({ onError }: { onError: (error: Error) => void }) {
     source,
     read: readLaunchEvents,
     onEvent: (event) => {
-      if (event.event !== FORM_LINK_EVENT) {
-        dispatch(event);
-        return false;
-      }
-      setFormLink(event);
-      router.push(event.url);
-      return true;
+      if (event.event !== FORM_LINK_EVENT) dispatch(event);
+      else setFormLink(event);
+      return false;
     },
     onFailure: onError,
   });
@@ -52,6 +50,10 @@ export function useLaunch({ onError }: { onError: (error: Error) => void }) {
     start.mutate(values, { onError });
   };
   const following = body !== undefined && stream.connection !== "closed";
+  const ready = formLink !== null && stream.connection === "closed";
+  useEffect(() => {
+    if (ready) router.push(formLink.url);
+  }, [ready, formLink, router]);
   return {
     launch,
     run,

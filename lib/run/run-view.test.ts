@@ -273,6 +273,43 @@ describe("several open forms", () => {
     expect(older.filled.map((f) => f.key)).toEqual(["check"]);
   });
 
+  it("in a loop, a filled event without form_id closes the form opened before it, never the new one", async () => {
+    // Each pause of the loop at one node: a new form; the filled events carry only the node id.
+    const first = await fold([required("f-1", "check", "Check", null), paused()]);
+    const second = await fold(
+      [resumed, filledEvent(null, "check"), required("f-2", "check", "Check", null), paused()],
+      first,
+    );
+    expect(second.waiting.map((w) => w.formId)).toEqual(["f-2"]);
+    expect(second.filled.map((f) => f.key)).toEqual(["f-1"]);
+    const third = await fold([resumed, filledEvent(null, "check")], second);
+    expect(third.waiting).toEqual([]);
+    expect(third.filled.map((f) => f.key)).toEqual(["f-1", "f-2"]);
+    // A streams replay of the whole log closes nothing twice and leaves a new open form open.
+    const log = [
+      required("f-1", "check", "Check", null),
+      paused(),
+      filledEvent(null, "check"),
+      required("f-2", "check", "Check", null),
+      paused(),
+    ];
+    const live = await fold(log);
+    const replayed = await fold(log, runViewReducer(live, connected));
+    expect(replayed.waiting.map((w) => w.formId)).toEqual(["f-2"]);
+    expect(replayed.filled.map((f) => f.key)).toEqual(["f-1"]);
+  });
+
+  it("stays paused after one of two open forms is filled", async () => {
+    const state = await fold([
+      required("f-a", "a", "Legal review", "MINE"),
+      required("f-b", "b", "Brand review", null),
+      paused(),
+      filledEvent("f-a", "a"),
+    ]);
+    expect(state.phase).toBe("paused");
+    expect(state.waiting.map((w) => w.nodeTitle)).toEqual(["Brand review"]);
+  });
+
   it("reads the open forms from workflow_paused.data.reasons[] when no human_input_required came", async () => {
     const state = await fold([
       paused([
@@ -304,6 +341,30 @@ describe("several open forms", () => {
       paused([{ type: "human_input_required", form_id: "f-a", node_id: "a" }]),
     ]);
     expect(state.waiting.map((w) => w.nodeTitle)).toEqual(["First"]);
+  });
+});
+
+describe("a chatflow whose resumed stream lacks the answer", () => {
+  it("shows the answer from workflow_finished.outputs, and keeps a streamed one", async () => {
+    const end = (answer: string) => ({
+      event: "workflow_finished",
+      ...env,
+      conversation_id: "c",
+      data: { id: "r", status: "succeeded", outputs: { answer } },
+    });
+    const missing = await fold([resumed, end("Published.")]);
+    expect(missing.text).toEqual([{ nodeId: "_answer", text: "Published." }]);
+    const streamed = await fold([resumed, chat("Live answer"), end("Published.")]);
+    expect(streamed.text).toEqual([{ nodeId: "_answer", text: "Live answer" }]);
+    const workflow = await fold([
+      resumed,
+      {
+        event: "workflow_finished",
+        ...env,
+        data: { id: "r", status: "succeeded", outputs: { answer: "x" } },
+      },
+    ]);
+    expect(workflow.text).toEqual([]);
   });
 });
 

@@ -69,6 +69,12 @@ export type RunViewState = {
   outcome: RunOutcome | null;
   /** An `error` event from the stream. */
   streamError: { code: string; message: string } | null;
+  /**
+   * Per node id, the key of the form whose `human_input_required` this connection saw last: a
+   * filled or timeout event without `form_id` closes that form (a loop may pause at the node
+   * again right after, with a new form).
+   */
+  lastRequired: Record<string, string>;
 };
 
 export const initialRunView: RunViewState = {
@@ -81,6 +87,7 @@ export const initialRunView: RunViewState = {
   waiting: [],
   outcome: null,
   streamError: null,
+  lastRequired: {},
 };
 
 /** A new connection opened: what it replays is checked against what is already shown. */
@@ -134,6 +141,36 @@ function appendChunk(state: RunViewState, key: string, chunk: string): RunViewSt
 function matches(form: WaitingForm, formId: string | null | undefined, nodeId: string): boolean {
   return formId && form.formId ? form.formId === formId : form.nodeId === nodeId;
 }
+
+/**
+ * The form a filled or timeout event closes, and the key it is recorded under; null when the event
+ * only repeats one already recorded (a replay). Without `form_id`, it is the form this connection
+ * last saw opened at that node, else the oldest open there: never one opened after it.
+ */
+function closing(
+  state: RunViewState,
+  formId: string | null | undefined,
+  nodeId: string,
+): { key: string; form: WaitingForm | undefined } | null {
+  let key: string;
+  let form: WaitingForm | undefined;
+  if (formId) {
+    key = formId;
+    form = state.waiting.find((w) => matches(w, formId, nodeId));
+  } else {
+    const last = state.lastRequired[nodeId];
+    form =
+      last === undefined
+        ? state.waiting.find((w) => w.nodeId === nodeId)
+        : state.waiting.find((w) => waitingFormKey(w) === last);
+    key = form ? waitingFormKey(form) : (last ?? nodeId);
+  }
+  return closedKeys(state).has(key) ? null : { key, form };
+}
+
+/** After a form closes: still paused while another form waits, else going on. */
+const phaseAfterClosing = (waiting: WaitingForm[]): RunViewState["phase"] =>
+  waiting.length > 0 ? "paused" : "running";
 
 function closedKeys(state: RunViewState): Set<string> {
   return new Set([...state.filled.map((f) => f.key), ...state.timeouts.map((t) => t.key)]);
@@ -191,6 +228,7 @@ export function runViewReducer(state: RunViewState, event: AnyEvent): RunViewSta
       return {
         ...state,
         replayed: Object.fromEntries(state.text.map((entry) => [entry.nodeId, ""])),
+        lastRequired: {},
       };
     case "workflow_started":
       return state.phase === "finished" || state.phase === "failed"
@@ -250,6 +288,10 @@ export function runViewReducer(state: RunViewState, event: AnyEvent): RunViewSta
     case "human_input_required":
       return {
         ...state,
+        lastRequired: {
+          ...state.lastRequired,
+          [event.data.node_id]: event.data.form_id ?? event.data.node_id,
+        },
         waiting: upsertWaiting(state, {
           formId: event.data.form_id ?? null,
           nodeId: event.data.node_id,
@@ -262,9 +304,10 @@ export function runViewReducer(state: RunViewState, event: AnyEvent): RunViewSta
       return { ...state, phase: "paused", waiting: pausedAt(state, event.data.reasons ?? []) };
     case "human_input_form_filled": {
       const { form_id: formId, node_id: nodeId } = event.data;
-      const key = formId ?? nodeId;
-      if (state.filled.some((entry) => entry.key === key)) return state;
-      const form = state.waiting.find((w) => matches(w, formId, nodeId));
+      const target = closing(state, formId, nodeId);
+      if (!target) return state;
+      const { key, form } = target;
+      const waiting = state.waiting.filter((w) => w !== form);
       const filled: FilledView = {
         key,
         nodeId,
@@ -276,23 +319,24 @@ export function runViewReducer(state: RunViewState, event: AnyEvent): RunViewSta
       return {
         ...state,
         filled: [...state.filled, filled],
-        waiting: state.waiting.filter((w) => w !== form),
-        phase: "running",
+        waiting,
+        phase: phaseAfterClosing(waiting),
       };
     }
     case "human_input_form_timeout": {
       const { form_id: formId, node_id: nodeId } = event.data;
-      const key = formId ?? nodeId;
-      if (state.timeouts.some((entry) => entry.key === key)) return state;
-      const form = state.waiting.find((w) => matches(w, formId, nodeId));
+      const target = closing(state, formId, nodeId);
+      if (!target) return state;
+      const { key, form } = target;
+      const waiting = state.waiting.filter((w) => w !== form);
       return {
         ...state,
         timeouts: [
           ...state.timeouts,
           { key, nodeId, nodeTitle: event.data.node_title ?? form?.nodeTitle ?? nodeId },
         ],
-        waiting: state.waiting.filter((w) => w !== form),
-        phase: "running",
+        waiting,
+        phase: phaseAfterClosing(waiting),
       };
     }
     case "workflow_finished": {
@@ -301,8 +345,17 @@ export function runViewReducer(state: RunViewState, event: AnyEvent): RunViewSta
       const settled = ["succeeded", "partial-succeeded"].includes(event.data.status)
         ? "succeeded"
         : event.data.status;
+      const outputs = event.data.outputs ?? {};
+      // A chatflow's resumed stream may lack its Answer's messages: the outputs still hold it.
+      const answer = outputs.answer;
+      const missing =
+        typeof answer === "string" &&
+        answer !== "" &&
+        !!event.conversation_id &&
+        !state.text.some((entry) => entry.nodeId === "_answer");
       return {
         ...state,
+        text: missing ? setText(state.text, "_answer", () => answer) : state.text,
         phase: "finished",
         waiting: [],
         nodes: state.nodes.map((node) =>
@@ -310,7 +363,7 @@ export function runViewReducer(state: RunViewState, event: AnyEvent): RunViewSta
         ),
         outcome: {
           status: event.data.status,
-          outputs: event.data.outputs ?? {},
+          outputs,
           error: event.data.error ?? null,
           elapsed: event.data.elapsed_time ?? null,
         },

@@ -142,10 +142,23 @@ describe("toFormView", () => {
     };
     expect(buildAnswerSchema(view.fields).safeParse(answers).success).toBe(true);
     expect(toSubmissionInputs(view.fields, answers)).toEqual({
+      sign: "",
       draft: "Suggested text",
       tone: "Friendly",
-      cover: { type: "image", transfer_method: "local_file", upload_file_id: "f1" },
-      extra: [{ type: "custom", transfer_method: "remote_url", url: "https://x.example/a.csv" }],
+      cover: {
+        type: "image",
+        transfer_method: "local_file",
+        upload_file_id: "f1",
+        extension: ".png",
+      },
+      extra: [
+        {
+          type: "custom",
+          transfer_method: "remote_url",
+          url: "https://x.example/a.csv",
+          extension: ".csv",
+        },
+      ],
     });
   });
 

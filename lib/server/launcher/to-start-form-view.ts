@@ -7,6 +7,7 @@ import {
 } from "@/lib/dify/schemas";
 import { labelFromName } from "@/lib/form/form-content";
 import { toUploadLimits } from "@/lib/files/upload-limits";
+import { uploadMethodsOf } from "@/lib/files/upload-methods";
 import {
   startFormViewSchema,
   type LaunchMode,
@@ -27,7 +28,6 @@ const fileUploadSchema = z.looseObject({
 });
 
 const ALL_TYPES = ["image", "document", "audio", "video"];
-const ALL_METHODS = ["local_file", "remote_url"];
 
 const asText = (value: unknown): string =>
   typeof value === "string" ? value : typeof value === "number" ? String(value) : "";
@@ -124,7 +124,7 @@ function toStartField(
           ? ownTypes
           : [...ALL_TYPES, ...(ownExtensions.length ? ["custom"] : [])],
         allowedExtensions: ownExtensions,
-        methods: ownMethods.length ? ownMethods : ALL_METHODS,
+        methods: uploadMethodsOf(ownMethods),
       };
       if (parsed.type === "file") return { kind: "file", ...fileBase };
       return {

@@ -54,8 +54,16 @@ describe("import boundaries", () => {
   it("keeps the embedded service apart from the app's plumbing", async () => {
     const line = 'import { env as value } from "@/lib/server/env";';
     expect(await restrictedImports("lib/embedded/store.ts", line)).toHaveLength(1);
-    const pure = 'import { detectFileType as value } from "@/lib/files/detect-file-type";';
+    const pure = 'import { isKnownFormInput as value } from "@/lib/dify/schemas";';
     expect(await restrictedImports("lib/embedded/store.ts", pure)).toHaveLength(0);
+  }, 60_000);
+
+  it("keeps the app's file types out of the embedded service, types included", async () => {
+    for (const line of [
+      'import { detectFileType as value } from "@/lib/files/detect-file-type";',
+      'import type { UploadLimits as value } from "@/lib/files/size-limits";',
+    ])
+      expect(await restrictedImports("lib/embedded/store.ts", line), line).toHaveLength(1);
   }, 60_000);
 
   it("lets server code and routes use the server modules, and no app code use the tools", async () => {

@@ -1,0 +1,68 @@
+import { expect, test } from "@/e2e/fixtures";
+import { embeddedAdmin } from "@/e2e/helpers/embedded";
+import {
+  DEMO_DATASET,
+  getDocumentMetadata,
+  openKnowledgeTools,
+  PORTAL_TOKEN,
+  resetDemoMetadata,
+} from "@/e2e/helpers/knowledge";
+
+// Metadata update answers from each server generation (issue 25, item 5). This spec writes only
+// to doc-security, and runs its stories one after another: one of them switches the embedded
+// service to an older server's answers for its length.
+
+test.describe.configure({ mode: "serial" });
+
+const auth = { Authorization: `Bearer ${PORTAL_TOKEN}` };
+const metadataUrl = `/api/datasets/${DEMO_DATASET}/documents/metadata`;
+
+test("an older server's body `200` is a success, and the change is there", async ({ request }) => {
+  await resetDemoMetadata("doc-security");
+  await embeddedAdmin.configure({ olderMetadataServer: true });
+  try {
+    const response = await request.post(metadataUrl, {
+      headers: auth,
+      data: {
+        operation_data: [
+          {
+            document_id: "doc-security",
+            metadata_list: [{ id: "meta-reviewed", name: "reviewed", value: "yes" }],
+            partial_update: true,
+          },
+        ],
+      },
+    });
+    expect(response.status()).toBe(200);
+    expect(await response.json()).toEqual({ result: "success" });
+  } finally {
+    await embeddedAdmin.configure({ olderMetadataServer: false });
+  }
+  expect(await getDocumentMetadata("doc-security")).toContainEqual({
+    id: "meta-reviewed",
+    name: "reviewed",
+    value: "yes",
+  });
+});
+
+test("the newest server refuses an unknown metadata id before writing; the page says nothing was written", async ({
+  page,
+}) => {
+  const before = await resetDemoMetadata("doc-security");
+  await openKnowledgeTools(page);
+  const editor = page.getByRole("region", { name: "Set document metadata" });
+  await editor.getByLabel("Dataset id").fill(DEMO_DATASET);
+  await editor.getByLabel("Document ids").fill("doc-security");
+  const row = editor.getByRole("group", { name: "Row 1" });
+  await row.getByLabel("Field id").fill("meta-owner");
+  await row.getByLabel("Name").fill("owner");
+  await row.getByLabel("Type").selectOption({ label: "Text" });
+  await row.getByLabel("Value").fill("Team A");
+  await editor.getByRole("button", { name: "Review the request" }).click();
+  await editor.getByRole("button", { name: "Send" }).click();
+  await expect(editor.getByRole("alert")).toContainText(
+    "Metadata not found. A metadata field you listed is not in this dataset.",
+  );
+  await expect(editor.getByRole("alert")).toContainText("nothing was written");
+  expect(await getDocumentMetadata("doc-security")).toEqual(before["doc-security"]);
+});

@@ -1,0 +1,228 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { Page } from "@playwright/test";
+import { expect, test } from "@/e2e/fixtures";
+import { createCustomForm, getFormRecord, type CustomFormInput } from "@/e2e/helpers/forms";
+import { attachFiles } from "@/e2e/helpers/uploads";
+
+// What each Dify server generation the app meets does with a form's files and fields (issue 25,
+// docs/decisions/030-file-types-across-server-generations.md). File stories run against both
+// generations: before graphon 0.7.0 and since.
+
+const ACTIONS: CustomFormInput["user_actions"] = [
+  { id: "send", title: "Send", button_style: "primary" },
+];
+const GENERATIONS = ["since-0.7", "before-0.7"] as const;
+const MISMATCH = "Detected file type does not match the specified type";
+
+function fileField(
+  name: string,
+  types: string[],
+  extensions: string[] = [],
+  methods: string[] = ["local_file"],
+) {
+  return {
+    type: "file",
+    output_variable_name: name,
+    allowed_file_types: types,
+    allowed_file_extensions: extensions,
+    allowed_file_upload_methods: methods,
+  };
+}
+
+/** The field around a file group: where the server's reason for refusing its file shows. */
+const besideField = (page: Page, label: string) =>
+  page.locator(".field").filter({ has: page.getByRole("group", { name: label }) });
+
+// A small file server the embedded service asks about remote links: it answers with the file
+// name and type a test chooses.
+let files: Server;
+let filesOrigin = "";
+test.beforeAll(async () => {
+  files = createServer((req, res) => {
+    const url = new URL(req.url ?? "/", "http://x");
+    const headers: Record<string, string> = {
+      "Content-Type": url.searchParams.get("type") ?? "application/octet-stream",
+    };
+    const name = url.searchParams.get("name");
+    if (name) headers["Content-Disposition"] = `attachment; filename="${name}"`;
+    res.writeHead(200, headers).end("file");
+  });
+  await new Promise<void>((resolve) => files.listen(0, "127.0.0.1", resolve));
+  filesOrigin = `http://127.0.0.1:${(files.address() as AddressInfo).port}`;
+});
+test.afterAll(() => new Promise<void>((resolve) => files.close(() => resolve())));
+
+for (const generation of GENERATIONS) {
+  test(`a .dotx for a document field is sent; a ${generation} server decides`, async ({ page }) => {
+    const form = await createCustomForm({
+      form_content: "Attach the letter template.\n\n{{#$output.template#}}\n\n{{#$output.note#}}",
+      inputs: [
+        fileField("template", ["document"]),
+        { type: "paragraph", output_variable_name: "note", default: null },
+      ],
+      user_actions: ACTIONS,
+      server_generation: generation,
+    });
+    await page.goto(form.link);
+    await page.getByLabel("Note").fill("Kept as typed");
+    await attachFiles(page, "Template", [
+      {
+        name: "letter.dotx",
+        mimeType: "application/vnd.openxmlformats-officedocument.wordprocessingml.template",
+        buffer: Buffer.from("PK template"),
+      },
+    ]);
+    await expect(page.getByRole("list", { name: "Files for Template" })).toContainText(
+      "(attached)",
+    );
+    await page.getByRole("button", { name: "Send" }).click();
+    if (generation === "since-0.7") {
+      await expect(page.getByRole("heading", { name: "Answer sent" })).toBeVisible();
+      const sent = (await getFormRecord(form.token)).submission?.inputs.template;
+      expect(sent).toMatchObject({ type: "document", extension: ".dotx" });
+    } else {
+      // An older server files a .dotx as custom: its reason shows at the field, the rest is kept.
+      await expect(besideField(page, "Template").getByText(MISMATCH)).toBeVisible();
+      await expect(page.getByLabel("Note")).toHaveValue("Kept as typed");
+      expect((await getFormRecord(form.token)).status).toBe("open");
+    }
+  });
+
+  test(`a .log for a custom .log field is sent as custom with its extension (${generation})`, async ({
+    page,
+  }) => {
+    const form = await createCustomForm({
+      form_content: "Attach the log.\n\n{{#$output.trace#}}",
+      inputs: [fileField("trace", ["custom"], [".LOG"])],
+      user_actions: ACTIONS,
+      server_generation: generation,
+    });
+    await page.goto(form.link);
+    await attachFiles(page, "Trace", [
+      { name: "run.log", mimeType: "text/plain", buffer: Buffer.from("line 1\n") },
+    ]);
+    await expect(page.getByRole("list", { name: "Files for Trace" })).toContainText("(attached)");
+    await page.getByRole("button", { name: "Send" }).click();
+    if (generation === "since-0.7") {
+      await expect(page.getByRole("heading", { name: "Answer sent" })).toBeVisible();
+      expect((await getFormRecord(form.token)).submission?.inputs.trace).toMatchObject({
+        type: "custom",
+        extension: ".log",
+      });
+    } else {
+      await expect(besideField(page, "Trace").getByText(MISMATCH)).toBeVisible();
+      expect((await getFormRecord(form.token)).status).toBe("open");
+    }
+  });
+
+  test(`a link the remote server names is typed by its answer, not its path (${generation})`, async ({
+    page,
+  }) => {
+    const form = await createCustomForm({
+      form_content: "Link the report.\n\n{{#$output.report#}}",
+      inputs: [fileField("report", ["document"], [], ["remote_url"])],
+      user_actions: ACTIONS,
+      server_generation: generation,
+    });
+    await page.goto(form.link);
+    const report = page.getByRole("group", { name: "Report" });
+    // No extension in the path: the app cannot know, says so, and lets the server decide.
+    await report
+      .getByLabel("Or link to a file")
+      .fill(`${filesOrigin}/download/7?name=Quarterly.PDF`);
+    await report.getByRole("button", { name: "Add link" }).click();
+    await expect(report.getByText("The server checks what kind of file")).toBeVisible();
+    await page.getByRole("button", { name: "Send" }).click();
+    await expect(page.getByRole("heading", { name: "Answer sent" })).toBeVisible();
+  });
+
+  test(`a link whose remote answer is another type is refused by the server, with its reason (${generation})`, async ({
+    page,
+  }) => {
+    const form = await createCustomForm({
+      form_content: "Link a photo.\n\n{{#$output.photo#}}",
+      inputs: [fileField("photo", ["image"], [], ["remote_url"])],
+      user_actions: ACTIONS,
+      server_generation: generation,
+    });
+    await page.goto(form.link);
+    const photo = page.getByRole("group", { name: "Photo" });
+    await photo.getByLabel("Or link to a file").fill(`${filesOrigin}/get?type=text/csv`);
+    await photo.getByRole("button", { name: "Add link" }).click();
+    await expect(photo.getByRole("listitem")).toHaveCount(1);
+    await page.getByRole("button", { name: "Send" }).click();
+    await expect(besideField(page, "Photo").getByText(MISMATCH)).toBeVisible();
+    expect((await getFormRecord(form.token)).status).toBe("open");
+  });
+}
+
+test("a link with a mixed-case extension is typed as the server types it", async ({ page }) => {
+  const form = await createCustomForm({
+    form_content: "Link the scan.\n\n{{#$output.scan#}}",
+    inputs: [fileField("scan", ["document"], [], ["remote_url"])],
+    user_actions: ACTIONS,
+  });
+  await page.goto(form.link);
+  const scan = page.getByRole("group", { name: "Scan" });
+  await scan.getByLabel("Or link to a file").fill("https://files.example.com/Scan.Pdf");
+  await scan.getByRole("button", { name: "Add link" }).click();
+  await expect(scan.getByRole("listitem")).toHaveCount(1);
+  await expect(scan.getByText("The server checks what kind of file")).toHaveCount(0);
+  await page.getByRole("button", { name: "Send" }).click();
+  await expect(page.getByRole("heading", { name: "Answer sent" })).toBeVisible();
+});
+
+test("a file field with no upload methods listed takes every method", async ({ page }) => {
+  const form = await createCustomForm({
+    form_content: "Attach the receipt.\n\n{{#$output.receipt#}}",
+    inputs: [fileField("receipt", ["document"], [], [])],
+    user_actions: ACTIONS,
+  });
+  await page.goto(form.link);
+  const receipt = page.getByRole("group", { name: "Receipt" });
+  await expect(receipt.getByRole("button", { name: /Choose/ })).toBeVisible();
+  await receipt.getByLabel("Or link to a file").fill("https://files.example.com/receipt.pdf");
+  await receipt.getByRole("button", { name: "Add link" }).click();
+  await expect(receipt.getByRole("listitem")).toHaveCount(1);
+  await page.getByRole("button", { name: "Send" }).click();
+  await expect(page.getByRole("heading", { name: "Answer sent" })).toBeVisible();
+});
+
+test("a select whose options resolved to nothing says so and lets the form go", async ({
+  page,
+}) => {
+  const form = await createCustomForm({
+    form_content: "Pick an owner.\n\n{{#$output.owner#}}",
+    inputs: [
+      {
+        type: "select",
+        output_variable_name: "owner",
+        option_source: { type: "variable", selector: ["team", "members"], value: [] },
+      },
+    ],
+    user_actions: ACTIONS,
+  });
+  await page.goto(form.link);
+  await expect(page.getByText("The list of choices is empty")).toBeVisible();
+  await page.getByRole("button", { name: "Send" }).click();
+  await expect(page.getByRole("heading", { name: "Answer sent" })).toBeVisible();
+  expect((await getFormRecord(form.token)).submission?.inputs).toEqual({ owner: "" });
+});
+
+test("a heading right above a field that says its label is shown once", async ({ page }) => {
+  const form = await createCustomForm({
+    form_content: "Please check the text.\n\n## Draft\n\n{{#$output.draft#}}",
+    inputs: [{ type: "paragraph", output_variable_name: "draft", default: null }],
+    user_actions: ACTIONS,
+  });
+  await page.goto(form.link);
+  await expect(page.getByRole("heading", { name: "Draft" })).toBeVisible();
+  // The label is drawn as a 1px box for screen readers only: the heading is what a person sees.
+  const label = page.locator("label", { hasText: "Draft" });
+  await expect.poll(async () => (await label.boundingBox())?.width).toBeLessThanOrEqual(1);
+  // The label stays for screen readers: the field is still found by its name.
+  await page.getByLabel("Draft").fill("Fine as it is");
+  await page.getByRole("button", { name: "Send" }).click();
+  await expect(page.getByRole("heading", { name: "Answer sent" })).toBeVisible();
+});

@@ -1,0 +1,81 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fetchRemoteAnswers, remoteFileFrom, remoteUrlsIn } from "./remote-file-info";
+
+let server: Server;
+let origin = "";
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    if (req.url === "/missing") res.writeHead(404).end();
+    else if (req.url === "/named")
+      res
+        .writeHead(200, {
+          "Content-Type": "application/octet-stream",
+          "Content-Disposition": 'attachment; filename="Q3 Report.PDF"',
+        })
+        .end("x");
+    else res.writeHead(200, { "Content-Type": "text/csv; charset=utf-8" }).end("a,b");
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+describe("fetchRemoteAnswers", () => {
+  it("reads the file name and MIME type a loopback server answers, and fails what it refuses", async () => {
+    const answers = await fetchRemoteAnswers([
+      `${origin}/named`,
+      `${origin}/plain`,
+      `${origin}/missing`,
+      "https://unreachable.invalid/a.pdf",
+      "https://example.com/a.pdf",
+    ]);
+    expect(answers.get(`${origin}/named`)).toEqual({
+      failed: false,
+      mimeType: "application/octet-stream",
+      filename: "Q3 Report.PDF",
+    });
+    expect(answers.get(`${origin}/plain`)).toEqual({
+      failed: false,
+      mimeType: "text/csv; charset=utf-8",
+      filename: "",
+    });
+    expect(answers.get(`${origin}/missing`)).toEqual({ failed: true });
+    expect(answers.get("https://unreachable.invalid/a.pdf")).toEqual({ failed: true });
+    // Outside hosts are never asked: their path decides.
+    expect(answers.has("https://example.com/a.pdf")).toBe(false);
+  });
+});
+
+describe("remoteFileFrom", () => {
+  const url = new URL("https://e.com/get/Scan");
+  it("takes the answered file name's extension in lower case, else the MIME type's, else .bin", () => {
+    expect(remoteFileFrom(url, { failed: false, mimeType: "", filename: "A.PDF" })).toEqual({
+      extension: "pdf",
+      mimeType: "",
+    });
+    expect(remoteFileFrom(url, { failed: false, mimeType: "image/png", filename: "" })).toEqual({
+      extension: "png",
+      mimeType: "image/png",
+    });
+    expect(
+      remoteFileFrom(url, { failed: false, mimeType: "application/octet-stream", filename: "" }),
+    ).toEqual({ extension: "bin", mimeType: "application/octet-stream" });
+    expect(remoteFileFrom(new URL("https://e.com/a/Notes.MD"), undefined).extension).toBe("md");
+  });
+});
+
+describe("remoteUrlsIn", () => {
+  it("finds remote mappings at the top level and in lists", () => {
+    const remote = (url: string) => ({ type: "image", transfer_method: "remote_url", url });
+    expect(
+      remoteUrlsIn({
+        a: remote("https://e.com/1.png"),
+        b: [remote("https://e.com/2.png"), { transfer_method: "local_file" }],
+        c: "text",
+      }),
+    ).toEqual(["https://e.com/1.png", "https://e.com/2.png"]);
+  });
+});

@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { createEmbeddedStore, type FormRecord } from "./store";
+import { fileCheckContext } from "./test-client";
+import { validateFormSubmission } from "./validate-form-submission";
+
+const context = fileCheckContext(createEmbeddedStore([]));
+
+const form = {
+  actions: [{ id: "ok", title: "OK", button_style: "primary" }],
+  inputs: [
+    { type: "signature", output_variable_name: "sig" },
+    {
+      type: "select",
+      output_variable_name: "owner",
+      option_source: { type: "variable", selector: ["team"], value: [] },
+    },
+    {
+      type: "select",
+      output_variable_name: "tone",
+      option_source: { type: "constant", selector: [], value: ["Formal"] },
+    },
+  ],
+} as unknown as FormRecord;
+
+const check = (inputs: Record<string, unknown>, action = "ok") =>
+  validateFormSubmission({ form, inputs, action, context });
+
+describe("validateFormSubmission", () => {
+  it("checks in the server's order: the action, every declared key, then each value", () => {
+    expect(check({}, "nope")).toBe("Invalid action: nope");
+    // An input of a type the service does not know is still a declared key.
+    expect(check({ tone: "Casual" })).toBe("Missing required inputs: sig, owner");
+    expect(check({ sig: "", owner: "", tone: "Casual" })).toMatch(
+      /^Invalid value for select input 'tone'/,
+    );
+  });
+
+  it("checks membership only for constant options", () => {
+    expect(check({ sig: "", owner: "anyone", tone: "Formal" })).toBeNull();
+  });
+});
