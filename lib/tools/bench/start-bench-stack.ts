@@ -126,7 +126,7 @@ export async function startBenchStack(options: {
   log: (line: string) => void;
 }): Promise<BenchStack> {
   const root = process.cwd();
-  const nextBin = path.join(root, "node_modules/next/dist/bin/next");
+  const nextBin = path.join(root, "node_modules/.bin/next");
   if (!existsSync(nextBin)) throw new Error("run the bench from the project root (npm run bench)");
 
   if (options.build || !existsSync(path.join(root, ".next/standalone/server.js"))) {
