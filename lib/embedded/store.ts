@@ -216,6 +216,10 @@ export interface ChunkRecord {
 export interface DocumentRecord {
   id: string;
   name: string;
+  /** Unix seconds; the demo's fixed time when absent. */
+  createdAt?: number;
+  /** A disabled document is listed with `display_status: "disabled"`. */
+  enabled?: boolean;
   metadata: MetadataEntry[];
   segments: ChunkRecord[];
 }
@@ -223,6 +227,9 @@ export interface DocumentRecord {
 export interface DatasetRecord {
   id: string;
   name: string;
+  description?: string;
+  /** Whether documents also carry Dify's built-in fields (id `built-in`). */
+  builtInFieldEnabled?: boolean;
   metadataFields: MetadataField[];
   documents: Map<string, DocumentRecord>;
 }
@@ -293,6 +300,7 @@ export interface EmbeddedStore {
   expireForm(token: string): boolean;
 
   getDataset(id: string): DatasetRecord | undefined;
+  listDatasets(): DatasetRecord[];
   updateDocumentsMetadata(datasetId: string, operations: MetadataOperation[]): MetadataUpdateResult;
 
   recordCall(call: CallRecord): void;
@@ -366,6 +374,7 @@ export function createEmbeddedStore(datasets: DatasetRecord[]): EmbeddedStore {
     },
 
     getDataset: (id) => datasetMap.get(id),
+    listDatasets: () => [...datasetMap.values()],
 
     updateDocumentsMetadata(datasetId, operations) {
       const dataset = datasetMap.get(datasetId);
