@@ -8,6 +8,9 @@ export const MAX_LIST_PAGE = 10_000;
 export const MAX_LIST_LIMIT = 100;
 export const MAX_KEYWORD_LENGTH = 200;
 
+/** How many items /knowledge shows a page of each list. */
+export const PAGE_SIZES = { bases: 10, documents: 20, chunks: 10 } as const;
+
 /** A document's display status, as Dify's document list filters it. */
 export const DOCUMENT_STATUSES = [
   "queuing",

@@ -32,6 +32,10 @@ describe("the /knowledge location", () => {
     expect(read("base=b&page=10001").page).toBe(1);
     expect(read("base=b&page=2.5").page).toBe(1);
     expect(read(`q=${"x".repeat(300)}`).query).toHaveLength(200);
+    expect(read("base=b&status=available&cstatus=nope")).toMatchObject({
+      status: "available",
+      chunkStatus: "",
+    });
   });
 
   it("drops a document without its base, and a chunk without its document", () => {

@@ -1,4 +1,9 @@
-import { MAX_KEYWORD_LENGTH, MAX_LIST_PAGE } from "@/lib/knowledge/knowledge-list-query";
+import {
+  DOCUMENT_STATUSES,
+  MAX_KEYWORD_LENGTH,
+  MAX_LIST_PAGE,
+  SEGMENT_STATUSES,
+} from "@/lib/knowledge/knowledge-list-query";
 
 // Where /knowledge is, kept in the address's query so a reload or a shared link lands in the same
 // place: the base, the documents' search and page, and the document and chunk open. NOTE: the
@@ -12,10 +17,13 @@ export type KnowledgeLocation = {
   basePage: number;
   /** Search and page of the documents. */
   query: string;
+  /** A document status filter, or "" for any. */
+  status: string;
   page: number;
   /** The document whose chunks are open. */
   document: string | null;
   chunkQuery: string;
+  chunkStatus: string;
   chunkPage: number;
   /** The chunk open in full. */
   segment: string | null;
@@ -26,9 +34,11 @@ const NAMES = {
   baseQuery: "bq",
   basePage: "bpage",
   query: "q",
+  status: "status",
   page: "page",
   document: "doc",
   chunkQuery: "cq",
+  chunkStatus: "cstatus",
   chunkPage: "cpage",
   segment: "segment",
 } as const satisfies Record<keyof KnowledgeLocation, string>;
@@ -37,6 +47,8 @@ const ID = /^[A-Za-z0-9_-]{1,128}$/;
 
 const idOf = (value: string | null) => (value && ID.test(value) ? value : null);
 const textOf = (value: string | null) => (value ?? "").trim().slice(0, MAX_KEYWORD_LENGTH);
+const oneOf = (values: readonly string[], value: string | null) =>
+  value && values.includes(value) ? value : "";
 function pageOf(value: string | null): number {
   const number = Number(value ?? "1");
   return Number.isInteger(number) && number >= 1 && number <= MAX_LIST_PAGE ? number : 1;
@@ -52,9 +64,11 @@ export function readKnowledgeLocation(params: URLSearchParams): KnowledgeLocatio
     baseQuery: textOf(params.get(NAMES.baseQuery)),
     basePage: pageOf(params.get(NAMES.basePage)),
     query: textOf(params.get(NAMES.query)),
+    status: oneOf(DOCUMENT_STATUSES, params.get(NAMES.status)),
     page: pageOf(params.get(NAMES.page)),
     document,
     chunkQuery: textOf(params.get(NAMES.chunkQuery)),
+    chunkStatus: oneOf(SEGMENT_STATUSES, params.get(NAMES.chunkStatus)),
     chunkPage: pageOf(params.get(NAMES.chunkPage)),
     segment: document ? idOf(params.get(NAMES.segment)) : null,
   };
@@ -87,4 +101,11 @@ export const withBase = (location: KnowledgeLocation, base: string | null): Know
 export const withDocument = (
   location: KnowledgeLocation,
   document: string | null,
-): KnowledgeLocation => ({ ...location, document, chunkQuery: "", chunkPage: 1, segment: null });
+): KnowledgeLocation => ({
+  ...location,
+  document,
+  chunkQuery: "",
+  chunkStatus: "",
+  chunkPage: 1,
+  segment: null,
+});

@@ -1,0 +1,70 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useTranslations } from "next-intl";
+import { useMemo } from "react";
+import { useForm } from "react-hook-form";
+import { z } from "zod";
+import { Button } from "@/components/ui/button";
+import { MAX_KEYWORD_LENGTH } from "@/lib/knowledge/knowledge-list-query";
+
+/** A list's search box: the keyword goes into the address when the search is sent. */
+export function ListSearch({
+  id,
+  label,
+  value,
+  onSearch,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onSearch: (keyword: string) => void;
+}) {
+  const t = useTranslations("knowledge.browse");
+  const schema = useMemo(
+    () =>
+      z.object({
+        keyword: z
+          .string()
+          .max(MAX_KEYWORD_LENGTH, t("searchTooLong", { max: MAX_KEYWORD_LENGTH })),
+      }),
+    [t],
+  );
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<{ keyword: string }>({
+    resolver: zodResolver(schema),
+    defaultValues: { keyword: value },
+    values: { keyword: value },
+  });
+  const error = errors.keyword?.message;
+  return (
+    <form
+      role="search"
+      noValidate
+      className="field list-search"
+      onSubmit={handleSubmit((values) => onSearch(values.keyword.trim()))}
+    >
+      <label className="field-label" htmlFor={id}>
+        {label}
+      </label>
+      <div className="inline-row">
+        <input
+          id={id}
+          className="input"
+          type="search"
+          autoComplete="off"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          {...register("keyword")}
+        />
+        <Button type="submit">{t("search")}</Button>
+      </div>
+      {error ? (
+        <p id={`${id}-error`} className="field-error">
+          {error}
+        </p>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,221 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useTranslations } from "next-intl";
+import { useMemo, useRef, useState, type FormEvent } from "react";
+import { useFieldArray, useForm, useWatch } from "react-hook-form";
+import { MetadataReview } from "@/components/knowledge/metadata-review";
+import { Button } from "@/components/ui/button";
+import type { DocumentSelection } from "@/lib/knowledge/document-selection";
+import type { MetadataFieldsView } from "@/lib/knowledge/knowledge-views";
+import {
+  buildSetMetadataSchema,
+  planMetadataUpdate,
+  type MetadataPlan,
+  type SetMetadataValues,
+} from "@/lib/knowledge/metadata-plan";
+
+const defaults = (): SetMetadataValues => ({
+  mode: "merge",
+  entries: [{ fieldId: "", value: "" }],
+});
+
+/**
+ * Sets metadata on the chosen documents: fields picked by name from the base's own definitions,
+ * an input that fits each field's type, merge or replace; then the review, then apply.
+ */
+export function MetadataSetter({
+  token,
+  datasetId,
+  fields,
+  selection,
+  atomicUpdates,
+  onTokenRefused,
+}: {
+  token: string;
+  datasetId: string;
+  fields: MetadataFieldsView;
+  selection: DocumentSelection;
+  atomicUpdates: boolean;
+  onTokenRefused: () => void;
+}) {
+  const t = useTranslations("knowledge.browse.set");
+  const tm = useTranslations("knowledge.metadata");
+  const schema = useMemo(
+    () =>
+      buildSetMetadataSchema(fields.fields, {
+        chooseField: t("checks.chooseField"),
+        duplicateField: (name) => t("checks.duplicateField", { name }),
+        number: t("checks.number"),
+        time: t("checks.time"),
+        tooLong: (max) => t("checks.tooLong", { max }),
+        mergeNeedsEntries: t("checks.mergeNeedsEntries"),
+      }),
+    [fields.fields, t],
+  );
+  const {
+    control,
+    register,
+    handleSubmit,
+    clearErrors,
+    formState: { errors },
+  } = useForm<SetMetadataValues>({ resolver: zodResolver(schema), defaultValues: defaults() });
+  const entries = useFieldArray({ control, name: "entries" });
+  const watched = useWatch({ control, name: "entries" });
+  const mode = useWatch({ control, name: "mode" });
+  const [plan, setPlan] = useState<(MetadataPlan & { mode: SetMetadataValues["mode"] }) | null>(
+    null,
+  );
+  const reviewRef = useRef<HTMLHeadingElement>(null);
+  const byId = new Map(fields.fields.map((field) => [field.id, field]));
+  const count = selection.size;
+  const entriesError = errors.entries?.message ?? errors.entries?.root?.message;
+
+  const onReview = (event: FormEvent) =>
+    void handleSubmit((values) => {
+      setPlan({
+        ...planMetadataUpdate([...selection.values()], fields.fields, values),
+        mode: values.mode,
+      });
+      requestAnimationFrame(() => reviewRef.current?.focus());
+    })(event);
+
+  return (
+    <section className="card knowledge-section" aria-labelledby="set-metadata-title">
+      <h2 id="set-metadata-title">{t("title")}</h2>
+      {fields.builtInEnabled ? (
+        <p className="field-hint">
+          {t("builtIn", {
+            names: "document_name, uploader, upload_date, last_update_date, source",
+          })}
+        </p>
+      ) : null}
+      {count === 0 ? <p className="muted">{t("chooseFirst")}</p> : null}
+      <form noValidate onSubmit={onReview}>
+        <fieldset className="plain-fieldset" disabled={plan !== null || count === 0}>
+          {entries.fields.map((entry, index) => {
+            const field = byId.get(watched[index]?.fieldId ?? "");
+            const error = errors.entries?.[index];
+            const fieldId = `set-entry-${index}-field`;
+            const valueId = `set-entry-${index}-value`;
+            const describedBy = [
+              field?.type === "time" ? `${valueId}-hint` : null,
+              error?.value ? `${valueId}-error` : null,
+            ]
+              .filter(Boolean)
+              .join(" ");
+            return (
+              <fieldset key={entry.id} className="metadata-row">
+                <legend>{t("entry", { number: index + 1 })}</legend>
+                <div className="metadata-row-grid">
+                  <div className="field">
+                    <label className="field-label" htmlFor={fieldId}>
+                      {t("field")}
+                    </label>
+                    <select
+                      id={fieldId}
+                      className="select"
+                      aria-invalid={error?.fieldId ? true : undefined}
+                      aria-describedby={error?.fieldId ? `${fieldId}-error` : undefined}
+                      {...register(`entries.${index}.fieldId`)}
+                    >
+                      <option value="">{t("pickField")}</option>
+                      {fields.fields.map((option) => (
+                        <option key={option.id} value={option.id}>
+                          {t("fieldOption", { name: option.name, type: t(`types.${option.type}`) })}
+                        </option>
+                      ))}
+                    </select>
+                    {error?.fieldId ? (
+                      <p id={`${fieldId}-error`} className="field-error">
+                        {error.fieldId.message}
+                      </p>
+                    ) : null}
+                  </div>
+                  <div className="field">
+                    <label className="field-label" htmlFor={valueId}>
+                      {t("value")}
+                    </label>
+                    <input
+                      id={valueId}
+                      className="input"
+                      autoComplete="off"
+                      type={field?.type === "time" ? "datetime-local" : "text"}
+                      inputMode={field?.type === "number" ? "decimal" : undefined}
+                      aria-invalid={error?.value ? true : undefined}
+                      aria-describedby={describedBy || undefined}
+                      {...register(`entries.${index}.value`)}
+                    />
+                    {field?.type === "time" ? (
+                      <p id={`${valueId}-hint`} className="field-hint">
+                        {t("timeHint")}
+                      </p>
+                    ) : null}
+                    {error?.value ? (
+                      <p id={`${valueId}-error`} className="field-error">
+                        {error.value.message}
+                      </p>
+                    ) : null}
+                  </div>
+                </div>
+                <Button variant="ghost" size="small" onClick={() => entries.remove(index)}>
+                  {t("remove", { number: index + 1 })}
+                </Button>
+              </fieldset>
+            );
+          })}
+          {entriesError ? (
+            <p className="field-error" role="alert">
+              {entriesError}
+            </p>
+          ) : null}
+          <Button
+            onClick={() => {
+              clearErrors("entries");
+              entries.append({ fieldId: "", value: "" });
+            }}
+          >
+            {t("add")}
+          </Button>
+          <fieldset className="mode-choice">
+            <legend className="field-label">{tm("modeLegend")}</legend>
+            {(["merge", "replace"] as const).map((option) => (
+              <label key={option} className="radio-option">
+                <input
+                  type="radio"
+                  value={option}
+                  aria-describedby={`set-mode-${option}-text`}
+                  {...register("mode")}
+                />
+                <span>
+                  <strong>{tm(`modes.${option}.label`)}</strong>
+                  <span id={`set-mode-${option}-text`} className="radio-description">
+                    {tm(`modes.${option}.description`)}
+                  </span>
+                </span>
+              </label>
+            ))}
+          </fieldset>
+          {plan === null ? (
+            <div className="actions">
+              <Button type="submit" variant="primary">
+                {t("review")}
+              </Button>
+            </div>
+          ) : null}
+        </fieldset>
+      </form>
+      {plan ? (
+        <MetadataReview
+          token={token}
+          datasetId={datasetId}
+          plan={plan}
+          mode={plan.mode ?? mode}
+          selection={selection}
+          atomicUpdates={atomicUpdates}
+          headingRef={reviewRef}
+          onBack={() => setPlan(null)}
+          onTokenRefused={onTokenRefused}
+        />
+      ) : null}
+    </section>
+  );
+}
