@@ -156,14 +156,26 @@ test("at 360 px the documents table is a list and nothing scrolls sideways", asy
   await expect(documents.getByText("1 document chosen")).toBeVisible();
   const row = await documents.getByRole("row", { name }).boundingBox();
   expect(row?.width ?? 999).toBeLessThanOrEqual(360);
-  // The column names are hidden: each value is labelled in its card instead.
-  await expect(documents.getByRole("columnheader", { name: "priority" })).not.toBeInViewport();
+  // The column names are hidden (each value is labelled in its card); choosing the page is not.
+  await expect(documents.getByRole("columnheader", { name: "priority" })).toBeHidden();
+  await documents.getByRole("checkbox", { name: "Choose every document on this page" }).check();
+  await expect(documents.getByText("20 documents chosen")).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-  await page.screenshot({ path: test.info().outputPath("knowledge-360.png"), fullPage: true });
+  await documents.getByRole("row", { name }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath("knowledge-360.png") });
 });
 
 test("the list routes answer Dify's shapes behind the portal token", async ({ request }) => {
-  expect((await request.get("/api/datasets")).status()).toBe(401);
+  for (const path of [
+    "/api/datasets",
+    "/api/datasets/support-articles/documents",
+    "/api/datasets/support-articles/metadata",
+    "/api/datasets/demo-dataset/documents/doc-pricing/segments",
+  ]) {
+    const refusedToken = await request.get(path, { headers: { Authorization: "Bearer wrong" } });
+    expect(refusedToken.status(), path).toBe(401);
+    expect(await refusedToken.json()).toMatchObject({ code: "unauthorized" });
+  }
 
   const bases = await request.get("/api/datasets?limit=2", { headers: auth });
   expect(bases.status()).toBe(200);
@@ -197,6 +209,17 @@ test("the list routes answer Dify's shapes behind the portal token", async ({ re
   const gone = await request.get("/api/datasets/gone/metadata", { headers: auth });
   expect(gone.status()).toBe(404);
   expect(await gone.json()).toMatchObject({ code: "not_found", message: "Dataset not found." });
-  const badId = await request.get("/api/datasets/a.b/documents/x/segments", { headers: auth });
-  expect(badId.status()).toBe(400);
+  for (const path of [
+    "/api/datasets/a.b/documents",
+    "/api/datasets/a.b/metadata",
+    "/api/datasets/demo-dataset/documents/x.y/segments",
+  ]) {
+    const badId = await request.get(path, { headers: auth });
+    expect(badId.status(), path).toBe(400);
+  }
+  const badStatus = await request.get(
+    "/api/datasets/demo-dataset/documents/doc-pricing/segments?status=everything",
+    { headers: auth },
+  );
+  expect(await badStatus.json()).toMatchObject({ issues: [{ path: "status" }] });
 });

@@ -43,13 +43,16 @@ export function DocumentsTable({
         <thead>
           <tr>
             <th scope="col" className="check-cell">
-              <input
-                ref={all}
-                type="checkbox"
-                aria-label={t("chooseAll")}
-                checked={state === "all"}
-                onChange={() => onTogglePage(state !== "all")}
-              />
+              <label className="page-choice">
+                <input
+                  ref={all}
+                  type="checkbox"
+                  checked={state === "all"}
+                  onChange={() => onTogglePage(state !== "all")}
+                />
+                {/* Hidden beside the column names; the only header left on a narrow screen. */}
+                <span className="page-choice-text">{t("chooseAll")}</span>
+              </label>
             </th>
             <th scope="col">{t("name")}</th>
             <th scope="col">{t("status")}</th>
