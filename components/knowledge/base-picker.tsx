@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { ListPager } from "@/components/knowledge/list-pager";
-import { ListProblemNotice } from "@/components/knowledge/list-problem-notice";
+import { ListState } from "@/components/knowledge/list-state";
 import { ListSearch } from "@/components/knowledge/list-search";
 import { Button } from "@/components/ui/button";
 import { PAGE_SIZES } from "@/lib/knowledge/knowledge-list-query";
@@ -41,48 +41,44 @@ export function BasePicker({
         value={keyword}
         onSearch={onSearch}
       />
-      <div aria-live="polite" aria-busy={query.isFetching || undefined}>
-        {query.error ? (
-          <ListProblemNotice
-            error={query.error}
-            gone="baseGone"
-            onTokenRefused={onTokenRefused}
-            onRetry={() => void query.refetch()}
-          />
-        ) : !list ? (
-          <p className="muted">{t("loading")}</p>
-        ) : list.items.length === 0 ? (
-          <p className="muted">{keyword ? t("bases.noMatch", { keyword }) : t("bases.none")}</p>
-        ) : (
-          <ul className="base-list">
-            {list.items.map((base) => {
-              const current = base.id === chosen;
-              return (
-                <li key={base.id} className="base-item" aria-current={current || undefined}>
-                  <div>
-                    <p className="base-name">{base.name}</p>
-                    {base.description ? <p className="muted">{base.description}</p> : null}
-                    {base.documentCount !== null ? (
-                      <p className="field-hint">
-                        {t("bases.documents", { count: base.documentCount })}
-                      </p>
-                    ) : null}
-                  </div>
-                  <Button
-                    size="small"
-                    variant={current ? "ghost" : "default"}
-                    disabled={current}
-                    aria-label={`${current ? t("bases.chosen") : t("bases.choose")}: ${base.name}`}
-                    onClick={() => onChoose(base.id)}
-                  >
-                    {current ? t("bases.chosen") : t("bases.choose")}
-                  </Button>
-                </li>
-              );
-            })}
-          </ul>
-        )}
-      </div>
+      <ListState
+        error={query.error}
+        loaded={Boolean(list)}
+        empty={list?.items.length === 0}
+        emptyText={keyword ? t("bases.noMatch", { keyword }) : t("bases.none")}
+        fetching={query.isFetching}
+        gone="baseGone"
+        onTokenRefused={onTokenRefused}
+        onRetry={() => void query.refetch()}
+      >
+        <ul className="base-list">
+          {list?.items.map((base) => {
+            const current = base.id === chosen;
+            return (
+              <li key={base.id} className="base-item" aria-current={current || undefined}>
+                <div>
+                  <p className="base-name">{base.name}</p>
+                  {base.description ? <p className="muted">{base.description}</p> : null}
+                  {base.documentCount !== null ? (
+                    <p className="field-hint">
+                      {t("bases.documents", { count: base.documentCount })}
+                    </p>
+                  ) : null}
+                </div>
+                <Button
+                  size="small"
+                  variant={current ? "ghost" : "default"}
+                  disabled={current}
+                  aria-label={`${current ? t("bases.chosen") : t("bases.choose")}: ${base.name}`}
+                  onClick={() => onChoose(base.id)}
+                >
+                  {current ? t("bases.chosen") : t("bases.choose")}
+                </Button>
+              </li>
+            );
+          })}
+        </ul>
+      </ListState>
       {list ? <ListPager label={t("bases.title")} list={list} onPage={onPage} /> : null}
     </section>
   );

@@ -2,8 +2,9 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { ListPager } from "@/components/knowledge/list-pager";
-import { ListProblemNotice } from "@/components/knowledge/list-problem-notice";
+import { ListState } from "@/components/knowledge/list-state";
 import { ListSearch } from "@/components/knowledge/list-search";
+import { StatusFilter } from "@/components/knowledge/status-filter";
 import { PAGE_SIZES, SEGMENT_STATUSES } from "@/lib/knowledge/knowledge-list-query";
 import { segmentsQuery } from "@/lib/knowledge/queries";
 
@@ -40,7 +41,6 @@ export function DocumentChunks({
   onTokenRefused: () => void;
 }) {
   const t = useTranslations("knowledge.browse.chunks");
-  const tb = useTranslations("knowledge.browse");
   const query = useQuery(
     segmentsQuery(
       token,
@@ -70,62 +70,46 @@ export function DocumentChunks({
           value={keyword}
           onSearch={onSearch}
         />
-        <div className="field">
-          <label className="field-label" htmlFor="chunks-status">
-            {t("statusLabel")}
-          </label>
-          <select
-            id="chunks-status"
-            className="select"
-            value={status}
-            onChange={(event) => onStatus(event.target.value)}
-          >
-            <option value="">{t("anyStatus")}</option>
-            {SEGMENT_STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {value}
-              </option>
-            ))}
-          </select>
-        </div>
+        <StatusFilter
+          id="chunks-status"
+          label={t("statusLabel")}
+          anyLabel={t("anyStatus")}
+          statuses={SEGMENT_STATUSES}
+          value={status}
+          onChange={onStatus}
+        />
       </div>
-      <div aria-live="polite" aria-busy={query.isFetching || undefined}>
-        {query.error ? (
-          <ListProblemNotice
-            error={query.error}
-            gone="documentGone"
-            onTokenRefused={onTokenRefused}
-            onRetry={() => void query.refetch()}
-          />
-        ) : !list ? (
-          <p className="muted">{tb("loading")}</p>
-        ) : list.items.length === 0 ? (
-          <p className="muted">
-            {filtered ? t("noMatch", { keyword: keyword || status }) : t("empty")}
-          </p>
-        ) : (
-          <ol className="chunk-list">
-            {list.items.map((chunk) => (
-              <li key={chunk.id}>
-                <Link href={chunkHref(chunk.id)} scroll={false}>
-                  {t("open", { position: chunk.position })}
-                </Link>
-                <p className="chunk-preview">
-                  {chunk.content.length > PREVIEW_CHARACTERS
-                    ? `${chunk.content.slice(0, PREVIEW_CHARACTERS)}…`
-                    : chunk.content}
-                </p>
-                <p className="field-hint">
-                  {t("facts", {
-                    words: chunk.wordCount,
-                    status: chunk.status,
-                  })}
-                </p>
-              </li>
-            ))}
-          </ol>
-        )}
-      </div>
+      <ListState
+        error={query.error}
+        loaded={Boolean(list)}
+        empty={list?.items.length === 0}
+        emptyText={filtered ? t("noMatch", { keyword: keyword || status }) : t("empty")}
+        fetching={query.isFetching}
+        gone="documentGone"
+        onTokenRefused={onTokenRefused}
+        onRetry={() => void query.refetch()}
+      >
+        <ol className="chunk-list">
+          {list?.items.map((chunk) => (
+            <li key={chunk.id}>
+              <Link href={chunkHref(chunk.id)} scroll={false}>
+                {t("open", { position: chunk.position })}
+              </Link>
+              <p className="chunk-preview">
+                {chunk.content.length > PREVIEW_CHARACTERS
+                  ? `${chunk.content.slice(0, PREVIEW_CHARACTERS)}…`
+                  : chunk.content}
+              </p>
+              <p className="field-hint">
+                {t("facts", {
+                  words: chunk.wordCount,
+                  status: chunk.status,
+                })}
+              </p>
+            </li>
+          ))}
+        </ol>
+      </ListState>
       {list ? (
         <ListPager label={t("title", { name: documentName })} list={list} onPage={onPage} />
       ) : null}

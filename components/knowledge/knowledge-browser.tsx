@@ -9,9 +9,10 @@ import { ChunkInFull } from "@/components/knowledge/chunk-in-full";
 import { DocumentChunks } from "@/components/knowledge/document-chunks";
 import { DocumentsTable } from "@/components/knowledge/documents-table";
 import { ListPager } from "@/components/knowledge/list-pager";
-import { ListProblemNotice } from "@/components/knowledge/list-problem-notice";
+import { ListState } from "@/components/knowledge/list-state";
 import { ListSearch } from "@/components/knowledge/list-search";
 import { MetadataSetter } from "@/components/knowledge/metadata-setter";
+import { StatusFilter } from "@/components/knowledge/status-filter";
 import { Button } from "@/components/ui/button";
 import {
   emptySelection,
@@ -142,24 +143,14 @@ function BaseWorkspace({
             value={location.query}
             onSearch={(query) => go({ ...location, query, page: 1 })}
           />
-          <div className="field">
-            <label className="field-label" htmlFor="documents-status">
-              {t("documents.statusLabel")}
-            </label>
-            <select
-              id="documents-status"
-              className="select"
-              value={location.status}
-              onChange={(event) => go({ ...location, status: event.target.value, page: 1 })}
-            >
-              <option value="">{t("documents.anyStatus")}</option>
-              {DOCUMENT_STATUSES.map((value) => (
-                <option key={value} value={value}>
-                  {value}
-                </option>
-              ))}
-            </select>
-          </div>
+          <StatusFilter
+            id="documents-status"
+            label={t("documents.statusLabel")}
+            anyLabel={t("documents.anyStatus")}
+            statuses={DOCUMENT_STATUSES}
+            value={location.status}
+            onChange={(status) => go({ ...location, status, page: 1 })}
+          />
         </div>
         <div className="selection-bar" aria-live="polite">
           <p>{t("documents.selected", { count: selection.size })}</p>
@@ -169,26 +160,24 @@ function BaseWorkspace({
             </Button>
           ) : null}
         </div>
-        <div aria-busy={documents.isFetching || fieldsQuery.isFetching || undefined}>
-          {error ? (
-            <ListProblemNotice
-              error={error}
-              gone="baseGone"
-              onTokenRefused={onTokenRefused}
-              onRetry={() => {
-                void fieldsQuery.refetch();
-                void documents.refetch();
-              }}
-            />
-          ) : !list || !fields ? (
-            <p className="muted">{t("loading")}</p>
-          ) : list.items.length === 0 ? (
-            <p className="muted">
-              {filtered
-                ? t("documents.noMatch", { keyword: location.query || location.status })
-                : t("documents.empty")}
-            </p>
-          ) : (
+        <ListState
+          error={error}
+          loaded={Boolean(list && fields)}
+          empty={list?.items.length === 0}
+          emptyText={
+            filtered
+              ? t("documents.noMatch", { keyword: location.query || location.status })
+              : t("documents.empty")
+          }
+          fetching={documents.isFetching || fieldsQuery.isFetching}
+          gone="baseGone"
+          onTokenRefused={onTokenRefused}
+          onRetry={() => {
+            void fieldsQuery.refetch();
+            void documents.refetch();
+          }}
+        >
+          {list && fields ? (
             <>
               {fields.fields.length === 0 ? (
                 <p className="field-hint">{t("documents.noFields")}</p>
@@ -210,8 +199,8 @@ function BaseWorkspace({
                 onTogglePage={(select) => setChosen(selectPage(selection, list.items, select))}
               />
             </>
-          )}
-        </div>
+          ) : null}
+        </ListState>
         {list ? (
           <ListPager
             label={t("documents.title", { base: baseName })}

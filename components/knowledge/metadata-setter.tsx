@@ -3,6 +3,7 @@ import { useTranslations } from "next-intl";
 import { useMemo, useRef, useState, type FormEvent } from "react";
 import { useFieldArray, useForm, useWatch } from "react-hook-form";
 import { MetadataReview } from "@/components/knowledge/metadata-review";
+import { UpdateModeChoice } from "@/components/knowledge/update-mode-choice";
 import { Button } from "@/components/ui/button";
 import type { DocumentSelection } from "@/lib/knowledge/document-selection";
 import type { MetadataFieldsView } from "@/lib/knowledge/knowledge-views";
@@ -38,7 +39,6 @@ export function MetadataSetter({
   onTokenRefused: () => void;
 }) {
   const t = useTranslations("knowledge.browse.set");
-  const tm = useTranslations("knowledge.metadata");
   const schema = useMemo(
     () =>
       buildSetMetadataSchema(fields.fields, {
@@ -175,25 +175,7 @@ export function MetadataSetter({
           >
             {t("add")}
           </Button>
-          <fieldset className="mode-choice">
-            <legend className="field-label">{tm("modeLegend")}</legend>
-            {(["merge", "replace"] as const).map((option) => (
-              <label key={option} className="radio-option">
-                <input
-                  type="radio"
-                  value={option}
-                  aria-describedby={`set-mode-${option}-text`}
-                  {...register("mode")}
-                />
-                <span>
-                  <strong>{tm(`modes.${option}.label`)}</strong>
-                  <span id={`set-mode-${option}-text`} className="radio-description">
-                    {tm(`modes.${option}.description`)}
-                  </span>
-                </span>
-              </label>
-            ))}
-          </fieldset>
+          <UpdateModeChoice idPrefix="set" input={register("mode")} />
           {plan === null ? (
             <div className="actions">
               <Button type="submit" variant="primary">

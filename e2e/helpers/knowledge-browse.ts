@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { createDemoKnowledgeBases } from "@/lib/embedded/demo-knowledge-bases";
-import { EMBEDDED_KEYS } from "@/lib/embedded/demo-keys";
 import { EMBEDDED_ORIGIN, embeddedAdmin } from "@/e2e/helpers/embedded";
+import { setMetadataUpstream } from "@/e2e/helpers/knowledge";
 
 // /knowledge without ids: the "Support articles" base as the embedded service seeds it.
 
@@ -16,24 +16,10 @@ export function supportDocumentName(documentId: string): string {
 
 /** Puts support documents back to their seeded metadata (directly upstream). */
 export async function resetSupportDocuments(...documentIds: string[]) {
-  const response = await fetch(
-    `${EMBEDDED_ORIGIN}/v1/datasets/${SUPPORT_BASE}/documents/metadata`,
-    {
-      method: "POST",
-      headers: {
-        Authorization: `Bearer ${EMBEDDED_KEYS.dataset}`,
-        "Content-Type": "application/json",
-      },
-      body: JSON.stringify({
-        operation_data: documentIds.map((id) => ({
-          document_id: id,
-          metadata_list: seed.documents.get(id)!.metadata,
-          partial_update: false,
-        })),
-      }),
-    },
+  await setMetadataUpstream(
+    SUPPORT_BASE,
+    documentIds.map((id) => ({ document_id: id, metadata_list: seed.documents.get(id)!.metadata })),
   );
-  if (!response.ok) throw new Error(`support reset: ${response.status} ${await response.text()}`);
 }
 
 /** A support document's metadata as the embedded service holds it now. */
