@@ -6,9 +6,11 @@ import {
   supportDocumentName,
   supportDocumentValues,
 } from "@/e2e/helpers/knowledge-browse";
+import { addFaults, removeFaults } from "@/e2e/helpers/embedded";
 import { EMBEDDED_KEYS } from "@/lib/embedded/demo-keys";
 
-// Stories of /knowledge without ids. This spec writes only to doc-support-01, -02 and -24.
+// Stories of /knowledge without ids. This spec writes only to support documents: -01, -02, -24
+// and the eight "Export a workspace" ones.
 
 test.use({ timezoneId: "UTC", locale: "en-US" });
 
@@ -90,6 +92,50 @@ test("a maintainer sets a number and a time on three documents chosen across two
     priority: 7,
     reviewed_at: seconds,
   });
+});
+
+test("a failed apply names the documents not updated, keeps what was typed, and can go again", async ({
+  page,
+}) => {
+  const exports = [3, 11, 19, 27, 35, 43, 51, 59].map(
+    (n) => `doc-support-${String(n).padStart(2, "0")}`,
+  );
+  await resetSupportDocuments(...exports);
+  await openKnowledgeTools(page);
+  await chooseBase(page, "Support articles");
+  const documents = page.getByRole("region", { name: "Documents of Support articles" });
+  await documents.getByLabel("Search documents by name").fill("Export a workspace");
+  await documents.getByRole("button", { name: "Search" }).click();
+  await expect(documents.getByRole("row")).toHaveCount(9);
+  await documents.getByRole("checkbox", { name: "Choose every document on this page" }).check();
+  await expect(documents.getByText("8 documents chosen")).toBeVisible();
+
+  const setter = page.getByRole("region", { name: "Set metadata of the chosen documents" });
+  const field = setter.getByRole("group", { name: "Field 1" });
+  await field.getByLabel("Field").selectOption({ label: "product (text)" });
+  await field.getByLabel("Value").fill("Exports");
+  await setter.getByRole("button", { name: "Review the change" }).click();
+  const review = setter.getByRole("region", { name: "Review before it goes" });
+
+  const path = "/v1/datasets/support-articles/documents/metadata";
+  await addFaults([{ match: { method: "POST", path }, kind: "status500", times: 1 }]);
+  try {
+    await review.getByRole("button", { name: "Apply" }).click();
+    const alert = review.getByRole("alert");
+    await expect(alert).toContainText("Not updated (8)");
+    await expect(alert).toContainText(supportDocumentName("doc-support-59"));
+    await expect(alert).toContainText("What you entered is kept");
+  } finally {
+    await removeFaults(path);
+  }
+  await expect(field.getByLabel("Value")).toHaveValue("Exports");
+  expect(await supportDocumentValues("doc-support-03")).toMatchObject({ product: "Mobile app" });
+
+  await review.getByRole("button", { name: "Apply" }).click();
+  await expect(review.getByRole("status")).toHaveText(/Updated the metadata of 8 documents/);
+  await expect(
+    documents.getByRole("row", { name: supportDocumentName("doc-support-03") }),
+  ).toContainText("Exports");
 });
 
 test("a chunk opened from its document, and by a link that carries its ids", async ({ page }) => {
