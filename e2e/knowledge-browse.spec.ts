@@ -191,6 +191,37 @@ serverTest("the service refuses the server's knowledge key", async ({ page, ownA
   await expect(page.getByLabel("Portal token")).toBeHidden();
 });
 
+test("with the keyboard alone: choose a range, open a document's chunks and a chunk", async ({
+  page,
+}) => {
+  await openKnowledgeTools(page);
+  await chooseBase(page, "Support articles");
+  const documents = page.getByRole("region", { name: "Documents of Support articles" });
+  const box = (n: string) =>
+    documents.getByRole("checkbox", { name: `Choose ${supportDocumentName(`doc-support-${n}`)}` });
+  await box("05").focus();
+  await page.keyboard.press("Space");
+  await box("08").focus();
+  await page.keyboard.press("Shift+Space");
+  await expect(documents.getByText("4 documents chosen")).toBeVisible();
+  for (const n of ["05", "06", "07", "08"]) await expect(box(n)).toBeChecked();
+  await expect(box("09")).not.toBeChecked();
+
+  // From the row's checkbox, Tab reaches its "Chunks" link; Enter opens them.
+  await box("08").focus();
+  await page.keyboard.press("Tab");
+  await expect(
+    documents.getByRole("link", { name: `Chunks of ${supportDocumentName("doc-support-08")}` }),
+  ).toBeFocused();
+  await page.keyboard.press("Enter");
+  const chunks = page.getByRole("region", { name: /^Chunks of 08 / });
+  await chunks.getByRole("link", { name: "Open chunk 1" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("region", { name: "Chunk in full" })).toContainText(
+    "open Settings, choose",
+  );
+});
+
 test("at 360 px the documents table is a list and nothing scrolls sideways", async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
   await openKnowledgeTools(page);
