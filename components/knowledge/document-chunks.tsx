@@ -41,6 +41,7 @@ export function DocumentChunks({
   onTokenRefused: () => void;
 }) {
   const t = useTranslations("knowledge.browse.chunks");
+  const tStatus = useTranslations("knowledge.browse.statuses");
   const query = useQuery(
     segmentsQuery(
       token,
@@ -103,7 +104,7 @@ export function DocumentChunks({
               <p className="field-hint">
                 {t("facts", {
                   words: chunk.wordCount,
-                  status: chunk.status,
+                  status: tStatus.has(chunk.status) ? tStatus(chunk.status) : chunk.status,
                 })}
               </p>
             </li>

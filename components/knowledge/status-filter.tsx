@@ -1,3 +1,5 @@
+import { StatusText } from "@/components/knowledge/status-text";
+
 /** A list's status filter: "" for any status, else one of the values Dify filters by. */
 export function StatusFilter({
   id,
@@ -28,7 +30,7 @@ export function StatusFilter({
         <option value="">{anyLabel}</option>
         {statuses.map((status) => (
           <option key={status} value={status}>
-            {status}
+            <StatusText status={status} />
           </option>
         ))}
       </select>
