@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, serverTest, test } from "@/e2e/fixtures";
 import { openKnowledgeTools, PORTAL_TOKEN } from "@/e2e/helpers/knowledge";
 import {
@@ -19,6 +20,8 @@ const auth = { Authorization: `Bearer ${PORTAL_TOKEN}` };
 test("a maintainer sets a number and a time on three documents chosen across two pages", async ({
   page,
 }) => {
+  // A long story (two pages, a review, an accessibility check) on a shared machine.
+  test.setTimeout(60_000);
   await resetSupportDocuments("doc-support-01", "doc-support-02", "doc-support-24");
   const first = supportDocumentName("doc-support-01");
   const second = supportDocumentName("doc-support-02");
@@ -70,10 +73,8 @@ test("a maintainer sets a number and a time on three documents chosen across two
   const thirdReview = review.getByRole("table", { name: `Values of ${third}` });
   await expect(thirdReview.getByRole("row", { name: /priority/ })).toContainText("no value");
 
-  await page.screenshot({
-    path: test.info().outputPath("knowledge-review-1280.png"),
-    fullPage: true,
-  });
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations.map((violation) => violation.id)).toEqual([]);
   await review.getByRole("button", { name: "Apply" }).click();
   await expect(review.getByRole("status")).toHaveText(/Updated the metadata of 3 documents/);
 
@@ -238,6 +239,8 @@ test("at 360 px the documents table is a list and nothing scrolls sideways", asy
   await documents.getByRole("checkbox", { name: "Choose every document on this page" }).check();
   await expect(documents.getByText("20 documents chosen")).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  const axe = await new AxeBuilder({ page }).include("main").analyze();
+  expect(axe.violations.map((violation) => violation.id)).toEqual([]);
   await documents.getByRole("row", { name }).scrollIntoViewIfNeeded();
   await page.screenshot({ path: test.info().outputPath("knowledge-360.png") });
 });

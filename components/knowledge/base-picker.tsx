@@ -36,6 +36,7 @@ export function BasePicker({
     <section className="card knowledge-section" aria-labelledby="bases-title">
       <h2 id="bases-title">{t("bases.title")}</h2>
       <ListSearch
+        landmark={t("bases.title")}
         id="bases-search"
         label={t("bases.searchLabel")}
         value={keyword}

@@ -66,6 +66,7 @@ export function DocumentChunks({
       </div>
       <div className="list-filters">
         <ListSearch
+          landmark={t("title", { name: documentName })}
           id="chunks-search"
           label={t("searchLabel")}
           value={keyword}

@@ -138,6 +138,7 @@ function BaseWorkspace({
         <h2 id="documents-title">{t("documents.title", { base: baseName })}</h2>
         <div className="list-filters">
           <ListSearch
+            landmark={t("documents.title", { base: baseName })}
             id="documents-search"
             label={t("documents.searchLabel")}
             value={location.query}

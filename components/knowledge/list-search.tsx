@@ -10,11 +10,14 @@ import { MAX_KEYWORD_LENGTH } from "@/lib/knowledge/knowledge-list-query";
 export function ListSearch({
   id,
   label,
+  landmark,
   value,
   onSearch,
 }: {
   id: string;
   label: string;
+  /** The search landmark's name: which list it searches (one page holds three). */
+  landmark: string;
   value: string;
   onSearch: (keyword: string) => void;
 }) {
@@ -41,6 +44,7 @@ export function ListSearch({
   return (
     <form
       role="search"
+      aria-label={landmark}
       noValidate
       className="field list-search"
       onSubmit={handleSubmit((values) => onSearch(values.keyword.trim()))}
