@@ -4,6 +4,7 @@ import { useMemo } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { Button } from "@/components/ui/button";
+import { FormField } from "@/components/ui/form-field";
 import { MAX_KEYWORD_LENGTH } from "@/lib/knowledge/knowledge-list-query";
 
 /** A list's search box: the keyword goes into the address when the search is sent. */
@@ -40,35 +41,28 @@ export function ListSearch({
     defaultValues: { keyword: value },
     values: { keyword: value },
   });
-  const error = errors.keyword?.message;
   return (
     <form
       role="search"
       aria-label={landmark}
       noValidate
-      className="field list-search"
+      className="list-search"
       onSubmit={handleSubmit((values) => onSearch(values.keyword.trim()))}
     >
-      <label className="field-label" htmlFor={id}>
-        {label}
-      </label>
-      <div className="inline-row">
-        <input
-          id={id}
-          className="input"
-          type="search"
-          autoComplete="off"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          {...register("keyword")}
-        />
-        <Button type="submit">{t("search")}</Button>
-      </div>
-      {error ? (
-        <p id={`${id}-error`} className="field-error">
-          {error}
-        </p>
-      ) : null}
+      <FormField id={id} label={label} error={errors.keyword?.message}>
+        {(control) => (
+          <div className="inline-row">
+            <input
+              className="input"
+              type="search"
+              autoComplete="off"
+              {...control}
+              {...register("keyword")}
+            />
+            <Button type="submit">{t("search")}</Button>
+          </div>
+        )}
+      </FormField>
     </form>
   );
 }

@@ -5,6 +5,7 @@ import { useFieldArray, useForm, useWatch } from "react-hook-form";
 import { MetadataReview } from "@/components/knowledge/metadata-review";
 import { UpdateModeChoice } from "@/components/knowledge/update-mode-choice";
 import { Button } from "@/components/ui/button";
+import { FormField } from "@/components/ui/form-field";
 import type { DocumentSelection } from "@/lib/knowledge/document-selection";
 import type { MetadataFieldsView } from "@/lib/knowledge/knowledge-views";
 import {
@@ -96,65 +97,46 @@ export function MetadataSetter({
             const error = errors.entries?.[index];
             const fieldId = `set-entry-${index}-field`;
             const valueId = `set-entry-${index}-value`;
-            const describedBy = [
-              field?.type === "time" ? `${valueId}-hint` : null,
-              error?.value ? `${valueId}-error` : null,
-            ]
-              .filter(Boolean)
-              .join(" ");
             return (
               <fieldset key={entry.id} className="metadata-row">
                 <legend>{t("entry", { number: index + 1 })}</legend>
                 <div className="metadata-row-grid">
-                  <div className="field">
-                    <label className="field-label" htmlFor={fieldId}>
-                      {t("field")}
-                    </label>
-                    <select
-                      id={fieldId}
-                      className="select"
-                      aria-invalid={error?.fieldId ? true : undefined}
-                      aria-describedby={error?.fieldId ? `${fieldId}-error` : undefined}
-                      {...register(`entries.${index}.fieldId`)}
-                    >
-                      <option value="">{t("pickField")}</option>
-                      {fields.fields.map((option) => (
-                        <option key={option.id} value={option.id}>
-                          {t("fieldOption", { name: option.name, type: t(`types.${option.type}`) })}
-                        </option>
-                      ))}
-                    </select>
-                    {error?.fieldId ? (
-                      <p id={`${fieldId}-error`} className="field-error">
-                        {error.fieldId.message}
-                      </p>
-                    ) : null}
-                  </div>
-                  <div className="field">
-                    <label className="field-label" htmlFor={valueId}>
-                      {t("value")}
-                    </label>
-                    <input
-                      id={valueId}
-                      className="input"
-                      autoComplete="off"
-                      type={field?.type === "time" ? "datetime-local" : "text"}
-                      inputMode={field?.type === "number" ? "decimal" : undefined}
-                      aria-invalid={error?.value ? true : undefined}
-                      aria-describedby={describedBy || undefined}
-                      {...register(`entries.${index}.value`)}
-                    />
-                    {field?.type === "time" ? (
-                      <p id={`${valueId}-hint`} className="field-hint">
-                        {t("timeHint")}
-                      </p>
-                    ) : null}
-                    {error?.value ? (
-                      <p id={`${valueId}-error`} className="field-error">
-                        {error.value.message}
-                      </p>
-                    ) : null}
-                  </div>
+                  <FormField id={fieldId} label={t("field")} error={error?.fieldId?.message}>
+                    {(control) => (
+                      <select
+                        className="select"
+                        {...control}
+                        {...register(`entries.${index}.fieldId`)}
+                      >
+                        <option value="">{t("pickField")}</option>
+                        {fields.fields.map((option) => (
+                          <option key={option.id} value={option.id}>
+                            {t("fieldOption", {
+                              name: option.name,
+                              type: t(`types.${option.type}`),
+                            })}
+                          </option>
+                        ))}
+                      </select>
+                    )}
+                  </FormField>
+                  <FormField
+                    id={valueId}
+                    label={t("value")}
+                    hint={field?.type === "time" ? t("timeHint") : undefined}
+                    error={error?.value?.message}
+                  >
+                    {(control) => (
+                      <input
+                        className="input"
+                        autoComplete="off"
+                        type={field?.type === "time" ? "datetime-local" : "text"}
+                        inputMode={field?.type === "number" ? "decimal" : undefined}
+                        {...control}
+                        {...register(`entries.${index}.value`)}
+                      />
+                    )}
+                  </FormField>
                 </div>
                 <Button variant="ghost" size="small" onClick={() => entries.remove(index)}>
                   {t("remove", { number: index + 1 })}

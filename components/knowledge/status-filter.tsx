@@ -1,4 +1,5 @@
 import { StatusText } from "@/components/knowledge/status-text";
+import { FormField } from "@/components/ui/form-field";
 
 /** A list's status filter: "" for any status, else one of the values Dify filters by. */
 export function StatusFilter({
@@ -17,23 +18,22 @@ export function StatusFilter({
   onChange: (status: string) => void;
 }) {
   return (
-    <div className="field">
-      <label className="field-label" htmlFor={id}>
-        {label}
-      </label>
-      <select
-        id={id}
-        className="select"
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-      >
-        <option value="">{anyLabel}</option>
-        {statuses.map((status) => (
-          <option key={status} value={status}>
-            <StatusText status={status} />
-          </option>
-        ))}
-      </select>
-    </div>
+    <FormField id={id} label={label}>
+      {(control) => (
+        <select
+          className="select"
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          {...control}
+        >
+          <option value="">{anyLabel}</option>
+          {statuses.map((status) => (
+            <option key={status} value={status}>
+              <StatusText status={status} />
+            </option>
+          ))}
+        </select>
+      )}
+    </FormField>
   );
 }
