@@ -193,6 +193,15 @@ serverTest("the service refuses the server's knowledge key", async ({ page, ownA
   ).toContainText("refused this server’s key");
   // The portal token itself was accepted: it is not asked for again.
   await expect(page.getByLabel("Portal token")).toBeHidden();
+  // Every knowledge route says so alike, never as our own 401.
+  for (const path of [
+    "/api/datasets/demo-dataset/documents/doc-pricing/segments/seg-pricing-1",
+    "/api/knowledge/chunks/demo-dataset/doc-pricing/seg-pricing-1",
+  ]) {
+    const answer = await page.request.get(`${server.url}${path}`, { headers: auth });
+    expect(answer.status(), path).toBe(502);
+    expect(await answer.json()).toMatchObject({ code: "upstream_key_refused" });
+  }
 });
 
 test("with the keyboard alone: choose a range, open a document's chunks and a chunk", async ({

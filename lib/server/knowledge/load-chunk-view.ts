@@ -2,6 +2,7 @@ import "server-only";
 import { getChunk } from "@/lib/dify/dify-client";
 import type { ChunkView } from "@/lib/knowledge/chunk-view";
 import { toChunkView } from "@/lib/server/knowledge/to-chunk-view";
+import { withKnowledgeKey } from "@/lib/server/knowledge/with-knowledge-key";
 
 /** One chunk, fetched with the server's knowledge key, as the app's view of it. */
 export async function loadChunkView(ids: {
@@ -9,5 +10,7 @@ export async function loadChunkView(ids: {
   document_id: string;
   segment_id: string;
 }): Promise<ChunkView> {
-  return toChunkView(await getChunk(ids.dataset_id, ids.document_id, ids.segment_id));
+  return toChunkView(
+    await withKnowledgeKey(getChunk(ids.dataset_id, ids.document_id, ids.segment_id)),
+  );
 }

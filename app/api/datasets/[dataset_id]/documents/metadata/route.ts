@@ -2,6 +2,7 @@ import { updateDocumentsMetadata } from "@/lib/dify/dify-client";
 import { datasetRouteParamsSchema } from "@/lib/dify/route-params";
 import { metadataUpdateRequestSchema } from "@/lib/knowledge/metadata-update-request";
 import { readJsonBody } from "@/lib/server/http";
+import { withKnowledgeKey } from "@/lib/server/knowledge/with-knowledge-key";
 import { requirePortalToken } from "@/lib/server/request-guards";
 import { handleRoute } from "@/lib/server/route-handler";
 
@@ -14,6 +15,8 @@ export const POST = handleRoute(
     const { dataset_id } = datasetRouteParamsSchema.parse(await params);
     const body = metadataUpdateRequestSchema.parse(await readJsonBody(request));
     // Dify's own answer, as Dify documents it: a portal needs only another base URL and key.
-    return Response.json(await updateDocumentsMetadata(dataset_id, body.operation_data));
+    return Response.json(
+      await withKnowledgeKey(updateDocumentsMetadata(dataset_id, body.operation_data)),
+    );
   },
 );

@@ -1,5 +1,6 @@
 import { getChunk } from "@/lib/dify/dify-client";
 import { segmentRouteParamsSchema } from "@/lib/dify/route-params";
+import { withKnowledgeKey } from "@/lib/server/knowledge/with-knowledge-key";
 import { requirePortalToken } from "@/lib/server/request-guards";
 import { handleRoute } from "@/lib/server/route-handler";
 
@@ -12,5 +13,7 @@ export const GET = handleRoute("datasets.segment", async (request, { params }: C
   const ids = segmentRouteParamsSchema.parse(await params);
   // Dify's own `{data, doc_form}`, as Dify documents it: a portal needs only another base URL
   // and key. /knowledge reads the app's view instead (/api/knowledge/chunks/…).
-  return Response.json(await getChunk(ids.dataset_id, ids.document_id, ids.segment_id));
+  return Response.json(
+    await withKnowledgeKey(getChunk(ids.dataset_id, ids.document_id, ids.segment_id)),
+  );
 });
