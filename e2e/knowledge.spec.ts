@@ -195,12 +195,20 @@ test("an unknown segment id says the segment was not found", async ({ page }) =>
 });
 
 test("a refused portal token is asked for again, and what was typed is kept", async ({ page }) => {
+  // The base list asks at once, so a wrong token is refused before anything is typed.
   await openKnowledgeTools(page, "not-the-token");
-  const viewer = await openChunk(page, "doc-onboarding", "seg-onboarding-2");
-
   await expect(
     page.getByRole("region", { name: "Knowledge tools" }).getByRole("alert"),
   ).toContainText("The server refused the portal token.");
+  const viewer = page.getByRole("region", { name: "Open a chunk" });
+  await expect(viewer).toBeHidden();
+  await enterPortalToken(page, PORTAL_TOKEN);
+  await viewer.getByLabel("Dataset id").fill(DEMO_DATASET);
+  await viewer.getByLabel("Document id").fill("doc-onboarding");
+  await viewer.getByLabel("Segment id").fill("seg-onboarding-2");
+
+  // While the token is entered again, the tools stay as they were.
+  await page.getByRole("button", { name: "Forget token" }).click();
   await expect(viewer).toBeHidden();
   await enterPortalToken(page, PORTAL_TOKEN);
   await expect(viewer.getByLabel("Segment id")).toHaveValue("seg-onboarding-2");

@@ -14,7 +14,7 @@ export default async function KnowledgePage() {
   await connection();
   const t = await getTranslations("knowledge");
   return (
-    <main className="page">
+    <main className="page page-wide">
       <header className="site-header">{t("title")}</header>
       <KnowledgeTools status={knowledgeToolsStatus(getEnv())} />
     </main>

@@ -1,8 +1,9 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useState } from "react";
+import { Suspense, useState } from "react";
 import { ChunkViewer } from "@/components/knowledge/chunk-viewer";
+import { KnowledgeBrowser } from "@/components/knowledge/knowledge-browser";
 import { MetadataEditor } from "@/components/knowledge/metadata-editor";
 import { PortalTokenForm } from "@/components/knowledge/portal-token-form";
 import { Button } from "@/components/ui/button";
@@ -41,6 +42,10 @@ function KnowledgeWorkspace({ atomicUpdates }: { atomicUpdates: boolean }) {
   const t = useTranslations("knowledge");
   const token = usePortalToken();
   const [refused, setRefused] = useState(false);
+  // The last token entered: the browser stays mounted while a refused token is re-entered, so
+  // the choice of documents and what was typed stay.
+  const [kept, setKept] = useState<string | null>(null);
+  if (token && token !== kept) setKept(token);
   const onTokenRefused = () => {
     forgetPortalToken();
     setRefused(true);
@@ -75,6 +80,19 @@ function KnowledgeWorkspace({ atomicUpdates }: { atomicUpdates: boolean }) {
       </section>
       {/* Kept mounted while the token is re-entered, so nothing typed below is lost. */}
       <div hidden={!token}>
+        {kept ? (
+          <Suspense>
+            <KnowledgeBrowser
+              token={kept}
+              atomicUpdates={atomicUpdates}
+              onTokenRefused={onTokenRefused}
+            />
+          </Suspense>
+        ) : null}
+        <section className="knowledge-section" aria-labelledby="by-ids-title">
+          <h2 id="by-ids-title">{t("byIds.title")}</h2>
+          <p className="muted">{t("byIds.intro")}</p>
+        </section>
         <ChunkViewer token={token} onTokenRefused={onTokenRefused} />
         <MetadataEditor
           token={token}

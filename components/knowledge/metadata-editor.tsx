@@ -2,6 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
 import { useMemo, useRef, useState, type FormEvent } from "react";
 import { useFieldArray, useForm, useWatch, type FieldErrors } from "react-hook-form";
+import { UpdateModeChoice } from "@/components/knowledge/update-mode-choice";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
 import { ApiClientError } from "@/lib/client/api-client-error";
@@ -248,28 +249,11 @@ export function MetadataEditor({
             {t("metadata.addRow")}
           </Button>
 
-          <fieldset className="mode-choice" aria-describedby="metadata-mode-hint">
-            <legend className="field-label">{t("metadata.modeLegend")}</legend>
-            <p id="metadata-mode-hint" className="field-hint">
-              {t("metadata.modeHint")}
-            </p>
-            {(["merge", "replace"] as const).map((mode) => (
-              <label key={mode} className="radio-option">
-                <input
-                  type="radio"
-                  value={mode}
-                  aria-describedby={`metadata-mode-${mode}-text`}
-                  {...register("mode")}
-                />
-                <span>
-                  <strong>{t(`metadata.modes.${mode}.label`)}</strong>
-                  <span id={`metadata-mode-${mode}-text`} className="radio-description">
-                    {t(`metadata.modes.${mode}.description`)}
-                  </span>
-                </span>
-              </label>
-            ))}
-          </fieldset>
+          <UpdateModeChoice
+            idPrefix="metadata"
+            input={register("mode")}
+            hint={t("metadata.modeHint")}
+          />
         </fieldset>
         {reviewing ? null : (
           <div className="actions">

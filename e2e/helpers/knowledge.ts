@@ -33,25 +33,29 @@ const SEED_METADATA: Record<string, MetadataEntry[]> = {
  * known state however often the servers were reused. Each spec writes to its own documents.
  */
 export async function resetDemoMetadata(...documentIds: string[]) {
-  const response = await fetch(
-    `${EMBEDDED_ORIGIN}/v1/datasets/${DEMO_DATASET}/documents/metadata`,
-    {
-      method: "POST",
-      headers: {
-        Authorization: `Bearer ${EMBEDDED_KEYS.dataset}`,
-        "Content-Type": "application/json",
-      },
-      body: JSON.stringify({
-        operation_data: documentIds.map((id) => ({
-          document_id: id,
-          metadata_list: SEED_METADATA[id] ?? [],
-          partial_update: false,
-        })),
-      }),
-    },
+  await setMetadataUpstream(
+    DEMO_DATASET,
+    documentIds.map((id) => ({ document_id: id, metadata_list: SEED_METADATA[id] ?? [] })),
   );
-  if (!response.ok) throw new Error(`metadata reset: ${response.status} ${await response.text()}`);
   return Object.fromEntries(documentIds.map((id) => [id, SEED_METADATA[id] ?? []]));
+}
+
+/** Replaces documents' metadata directly upstream (test set-up, not the app's route). */
+export async function setMetadataUpstream(
+  datasetId: string,
+  operations: { document_id: string; metadata_list: MetadataEntry[] }[],
+) {
+  const response = await fetch(`${EMBEDDED_ORIGIN}/v1/datasets/${datasetId}/documents/metadata`, {
+    method: "POST",
+    headers: {
+      Authorization: `Bearer ${EMBEDDED_KEYS.dataset}`,
+      "Content-Type": "application/json",
+    },
+    body: JSON.stringify({
+      operation_data: operations.map((operation) => ({ ...operation, partial_update: false })),
+    }),
+  });
+  if (!response.ok) throw new Error(`metadata reset: ${response.status} ${await response.text()}`);
 }
 
 /** A demo document's metadata as the embedded service holds it now (admin route). */

@@ -240,3 +240,47 @@ describe("dify client without an upstream", () => {
     });
   });
 });
+
+describe("knowledge lists", () => {
+  const page = { data: [], has_more: false, limit: 20, total: 0, page: 2 };
+
+  it("sends page and limit, a keyword and status only when given, with the dataset key", async () => {
+    handler = json(200, page);
+    await client.listDocuments("ds 1", { page: 2, limit: 20, keyword: "a&b", status: "available" });
+    await client.listDatasets({ page: 1, limit: 10, keyword: "" });
+    expect(seen.map(({ url, authorization }) => ({ url, authorization }))).toEqual([
+      {
+        url: "/v1/datasets/ds%201/documents?page=2&limit=20&keyword=a%26b&status=available",
+        authorization: "Bearer dataset-test-key",
+      },
+      { url: "/v1/datasets?page=1&limit=10", authorization: "Bearer dataset-test-key" },
+    ]);
+  });
+
+  it("reads a document's values as Dify's source sends them: numbers for number and time", async () => {
+    handler = json(200, {
+      ...page,
+      data: [
+        {
+          id: "d",
+          name: "d.md",
+          doc_metadata: [
+            { id: "m", name: "reviewed_at", type: "time", value: 1772357400 },
+            { id: "built-in", name: "upload_date", type: "time", value: 1736154000.5 },
+          ],
+        },
+      ],
+    });
+    const answer = await client.listDocuments("ds", { page: 1, limit: 20 });
+    expect(answer.data[0]?.doc_metadata?.[0]?.value).toBe(1772357400);
+  });
+
+  it("passes a 404 of the fields and chunks through", async () => {
+    handler = json(404, { status: 404, code: "not_found", message: "Document not found." });
+    await expect(client.listSegments("ds", "doc", { page: 1, limit: 10 })).rejects.toMatchObject({
+      status: 404,
+      code: "not_found",
+    });
+    await expect(client.listMetadataFields("ds")).rejects.toMatchObject({ status: 404 });
+  });
+});

@@ -7,9 +7,13 @@ import { isErrorCode } from "@/lib/errors/error-code";
 import {
   appParametersSchema,
   chunkEnvelopeSchema,
+  datasetPageSchema,
   difyErrorBodySchema,
+  documentPageSchema,
   humanInputFormSchema,
+  metadataFieldsSchema,
   metadataUpdateResultSchema,
+  segmentPageSchema,
   uploadedFileSchema,
   type AppParameters,
   type FormSubmission,
@@ -430,5 +434,45 @@ export function getChunk(datasetId: string, documentId: string, segmentId: strin
     upstreamPath("datasets", datasetId, "documents", documentId, "segments", segmentId),
     chunkEnvelopeSchema,
     { key: "dataset" },
+  );
+}
+
+/** Query of a paged knowledge list, as Dify names the parameters. */
+export type KnowledgeListQuery = {
+  page: number;
+  limit: number;
+  keyword?: string;
+  status?: string;
+};
+
+const listQuery = (query: KnowledgeListQuery) => ({
+  page: String(query.page),
+  limit: String(query.limit),
+  keyword: query.keyword || undefined,
+  status: query.status || undefined,
+});
+
+export function listDatasets(query: KnowledgeListQuery) {
+  return requestJson("/datasets", datasetPageSchema, { key: "dataset", query: listQuery(query) });
+}
+
+export function listDocuments(datasetId: string, query: KnowledgeListQuery) {
+  return requestJson(upstreamPath("datasets", datasetId, "documents"), documentPageSchema, {
+    key: "dataset",
+    query: listQuery(query),
+  });
+}
+
+export function listMetadataFields(datasetId: string) {
+  return requestJson(upstreamPath("datasets", datasetId, "metadata"), metadataFieldsSchema, {
+    key: "dataset",
+  });
+}
+
+export function listSegments(datasetId: string, documentId: string, query: KnowledgeListQuery) {
+  return requestJson(
+    upstreamPath("datasets", datasetId, "documents", documentId, "segments"),
+    segmentPageSchema,
+    { key: "dataset", query: listQuery(query) },
   );
 }

@@ -220,3 +220,60 @@ export const chunkEnvelopeSchema = z.looseObject({
   doc_form: z.string(),
 });
 export type ChunkEnvelope = z.infer<typeof chunkEnvelopeSchema>;
+
+// Lists behind the knowledge key. Loose: a portal route passes Dify's whole answer through, and
+// the page keeps only what it shows (lib/knowledge/knowledge-views.ts).
+
+const pageOf = <T extends z.ZodType>(item: T) =>
+  z.looseObject({
+    data: z.array(item),
+    has_more: z.boolean(),
+    limit: z.number(),
+    total: z.number(),
+    page: z.number(),
+  });
+
+export const datasetSummarySchema = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullish(),
+  document_count: z.number().nullish(),
+});
+export const datasetPageSchema = pageOf(datasetSummarySchema);
+export type DatasetPage = z.infer<typeof datasetPageSchema>;
+
+// Dify documents `value` as a string; its source stores numbers (and `time` as Unix seconds)
+// as numbers, and built-in fields carry the id `built-in`.
+export const documentMetadataValueSchema = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  type: z.string().nullish(),
+  value: z.union([z.string(), z.number(), z.null()]).optional(),
+});
+
+export const documentSummarySchema = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  indexing_status: z.string().nullish(),
+  display_status: z.string().nullish(),
+  enabled: z.boolean().nullish(),
+  word_count: z.number().nullish(),
+  doc_metadata: z.array(documentMetadataValueSchema).nullish(),
+});
+export const documentPageSchema = pageOf(documentSummarySchema);
+export type DocumentPage = z.infer<typeof documentPageSchema>;
+
+export const metadataFieldSchema = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  type: z.string(),
+  count: z.number().nullish(),
+});
+export const metadataFieldsSchema = z.looseObject({
+  doc_metadata: z.array(metadataFieldSchema),
+  built_in_field_enabled: z.boolean(),
+});
+export type MetadataFields = z.infer<typeof metadataFieldsSchema>;
+
+export const segmentPageSchema = pageOf(chunkRecordSchema).extend({ doc_form: z.string() });
+export type SegmentPage = z.infer<typeof segmentPageSchema>;

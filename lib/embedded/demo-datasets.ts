@@ -9,10 +9,10 @@ import type {
 } from "./store";
 
 // Fixed times keep the demo knowledge base identical across restarts (2025-01-06 09:00 UTC).
-const CREATED_AT = 1736154000;
+export const CREATED_AT = 1736154000;
 const ACCOUNT_ID = "4f0c3a52-8d7e-4c1b-9a36-2b1e5f7d9c10";
 
-interface SegmentSeed {
+export interface SegmentSeed {
   content: string;
   keywords: string[];
   children?: string[];
@@ -144,7 +144,7 @@ function words(text: string): number {
   return text.trim().split(/\s+/).filter(Boolean).length;
 }
 
-function buildSegment({
+export function buildSegment({
   docId,
   seed,
   index,

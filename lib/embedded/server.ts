@@ -6,10 +6,12 @@ import { ADMIN_TOKEN_HEADER, adminTokenMatches, newAdminToken } from "./admin-to
 import { APP_ROUTES } from "./app-routes";
 import { applyFault } from "./apply-fault";
 import { createRouter, type RouteAccess, type RouteRequest } from "./create-router";
+import { DATASET_LIST_ROUTES } from "./dataset-list-routes";
 import { DATASET_ROUTES } from "./dataset-routes";
 import { DEFAULT_SYSTEM_PARAMETERS } from "./demo-apps";
 import type { SystemParameters } from "./demo-apps";
 import { createDemoDatasets } from "./demo-datasets";
+import { createDemoKnowledgeBases } from "./demo-knowledge-bases";
 import { EMBEDDED_KEYS } from "./demo-keys";
 import { DifyError, sendDifyError } from "./dify-error";
 import { recordCalls } from "./record-calls";
@@ -48,7 +50,12 @@ export interface EmbeddedServer {
 }
 
 // One table for both areas: the Dify-compatible API under /v1 and the admin API under /_embedded.
-const router = createRouter([...APP_ROUTES, ...DATASET_ROUTES, ...ADMIN_ROUTES]);
+const router = createRouter([
+  ...APP_ROUTES,
+  ...DATASET_ROUTES,
+  ...DATASET_LIST_ROUTES,
+  ...ADMIN_ROUTES,
+]);
 
 const APP_KEYS: Record<string, AppKind> = {
   [EMBEDDED_KEYS.workflowApp]: "workflow",
@@ -201,7 +208,10 @@ export async function startEmbeddedServer(
 
   const port = (server.address() as AddressInfo).port;
   const origin = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
-  const store = createEmbeddedStore(createDemoDatasets(origin));
+  const store = createEmbeddedStore([
+    ...createDemoDatasets(origin),
+    ...createDemoKnowledgeBases(origin),
+  ]);
   const engine = new RunEngine(store, () => config);
   const adminToken = options.adminToken ?? newAdminToken();
   ctx = { store, engine, config, defaults, origin, port, adminToken };

@@ -227,6 +227,10 @@ export interface ChunkRecord {
 export interface DocumentRecord {
   id: string;
   name: string;
+  /** Unix seconds; the demo's fixed time when absent. */
+  createdAt?: number;
+  /** A disabled document is listed with `display_status: "disabled"`. */
+  enabled?: boolean;
   metadata: MetadataEntry[];
   segments: ChunkRecord[];
 }
@@ -234,6 +238,9 @@ export interface DocumentRecord {
 export interface DatasetRecord {
   id: string;
   name: string;
+  description?: string;
+  /** Whether documents also carry Dify's built-in fields (id `built-in`). */
+  builtInFieldEnabled?: boolean;
   metadataFields: MetadataField[];
   documents: Map<string, DocumentRecord>;
 }
@@ -305,6 +312,7 @@ export interface EmbeddedStore {
   expireForm(token: string): boolean;
 
   getDataset(id: string): DatasetRecord | undefined;
+  listDatasets(): DatasetRecord[];
   /**
    * Newest servers check every document and metadata id first and take each field's name from
    * the dataset; `older` ones apply operations one by one (earlier ones stay when one fails) and
@@ -387,6 +395,7 @@ export function createEmbeddedStore(datasets: DatasetRecord[]): EmbeddedStore {
     },
 
     getDataset: (id) => datasetMap.get(id),
+    listDatasets: () => [...datasetMap.values()],
 
     updateDocumentsMetadata(datasetId, operations, older = false) {
       const dataset = datasetMap.get(datasetId);

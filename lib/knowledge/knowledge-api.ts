@@ -1,6 +1,18 @@
 import { apiFetch } from "@/lib/client/api-fetch";
 import { chunkViewSchema } from "@/lib/knowledge/chunk-view";
-import { metadataUpdateResultSchema } from "@/lib/dify/schemas";
+import {
+  datasetPageSchema,
+  documentPageSchema,
+  metadataFieldsSchema,
+  metadataUpdateResultSchema,
+  segmentPageSchema,
+} from "@/lib/dify/schemas";
+import {
+  toDocumentPage,
+  toKnowledgeBasePage,
+  toMetadataFields,
+  toSegmentPage,
+} from "@/lib/knowledge/knowledge-views";
 import type { MetadataUpdateRequest } from "@/lib/knowledge/metadata-update-request";
 
 // Browser-side calls of the knowledge routes, each carrying the portal token the person entered.
@@ -25,4 +37,55 @@ export function sendMetadataUpdate(token: string, datasetId: string, body: Metad
     json: body,
     headers: auth(token),
   });
+}
+
+/** A list's page, keyword and status, as the routes read them from the query string. */
+export type ListParams = { page: number; limit: number; keyword?: string; status?: string };
+
+function listPath(path: string, params: ListParams): string {
+  const query = new URLSearchParams({ page: String(params.page), limit: String(params.limit) });
+  if (params.keyword) query.set("keyword", params.keyword);
+  if (params.status) query.set("status", params.status);
+  return `${path}?${query}`;
+}
+
+export async function fetchKnowledgeBases(token: string, params: ListParams, signal?: AbortSignal) {
+  const wire = await apiFetch(listPath("/api/datasets", params), datasetPageSchema, {
+    headers: auth(token),
+    signal,
+  });
+  return toKnowledgeBasePage(wire);
+}
+
+export async function fetchDocuments(
+  token: string,
+  datasetId: string,
+  params: ListParams,
+  signal?: AbortSignal,
+) {
+  const path = listPath(`${datasetPath(datasetId)}/documents`, params);
+  const wire = await apiFetch(path, documentPageSchema, { headers: auth(token), signal });
+  return toDocumentPage(wire);
+}
+
+export async function fetchMetadataFields(token: string, datasetId: string, signal?: AbortSignal) {
+  const wire = await apiFetch(`${datasetPath(datasetId)}/metadata`, metadataFieldsSchema, {
+    headers: auth(token),
+    signal,
+  });
+  return toMetadataFields(wire);
+}
+
+export async function fetchSegments(
+  token: string,
+  ids: { datasetId: string; documentId: string },
+  params: ListParams,
+  signal?: AbortSignal,
+) {
+  const path = listPath(
+    `${datasetPath(ids.datasetId)}/documents/${encodeURIComponent(ids.documentId)}/segments`,
+    params,
+  );
+  const wire = await apiFetch(path, segmentPageSchema, { headers: auth(token), signal });
+  return toSegmentPage(wire);
 }

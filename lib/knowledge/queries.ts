@@ -1,6 +1,15 @@
-import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, queryOptions, useMutation, useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
-import { fetchChunk, sendMetadataUpdate, type ChunkIds } from "@/lib/knowledge/knowledge-api";
+import {
+  fetchChunk,
+  fetchDocuments,
+  fetchKnowledgeBases,
+  fetchMetadataFields,
+  fetchSegments,
+  sendMetadataUpdate,
+  type ChunkIds,
+  type ListParams,
+} from "@/lib/knowledge/knowledge-api";
 import type { MetadataUpdateRequest } from "@/lib/knowledge/metadata-update-request";
 
 // The knowledge tools' reads and writes. The portal token is part of a chunk's key: the answer
@@ -10,6 +19,41 @@ export const chunkQuery = (token: string, ids: ChunkIds) =>
   queryOptions({
     queryKey: ["knowledge", "chunk", ids.datasetId, ids.documentId, ids.segmentId, token],
     queryFn: ({ signal }) => fetchChunk(token, ids, signal),
+  });
+
+/** Every read of one base (documents, fields, chunks), to refetch them after a change. */
+export const baseQueryKey = (datasetId: string) => ["knowledge", "base", datasetId] as const;
+
+// A page keeps showing while the next one loads (placeholderData), so paging does not flash.
+export const knowledgeBasesQuery = (token: string, params: ListParams) =>
+  queryOptions({
+    queryKey: ["knowledge", "bases", params, token],
+    queryFn: ({ signal }) => fetchKnowledgeBases(token, params, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export const documentsQuery = (token: string, datasetId: string, params: ListParams) =>
+  queryOptions({
+    queryKey: [...baseQueryKey(datasetId), "documents", params, token],
+    queryFn: ({ signal }) => fetchDocuments(token, datasetId, params, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export const metadataFieldsQuery = (token: string, datasetId: string) =>
+  queryOptions({
+    queryKey: [...baseQueryKey(datasetId), "fields", token],
+    queryFn: ({ signal }) => fetchMetadataFields(token, datasetId, signal),
+  });
+
+export const segmentsQuery = (
+  token: string,
+  ids: { datasetId: string; documentId: string },
+  params: ListParams,
+) =>
+  queryOptions({
+    queryKey: [...baseQueryKey(ids.datasetId), "segments", ids.documentId, params, token],
+    queryFn: ({ signal }) => fetchSegments(token, ids, params, signal),
+    placeholderData: keepPreviousData,
   });
 
 const sameIds = (a: ChunkIds | null, b: ChunkIds) =>

@@ -3,10 +3,14 @@ import type { z } from "zod";
 import {
   appParametersSchema,
   chunkEnvelopeSchema,
+  datasetPageSchema,
   difyErrorBodySchema,
+  documentPageSchema,
   humanInputFormSchema,
+  metadataFieldsSchema,
   metadataUpdateResultSchema,
   parseUserInputControl,
+  segmentPageSchema,
   streamEventSchema,
   uploadedFileSchema,
 } from "@/lib/dify/schemas";
@@ -41,6 +45,10 @@ const BODIES: [string, string, string, z.ZodType][] = [
   ["/files/upload", "post", "201", uploadedFileSchema],
   ["/datasets/{dataset_id}/documents/metadata", "post", "200", metadataUpdateResultSchema],
   [SEGMENT, "get", "200", chunkEnvelopeSchema],
+  ["/datasets", "get", "200", datasetPageSchema],
+  ["/datasets/{dataset_id}/documents", "get", "200", documentPageSchema],
+  ["/datasets/{dataset_id}/metadata", "get", "200", metadataFieldsSchema],
+  ["/datasets/{dataset_id}/documents/{document_id}/segments", "get", "200", segmentPageSchema],
 ];
 
 // Operations whose error examples the app reads with its error schema.
@@ -51,6 +59,9 @@ const ERRORS: [string, string][] = [
   ["/files/upload", "post"],
   ["/datasets/{dataset_id}/documents/metadata", "post"],
   [SEGMENT, "get"],
+  ["/datasets/{dataset_id}/documents", "get"],
+  ["/datasets/{dataset_id}/metadata", "get"],
+  ["/datasets/{dataset_id}/documents/{document_id}/segments", "get"],
   ["/workflows/run", "post"],
   ["/chat-messages", "post"],
   ["/workflow/{workflow_run_id}/events", "get"],

@@ -13,6 +13,10 @@ const FORM = "/form/human_input/{form_token}";
 const UPLOAD = "/files/upload";
 const METADATA = "/datasets/{dataset_id}/documents/metadata";
 const SEGMENT = "/datasets/{dataset_id}/documents/{document_id}/segments/{segment_id}";
+const DATASETS = "/datasets";
+const DOCUMENTS = "/datasets/{dataset_id}/documents";
+const FIELDS = "/datasets/{dataset_id}/metadata";
+const SEGMENTS = "/datasets/{dataset_id}/documents/{document_id}/segments";
 
 interface Case {
   name: string;
@@ -301,6 +305,66 @@ const CASES: Case[] = [
     status: 404,
     call: () =>
       env.client.get("/datasets/demo-dataset/documents/doc-onboarding/segments/nope", {
+        key: env.client.datasetKey,
+      }),
+  },
+  {
+    name: "a page of knowledge bases",
+    method: "GET",
+    path: DATASETS,
+    status: 200,
+    call: () => env.client.get("/datasets?page=1&limit=2", { key: env.client.datasetKey }),
+  },
+  {
+    name: "a page of documents, with their metadata values",
+    method: "GET",
+    path: DOCUMENTS,
+    status: 200,
+    call: () =>
+      env.client.get("/datasets/support-articles/documents?page=2&limit=20&keyword=doc", {
+        key: env.client.datasetKey,
+      }),
+  },
+  {
+    name: "the documents of an unknown base",
+    method: "GET",
+    path: DOCUMENTS,
+    status: 404,
+    call: () => env.client.get("/datasets/nope/documents", { key: env.client.datasetKey }),
+  },
+  {
+    name: "the metadata fields of a base",
+    method: "GET",
+    path: FIELDS,
+    status: 200,
+    call: () =>
+      env.client.get("/datasets/support-articles/metadata", { key: env.client.datasetKey }),
+  },
+  {
+    name: "the metadata fields of an unknown base",
+    method: "GET",
+    path: FIELDS,
+    status: 404,
+    call: () => env.client.get("/datasets/nope/metadata", { key: env.client.datasetKey }),
+  },
+  {
+    name: "a page of a document's chunks",
+    method: "GET",
+    path: SEGMENTS,
+    status: 200,
+    call: () =>
+      env.client.get("/datasets/demo-dataset/documents/doc-onboarding/segments?limit=2", {
+        key: env.client.datasetKey,
+      }),
+    options: { mayBeNull: ["data.answer"] },
+  },
+  {
+    name: "the chunks of an unknown document",
+    method: "GET",
+    path: SEGMENTS,
+    status: 404,
+    call: () =>
+      env.client.get("/datasets/demo-dataset/documents/nope/segments", {
         key: env.client.datasetKey,
       }),
   },

@@ -162,11 +162,15 @@ function withoutNulls(value: Json, paths: readonly string[]): Json {
   if (!isObject(value) || paths.length === 0) return value;
   const copy: JsonObject = { ...value };
   if (isObject(copy.data)) copy.data = { ...copy.data };
+  // A list's `data.name` is each item's `name`.
+  if (Array.isArray(copy.data))
+    copy.data = (copy.data as Json[]).map((item) => (isObject(item) ? { ...item } : item));
   for (const path of paths) {
     const [first, second] = path.split(".");
     const holder = second === undefined ? copy : copy[first ?? ""];
     const key = second ?? first ?? "";
-    if (isObject(holder) && holder[key] === null) delete holder[key];
+    const holders = Array.isArray(holder) ? holder : [holder];
+    for (const item of holders) if (isObject(item) && item[key] === null) delete item[key];
   }
   return copy;
 }
@@ -182,7 +186,9 @@ function validatorFor(pointer: SchemaPointer, options: MatchOptions): ValidateFu
   const absent = new Set(options.absent ?? []);
   const top = documented(schema);
   const data = top.get("data");
-  const dataProps = data ? documented(data) : new Map<string, Json>();
+  // A list answer's `data` is an array: every item must hold its documented fields.
+  const items = isObject(data) && data.type === "array" ? data.items : undefined;
+  const dataProps = items ? documented(items) : data ? documented(data) : new Map<string, Json>();
   const required = [...top.keys()].filter((name) => !absent.has(name));
   const dataRequired = [...dataProps.keys()].filter((name) => !absent.has(`data.${name}`));
   const validate = ajv.compile({
@@ -190,7 +196,15 @@ function validatorFor(pointer: SchemaPointer, options: MatchOptions): ValidateFu
       { $ref: ref },
       { required },
       ...(data && !absent.has("data")
-        ? [{ properties: { data: { type: "object", required: dataRequired } } }]
+        ? [
+            {
+              properties: {
+                data: items
+                  ? { type: "array", items: { type: "object", required: dataRequired } }
+                  : { type: "object", required: dataRequired },
+              },
+            },
+          ]
         : []),
     ],
   });

@@ -1,0 +1,86 @@
+import { useQuery } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
+import { ListPager } from "@/components/knowledge/list-pager";
+import { ListState } from "@/components/knowledge/list-state";
+import { ListSearch } from "@/components/knowledge/list-search";
+import { Button } from "@/components/ui/button";
+import { PAGE_SIZES } from "@/lib/knowledge/knowledge-list-query";
+import { knowledgeBasesQuery } from "@/lib/knowledge/queries";
+
+/** The knowledge bases the server's key can see: search, pages, and the one open now. */
+export function BasePicker({
+  token,
+  chosen,
+  keyword,
+  page,
+  onSearch,
+  onPage,
+  onChoose,
+  onTokenRefused,
+}: {
+  token: string;
+  chosen: string | null;
+  keyword: string;
+  page: number;
+  onSearch: (keyword: string) => void;
+  onPage: (page: number) => void;
+  onChoose: (id: string) => void;
+  onTokenRefused: () => void;
+}) {
+  const t = useTranslations("knowledge.browse");
+  const query = useQuery(
+    knowledgeBasesQuery(token, { page, limit: PAGE_SIZES.bases, keyword: keyword || undefined }),
+  );
+  const list = query.data;
+  return (
+    <section className="card knowledge-section" aria-labelledby="bases-title">
+      <h2 id="bases-title">{t("bases.title")}</h2>
+      <ListSearch
+        landmark={t("bases.title")}
+        id="bases-search"
+        label={t("bases.searchLabel")}
+        value={keyword}
+        onSearch={onSearch}
+      />
+      <ListState
+        error={query.error}
+        loaded={Boolean(list)}
+        empty={list?.items.length === 0}
+        emptyText={keyword ? t("bases.noMatch", { keyword }) : t("bases.none")}
+        fetching={query.isFetching}
+        gone="baseGone"
+        onTokenRefused={onTokenRefused}
+        onRetry={() => void query.refetch()}
+      >
+        <ul className="base-list">
+          {list?.items.map((base) => {
+            const current = base.id === chosen;
+            return (
+              <li key={base.id} className="base-item" aria-current={current || undefined}>
+                <div>
+                  <p className="base-name">{base.name}</p>
+                  {base.description ? <p className="muted">{base.description}</p> : null}
+                  {base.documentCount !== null ? (
+                    <p className="field-hint">
+                      {t("bases.documents", { count: base.documentCount })}
+                    </p>
+                  ) : null}
+                </div>
+                <Button
+                  size="small"
+                  variant={current ? "ghost" : "default"}
+                  disabled={current}
+                  aria-label={`${current ? t("bases.chosen") : t("bases.choose")}: ${base.name}`}
+                  onClick={() => onChoose(base.id)}
+                >
+                  {current ? t("bases.chosen") : t("bases.choose")}
+                </Button>
+              </li>
+            );
+          })}
+        </ul>
+      </ListState>
+      {list ? <ListPager label={t("bases.title")} list={list} onPage={onPage} /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,52 @@
+import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { useTranslations } from "next-intl";
+import { ChunkDetails } from "@/components/knowledge/chunk-details";
+import { ListProblemNotice } from "@/components/knowledge/list-problem-notice";
+import type { ChunkIds } from "@/lib/knowledge/knowledge-api";
+import { chunkQuery } from "@/lib/knowledge/queries";
+
+/** The chunk the address names, in full, with its own link to share. */
+export function ChunkInFull({
+  token,
+  ids,
+  selfHref,
+  closeHref,
+  onTokenRefused,
+}: {
+  token: string;
+  ids: ChunkIds;
+  selfHref: string;
+  closeHref: string;
+  onTokenRefused: () => void;
+}) {
+  const t = useTranslations("knowledge.browse");
+  const query = useQuery(chunkQuery(token, ids));
+  return (
+    <section className="card knowledge-section" aria-labelledby="chunk-full-title">
+      <div className="section-head">
+        <h2 id="chunk-full-title">{t("chunk.title")}</h2>
+        <span className="inline-row">
+          <a href={selfHref}>{t("chunk.link")}</a>
+          <Link href={closeHref} scroll={false}>
+            {t("chunk.close")}
+          </Link>
+        </span>
+      </div>
+      <div aria-live="polite" aria-busy={query.isFetching || undefined}>
+        {query.error ? (
+          <ListProblemNotice
+            error={query.error}
+            gone="chunkGone"
+            onTokenRefused={onTokenRefused}
+            onRetry={() => void query.refetch()}
+          />
+        ) : query.data ? (
+          <ChunkDetails chunk={query.data} />
+        ) : (
+          <p className="muted">{t("loading")}</p>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,120 @@
+import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { useTranslations } from "next-intl";
+import { ListPager } from "@/components/knowledge/list-pager";
+import { ListState } from "@/components/knowledge/list-state";
+import { ListSearch } from "@/components/knowledge/list-search";
+import { StatusFilter } from "@/components/knowledge/status-filter";
+import { PAGE_SIZES, SEGMENT_STATUSES } from "@/lib/knowledge/knowledge-list-query";
+import { segmentsQuery } from "@/lib/knowledge/queries";
+
+const PREVIEW_CHARACTERS = 180;
+
+/** A document's chunks: search, status, pages; each opens in full with a link of its own. */
+export function DocumentChunks({
+  token,
+  datasetId,
+  documentId,
+  documentName,
+  keyword,
+  status,
+  page,
+  chunkHref,
+  closeHref,
+  onSearch,
+  onStatus,
+  onPage,
+  onTokenRefused,
+}: {
+  token: string;
+  datasetId: string;
+  documentId: string;
+  documentName: string;
+  keyword: string;
+  status: string;
+  page: number;
+  chunkHref: (segmentId: string) => string;
+  closeHref: string;
+  onSearch: (keyword: string) => void;
+  onStatus: (status: string) => void;
+  onPage: (page: number) => void;
+  onTokenRefused: () => void;
+}) {
+  const t = useTranslations("knowledge.browse.chunks");
+  const tStatus = useTranslations("knowledge.browse.statuses");
+  const query = useQuery(
+    segmentsQuery(
+      token,
+      { datasetId, documentId },
+      {
+        page,
+        limit: PAGE_SIZES.chunks,
+        keyword: keyword || undefined,
+        status: status || undefined,
+      },
+    ),
+  );
+  const list = query.data;
+  const filtered = Boolean(keyword || status);
+  return (
+    <section className="card knowledge-section" aria-labelledby="chunks-title">
+      <div className="section-head">
+        <h2 id="chunks-title">{t("title", { name: documentName })}</h2>
+        <Link href={closeHref} scroll={false}>
+          {t("close")}
+        </Link>
+      </div>
+      <div className="list-filters">
+        <ListSearch
+          landmark={t("title", { name: documentName })}
+          id="chunks-search"
+          label={t("searchLabel")}
+          value={keyword}
+          onSearch={onSearch}
+        />
+        <StatusFilter
+          id="chunks-status"
+          label={t("statusLabel")}
+          anyLabel={t("anyStatus")}
+          statuses={SEGMENT_STATUSES}
+          value={status}
+          onChange={onStatus}
+        />
+      </div>
+      <ListState
+        error={query.error}
+        loaded={Boolean(list)}
+        empty={list?.items.length === 0}
+        emptyText={filtered ? t("noMatch", { keyword: keyword || status }) : t("empty")}
+        fetching={query.isFetching}
+        gone="documentGone"
+        onTokenRefused={onTokenRefused}
+        onRetry={() => void query.refetch()}
+      >
+        <ol className="chunk-list">
+          {list?.items.map((chunk) => (
+            <li key={chunk.id}>
+              <Link href={chunkHref(chunk.id)} scroll={false}>
+                {t("open", { position: chunk.position })}
+              </Link>
+              <p className="chunk-preview">
+                {chunk.content.length > PREVIEW_CHARACTERS
+                  ? `${chunk.content.slice(0, PREVIEW_CHARACTERS)}…`
+                  : chunk.content}
+              </p>
+              <p className="field-hint">
+                {t("facts", {
+                  words: chunk.wordCount,
+                  status: tStatus.has(chunk.status) ? tStatus(chunk.status) : chunk.status,
+                })}
+              </p>
+            </li>
+          ))}
+        </ol>
+      </ListState>
+      {list ? (
+        <ListPager label={t("title", { name: documentName })} list={list} onPage={onPage} />
+      ) : null}
+    </section>
+  );
+}

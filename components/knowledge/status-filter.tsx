@@ -1,0 +1,39 @@
+import { StatusText } from "@/components/knowledge/status-text";
+import { FormField } from "@/components/ui/form-field";
+
+/** A list's status filter: "" for any status, else one of the values Dify filters by. */
+export function StatusFilter({
+  id,
+  label,
+  anyLabel,
+  statuses,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  anyLabel: string;
+  statuses: readonly string[];
+  value: string;
+  onChange: (status: string) => void;
+}) {
+  return (
+    <FormField id={id} label={label}>
+      {(control) => (
+        <select
+          className="select"
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          {...control}
+        >
+          <option value="">{anyLabel}</option>
+          {statuses.map((status) => (
+            <option key={status} value={status}>
+              <StatusText status={status} />
+            </option>
+          ))}
+        </select>
+      )}
+    </FormField>
+  );
+}

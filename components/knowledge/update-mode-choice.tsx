@@ -1,0 +1,43 @@
+import { useTranslations } from "next-intl";
+import type { ReactNode } from "react";
+import type { UseFormRegisterReturn } from "react-hook-form";
+
+/** Merge or replace, with what each does: the same choice in both metadata forms. */
+export function UpdateModeChoice({
+  idPrefix,
+  input,
+  hint,
+}: {
+  idPrefix: string;
+  /** The form's registration of its `mode` field. */
+  input: UseFormRegisterReturn;
+  hint?: ReactNode;
+}) {
+  const t = useTranslations("knowledge.metadata");
+  return (
+    <fieldset className="mode-choice" aria-describedby={hint ? `${idPrefix}-mode-hint` : undefined}>
+      <legend className="field-label">{t("modeLegend")}</legend>
+      {hint ? (
+        <p id={`${idPrefix}-mode-hint`} className="field-hint">
+          {hint}
+        </p>
+      ) : null}
+      {(["merge", "replace"] as const).map((mode) => (
+        <label key={mode} className="radio-option">
+          <input
+            type="radio"
+            value={mode}
+            aria-describedby={`${idPrefix}-mode-${mode}-text`}
+            {...input}
+          />
+          <span>
+            <strong>{t(`modes.${mode}.label`)}</strong>
+            <span id={`${idPrefix}-mode-${mode}-text`} className="radio-description">
+              {t(`modes.${mode}.description`)}
+            </span>
+          </span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}

@@ -1,0 +1,174 @@
+import { z } from "zod";
+import type { MetadataOperation } from "@/lib/dify/schemas";
+import type {
+  DocumentView,
+  MetadataFieldView,
+  MetadataType,
+  MetadataValue,
+} from "@/lib/knowledge/knowledge-views";
+
+// Setting metadata on the chosen documents: the form (fields picked from the base's own
+// definitions, a value that fits each field's type), and the one mapping from it to the request's
+// operations and to the review of each document's values before and after.
+
+/** Longest text value the form takes (Dify stores any string; this keeps a request bounded). */
+export const MAX_TEXT_VALUE = 1_000;
+
+export type SetMetadataValues = {
+  mode: "merge" | "replace";
+  entries: { fieldId: string; value: string }[];
+};
+
+export type SetMetadataMessages = {
+  chooseField: string;
+  duplicateField: (name: string) => string;
+  number: string;
+  time: string;
+  tooLong: (max: number) => string;
+  mergeNeedsEntries: string;
+};
+
+const LOCAL_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/;
+
+/**
+ * A `time` value as Dify stores it: Unix seconds, a number (its built-in dates are stored the same
+ * way). The input is the browser's local date and time (`<input type="datetime-local">`).
+ */
+export function localDateTimeToUnixSeconds(value: string): number | null {
+  if (!LOCAL_DATE_TIME.test(value)) return null;
+  const ms = new Date(value).getTime();
+  return Number.isFinite(ms) ? Math.floor(ms / 1000) : null;
+}
+
+/** Unix seconds as a `datetime-local` input's value, in the browser's time zone. */
+export function unixSecondsToLocalDateTime(seconds: number): string {
+  const date = new Date(seconds * 1000);
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+const isNumber = (value: string) => value.trim() !== "" && Number.isFinite(Number(value.trim()));
+
+/** The value sent for a field of this type. */
+export function wireValue(type: MetadataType, raw: string): MetadataValue {
+  if (type === "number") return Number(raw.trim());
+  if (type === "time") return localDateTimeToUnixSeconds(raw.trim());
+  return raw;
+}
+
+/** The form's checks, for this base's fields, with sentences in the page's language. */
+export function buildSetMetadataSchema(
+  fields: readonly MetadataFieldView[],
+  messages: SetMetadataMessages,
+) {
+  const byId = new Map(fields.map((field) => [field.id, field]));
+  return z
+    .object({
+      mode: z.enum(["merge", "replace"]),
+      entries: z
+        .array(z.object({ fieldId: z.string(), value: z.string() }))
+        .superRefine((entries, ctx) => {
+          const seen = new Set<string>();
+          entries.forEach((entry, index) => {
+            const field = byId.get(entry.fieldId);
+            if (!field) {
+              ctx.addIssue({
+                code: "custom",
+                path: [index, "fieldId"],
+                message: messages.chooseField,
+              });
+              return;
+            }
+            if (seen.has(field.id)) {
+              ctx.addIssue({
+                code: "custom",
+                path: [index, "fieldId"],
+                message: messages.duplicateField(field.name),
+              });
+            }
+            seen.add(field.id);
+            const problem =
+              field.type === "number" && !isNumber(entry.value)
+                ? messages.number
+                : field.type === "time" && localDateTimeToUnixSeconds(entry.value.trim()) === null
+                  ? messages.time
+                  : field.type === "string" && entry.value.length > MAX_TEXT_VALUE
+                    ? messages.tooLong(MAX_TEXT_VALUE)
+                    : null;
+            if (problem) ctx.addIssue({ code: "custom", path: [index, "value"], message: problem });
+          });
+        }),
+    })
+    .superRefine((values, ctx) => {
+      if (values.mode === "merge" && values.entries.length === 0) {
+        ctx.addIssue({ code: "custom", path: ["entries"], message: messages.mergeNeedsEntries });
+      }
+    });
+}
+
+export type ValueChange = {
+  fieldId: string;
+  name: string;
+  type: MetadataType;
+  /** Undefined: the document has no value for the field. */
+  before: MetadataValue | undefined;
+  /** Undefined: the value is removed (replace). */
+  after: MetadataValue | undefined;
+};
+
+export type DocumentReview = { id: string; name: string; changes: ValueChange[] };
+
+export type MetadataPlan = { operations: MetadataOperation[]; review: DocumentReview[] };
+
+/**
+ * The operations for the chosen documents (every one gets the same entries; merge sends
+ * `partial_update: true`, replace `false`) and, per document, each value now → after. Replace
+ * also lists each of the document's other values as removed. Built-in fields are never sent.
+ */
+export function planMetadataUpdate(
+  documents: readonly DocumentView[],
+  fields: readonly MetadataFieldView[],
+  values: SetMetadataValues,
+): MetadataPlan {
+  const byId = new Map(fields.map((field) => [field.id, field]));
+  const entries = values.entries.flatMap((entry) => {
+    const field = byId.get(entry.fieldId);
+    return field ? [{ field, value: wireValue(field.type, entry.value) }] : [];
+  });
+  const metadataList = entries.map(({ field, value }) => ({
+    id: field.id,
+    name: field.name,
+    value,
+  }));
+  const replace = values.mode === "replace";
+  return {
+    operations: documents.map((document) => ({
+      document_id: document.id,
+      metadata_list: metadataList.map((entry) => ({ ...entry })),
+      partial_update: !replace,
+    })),
+    review: documents.map((document) => {
+      const changes: ValueChange[] = entries.map(({ field, value }) => ({
+        fieldId: field.id,
+        name: field.name,
+        type: field.type,
+        before: document.values[field.id],
+        after: value,
+      }));
+      if (replace) {
+        for (const [fieldId, before] of Object.entries(document.values)) {
+          if (entries.some(({ field }) => field.id === fieldId)) continue;
+          const field = byId.get(fieldId);
+          changes.push({
+            fieldId,
+            name: field?.name ?? fieldId,
+            type: field?.type ?? "string",
+            before,
+            after: undefined,
+          });
+        }
+      }
+      return { id: document.id, name: document.name, changes };
+    }),
+  };
+}
