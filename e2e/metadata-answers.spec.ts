@@ -9,8 +9,8 @@ import {
 } from "@/e2e/helpers/knowledge";
 
 // Metadata update answers from each server generation (issue 25, item 5). This spec writes only
-// to doc-security, and runs its stories one after another: one of them switches the embedded
-// service to an older server's answers for its length.
+// to doc-archive, which no other story touches, and the embedded service answers as an older
+// server only for requests that name it.
 
 test.describe.configure({ mode: "serial" });
 
@@ -18,15 +18,15 @@ const auth = { Authorization: `Bearer ${PORTAL_TOKEN}` };
 const metadataUrl = `/api/datasets/${DEMO_DATASET}/documents/metadata`;
 
 test("an older server's body `200` is a success, and the change is there", async ({ request }) => {
-  await resetDemoMetadata("doc-security");
-  await embeddedAdmin.configure({ olderMetadataServer: true });
+  await resetDemoMetadata("doc-archive");
+  await embeddedAdmin.configure({ olderMetadataServerFor: "doc-archive" });
   try {
     const response = await request.post(metadataUrl, {
       headers: auth,
       data: {
         operation_data: [
           {
-            document_id: "doc-security",
+            document_id: "doc-archive",
             metadata_list: [{ id: "meta-reviewed", name: "reviewed", value: "yes" }],
             partial_update: true,
           },
@@ -36,9 +36,9 @@ test("an older server's body `200` is a success, and the change is there", async
     expect(response.status()).toBe(200);
     expect(await response.json()).toEqual({ result: "success" });
   } finally {
-    await embeddedAdmin.configure({ olderMetadataServer: false });
+    await embeddedAdmin.configure({ olderMetadataServerFor: null });
   }
-  expect(await getDocumentMetadata("doc-security")).toContainEqual({
+  expect(await getDocumentMetadata("doc-archive")).toContainEqual({
     id: "meta-reviewed",
     name: "reviewed",
     value: "yes",
@@ -48,11 +48,11 @@ test("an older server's body `200` is a success, and the change is there", async
 test("the newest server refuses an unknown metadata id before writing; the page says nothing was written", async ({
   page,
 }) => {
-  const before = await resetDemoMetadata("doc-security");
+  const before = await resetDemoMetadata("doc-archive");
   await openKnowledgeTools(page);
   const editor = page.getByRole("region", { name: "Set document metadata" });
   await editor.getByLabel("Dataset id").fill(DEMO_DATASET);
-  await editor.getByLabel("Document ids").fill("doc-security");
+  await editor.getByLabel("Document ids").fill("doc-archive");
   const row = editor.getByRole("group", { name: "Row 1" });
   await row.getByLabel("Field id").fill("meta-owner");
   await row.getByLabel("Name").fill("owner");
@@ -64,5 +64,5 @@ test("the newest server refuses an unknown metadata id before writing; the page 
     "Metadata not found. A metadata field you listed is not in this dataset.",
   );
   await expect(editor.getByRole("alert")).toContainText("nothing was written");
-  expect(await getDocumentMetadata("doc-security")).toEqual(before["doc-security"]);
+  expect(await getDocumentMetadata("doc-archive")).toEqual(before["doc-archive"]);
 });

@@ -21,6 +21,10 @@ const SEED_METADATA: Record<string, MetadataEntry[]> = {
     { id: "meta-author", name: "author", value: "Grace Hopper" },
     { id: "meta-year", name: "year", value: 2025 },
   ],
+  "doc-archive": [
+    { id: "meta-author", name: "author", value: "Barbara Liskov" },
+    { id: "meta-year", name: "year", value: 2022 },
+  ],
   "doc-security": [
     { id: "meta-author", name: "author", value: "Alan Turing" },
     { id: "meta-year", name: "year", value: 2023 },

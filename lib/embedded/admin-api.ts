@@ -75,7 +75,7 @@ export const configSchema = z.object({
   replayMode: replayMode.optional(),
   snapshotStyle: snapshotStyle.optional(),
   serverGeneration: serverGeneration.optional(),
-  olderMetadataServer: z.boolean().optional(),
+  olderMetadataServerFor: z.string().nullable().optional(),
   streamCloseStopsRunFor: z.string().min(1).nullable().optional(),
 });
 export type ConfigRequest = z.input<typeof configSchema>;
@@ -245,7 +245,7 @@ export const adminResponses = {
     replayMode,
     snapshotStyle,
     serverGeneration,
-    olderMetadataServer: z.boolean(),
+    olderMetadataServerFor: z.string().nullable(),
     streamCloseStopsRunFor: z.string().nullable(),
   }),
   "POST reset": success,

@@ -82,8 +82,8 @@ async function updateConfig({ ctx, req, res }: RouteRequest): Promise<void> {
   if (body.replayMode !== undefined) ctx.config.replayMode = body.replayMode;
   if (body.snapshotStyle !== undefined) ctx.config.snapshotStyle = body.snapshotStyle;
   if (body.serverGeneration !== undefined) ctx.config.serverGeneration = body.serverGeneration;
-  if (body.olderMetadataServer !== undefined)
-    ctx.config.olderMetadataServer = body.olderMetadataServer;
+  if (body.olderMetadataServerFor !== undefined)
+    ctx.config.olderMetadataServerFor = body.olderMetadataServerFor;
   if (body.streamCloseStopsRunFor !== undefined)
     ctx.config.streamCloseStopsRunFor = body.streamCloseStopsRunFor;
   reply(res, {
@@ -95,7 +95,7 @@ async function updateConfig({ ctx, req, res }: RouteRequest): Promise<void> {
       replayMode: ctx.config.replayMode,
       snapshotStyle: ctx.config.snapshotStyle,
       serverGeneration: ctx.config.serverGeneration,
-      olderMetadataServer: ctx.config.olderMetadataServer,
+      olderMetadataServerFor: ctx.config.olderMetadataServerFor,
       streamCloseStopsRunFor: ctx.config.streamCloseStopsRunFor,
     },
   });

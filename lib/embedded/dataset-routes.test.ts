@@ -76,10 +76,18 @@ describe("POST /datasets/{id}/documents/metadata", () => {
   });
 
   it("as an older server: applies entries one by one and answers the body 200", async () => {
-    await env.client.admin.configure({ olderMetadataServer: true });
+    await env.client.admin.configure({ olderMetadataServerFor: "doc-pricing" });
     try {
+      // A request that does not name the document is answered as the newest servers do.
+      const newest = await update([
+        {
+          document_id: "doc-onboarding",
+          metadata_list: [{ id: "meta-author", name: "author", value: "x" }],
+        },
+      ]);
+      expect(await newest.json()).toEqual({ result: "success" });
       const ok = await update([
-        { document_id: "doc-onboarding", metadata_list: [{ id: "meta-x", name: "x", value: 1 }] },
+        { document_id: "doc-pricing", metadata_list: [{ id: "meta-x", name: "x", value: 1 }] },
       ]);
       expect(ok.status).toBe(200);
       expect(await ok.text()).toBe("200\n");
@@ -91,7 +99,7 @@ describe("POST /datasets/{id}/documents/metadata", () => {
       // The entry before the unknown document stays applied.
       expect(await metadataOf("doc-pricing")).toEqual([{ id: "meta-y", name: "y", value: 2 }]);
     } finally {
-      await env.client.admin.configure({ olderMetadataServer: false });
+      await env.client.admin.configure({ olderMetadataServerFor: null });
     }
   });
 

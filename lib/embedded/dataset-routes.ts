@@ -30,14 +30,15 @@ function findDataset(ctx: ServerContext, datasetId: string): DatasetRecord {
 }
 
 // POST /datasets/{dataset_id}/documents/metadata
-// As the newest servers: every document and metadata id checked before anything is written. With
-// `olderMetadataServer`, as older ones: entries applied one by one, and `return 200` sent as the
-// JSON body `200`.
+// As the newest servers: every document and metadata id checked before anything is written. A
+// request that names the document `olderMetadataServerFor`, as older ones: entries applied one by
+// one, and `return 200` sent as the JSON body `200`.
 async function updateDocumentsMetadata({ ctx, params, req, res }: RouteRequest): Promise<void> {
   const datasetId = params.dataset_id ?? "";
   findDataset(ctx, datasetId);
   const body = parseDifyBody(metadataUpdateSchema, await readDifyJsonBody(req));
-  const older = ctx.config.olderMetadataServer;
+  const olderFor = ctx.config.olderMetadataServerFor;
+  const older = body.operation_data.some((op) => op.document_id === olderFor);
   const result = ctx.store.updateDocumentsMetadata(datasetId, body.operation_data, older);
   if (!result.ok) {
     if (result.reason === "dataset") throw new DifyError(404, "not_found", "Dataset not found.");

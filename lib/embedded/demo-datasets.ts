@@ -128,6 +128,22 @@ const DOCUMENTS: DocumentSeed[] = [
       },
     ],
   },
+  {
+    // Written only by the stories of older and newest servers' metadata answers
+    // (e2e/metadata-answers.spec.ts), so they disturb no other story.
+    id: "doc-archive",
+    name: "Archive policy.md",
+    metadata: [
+      { ...pick("author"), value: "Barbara Liskov" },
+      { ...pick("year"), value: 2022 },
+    ],
+    segments: [
+      {
+        content: "Documents older than seven years are archived and kept read-only.",
+        keywords: ["archive", "retention"],
+      },
+    ],
+  },
 ];
 
 function pick(name: keyof typeof FIELDS): { id: string; name: string } {

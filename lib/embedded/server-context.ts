@@ -18,8 +18,9 @@ export interface EmbeddedConfig {
   // The flaw of Dify 1.16.0–1.16.1 (#39448), for one user's runs (so other tests are not touched):
   // a run's original stream stays open across its pause, and closing it then stops the resumed run.
   streamCloseStopsRunFor: string | null;
-  // true: metadata updates answer as older servers do (applied one by one, the body `200`).
-  olderMetadataServer: boolean;
+  // A document id: a metadata update naming it answers as older servers do (applied one by one,
+  // the body `200`), so a test can play an older server without disturbing tests running beside it.
+  olderMetadataServerFor: string | null;
   // true: every app answers 400 app_unavailable; an app kind: only that app does (so a test can
   // switch one app off without disturbing tests that use the other).
   appUnavailable: boolean | AppKind;

@@ -179,7 +179,7 @@ export async function startEmbeddedServer(
     replayMode: options.replayMode ?? "pubsub",
     snapshotStyle: options.snapshotStyle ?? "events",
     serverGeneration: options.serverGeneration ?? "since-0.7",
-    olderMetadataServer: false,
+    olderMetadataServerFor: null,
     streamCloseStopsRunFor: null,
     appUnavailable: false,
     systemParameters: { ...DEFAULT_SYSTEM_PARAMETERS, ...options.systemParameters },
