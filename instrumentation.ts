@@ -1,5 +1,6 @@
 // Runs once per server process (Next's public instrumentation hook).
 export async function register() {
+  // Next's own marker of the runtime (replaced at build time), not configuration.
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { configurationProblem } = await import("@/lib/server/env");
   const problem = configurationProblem();

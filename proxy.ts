@@ -21,10 +21,11 @@ export function proxy(request: NextRequest) {
     return response;
   }
   const nonce = btoa(crypto.randomUUID());
+  const env = getEnv();
   const csp = contentSecurityPolicy({
     nonce,
-    frameAncestors: getEnv().embedAllowedOrigins,
-    dev: process.env.NODE_ENV === "development",
+    frameAncestors: env.embedAllowedOrigins,
+    dev: env.development,
   });
   const headers = new Headers(request.headers);
   headers.set("x-nonce", nonce);

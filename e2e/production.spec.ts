@@ -116,7 +116,7 @@ test("every /api answer that is not a success carries the envelope: unknown path
   });
   expect((await request.delete("/api/forms/some-token/events")).headers()["allow"]).toBe("GET");
   // Every route, with a method it does not take.
-  const routes: [path: string, refused: "put" | "delete" | "get"][] = [
+  const routes: [path: string, refused: "put" | "delete" | "get" | "post"][] = [
     ["/api/forms/t", "delete"],
     ["/api/forms/t/files", "get"],
     ["/api/forms/t/events", "put"],
@@ -130,6 +130,10 @@ test("every /api answer that is not a success carries the envelope: unknown path
     ["/api/datasets/d/documents/metadata", "get"],
     ["/api/datasets/d/documents/o/segments/s", "delete"],
     ["/api/knowledge/chunks/d/o/s", "put"],
+    ["/api/datasets", "post"],
+    ["/api/datasets/d/documents", "delete"],
+    ["/api/datasets/d/metadata", "put"],
+    ["/api/datasets/d/documents/o/segments", "post"],
   ];
   for (const [path, method] of routes) {
     const response = await request[method](path);

@@ -92,6 +92,8 @@ const rawEnvSchema = z.object({
   TRUST_PROXY_HEADERS: flag,
   /** Set by Next (`production` under `next start`): missing configuration then fails closed. */
   NODE_ENV: z.string().optional(),
+  /** Set (to anything) by an operator who handles signals: Next's server then leaves them alone. */
+  NEXT_MANUAL_SIG_HANDLE: optionalString,
   /** Open event streams allowed per link (token and user), and per process. */
   MAX_STREAMS_PER_LINK: z.coerce.number().int().min(1).max(1_000).default(4),
   MAX_OPEN_STREAMS: z.coerce.number().int().min(1).max(100_000).default(2_000),
@@ -126,6 +128,10 @@ export type AppEnv = {
   maxOpenStreams: number;
   shutdownGraceMs: number;
   metricsToken: string | undefined;
+  /** `next dev` (NODE_ENV=development): the page's CSP allows what dev mode needs. */
+  development: boolean;
+  /** Next's own SIGTERM/SIGINT handler runs (NEXT_MANUAL_SIG_HANDLE unset). */
+  nextHandlesSignals: boolean;
 };
 
 /** The shortest FORM_LINK_SECRET accepted: 32 characters (e.g. `openssl rand -hex 32` gives 64). */
@@ -163,6 +169,8 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
     maxOpenStreams: raw.MAX_OPEN_STREAMS,
     shutdownGraceMs: raw.SHUTDOWN_GRACE_MS,
     metricsToken: raw.METRICS_TOKEN,
+    development: raw.NODE_ENV === "development",
+    nextHandlesSignals: !raw.NEXT_MANUAL_SIG_HANDLE,
   };
   const imageOrigins = (base: string) => raw.MARKDOWN_IMAGE_ORIGINS ?? [new URL(base).origin];
 

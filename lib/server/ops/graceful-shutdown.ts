@@ -1,4 +1,5 @@
 import "server-only";
+import { getEnv } from "@/lib/server/env";
 import { getLimits } from "@/lib/server/limits";
 import { endAllStreams } from "@/lib/server/streams/open-streams";
 
@@ -78,7 +79,7 @@ export function installShutdownHandler(options: { graceMs: number }): void {
   const current = state();
   if (current.installed) return;
   current.installed = true;
-  const nextHandlesSignals = !process.env.NEXT_MANUAL_SIG_HANDLE;
+  const { nextHandlesSignals } = getEnv();
 
   const onSignal = (signal: NodeJS.Signals) => {
     if (current.draining) return;
