@@ -183,6 +183,30 @@ test.describe("the chatflow app", () => {
     expect((await getFormRecord(address.token)).submission?.user).toBe(user);
   });
 
+  test("a resumed run whose server sends no answer still shows the whole answer, from its outputs", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    await expect(page.getByLabel("Message")).toBeVisible();
+    const user = await launcherUser(page);
+    // The flaw of #38432/#38525, for this user's runs only: no `message` events after resumption.
+    await embeddedAdmin.configure({ resumedAnswerDroppedFor: user });
+    try {
+      await page.getByLabel("Message").fill("Can I export my data?");
+      await page.getByLabel("Customer name").fill("Dana");
+      await page.getByRole("button", { name: "Start" }).click();
+      await expect(page.getByLabel("Reply")).toHaveValue(/Hi Dana/);
+      await page.getByLabel("Reply").fill("Yes, from Settings, Export.");
+      await page.getByRole("button", { name: "Send" }).click();
+      await expect(page.getByRole("heading", { name: "Run finished" })).toBeVisible();
+      const answer = page.getByRole("region", { name: "Answer", exact: true });
+      await expect(answer.getByText("Approved reply:")).toBeVisible();
+      await expect(answer.getByText("Yes, from Settings, Export.")).toBeVisible();
+    } finally {
+      await embeddedAdmin.configure({ resumedAnswerDroppedFor: null });
+    }
+  });
+
   test("an unavailable app gets its own screen", async ({ page, chatAppUnavailable }) => {
     void chatAppUnavailable;
     await page.goto("/");

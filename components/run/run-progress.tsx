@@ -39,9 +39,21 @@ export function RunProgress({ state, children }: { state: RunViewState; children
       ) : null}
 
       {text.map((entry) => (
-        <div key={entry.nodeId} className="streamed-text" aria-live="off">
+        <section
+          key={entry.nodeId}
+          className="streamed-text"
+          aria-live="off"
+          aria-label={
+            entry.nodeId === "_answer"
+              ? t("answer")
+              : t("textFrom", {
+                  node:
+                    state.nodes.find((node) => node.nodeId === entry.nodeId)?.title ?? entry.nodeId,
+                })
+          }
+        >
           <FormMarkdown>{entry.text}</FormMarkdown>
-        </div>
+        </section>
       ))}
 
       {children}

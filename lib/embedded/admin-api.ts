@@ -77,6 +77,7 @@ export const configSchema = z.object({
   serverGeneration: serverGeneration.optional(),
   olderMetadataServerFor: z.string().nullable().optional(),
   streamCloseStopsRunFor: z.string().min(1).nullable().optional(),
+  resumedAnswerDroppedFor: z.string().min(1).nullable().optional(),
 });
 export type ConfigRequest = z.input<typeof configSchema>;
 
@@ -247,6 +248,7 @@ export const adminResponses = {
     serverGeneration,
     olderMetadataServerFor: z.string().nullable(),
     streamCloseStopsRunFor: z.string().nullable(),
+    resumedAnswerDroppedFor: z.string().nullable(),
   }),
   "POST reset": success,
 } as const;

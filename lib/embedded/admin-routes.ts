@@ -86,6 +86,8 @@ async function updateConfig({ ctx, req, res }: RouteRequest): Promise<void> {
     ctx.config.olderMetadataServerFor = body.olderMetadataServerFor;
   if (body.streamCloseStopsRunFor !== undefined)
     ctx.config.streamCloseStopsRunFor = body.streamCloseStopsRunFor;
+  if (body.resumedAnswerDroppedFor !== undefined)
+    ctx.config.resumedAnswerDroppedFor = body.resumedAnswerDroppedFor;
   reply(res, {
     route: "POST config",
     body: {
@@ -97,6 +99,7 @@ async function updateConfig({ ctx, req, res }: RouteRequest): Promise<void> {
       serverGeneration: ctx.config.serverGeneration,
       olderMetadataServerFor: ctx.config.olderMetadataServerFor,
       streamCloseStopsRunFor: ctx.config.streamCloseStopsRunFor,
+      resumedAnswerDroppedFor: ctx.config.resumedAnswerDroppedFor,
     },
   });
 }

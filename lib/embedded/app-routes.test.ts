@@ -671,3 +671,49 @@ describe("the flaw of #39448 (streamCloseStopsRunFor)", () => {
     }
   });
 });
+
+describe("the flaw of #38432/#38525 (resumedAnswerDroppedFor)", () => {
+  async function resumedEvents(user: string) {
+    const response = await env.client.post(
+      "/chat-messages",
+      { query: "Can I export data?", inputs: {}, response_mode: "streaming", user },
+      { key: env.client.chatflowKey },
+    );
+    const before = await readSse(response);
+    const required = before.find((e) => e.event === "human_input_required") as SseEvent & {
+      data: { form_token: string };
+    };
+    const runId = before[0]?.workflow_run_id as string;
+    const live = env.client.get(`/workflow/${runId}/events?user=${user}&continue_on_pause=true`, {
+      key: env.client.chatflowKey,
+    });
+    const reading = readSse(await live, (e) => e.event === "workflow_finished");
+    await env.client.post(
+      `/form/human_input/${required.data.form_token}`,
+      { inputs: { reply: "Yes." }, action: "send", user },
+      { key: env.client.chatflowKey },
+    );
+    const after = await reading;
+    const resumedAt = after.findIndex(
+      (e) => e.event === "workflow_started" && (e.data as { reason?: string }).reason === "resumption",
+    );
+    return { before, resumed: after.slice(resumedAt) };
+  }
+
+  it("sends that user's answer before the pause, none after it, and keeps it in the outputs", async () => {
+    await env.client.admin.configure({ resumedAnswerDroppedFor: "dropped" });
+    try {
+      const { before, resumed } = await resumedEvents("dropped");
+      expect(before.some((e) => e.event === "message")).toBe(true);
+      expect(resumed.length).toBeGreaterThan(1);
+      expect(resumed.some((e) => e.event === "message")).toBe(false);
+      const finished = resumed.at(-1) as SseEvent & { data: { outputs: { answer: string } } };
+      expect(finished.data.outputs.answer).toContain("Approved reply:");
+      // Another user's resumed run streams its answer.
+      const other = await resumedEvents("streamed");
+      expect(other.resumed.some((e) => e.event === "message")).toBe(true);
+    } finally {
+      await env.client.admin.configure({ resumedAnswerDroppedFor: null });
+    }
+  });
+});

@@ -240,6 +240,7 @@ export type DemoRunOptions = Pick<
   | "stepDelayMs"
   | "replayMode"
   | "snapshotStyle"
+  | "dropsResumedAnswer"
 > & {
   inputs: Record<string, unknown>;
   /** The app's own demo script when not given. */
@@ -333,6 +334,7 @@ async function sendChatMessage({ ctx, app, req, res }: RouteRequest): Promise<vo
     remote,
     query: body.query,
     conversationId: body.conversation_id || undefined,
+    dropsResumedAnswer: ctx.config.resumedAnswerDroppedFor === user,
   });
   if (body.response_mode === "streaming")
     return streamRun({ ctx, res, run, replay: [], fromIndex: 0, endOnPause: true });

@@ -84,6 +84,8 @@ export interface StartRunParams {
   serverGeneration?: ServerGeneration;
   /** false: filled and timeout events carry no form_id, as on the newest servers. */
   filledFormId?: boolean;
+  /** true: once resumed, the run sends no `message` events (#38432, #38525). */
+  dropsResumedAnswer?: boolean;
 }
 
 const TOKEN_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
@@ -174,6 +176,8 @@ export class RunEngine {
       snapshotStyle: params.snapshotStyle ?? this.settings().snapshotStyle,
       serverGeneration: params.serverGeneration ?? this.settings().serverGeneration,
       filledFormId: params.filledFormId ?? true,
+      dropsResumedAnswer: params.dropsResumedAnswer ?? false,
+      resumed: false,
       formTtlSeconds: params.formTtlSeconds,
       stepDelayMs: params.stepDelayMs,
     };
@@ -309,6 +313,7 @@ export class RunEngine {
 
   /** `workflow_started`: at the start, and again each time a paused run resumes. */
   private emitStarted(run: RunRecord, reason: "initial" | "resumption"): void {
+    if (reason === "resumption") run.resumed = true;
     this.emit(run, {
       event: "workflow_started",
       data: {
@@ -463,6 +468,7 @@ export class RunEngine {
           await this.sleep(totalMs / count);
           if (run.app === "chatflow") {
             run.answer += chunk;
+            if (run.resumed && run.dropsResumedAnswer) continue;
             this.push(run, {
               event: "message",
               id: run.messageId,

@@ -18,6 +18,9 @@ export interface EmbeddedConfig {
   // The flaw of Dify 1.16.0–1.16.1 (#39448), for one user's runs (so other tests are not touched):
   // a run's original stream stays open across its pause, and closing it then stops the resumed run.
   streamCloseStopsRunFor: string | null;
+  // The flaw of #38432/#38525, for one user's chatflow runs: once resumed after a Human Input
+  // node, the run sends no `message` events (its Answer), though workflow_finished.outputs holds it.
+  resumedAnswerDroppedFor: string | null;
   // A document id: a metadata update naming it answers as older servers do (applied one by one,
   // the body `200`), so a test can play an older server without disturbing tests running beside it.
   olderMetadataServerFor: string | null;

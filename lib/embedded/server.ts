@@ -181,6 +181,7 @@ export async function startEmbeddedServer(
     serverGeneration: options.serverGeneration ?? "since-0.7",
     olderMetadataServerFor: null,
     streamCloseStopsRunFor: null,
+    resumedAnswerDroppedFor: null,
     appUnavailable: false,
     systemParameters: { ...DEFAULT_SYSTEM_PARAMETERS, ...options.systemParameters },
   };

@@ -71,6 +71,10 @@ export interface RunRecord {
   filledFormId: boolean;
   /** Set when the flaw of #39448 applies: the run ends as stopped once it resumes. */
   stopRequested?: boolean;
+  /** The flaw of #38432/#38525: a resumed chatflow run sends no `message` events. */
+  dropsResumedAnswer: boolean;
+  /** Set once the run has resumed after a pause. */
+  resumed: boolean;
   // Overrides the configured form TTL for this run's forms (tests of expiry).
   formTtlSeconds?: number;
   // Overrides the configured step delay for this run (tests that need a slow run).

@@ -346,16 +346,14 @@ export function runViewReducer(state: RunViewState, event: AnyEvent): RunViewSta
         ? "succeeded"
         : event.data.status;
       const outputs = event.data.outputs ?? {};
-      // A chatflow's resumed stream may lack its Answer's messages: the outputs still hold it.
+      // A chatflow's resumed stream may lack some or all of its Answer's messages (a server
+      // drops those after a Human Input node): the outputs hold the whole answer, so they win,
+      // as a message_replace would.
       const answer = outputs.answer;
-      const missing =
-        typeof answer === "string" &&
-        answer !== "" &&
-        !!event.conversation_id &&
-        !state.text.some((entry) => entry.nodeId === "_answer");
+      const final = typeof answer === "string" && answer !== "" && !!event.conversation_id;
       return {
         ...state,
-        text: missing ? setText(state.text, "_answer", () => answer) : state.text,
+        text: final ? setText(state.text, "_answer", () => answer) : state.text,
         phase: "finished",
         waiting: [],
         nodes: state.nodes.map((node) =>
