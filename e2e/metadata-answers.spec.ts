@@ -64,5 +64,32 @@ test("the newest server refuses an unknown metadata id before writing; the page 
     "Metadata not found. A metadata field you listed is not in this dataset.",
   );
   await expect(editor.getByRole("alert")).toContainText("nothing was written");
+  // The server does not say which field; the app looked it up and marks that row.
+  await expect(row.getByLabel("Field id")).toHaveAccessibleDescription(
+    /meta-owner is not a metadata field of this dataset\./,
+  );
+  expect(await getDocumentMetadata("doc-archive")).toEqual(before["doc-archive"]);
+});
+
+test("a document the server does not know is named beside the document ids, and nothing was written", async ({
+  page,
+}) => {
+  const before = await resetDemoMetadata("doc-archive");
+  await openKnowledgeTools(page);
+  const editor = page.getByRole("region", { name: "Set document metadata" });
+  await editor.getByLabel("Dataset id").fill(DEMO_DATASET);
+  await editor.getByLabel("Document ids").fill("doc-archive\ndoc-gone");
+  const row = editor.getByRole("group", { name: "Row 1" });
+  await row.getByLabel("Field id").fill("meta-reviewed");
+  await row.getByLabel("Name").fill("reviewed");
+  await row.getByLabel("Type").selectOption({ label: "Text" });
+  await row.getByLabel("Value").fill("no");
+  await editor.getByRole("button", { name: "Review the request" }).click();
+  await editor.getByRole("button", { name: "Send" }).click();
+  await expect(editor.getByRole("alert")).toContainText("Document not found");
+  await expect(editor.getByLabel("Document ids")).toHaveAccessibleDescription(
+    /doc-gone is not a document of this dataset\./,
+  );
+  await expect(editor.getByLabel("Document ids")).not.toHaveAccessibleDescription(/doc-archive/);
   expect(await getDocumentMetadata("doc-archive")).toEqual(before["doc-archive"]);
 });

@@ -12,6 +12,7 @@ import {
   documentPageSchema,
   humanInputFormSchema,
   metadataFieldsSchema,
+  documentIdSchema,
   metadataUpdateResultSchema,
   segmentPageSchema,
   uploadedFileSchema,
@@ -461,6 +462,20 @@ export function listDocuments(datasetId: string, query: KnowledgeListQuery) {
     key: "dataset",
     query: listQuery(query),
   });
+}
+
+/** Whether a document is in a dataset: false on the upstream's 404, its other errors thrown. */
+export async function documentExists(datasetId: string, documentId: string): Promise<boolean> {
+  try {
+    await requestJson(upstreamPath("datasets", datasetId, "documents", documentId), documentIdSchema, {
+      key: "dataset",
+      query: { metadata: "only" },
+    });
+    return true;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return false;
+    throw error;
+  }
 }
 
 export function listMetadataFields(datasetId: string) {

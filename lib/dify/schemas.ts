@@ -261,6 +261,8 @@ export const documentSummarySchema = z.looseObject({
   doc_metadata: z.array(documentMetadataValueSchema).nullish(),
 });
 export const documentPageSchema = pageOf(documentSummarySchema);
+/** One document's answer, read only to learn that it exists. */
+export const documentIdSchema = z.looseObject({ id: z.string() });
 export type DocumentPage = z.infer<typeof documentPageSchema>;
 
 export const metadataFieldSchema = z.looseObject({

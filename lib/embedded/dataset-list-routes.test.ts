@@ -71,4 +71,20 @@ describe("the embedded knowledge lists", () => {
     expect(await noDocument.json()).toMatchObject({ message: "Document not found." });
     expect((await env.client.get("/datasets", { key: env.client.workflowKey })).status).toBe(401);
   });
+
+  it("answers one document as the list shows it, and 404 for one that is not in the base", async () => {
+    const listed = (await list("/datasets/support-articles/documents?limit=1")).data[0] as {
+      id: string;
+    };
+    const one = await env.client.get(`/datasets/support-articles/documents/${listed.id}`, {
+      key: env.client.datasetKey,
+    });
+    expect(one.status).toBe(200);
+    expect(await one.json()).toEqual(listed);
+    const gone = await env.client.get("/datasets/support-articles/documents/nope", {
+      key: env.client.datasetKey,
+    });
+    expect(gone.status).toBe(404);
+    expect(await gone.json()).toMatchObject({ code: "not_found", message: "Document not found." });
+  });
 });

@@ -185,6 +185,16 @@ function listDocuments({ ctx, params, query, res }: RouteRequest): void {
   sendDifyJson(res, { status: 200, body: paged(found, query) });
 }
 
+// GET /datasets/{dataset_id}/documents/{document_id}: one document, as the list shows it.
+function getDocument({ ctx, params, res }: RouteRequest): void {
+  const dataset = findDataset(ctx, params.dataset_id ?? "");
+  const documents = [...dataset.documents.values()];
+  const position = documents.findIndex((document) => document.id === params.document_id);
+  const document = documents[position];
+  if (!document) throw new DifyError(404, "not_found", "Document not found.");
+  sendDifyJson(res, { status: 200, body: documentBody(dataset, document, position + 1) });
+}
+
 // GET /datasets/{dataset_id}/metadata
 function listMetadataFields({ ctx, params, res }: RouteRequest): void {
   const dataset = findDataset(ctx, params.dataset_id ?? "");
@@ -224,6 +234,12 @@ export const DATASET_LIST_ROUTES: EmbeddedRoute[] = [
     path: "/v1/datasets/:dataset_id/documents",
     access: "dataset",
     handle: listDocuments,
+  },
+  {
+    method: "GET",
+    path: "/v1/datasets/:dataset_id/documents/:document_id",
+    access: "dataset",
+    handle: getDocument,
   },
   {
     method: "GET",

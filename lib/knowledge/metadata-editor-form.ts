@@ -177,6 +177,19 @@ function fieldForPath(path: string): EditorField | null {
   return null;
 }
 
+/** The issues that name an editor field, messages of one field joined. */
+function issueFields(issues: readonly ErrorIssue[]): MetadataErrorView["fields"] {
+  const fields: MetadataErrorView["fields"] = [];
+  for (const issue of issues) {
+    const field = fieldForPath(issue.path);
+    if (!field) continue;
+    const same = fields.find((entry) => entry.field === field);
+    if (same) same.message = `${same.message} ${issue.message}`;
+    else fields.push({ field, message: issue.message });
+  }
+  return fields;
+}
+
 export type MetadataErrorMessages = {
   datasetNotFound: string;
   documentNotFoundAtomic: (message: string) => string;
@@ -208,9 +221,9 @@ export function describeMetadataError(
     };
   }
   if (error.code === "invalid_param" && notFoundSubject(error.message) === "document") {
-    // The upstream does not say which document; only whether anything was applied is known.
+    // The upstream does not say which document; the app's lookup after the refusal may (issues).
     return {
-      fields: [],
+      fields: issueFields(error.issues),
       root: atomic
         ? messages.documentNotFoundAtomic(error.message)
         : messages.documentNotFoundPartial(error.message),
@@ -219,14 +232,14 @@ export function describeMetadataError(
   }
   // Only the newest servers check metadata ids, and they check everything before writing.
   if (error.code === "invalid_param" && /\bmetadata not found\b/i.test(error.message)) {
-    return { fields: [], root: messages.metadataNotFound(error.message), tokenRefused: false };
+    return {
+      fields: issueFields(error.issues),
+      root: messages.metadataNotFound(error.message),
+      tokenRefused: false,
+    };
   }
   if (error.code === "invalid_request") {
-    const fields: MetadataErrorView["fields"] = [];
-    for (const issue of error.issues) {
-      const field = fieldForPath(issue.path);
-      if (field) fields.push({ field, message: issue.message });
-    }
+    const fields = issueFields(error.issues);
     return {
       fields,
       root: fields.length ? messages.refusedMarked : messages.refused(error.message),

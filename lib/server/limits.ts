@@ -45,6 +45,8 @@ export type Limits = {
   readinessRetryMs: number;
   /** How long the launcher's link to the form its run pauses at stays valid. */
   launcherLinkTtlSeconds: number;
+  /** A refused metadata update: up to this many documents are looked up to name the unknown one. */
+  metadataNamingDocumentChecks: number;
 };
 
 let cached: Limits | undefined;
@@ -80,6 +82,7 @@ export function getLimits(): Limits {
     readinessFreshMs: 10_000,
     readinessRetryMs: 1_000,
     launcherLinkTtlSeconds: 24 * 60 * 60,
+    metadataNamingDocumentChecks: 20,
   };
   return cached;
 }

@@ -1,6 +1,7 @@
 import { updateDocumentsMetadata } from "@/lib/dify/dify-client";
 import { datasetRouteParamsSchema } from "@/lib/ids/path-ids";
 import { metadataUpdateRequestSchema } from "@/lib/knowledge/metadata-update-request";
+import { nameRefusedEntries } from "@/lib/server/knowledge/name-refused-entries";
 import { readJsonBody } from "@/lib/server/read-json-body";
 import { requirePortalToken } from "@/lib/server/request-guards";
 import { handleRoute, otherMethods } from "@/lib/server/route-handler";
@@ -14,7 +15,11 @@ export const POST = handleRoute(
     const { dataset_id } = datasetRouteParamsSchema.parse(await params);
     const body = metadataUpdateRequestSchema.parse(await readJsonBody(request));
     // Dify's own answer, as Dify documents it: a portal needs only another base URL and key.
-    return Response.json(await updateDocumentsMetadata(dataset_id, body.operation_data));
+    try {
+      return Response.json(await updateDocumentsMetadata(dataset_id, body.operation_data));
+    } catch (error) {
+      throw await nameRefusedEntries(dataset_id, body.operation_data, error);
+    }
   },
 );
 

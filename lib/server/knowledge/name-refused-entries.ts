@@ -1,0 +1,80 @@
+import "server-only";
+import { documentExists, listMetadataFields } from "@/lib/dify/dify-client";
+import type { MetadataOperation } from "@/lib/dify/schemas";
+import { ApiError } from "@/lib/errors/api-error";
+import type { ErrorIssue } from "@/lib/errors/error-envelope";
+import { getLimits } from "@/lib/server/limits";
+
+// A refused metadata update names nothing: Dify answers "Document not found" or "Metadata not
+// found" without the id. The app looks the ids up after the refusal (reads only) and returns the
+// same error with an issue on each unknown one, so the person sees which entry to fix. A lookup
+// that fails leaves the error as the upstream gave it.
+
+const DOCUMENT_NOT_FOUND = /\bdocument not found\b/i;
+const METADATA_NOT_FOUND = /\bmetadata not found\b/i;
+
+async function unknownMetadata(
+  datasetId: string,
+  operations: MetadataOperation[],
+): Promise<ErrorIssue[]> {
+  const known = new Set((await listMetadataFields(datasetId)).doc_metadata.map((f) => f.id));
+  return operations.flatMap((operation, index) =>
+    operation.metadata_list.flatMap((entry, row) =>
+      known.has(entry.id)
+        ? []
+        : [
+            {
+              path: `operation_data.${index}.metadata_list.${row}.id`,
+              message: `${entry.id} is not a metadata field of this dataset.`,
+            },
+          ],
+    ),
+  );
+}
+
+async function unknownDocuments(
+  datasetId: string,
+  operations: MetadataOperation[],
+): Promise<ErrorIssue[]> {
+  if (operations.length > getLimits().metadataNamingDocumentChecks) return [];
+  const found = await Promise.all(
+    operations.map((operation) => documentExists(datasetId, operation.document_id)),
+  );
+  return operations.flatMap((operation, index) =>
+    found[index]
+      ? []
+      : [
+          {
+            path: `operation_data.${index}.document_id`,
+            message: `${operation.document_id} is not a document of this dataset.`,
+          },
+        ],
+  );
+}
+
+/** The upstream's refusal of a metadata update, with an issue naming each unknown id when found. */
+export async function nameRefusedEntries(
+  datasetId: string,
+  operations: MetadataOperation[],
+  error: unknown,
+): Promise<unknown> {
+  if (!(error instanceof ApiError) || error.code !== "invalid_param" || error.issues?.length) {
+    return error;
+  }
+  const lookup = DOCUMENT_NOT_FOUND.test(error.message)
+    ? unknownDocuments
+    : METADATA_NOT_FOUND.test(error.message)
+      ? unknownMetadata
+      : null;
+  if (!lookup) return error;
+  let issues: ErrorIssue[];
+  try {
+    issues = await lookup(datasetId, operations);
+  } catch {
+    return error;
+  }
+  if (issues.length === 0) return error;
+  const named = new ApiError(error.status, error.code, error.message, issues);
+  named.headers = error.headers;
+  return named;
+}
