@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { expect, test } from "@/e2e/fixtures";
 import { embeddedAdmin } from "@/e2e/helpers/embedded";
 import {
@@ -13,6 +14,26 @@ import {
 // server only for requests that name it.
 
 test.describe.configure({ mode: "serial" });
+
+/** Fills the metadata editor with one row for these documents and sends it; returns the editor. */
+async function sendUpdate(
+  page: Page,
+  documents: string,
+  row: { id: string; name: string; value: string },
+) {
+  await openKnowledgeTools(page);
+  const editor = page.getByRole("region", { name: "Set document metadata" });
+  await editor.getByLabel("Dataset id").fill(DEMO_DATASET);
+  await editor.getByLabel("Document ids").fill(documents);
+  const first = editor.getByRole("group", { name: "Row 1" });
+  await first.getByLabel("Field id").fill(row.id);
+  await first.getByLabel("Name").fill(row.name);
+  await first.getByLabel("Type").selectOption({ label: "Text" });
+  await first.getByLabel("Value").fill(row.value);
+  await editor.getByRole("button", { name: "Review the request" }).click();
+  await editor.getByRole("button", { name: "Send" }).click();
+  return { editor, row: first };
+}
 
 const auth = { Authorization: `Bearer ${PORTAL_TOKEN}` };
 const metadataUrl = `/api/datasets/${DEMO_DATASET}/documents/metadata`;
@@ -49,17 +70,11 @@ test("the newest server refuses an unknown metadata id before writing; the page 
   page,
 }) => {
   const before = await resetDemoMetadata("doc-archive");
-  await openKnowledgeTools(page);
-  const editor = page.getByRole("region", { name: "Set document metadata" });
-  await editor.getByLabel("Dataset id").fill(DEMO_DATASET);
-  await editor.getByLabel("Document ids").fill("doc-archive");
-  const row = editor.getByRole("group", { name: "Row 1" });
-  await row.getByLabel("Field id").fill("meta-owner");
-  await row.getByLabel("Name").fill("owner");
-  await row.getByLabel("Type").selectOption({ label: "Text" });
-  await row.getByLabel("Value").fill("Team A");
-  await editor.getByRole("button", { name: "Review the request" }).click();
-  await editor.getByRole("button", { name: "Send" }).click();
+  const { editor, row } = await sendUpdate(page, "doc-archive", {
+    id: "meta-owner",
+    name: "owner",
+    value: "Team A",
+  });
   await expect(editor.getByRole("alert")).toContainText(
     "Metadata not found. A metadata field you listed is not in this dataset.",
   );
@@ -75,17 +90,11 @@ test("a document the server does not know is named beside the document ids, and 
   page,
 }) => {
   const before = await resetDemoMetadata("doc-archive");
-  await openKnowledgeTools(page);
-  const editor = page.getByRole("region", { name: "Set document metadata" });
-  await editor.getByLabel("Dataset id").fill(DEMO_DATASET);
-  await editor.getByLabel("Document ids").fill("doc-archive\ndoc-gone");
-  const row = editor.getByRole("group", { name: "Row 1" });
-  await row.getByLabel("Field id").fill("meta-reviewed");
-  await row.getByLabel("Name").fill("reviewed");
-  await row.getByLabel("Type").selectOption({ label: "Text" });
-  await row.getByLabel("Value").fill("no");
-  await editor.getByRole("button", { name: "Review the request" }).click();
-  await editor.getByRole("button", { name: "Send" }).click();
+  const { editor } = await sendUpdate(page, "doc-archive\ndoc-gone", {
+    id: "meta-reviewed",
+    name: "reviewed",
+    value: "no",
+  });
   await expect(editor.getByRole("alert")).toContainText("Document not found");
   await expect(editor.getByLabel("Document ids")).toHaveAccessibleDescription(
     /doc-gone is not a document of this dataset\./,
