@@ -25,6 +25,12 @@ export function e2eAppServerEnv(overrides: Record<string, string> = {}): Record<
     DIFY_RESPONSE_TIMEOUT_MS: "4000",
     // Long enough that a busy moment (the load stories) is not taken for a lost stream.
     DIFY_STREAM_IDLE_TIMEOUT_MS: "8000",
+    // Every story's requests come from 127.0.0.1: the per-address limits would count the whole
+    // suite as one client. e2e/limits.spec.ts starts a server with small ones of its own.
+    LAUNCH_RATE_PER_MINUTE: "1000000",
+    UPLOAD_RATE_PER_MINUTE: "1000000",
+    NEXT_LINK_RATE_PER_MINUTE: "1000000",
+    MAX_STREAMS_PER_ADDRESS: "100000",
     ...overrides,
   };
 }

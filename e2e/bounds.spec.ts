@@ -127,11 +127,8 @@ test.afterAll(async () => {
 });
 
 const token = "BoundsFormToken0123456";
-const linkHeader = () =>
-  formLinkQuery(
-    { token, run: "", user: "bounds@example.com", exp: Math.floor(Date.now() / 1000) + 3600 },
-    SECRET,
-  );
+const linkHeader = (user = "bounds@example.com") =>
+  formLinkQuery({ token, run: "", user, exp: Math.floor(Date.now() / 1000) + 3600 }, SECRET);
 
 type Sent = { status: number; body: string; sentBytes: number };
 
@@ -203,9 +200,9 @@ function sendLarge(
 const BOUNDARY = "----bounds";
 const fileHead = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="big.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`;
 const fileTail = `\r\n--${BOUNDARY}--\r\n`;
-const uploadHeaders = () => ({
+const uploadHeaders = (user?: string) => ({
   "Content-Type": `multipart/form-data; boundary=${BOUNDARY}`,
-  "x-form-link": linkHeader(),
+  "x-form-link": linkHeader(user),
 });
 const uploadPath = `/api/forms/${token}/files`;
 
@@ -299,9 +296,10 @@ test("a 400 MB JSON body and 20 parallel oversized uploads leave the app's memor
   uploads.length = 0;
   const beforeUploads = await settledRssMb(pid);
   monitor = startRssMonitor(pid);
+  // Twenty links' uploads: one link may send only MAX_UPLOADS_PER_LINK at once.
   const results = await Promise.all(
-    Array.from({ length: 20 }, () =>
-      sendLarge(uploadPath, uploadHeaders(), {
+    Array.from({ length: 20 }, (_, i) =>
+      sendLarge(uploadPath, uploadHeaders(`bounds-${i}@example.com`), {
         head: fileHead,
         size: 50 * MB,
         tail: fileTail,

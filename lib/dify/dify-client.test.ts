@@ -28,6 +28,8 @@ beforeAll(async () => {
   vi.stubEnv("DIFY_DATASET_API_KEY", "dataset-test-key");
   vi.stubEnv("FORM_LINK_SECRET", "test-secret-of-at-least-32-characters");
   vi.stubEnv("DIFY_RESPONSE_TIMEOUT_MS", "300");
+  vi.stubEnv("DIFY_LAUNCH_CONNECTIONS", "2");
+  vi.stubEnv("DIFY_JSON_CONNECTIONS", "3");
   client = await import("@/lib/dify/dify-client");
 });
 
@@ -282,5 +284,68 @@ describe("knowledge lists", () => {
       code: "not_found",
     });
     await expect(client.listMetadataFields("ds")).rejects.toMatchObject({ status: 404 });
+  });
+});
+
+describe("connection pools", () => {
+  it("runs launches on a pool of their own: past it a launch waits, forms still answer", async () => {
+    const held: ServerResponse[] = [];
+    handler = (req, res) => {
+      if (req.url === "/v1/workflows/run") {
+        // A run that streams on: its connection stays taken.
+        res.writeHead(200, { "Content-Type": "text/event-stream" });
+        res.write("event: ping\n\n");
+        held.push(res);
+        return;
+      }
+      if (req.url?.startsWith("/v1/workflow/")) {
+        res.writeHead(200, { "Content-Type": "text/event-stream" });
+        res.end("event: ping\n\n");
+        return;
+      }
+      json(200, form)(req, res);
+    };
+    const abort = new AbortController();
+    const launches = [1, 2, 3].map(() =>
+      client.runWorkflowStreaming({ inputs: {}, user: "anon" }, abort.signal).then(
+        (body) => body.on("error", () => undefined),
+        (error: unknown) => error,
+      ),
+    );
+    try {
+      await vi.waitFor(() => expect(held).toHaveLength(2));
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      // The third launch waits for one of the launcher's two connections...
+      expect(held).toHaveLength(2);
+      // ...while a form and a form's event stream go their own way at once.
+      await expect(client.getHumanInputForm("tok")).resolves.toMatchObject({
+        form_content: form.form_content,
+      });
+      const events = await client.streamWorkflowEvents("run-1", { user: "alice" });
+      events.on("error", () => undefined).destroy();
+      // A launch ended frees its connection for the one waiting.
+      held.shift()!.end();
+      await vi.waitFor(() => expect(held).toHaveLength(2));
+    } finally {
+      abort.abort();
+      for (const res of held) res.end();
+      await Promise.all(launches);
+    }
+  });
+
+  it("caps the JSON pool's connections: a burst past it waits its turn", async () => {
+    let inFlight = 0;
+    let most = 0;
+    handler = (req, res) => {
+      inFlight++;
+      most = Math.max(most, inFlight);
+      setTimeout(() => {
+        inFlight--;
+        json(200, form)(req, res);
+      }, 60);
+    };
+    await Promise.all([1, 2, 3, 4, 5].map((i) => client.getHumanInputForm(`tok-${i}`)));
+    expect(seen).toHaveLength(5);
+    expect(most).toBe(3);
   });
 });

@@ -37,25 +37,34 @@ import {
 
 type KeyKind = "app" | "dataset";
 
-let agents: { json: Agent; stream: Agent } | undefined;
+/** Which pool of upstream connections a request takes (each Agent holds one pool per origin). */
+type PoolKind = "json" | "stream" | "launch";
+
+let agents: Record<PoolKind, Agent> | undefined;
 function getAgents() {
   const limits = getLimits();
+  const streaming = {
+    connect: { timeout: limits.upstreamConnectTimeoutMs },
+    headersTimeout: limits.upstreamResponseTimeoutMs,
+    // Streams may be quiet between events; the upstream pings about every 10 s, so a long
+    // silence (a minute by default) means it is gone.
+    bodyTimeout: limits.streamIdleTimeoutMs,
+  };
   agents ??= {
+    // Capped (DIFY_JSON_CONNECTIONS): a burst waits for a connection instead of opening sockets
+    // without end; uploads are bounded per address and per link before they get here.
     json: new Agent({
+      connections: limits.upstreamJsonConnections,
       connect: { timeout: limits.upstreamConnectTimeoutMs },
       headersTimeout: limits.upstreamResponseTimeoutMs,
       bodyTimeout: limits.upstreamResponseTimeoutMs,
     }),
-    // Streams may be quiet between events; the upstream pings about every 10 s, so a long
-    // silence (a minute by default) means it is gone.
-    stream: new Agent({
-      // NOTE: bounded like the streams themselves (MAX_OPEN_STREAMS): past it, a new stream
-      // waits for a connection instead of opening one more socket to the upstream.
-      connections: limits.openStreams,
-      connect: { timeout: limits.upstreamConnectTimeoutMs },
-      headersTimeout: limits.upstreamResponseTimeoutMs,
-      bodyTimeout: limits.streamIdleTimeoutMs,
-    }),
+    // NOTE: bounded like the streams themselves (MAX_OPEN_STREAMS): past it, a new stream
+    // waits for a connection instead of opening one more socket to the upstream.
+    stream: new Agent({ ...streaming, connections: limits.openStreams }),
+    // The launcher's runs on a smaller pool of their own (DIFY_LAUNCH_CONNECTIONS), so forms
+    // never queue behind launches; a launch past it is refused before it gets here.
+    launch: new Agent({ ...streaming, connections: limits.upstreamLaunchConnections }),
   };
   return agents;
 }
@@ -82,6 +91,8 @@ type RequestOptions = {
   body?: string | Buffer | Readable;
   headers?: Record<string, string>;
   stream?: boolean;
+  /** The launcher's run: an event stream on the launcher's own pool. */
+  launch?: boolean;
   signal?: AbortSignal;
   /** What a 2xx answer with an empty body stands for (older servers send some that way). */
   emptyBody?: unknown;
@@ -251,7 +262,7 @@ async function send(path: string, options: RequestOptions) {
     headers,
     body,
     signal: options.signal,
-    dispatcher: options.stream ? getAgents().stream : getAgents().json,
+    dispatcher: getAgents()[options.launch ? "launch" : options.stream ? "stream" : "json"],
   };
 
   // Safe GETs are retried once with a short backoff; POSTs never are (they may have been applied).
@@ -375,6 +386,7 @@ export function runWorkflowStreaming(
   return requestStream("/workflows/run", {
     method: "POST",
     json: { ...body, response_mode: "streaming" },
+    launch: true,
     signal,
   });
 }
@@ -392,6 +404,7 @@ export function sendChatMessageStreaming(
   return requestStream("/chat-messages", {
     method: "POST",
     json: { ...body, response_mode: "streaming" },
+    launch: true,
     signal,
   });
 }

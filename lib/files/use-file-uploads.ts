@@ -8,6 +8,7 @@ import {
   uploadCounts,
   type UploadItem,
 } from "@/lib/files/file-uploads-reducer";
+import { uploadGate } from "@/lib/files/upload-gate";
 import { uploadWithProgress, type UploadTarget } from "@/lib/files/upload-with-progress";
 import type { FileFieldState } from "@/lib/files/use-file-states";
 
@@ -36,9 +37,9 @@ type UseFileUploadsOptions = {
 };
 
 /**
- * One file field's uploads: each file uploads at once through the app (with progress), a removed
- * or replaced file's upload is cancelled, a failed one can be retried, and image previews are
- * released when their file goes. The field only renders `items` and calls these actions.
+ * One file field's uploads: each file uploads through the app (with progress; a few at a time
+ * for the whole page, lib/files/upload-gate.ts), a removed or replaced file's upload is
+ * cancelled, a failed one can be retried, and image previews are released when their file goes. The field only renders `items` and calls these actions.
  */
 export function useFileUploads({
   initial,
@@ -86,13 +87,17 @@ export function useFileUploads({
     (key: string, file: File, type: FileType) => {
       const controller = new AbortController();
       controllers.current.set(key, controller);
-      dispatch({ type: "start", key });
-      uploadWithProgress(
-        uploadTarget,
-        file,
-        (progress) => dispatch({ type: "progress", key, progress }),
-        controller.signal,
-      )
+      // Queued until the page has a free upload (the server takes a few per link at once).
+      uploadGate(() => {
+        if (controller.signal.aborted) throw new DOMException("Upload cancelled", "AbortError");
+        dispatch({ type: "start", key });
+        return uploadWithProgress(
+          uploadTarget,
+          file,
+          (progress) => dispatch({ type: "progress", key, progress }),
+          controller.signal,
+        );
+      })
         .then(
           (result) =>
             dispatch({

@@ -206,4 +206,23 @@ describe("parseEnv: production settings", () => {
     expect(() => parseEnv({ MAX_OPEN_STREAMS: "-1" })).toThrow(/MAX_OPEN_STREAMS/);
     expect(() => parseEnv({ SHUTDOWN_GRACE_MS: "soon" })).toThrow(/SHUTDOWN_GRACE_MS/);
   });
+
+  it("bounds costly routes by default: rates per address, uploads per link, the upstream pools", () => {
+    expect(parseEnv({})).toMatchObject({
+      maxStreamsPerVisitor: 4,
+      maxStreamsPerAddress: 100,
+      launchRatePerMinute: 10,
+      uploadRatePerMinute: 60,
+      nextLinkRatePerMinute: 30,
+      maxUploadsPerLink: 3,
+      jsonConnections: 128,
+      launchConnections: 16,
+    });
+    expect(parseEnv({ LAUNCH_RATE_PER_MINUTE: "3" }).launchRatePerMinute).toBe(3);
+    for (const name of ["LAUNCH_RATE_PER_MINUTE", "DIFY_LAUNCH_CONNECTIONS"]) {
+      expect(() => parseEnv({ [name]: "0" }), name).toThrow(new RegExp(name));
+    }
+    // The page itself sends two uploads at once: a cap below that would refuse its own.
+    expect(() => parseEnv({ MAX_UPLOADS_PER_LINK: "1" })).toThrow(/MAX_UPLOADS_PER_LINK/);
+  });
 });

@@ -97,6 +97,18 @@ const rawEnvSchema = z.object({
   /** Open event streams allowed per link (token and user), and per process. */
   MAX_STREAMS_PER_LINK: z.coerce.number().int().min(1).max(1_000).default(4),
   MAX_OPEN_STREAMS: z.coerce.number().int().min(1).max(100_000).default(2_000),
+  /** Open streams (launch runs, next-link reads) per visitor, and every stream per client address. */
+  MAX_STREAMS_PER_VISITOR: z.coerce.number().int().min(1).max(1_000).default(4),
+  MAX_STREAMS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(100),
+  /** Requests per minute and client address: launches, uploads (form and launcher), next-link. */
+  LAUNCH_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(10),
+  UPLOAD_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
+  NEXT_LINK_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(30),
+  /** Uploads in flight at once per link (token and user), or per launcher visitor (the page sends 2). */
+  MAX_UPLOADS_PER_LINK: z.coerce.number().int().min(2).max(100).default(3),
+  /** Upstream connections: the JSON pool (forms, uploads, knowledge), the launcher's own pool. */
+  DIFY_JSON_CONNECTIONS: z.coerce.number().int().min(1).max(10_000).default(128),
+  DIFY_LAUNCH_CONNECTIONS: z.coerce.number().int().min(1).max(10_000).default(16),
   /** How long in-flight requests may take to finish after SIGTERM, in milliseconds. */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(25_000),
   /** Bearer token for GET /api/metrics; unset turns the endpoint off. */
@@ -126,6 +138,14 @@ export type AppEnv = {
   trustProxyHeaders: boolean;
   maxStreamsPerLink: number;
   maxOpenStreams: number;
+  maxStreamsPerVisitor: number;
+  maxStreamsPerAddress: number;
+  launchRatePerMinute: number;
+  uploadRatePerMinute: number;
+  nextLinkRatePerMinute: number;
+  maxUploadsPerLink: number;
+  jsonConnections: number;
+  launchConnections: number;
   shutdownGraceMs: number;
   metricsToken: string | undefined;
   /** `next dev` (NODE_ENV=development): the page's CSP allows what dev mode needs. */
@@ -167,6 +187,14 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
     trustProxyHeaders: raw.TRUST_PROXY_HEADERS,
     maxStreamsPerLink: raw.MAX_STREAMS_PER_LINK,
     maxOpenStreams: raw.MAX_OPEN_STREAMS,
+    maxStreamsPerVisitor: raw.MAX_STREAMS_PER_VISITOR,
+    maxStreamsPerAddress: raw.MAX_STREAMS_PER_ADDRESS,
+    launchRatePerMinute: raw.LAUNCH_RATE_PER_MINUTE,
+    uploadRatePerMinute: raw.UPLOAD_RATE_PER_MINUTE,
+    nextLinkRatePerMinute: raw.NEXT_LINK_RATE_PER_MINUTE,
+    maxUploadsPerLink: raw.MAX_UPLOADS_PER_LINK,
+    jsonConnections: raw.DIFY_JSON_CONNECTIONS,
+    launchConnections: raw.DIFY_LAUNCH_CONNECTIONS,
     shutdownGraceMs: raw.SHUTDOWN_GRACE_MS,
     metricsToken: raw.METRICS_TOKEN,
     development: raw.NODE_ENV === "development",

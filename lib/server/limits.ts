@@ -19,6 +19,19 @@ export type Limits = {
   /** Open event streams per link (token and user) and per process. */
   streamsPerLink: number;
   openStreams: number;
+  /** Launch streams and next-link reads per visitor; every kind of stream per client address. */
+  streamsPerVisitor: number;
+  streamsPerAddress: number;
+  /** Requests per client address in `rateWindowSeconds` (one replica's count; decision 031). */
+  rateWindowSeconds: number;
+  launchRate: number;
+  uploadRate: number;
+  nextLinkRate: number;
+  /** Uploads in flight at once per link, or per launcher visitor. */
+  uploadsPerLink: number;
+  /** Upstream connections of the JSON pool and of the launcher's own pool (its streams). */
+  upstreamJsonConnections: number;
+  upstreamLaunchConnections: number;
   /** How soon a browser refused an event stream (429) may try again. */
   streamRetryAfterSeconds: number;
   /** Upstream timeouts (DIFY_*_TIMEOUT_MS) and the silence after which a stream counts as lost. */
@@ -64,6 +77,15 @@ export function getLimits(): Limits {
     uploadMaxParts: 10,
     streamsPerLink: env.maxStreamsPerLink,
     openStreams: env.maxOpenStreams,
+    streamsPerVisitor: env.maxStreamsPerVisitor,
+    streamsPerAddress: env.maxStreamsPerAddress,
+    rateWindowSeconds: 60,
+    launchRate: env.launchRatePerMinute,
+    uploadRate: env.uploadRatePerMinute,
+    nextLinkRate: env.nextLinkRatePerMinute,
+    uploadsPerLink: env.maxUploadsPerLink,
+    upstreamJsonConnections: env.jsonConnections,
+    upstreamLaunchConnections: env.launchConnections,
     // The browser's own backoff is shorter, so it mostly waits for its other streams to close.
     streamRetryAfterSeconds: 5,
     upstreamConnectTimeoutMs: env.connectTimeoutMs,

@@ -5,6 +5,7 @@ import { runIdSchema } from "@/lib/ids/path-ids";
 import type { FormLinkClaims } from "@/lib/form/form-link";
 import { relayEventStream, SSE_HEADERS } from "@/lib/server/streams/relay-event-stream";
 import { acquireEventStream } from "@/lib/server/form/acquire-event-stream";
+import { clientAddress } from "@/lib/server/client-address";
 import { formTokenRedaction } from "@/lib/server/form/redact-form-tokens";
 
 /**
@@ -17,7 +18,7 @@ export async function runEventsResponse(
 ): Promise<Response> {
   if (!claims.run) throw ApiError.of("not_found", "This link has no run to follow.");
   const runId = runIdSchema.parse(claims.run);
-  const lease = acquireEventStream(claims);
+  const lease = acquireEventStream(claims, clientAddress(request));
   const upstreamAbort = new AbortController();
   request.signal.addEventListener("abort", () => upstreamAbort.abort(), { once: true });
   let upstream;

@@ -63,7 +63,10 @@ describe("metrics", () => {
   });
 
   it("reports open event streams and uploaded bytes", async () => {
-    const lease = acquireStream({ key: "k", perLink: 4, perProcess: 10 }) as StreamLease;
+    const lease = acquireStream({
+      bounds: [{ key: "k", max: 4, refused: "per_link" }],
+      perProcess: 10,
+    }) as StreamLease;
     expect(await sample("human_input_open_event_streams")).toBe(1);
     lease.release();
     expect(await sample("human_input_open_event_streams")).toBe(0);

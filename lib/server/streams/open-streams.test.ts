@@ -9,7 +9,11 @@ import {
 
 const held: StreamLease[] = [];
 function take(key: string, limits = { perLink: 4, perProcess: 100 }, expiresAtMs?: number) {
-  const lease = acquireStream({ key, ...limits, expiresAtMs });
+  const lease = acquireStream({
+    bounds: [{ key, max: limits.perLink, refused: "per_link" }],
+    perProcess: limits.perProcess,
+    expiresAtMs,
+  });
   if (!("refused" in lease)) held.push(lease);
   return lease;
 }
@@ -60,6 +64,32 @@ describe("acquireStream", () => {
     expect(lease.signal.aborted).toBe(false);
     vi.advanceTimersByTime(10 * 86_400_000);
     expect(lease.signal.aborted).toBe(true);
+  });
+
+  it("counts a stream under each of its keys, and a refused one under none", () => {
+    const stream = (link: string, address: string, perAddress = 3) =>
+      acquireStream({
+        bounds: [
+          { key: `link\n${link}`, max: 2, refused: "per_link" },
+          { key: `address\n${address}`, max: perAddress, refused: "per_address" },
+        ],
+        perProcess: 100,
+      });
+    const keep = (lease: StreamLease | StreamRefusal) => {
+      if (!("refused" in lease)) held.push(lease);
+      return lease;
+    };
+    expect(keep(stream("a", "10.0.0.1"))).not.toHaveProperty("refused");
+    expect(keep(stream("a", "10.0.0.1"))).not.toHaveProperty("refused");
+    // The link is full; the address has room, and the refusal takes none of it.
+    expect(keep(stream("a", "10.0.0.1"))).toEqual({ refused: "per_link" });
+    expect(keep(stream("b", "10.0.0.1"))).not.toHaveProperty("refused");
+    // Now the address is full, whichever link asks; another address is not.
+    expect(keep(stream("c", "10.0.0.1"))).toEqual({ refused: "per_address" });
+    expect(keep(stream("c", "10.0.0.2"))).not.toHaveProperty("refused");
+    held[0]!.release();
+    expect(keep(stream("c", "10.0.0.1"))).not.toHaveProperty("refused");
+    expect(openStreamCount()).toBe(4);
   });
 
   it("ends every open stream on shutdown with the retry delay", () => {

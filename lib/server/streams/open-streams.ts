@@ -1,8 +1,9 @@
 import "server-only";
 
-// The process's open event streams, in one registry: the per-link and per-process limits count
-// them, metrics report them, and shutdown and link expiry end them. Kept on globalThis because
-// Next may load this module more than once (route bundles, instrumentation) in one process.
+// The process's open event streams (form links' runs, launches, next-link reads), in one registry:
+// the per-link, per-visitor, per-address and per-process limits count them, metrics report them,
+// and shutdown and link expiry end them. Kept on globalThis because Next may load this module
+// more than once (route bundles, instrumentation) in one process.
 
 /** Why a stream was ended by the server rather than by its browser or the upstream. */
 export type StreamEndReason = { kind: "shutdown"; retryMs: number } | { kind: "expired" };
@@ -14,9 +15,18 @@ export type StreamLease = {
   release(): void;
 };
 
-export type StreamRefusal = { refused: "per_link" | "per_process" };
+export type StreamRefusal = {
+  refused: "per_link" | "per_visitor" | "per_address" | "per_launch" | "per_process";
+};
 
-type Entry = { key: string; controller: AbortController; timer?: ReturnType<typeof setTimeout> };
+/** One count a stream belongs to: at most `max` open streams share `key`. */
+export type StreamBound = {
+  key: string;
+  max: number;
+  refused: Exclude<StreamRefusal["refused"], "per_process">;
+};
+
+type Entry = { keys: string[]; controller: AbortController; timer?: ReturnType<typeof setTimeout> };
 
 type Registry = { all: Set<Entry>; byKey: Map<string, Set<Entry>> };
 
@@ -43,24 +53,26 @@ function endAt(entry: Entry, atMs: number, now: () => number) {
 }
 
 /**
- * Takes a slot for one event stream of `key` (the link's token and user), or says which limit
- * refuses it. With `expiresAtMs` the stream is ended (signal aborted, reason `expired`) then.
+ * Takes a slot for one stream counted under each of `bounds` (its link, visitor, client address)
+ * and the process, or says which limit refuses it; a refused stream counts nowhere. With
+ * `expiresAtMs` the stream is ended (signal aborted, reason `expired`) then.
  */
 export function acquireStream(options: {
-  key: string;
-  perLink: number;
+  bounds: StreamBound[];
   perProcess: number;
   expiresAtMs?: number;
   now?: () => number;
 }): StreamLease | StreamRefusal {
   const { all, byKey } = registry();
-  const sameKey = byKey.get(options.key);
-  if ((sameKey?.size ?? 0) >= options.perLink) return { refused: "per_link" };
+  for (const bound of options.bounds) {
+    if ((byKey.get(bound.key)?.size ?? 0) >= bound.max) return { refused: bound.refused };
+  }
   if (all.size >= options.perProcess) return { refused: "per_process" };
 
-  const entry: Entry = { key: options.key, controller: new AbortController() };
+  const keys = [...new Set(options.bounds.map((bound) => bound.key))];
+  const entry: Entry = { keys, controller: new AbortController() };
   all.add(entry);
-  byKey.set(options.key, (sameKey ?? new Set()).add(entry));
+  for (const key of keys) byKey.set(key, (byKey.get(key) ?? new Set()).add(entry));
   if (options.expiresAtMs !== undefined) endAt(entry, options.expiresAtMs, options.now ?? Date.now);
 
   let released = false;
@@ -71,9 +83,11 @@ export function acquireStream(options: {
       released = true;
       if (entry.timer) clearTimeout(entry.timer);
       all.delete(entry);
-      const set = byKey.get(entry.key);
-      set?.delete(entry);
-      if (set?.size === 0) byKey.delete(entry.key);
+      for (const key of entry.keys) {
+        const set = byKey.get(key);
+        set?.delete(entry);
+        if (set?.size === 0) byKey.delete(key);
+      }
     },
   };
 }

@@ -155,6 +155,10 @@ export async function startBenchStack(options: {
       DIFY_DATASET_API_KEY: EMBEDDED_KEYS.dataset,
       FORM_LINK_SECRET: linkSecret,
       ALLOW_UNSIGNED_LINKS: "",
+      // Every stream and upload of the bench comes from one address: the per-address limits
+      // (decision 031) would refuse its thousand streams long before the process's limit.
+      MAX_STREAMS_PER_ADDRESS: "100000",
+      UPLOAD_RATE_PER_MINUTE: "1000000",
       PORT: String(port),
       HOSTNAME: "127.0.0.1",
     },

@@ -1,0 +1,39 @@
+import "server-only";
+import { ApiError } from "@/lib/errors/api-error";
+import { getLimits } from "@/lib/server/limits";
+
+// Uploads in flight per link (or launcher visitor): each holds an upstream connection and a
+// body for as long as the browser takes to send it, so one link cannot hold many at once. The
+// browser sends fewer at a time than this (lib/files/upload-gate.ts). Kept on globalThis because
+// Next may load this module once per route bundle.
+
+const SLOTS = Symbol.for("dify-human-input.upload-slots");
+
+function inFlight(): Map<string, number> {
+  const holder = globalThis as typeof globalThis & { [SLOTS]?: Map<string, number> };
+  holder[SLOTS] ??= new Map();
+  return holder[SLOTS];
+}
+
+/**
+ * Runs `upload` in one of `key`'s MAX_UPLOADS_PER_LINK slots, freed when it settles; with none
+ * free it throws 429 `too_many_requests` before anything is read or sent upstream.
+ */
+export async function withUploadSlot<T>(key: string, upload: () => Promise<T>): Promise<T> {
+  const counts = inFlight();
+  const count = counts.get(key) ?? 0;
+  if (count >= getLimits().uploadsPerLink) {
+    throw ApiError.of(
+      "too_many_requests",
+      "This link is already uploading as many files at once as it may. Try again when one is done.",
+    ).retryAfter(2);
+  }
+  counts.set(key, count + 1);
+  try {
+    return await upload();
+  } finally {
+    const left = (counts.get(key) ?? 1) - 1;
+    if (left > 0) counts.set(key, left);
+    else counts.delete(key);
+  }
+}

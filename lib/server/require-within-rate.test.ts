@@ -1,0 +1,62 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { ApiError } from "@/lib/errors/api-error";
+
+// The per-address rates against small limits: who shares a count, what a refusal says, and that
+// a window's end gives the address its rate back.
+
+vi.mock("@/lib/server/limits", () => ({
+  getLimits: () => ({ rateWindowSeconds: 60, launchRate: 2, uploadRate: 3, nextLinkRate: 1 }),
+}));
+const { requireWithinRate } = await import("@/lib/server/require-within-rate");
+
+const from = (address: string) =>
+  new Request("http://app.test/api/launch", {
+    method: "POST",
+    headers: { "x-forwarded-for": address },
+  });
+
+async function refusal(promise: Promise<void>): Promise<ApiError> {
+  const error = await promise.then(
+    () => undefined,
+    (thrown: unknown) => thrown,
+  );
+  if (!(error instanceof ApiError)) throw new Error("expected a refusal");
+  return error;
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ now: 1_000_000, toFake: ["Date"] });
+  delete (globalThis as Record<symbol, unknown>)[Symbol.for("dify-human-input.rate-limiters")];
+});
+afterEach(() => vi.useRealTimers());
+
+describe("requireWithinRate", () => {
+  it("refuses an address past its rate with 429 too_many_requests and Retry-After", async () => {
+    await requireWithinRate("launch", from("203.0.113.5"));
+    await requireWithinRate("launch", from("203.0.113.5"));
+    const refused = await refusal(requireWithinRate("launch", from("203.0.113.5")));
+    expect(refused.toJSON()).toMatchObject({ status: 429, code: "too_many_requests" });
+    expect(refused.headers["Retry-After"]).toBe("60");
+    // Another address has a count of its own.
+    await requireWithinRate("launch", from("203.0.113.6"));
+  });
+
+  it("counts each route apart, and by the nearest X-Forwarded-For entry", async () => {
+    await requireWithinRate("next-link", from("198.51.100.1, 203.0.113.7"));
+    // A client naming another first hop is still the nearest hop's.
+    await expect(
+      requireWithinRate("next-link", from("198.51.100.2, 203.0.113.7")),
+    ).rejects.toMatchObject({ code: "too_many_requests" });
+    for (let i = 0; i < 3; i++) await requireWithinRate("upload", from("203.0.113.7"));
+    await expect(requireWithinRate("upload", from("203.0.113.7"))).rejects.toBeInstanceOf(ApiError);
+  });
+
+  it("gives the rate back when the window has passed, and says how long is left", async () => {
+    await requireWithinRate("next-link", from("203.0.113.8"));
+    vi.setSystemTime(1_000_000 + 45_000);
+    const refused = await refusal(requireWithinRate("next-link", from("203.0.113.8")));
+    expect(refused.headers["Retry-After"]).toBe("15");
+    vi.setSystemTime(1_000_000 + 60_001);
+    await requireWithinRate("next-link", from("203.0.113.8"));
+  });
+});

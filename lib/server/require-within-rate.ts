@@ -1,0 +1,61 @@
+import "server-only";
+import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { ApiError } from "@/lib/errors/api-error";
+import { clientAddress } from "@/lib/server/client-address";
+import { getLimits, type Limits } from "@/lib/server/limits";
+
+// Per-address request rates of the routes that cost the upstream most: a launch starts a run (model
+// tokens), an upload stores a file, next-link reads a run's whole stream. Counted in this process's
+// memory, so with several replicas each counts its own share (decision 031). Kept on globalThis
+// because Next may load this module once per route bundle.
+
+/** The routes with a rate of their own, each with the limit that sets it. */
+const RATES = {
+  launch: "launchRate",
+  upload: "uploadRate",
+  "next-link": "nextLinkRate",
+} as const satisfies Record<string, keyof Limits>;
+
+export type RatedRoute = keyof typeof RATES;
+
+const MESSAGES: Record<RatedRoute, string> = {
+  launch: "Too many runs were started from your network address. Wait a moment and try again.",
+  upload: "Too many files were uploaded from your network address. Wait a moment and try again.",
+  "next-link": "Too many requests for the next form from your network address. Wait a moment.",
+};
+
+const LIMITERS = Symbol.for("dify-human-input.rate-limiters");
+
+function limiter(route: RatedRoute): RateLimiterMemory {
+  const holder = globalThis as typeof globalThis & {
+    [LIMITERS]?: Map<RatedRoute, RateLimiterMemory>;
+  };
+  holder[LIMITERS] ??= new Map();
+  let found = holder[LIMITERS].get(route);
+  if (!found) {
+    const limits = getLimits();
+    found = new RateLimiterMemory({
+      keyPrefix: route,
+      points: limits[RATES[route]],
+      duration: limits.rateWindowSeconds,
+    });
+    holder[LIMITERS].set(route, found);
+  }
+  return found;
+}
+
+/**
+ * Counts one request of `route` for the request's client address, or throws 429
+ * `too_many_requests` with `Retry-After` (the seconds until the address may try again) once the
+ * address has used its rate. Called before anything of the request reaches the upstream.
+ */
+export async function requireWithinRate(route: RatedRoute, request: Request): Promise<void> {
+  try {
+    await limiter(route).consume(clientAddress(request));
+  } catch (rejection) {
+    if (!(rejection instanceof RateLimiterRes)) throw rejection;
+    throw ApiError.of("too_many_requests", MESSAGES[route]).retryAfter(
+      rejection.msBeforeNext / 1000,
+    );
+  }
+}

@@ -1,0 +1,67 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { acquireStreamSlot } from "@/lib/server/streams/acquire-stream-slot";
+import type { StreamLease } from "@/lib/server/streams/open-streams";
+
+// Which limit refuses a stream, and with what: a visitor's or an address's count answers
+// too_many_streams, the launcher pool's or the process's server_busy; every refusal says when to
+// try again.
+
+vi.mock("@/lib/server/limits", () => ({
+  getLimits: () => ({
+    streamsPerLink: 4,
+    streamsPerVisitor: 2,
+    streamsPerAddress: 5,
+    upstreamLaunchConnections: 3,
+    openStreams: 100,
+    streamRetryAfterSeconds: 5,
+  }),
+}));
+vi.mock("@/lib/server/ops/graceful-shutdown", () => ({ isDraining: () => false }));
+
+const held: StreamLease[] = [];
+const take = (holder: Parameters<typeof acquireStreamSlot>[0]) => {
+  const lease = acquireStreamSlot(holder);
+  held.push(lease);
+  return lease;
+};
+afterEach(() => {
+  for (const lease of held.splice(0)) lease.release();
+});
+
+describe("acquireStreamSlot", () => {
+  it("counts a visitor's launches and next-link reads together", () => {
+    take({ address: "10.0.0.1", visitor: "anon-1", launch: true });
+    take({ address: "10.0.0.2", visitor: "anon-1" });
+    expect(() => take({ address: "10.0.0.3", visitor: "anon-1", launch: true })).toThrow(
+      expect.objectContaining({ status: 429, code: "too_many_streams" }),
+    );
+    take({ address: "10.0.0.3", visitor: "anon-2", launch: true });
+  });
+
+  it("counts every kind of stream per address", () => {
+    for (let i = 0; i < 5; i++) take({ address: "10.0.0.9", link: `tok-${i}\nalice` });
+    expect(() => take({ address: "10.0.0.9", visitor: "anon-9", launch: true })).toThrow(
+      expect.objectContaining({
+        code: "too_many_streams",
+        message: expect.stringContaining("network address") as string,
+      }),
+    );
+  });
+
+  it("refuses a launch past the launcher pool's connections as server_busy, not forms", () => {
+    for (let i = 0; i < 3; i++) take({ address: `10.0.1.${i}`, visitor: `v${i}`, launch: true });
+    let refusal: unknown;
+    try {
+      take({ address: "10.0.1.9", visitor: "v9", launch: true });
+    } catch (error) {
+      refusal = error;
+    }
+    expect(refusal).toMatchObject({
+      status: 429,
+      code: "server_busy",
+      headers: { "Retry-After": "5" },
+    });
+    // A form's stream does not wait for the launcher's pool.
+    take({ address: "10.0.1.9", link: "tok\nbob" });
+  });
+});

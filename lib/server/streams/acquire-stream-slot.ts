@@ -1,0 +1,72 @@
+import "server-only";
+import { ApiError } from "@/lib/errors/api-error";
+import { getLimits } from "@/lib/server/limits";
+import { isDraining } from "@/lib/server/ops/graceful-shutdown";
+import {
+  acquireStream,
+  type StreamBound,
+  type StreamLease,
+} from "@/lib/server/streams/open-streams";
+
+/** Whom a stream is counted for: every stream by its client address, then by what it serves. */
+export type StreamHolder = {
+  /** The client address (lib/server/client-address.ts). */
+  address: string;
+  /** A form link's event stream: its token and user. */
+  link?: string;
+  /** A launch stream or a next-link read: the launcher's visitor or the link's user. */
+  visitor?: string;
+  /** A launch stream: it also takes one of the launcher's upstream connections. */
+  launch?: boolean;
+  expiresAtMs?: number;
+};
+
+const MESSAGES = {
+  per_link: "This link already has as many live views open as it may. Close one and try again.",
+  per_visitor:
+    "You already have as many runs and live views open as you may. Close one and try again.",
+  per_address: "Too many live views are open from your network address. Close one and try again.",
+} as const;
+
+/**
+ * A slot for one upstream stream, or the ApiError that refuses it before any upstream call: 503
+ * while the server shuts down, 429 `too_many_streams` past the link's, the visitor's or the
+ * address's limit, 429 `server_busy` past the process's (or the launcher pool's) limit.
+ */
+export function acquireStreamSlot(holder: StreamHolder): StreamLease {
+  if (isDraining()) {
+    throw ApiError.of("shutting_down", "This server is restarting. Try again.").retryAfter(1);
+  }
+  const limits = getLimits();
+  const bounds: StreamBound[] = [];
+  if (holder.link !== undefined) {
+    bounds.push({ key: `link\n${holder.link}`, max: limits.streamsPerLink, refused: "per_link" });
+  }
+  if (holder.visitor !== undefined) {
+    bounds.push({
+      key: `visitor\n${holder.visitor}`,
+      max: limits.streamsPerVisitor,
+      refused: "per_visitor",
+    });
+  }
+  bounds.push({
+    key: `address\n${holder.address}`,
+    max: limits.streamsPerAddress,
+    refused: "per_address",
+  });
+  // A launch never waits for one of the launcher pool's connections: past them it is refused.
+  if (holder.launch) {
+    bounds.push({ key: "launch", max: limits.upstreamLaunchConnections, refused: "per_launch" });
+  }
+  const lease = acquireStream({
+    bounds,
+    perProcess: limits.openStreams,
+    expiresAtMs: holder.expiresAtMs,
+  });
+  if (!("refused" in lease)) return lease;
+  const error =
+    lease.refused === "per_process" || lease.refused === "per_launch"
+      ? ApiError.of("server_busy", "The server is busy. Try again shortly.")
+      : ApiError.of("too_many_streams", MESSAGES[lease.refused]);
+  throw error.retryAfter(limits.streamRetryAfterSeconds);
+}
