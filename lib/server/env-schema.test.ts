@@ -206,4 +206,11 @@ describe("parseEnv: production settings", () => {
     expect(() => parseEnv({ MAX_OPEN_STREAMS: "-1" })).toThrow(/MAX_OPEN_STREAMS/);
     expect(() => parseEnv({ SHUTDOWN_GRACE_MS: "soon" })).toThrow(/SHUTDOWN_GRACE_MS/);
   });
+
+  it("shows a run's outputs on form links unless RUN_STREAM_OUTPUTS=hidden", () => {
+    expect(parseEnv({}).runStreamOutputs).toBe("shown");
+    expect(parseEnv({ RUN_STREAM_OUTPUTS: "" }).runStreamOutputs).toBe("shown");
+    expect(parseEnv({ RUN_STREAM_OUTPUTS: "hidden" }).runStreamOutputs).toBe("hidden");
+    expect(() => parseEnv({ RUN_STREAM_OUTPUTS: "none" })).toThrow(/RUN_STREAM_OUTPUTS/);
+  });
 });
