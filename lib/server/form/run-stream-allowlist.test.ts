@@ -424,6 +424,36 @@ describe("the run stream's allowlist", () => {
     expect(rendered).toEqual(["answer", null, "answer", null, null]);
   });
 
+  it("keeps an allowed key only with a plain value: nothing nested rides along under its name", async () => {
+    const [started] = await relay(
+      [
+        {
+          event: "node_started",
+          ...wf,
+          data: { ...node, title: { prompt: SECRET }, node_type: [SECRET], index: "2" },
+        },
+      ],
+      true,
+    );
+    expect(started!.data).toEqual({
+      id: "exec-1",
+      node_id: "llm",
+      index: "2",
+      created_at: 10,
+    });
+    const [required] = await relay(
+      [
+        {
+          event: "human_input_required",
+          ...wf,
+          data: { ...formData(OWN), approval_channels: ["email", { to: SECRET }] },
+        },
+      ],
+      true,
+    );
+    expect(required!.data).not.toHaveProperty("approval_channels");
+  });
+
   it("drops data that is not JSON, and passes keep-alives as they came", async () => {
     const body = relayEventStream(
       Readable.from([
