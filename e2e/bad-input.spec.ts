@@ -35,10 +35,11 @@ function link(
   run: Run,
   edit: (query: URLSearchParams) => void = () => undefined,
   scope: "form" | "run" = "form",
+  view: "full" | "progress" = "full",
 ) {
   const query = new URLSearchParams(
     formLinkQuery(
-      { token: run.formToken, run: run.runId, user: run.user, exp: hour(), scope },
+      { token: run.formToken, run: run.runId, user: run.user, exp: hour(), scope, view },
       EMBEDDED_LINK_SECRET,
     ),
   );
@@ -183,6 +184,25 @@ const linkVariants: { name: string; query: (run: Run) => string; status: number;
       code: "link_invalid",
     },
     { name: "no link", query: () => "", status: 403, code: "link_missing" },
+    // A progress-only link cannot be widened back, nor a link narrowed without its signer.
+    {
+      name: "view=progress dropped from a progress-only link",
+      query: (run) => link(run, (q) => q.delete("view"), "form", "progress"),
+      status: 403,
+      code: "link_invalid",
+    },
+    {
+      name: "view=progress added after signing",
+      query: (run) => link(run, (q) => q.set("view", "progress")),
+      status: 403,
+      code: "link_invalid",
+    },
+    {
+      name: "unknown view",
+      query: (run) => link(run, (q) => q.set("view", "all"), "form", "progress"),
+      status: 403,
+      code: "link_invalid",
+    },
     {
       name: "traversal in a signed run",
       query: (run) => signed(run, { run: "../../parameters" }),

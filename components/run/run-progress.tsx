@@ -25,7 +25,16 @@ function formatElapsed(seconds: number | null, locale: string): string {
   );
 }
 
-export function RunProgress({ state, children }: { state: RunViewState; children?: ReactNode }) {
+export function RunProgress({
+  state,
+  outputs = true,
+  children,
+}: {
+  state: RunViewState;
+  /** False: the server sends this link the run's progress only (no answer, no outputs). */
+  outputs?: boolean;
+  children?: ReactNode;
+}) {
   const t = useTranslations("run");
   const text = state.text.filter((entry) => entry.text.trim());
   return (
@@ -68,7 +77,11 @@ export function RunProgress({ state, children }: { state: RunViewState; children
           {state.outcome.error ? (
             <p className="notice notice-error">{state.outcome.error}</p>
           ) : null}
-          <RunOutputs outputs={state.outcome.outputs} />
+          {outputs ? (
+            <RunOutputs outputs={state.outcome.outputs} />
+          ) : (
+            <p className="muted">{t("outputsHidden")}</p>
+          )}
         </div>
       ) : null}
       {state.streamError ? (

@@ -78,7 +78,7 @@ export function RunView({ link, run }: { link: FormLinkContext; run: RunStream }
         </p>
       ))}
 
-      <RunProgress state={state}>
+      <RunProgress state={state} outputs={link.runOutputs}>
         <WaitingForms
           forms={state.waiting}
           ownToken={link.token}

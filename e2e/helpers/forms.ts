@@ -12,19 +12,21 @@ import { EMBEDDED_ORIGIN, embeddedAdmin } from "@/e2e/helpers/embedded";
 
 export type FormRecord = AdminResponse<"GET forms/*">;
 
-/** A signed link; `scope: "run"` lets it open the run's later forms in place too. */
+/**
+ * A signed link; `scope: "run"` lets it open the run's later forms in place too, `view:
+ * "progress"` narrows its run view to progress only.
+ */
 export function signLink(claims: {
   token: string;
   run?: string;
   user: string;
   ttlSeconds?: number;
   scope?: "form" | "run";
+  view?: "full" | "progress";
 }) {
   const exp = Math.floor(Date.now() / 1000) + (claims.ttlSeconds ?? 3600);
-  return formLinkPath(
-    { token: claims.token, run: claims.run ?? "", user: claims.user, exp, scope: claims.scope },
-    EMBEDDED_LINK_SECRET,
-  );
+  const { token, run = "", user, scope, view } = claims;
+  return formLinkPath({ token, run, user, exp, scope, view }, EMBEDDED_LINK_SECRET);
 }
 
 export async function getFormRecord(token: string): Promise<FormRecord> {

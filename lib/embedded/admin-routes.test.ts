@@ -185,6 +185,10 @@ describe("POST /_embedded/runs/{run_id}/text-chunks", () => {
     const sent = chunks.map((e) => (e.data as { sent_at_ms: number }).sent_at_ms);
     expect(sent.every((ms) => Math.abs(ms - Date.now()) < 60_000)).toBe(true);
     expect([...sent].sort((a, b) => a - b)).toEqual(sent);
+    // The text carries the stamp too: a form link's relay keeps a chunk's text only.
+    expect(chunks.map((e) => (e.data as { text: string }).text)).toEqual(
+      sent.map((ms, seq) => `chunk ${seq} at ${ms} `),
+    );
   });
 
   it("refuses an unknown run and a bad count", async () => {

@@ -241,8 +241,10 @@ export class RunEngine {
 
   /**
    * Emits `count` text_chunk events on a live run, one every `intervalMs`, each carrying its
-   * sequence number and its send time (`sent_at_ms`, sub-millisecond wall clock). The benchmark
-   * uses them to measure what a relay adds between the upstream's send and the client's receive.
+   * sequence number and its send time (`sent_at_ms`, sub-millisecond wall clock), in `data` and in
+   * the text itself (`chunk <seq> at <sent_at_ms>`: a form link's relay keeps only the text). The
+   * benchmark uses them to measure what a relay adds between the upstream's send and the client's
+   * receive.
    */
   async emitTextChunks(
     run: RunRecord,
@@ -251,13 +253,14 @@ export class RunEngine {
     for (let seq = 0; seq < count; seq++) {
       if (seq > 0) await this.sleep(intervalMs);
       if (this.disposed) return;
+      const sentAt = performance.timeOrigin + performance.now();
       this.emit(run, {
         event: "text_chunk",
         data: {
-          text: `chunk ${seq} `,
+          text: `chunk ${seq} at ${sentAt} `,
           from_variable_selector: ["bench", "text"],
           seq,
-          sent_at_ms: performance.timeOrigin + performance.now(),
+          sent_at_ms: sentAt,
         },
       });
     }

@@ -10,10 +10,17 @@ const client = () =>
   Promise.all([import("@/lib/client/api-fetch"), import("@/lib/form/form-api-contract")]);
 
 /**
- * A verified link as the browser holds it: the token, the run (may be empty), its query, and its
- * scope (`run`: it may open the run's later forms in place; `form`: its own form only).
+ * A verified link as the browser holds it: the token, the run (may be empty), its query, its
+ * scope (`run`: it may open the run's later forms in place; `form`: its own form only), and
+ * whether its run stream carries the answer and outputs (else progress only: the server decides).
  */
-export type FormLinkContext = { token: string; run: string; linkQuery: string; scope: LinkScope };
+export type FormLinkContext = {
+  token: string;
+  run: string;
+  linkQuery: string;
+  scope: LinkScope;
+  runOutputs: boolean;
+};
 
 const headers = (link: FormLinkContext) => ({ [FORM_LINK_HEADER]: link.linkQuery });
 const base = (link: FormLinkContext) => `/api/forms/${encodeURIComponent(link.token)}`;

@@ -5,6 +5,12 @@
 /** `form`: the link opens its own form only. `run`: it may open the run's later forms too. */
 export type LinkScope = "form" | "run";
 
+/**
+ * `full`: the link's run view shows what the server's RUN_STREAM_OUTPUTS allows. `progress`: it
+ * shows the run's progress only (no streamed text, no outputs), whatever the server allows.
+ */
+export type LinkView = "full" | "progress";
+
 export type FormLinkClaims = {
   token: string;
   /** Workflow run id; empty when there is no run to follow. */
@@ -13,12 +19,16 @@ export type FormLinkClaims = {
   /** Expiry, Unix seconds. */
   exp: number;
   scope: LinkScope;
+  view: LinkView;
 };
 
-/** A claims object without a scope means a link to its own form only. */
-export type FormLinkInput = Omit<FormLinkClaims, "scope"> & { scope?: LinkScope };
+/** Without a scope a link opens its own form only; without a view it does not narrow the run view. */
+export type FormLinkInput = Omit<FormLinkClaims, "scope" | "view"> & {
+  scope?: LinkScope;
+  view?: LinkView;
+};
 
 /** The query keys a link carries (and the browser sends back in the link header). */
-export const LINK_PARAM_KEYS = ["run", "user", "exp", "scope", "sig"] as const;
+export const LINK_PARAM_KEYS = ["run", "user", "exp", "scope", "view", "sig"] as const;
 
 export type LinkParams = Partial<Record<(typeof LINK_PARAM_KEYS)[number], string | null>>;

@@ -225,4 +225,11 @@ describe("parseEnv: production settings", () => {
     // The page itself sends two uploads at once: a cap below that would refuse its own.
     expect(() => parseEnv({ MAX_UPLOADS_PER_LINK: "1" })).toThrow(/MAX_UPLOADS_PER_LINK/);
   });
+
+  it("shows a run's outputs on form links unless RUN_STREAM_OUTPUTS=hidden", () => {
+    expect(parseEnv({}).runStreamOutputs).toBe("shown");
+    expect(parseEnv({ RUN_STREAM_OUTPUTS: "" }).runStreamOutputs).toBe("shown");
+    expect(parseEnv({ RUN_STREAM_OUTPUTS: "hidden" }).runStreamOutputs).toBe("hidden");
+    expect(() => parseEnv({ RUN_STREAM_OUTPUTS: "none" })).toThrow(/RUN_STREAM_OUTPUTS/);
+  });
 });

@@ -113,6 +113,14 @@ const rawEnvSchema = z.object({
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(25_000),
   /** Bearer token for GET /api/metrics; unset turns the endpoint off. */
   METRICS_TOKEN: optionalString,
+  /**
+   * What a form link's run stream carries besides progress: `shown` (the default) the streamed
+   * answer and the run's final outputs; `hidden` progress only. A link may narrow, never widen.
+   */
+  RUN_STREAM_OUTPUTS: z
+    .enum(["shown", "hidden", ""])
+    .optional()
+    .transform((value): "shown" | "hidden" => (value === "hidden" ? "hidden" : "shown")),
 });
 
 export type AppEnv = {
@@ -148,6 +156,8 @@ export type AppEnv = {
   launchConnections: number;
   shutdownGraceMs: number;
   metricsToken: string | undefined;
+  /** Whether form links' run streams carry the streamed answer and final outputs. */
+  runStreamOutputs: "shown" | "hidden";
   /** `next dev` (NODE_ENV=development): the page's CSP allows what dev mode needs. */
   development: boolean;
   /** Next's own SIGTERM/SIGINT handler runs (NEXT_MANUAL_SIG_HANDLE unset). */
@@ -197,6 +207,7 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
     launchConnections: raw.DIFY_LAUNCH_CONNECTIONS,
     shutdownGraceMs: raw.SHUTDOWN_GRACE_MS,
     metricsToken: raw.METRICS_TOKEN,
+    runStreamOutputs: raw.RUN_STREAM_OUTPUTS,
     development: raw.NODE_ENV === "development",
     nextHandlesSignals: !raw.NEXT_MANUAL_SIG_HANDLE,
   };

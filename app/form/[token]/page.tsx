@@ -13,6 +13,7 @@ import { formQueryOptions } from "@/lib/form/queries";
 import { getEnv } from "@/lib/server/env";
 import { verifyLinkParams } from "@/lib/server/form/form-identity";
 import { loadErrorEnvelope, loadFormView } from "@/lib/server/form/load-form-view";
+import { runOutputsShown } from "@/lib/server/form/run-outputs-shown";
 import { LINK_PARAM_KEYS } from "@/lib/form/form-link";
 import { formTokenSchema } from "@/lib/ids/path-ids";
 
@@ -80,6 +81,7 @@ async function FormPageBody({
     run: verified.claims.run,
     linkQuery: linkParams.toString(),
     scope: verified.claims.scope,
+    runOutputs: runOutputsShown(verified.claims),
   };
   // The form is loaded here, with the link already verified, into this request's own cache under
   // the key the browser uses: the page arrives whole and the browser does not fetch it again.

@@ -16,12 +16,13 @@ vi.mock("@/lib/dify/dify-client", () => ({
 vi.mock("@/lib/server/env", () => ({ getEnv: () => ({ formLinkSecret: "test-secret" }) }));
 
 const env = { task_id: "t", workflow_run_id: "run-1" };
-const claims = (scope: "form" | "run"): FormLinkClaims => ({
+const claims = (scope: "form" | "run", view: "full" | "progress" = "full"): FormLinkClaims => ({
   token: "FirstToken",
   run: "run-1",
   user: "alice",
   exp: Math.floor(Date.now() / 1000) + 600,
   scope,
+  view,
 });
 const required = (formId: string, nodeId: string, token: string | null) => ({
   event: "human_input_required",
@@ -106,6 +107,18 @@ describe("nextFormLink", () => {
       await nextFormLink(claims("run"), { formId: "f-b", nodeId: "b" }),
     );
     expect(token).toBe("OtherToken");
+  });
+
+  it("hands a progress-only link on as progress-only: a link never widens what it shows", async () => {
+    const events = [required("f-2", "final", "SecondToken"), paused()];
+    upstream.mockResolvedValue(openStream(events));
+    const narrowed = linkedToken(
+      await nextFormLink(claims("run", "progress"), { formId: "f-2", nodeId: "final" }),
+    );
+    expect(narrowed.verified).toMatchObject({ ok: true, claims: { view: "progress" } });
+    upstream.mockResolvedValue(openStream(events));
+    const full = linkedToken(await nextFormLink(claims("run"), { formId: "f-2", nodeId: "final" }));
+    expect(full.verified).toMatchObject({ ok: true, claims: { view: "full" } });
   });
 
   it("says not_found for a form the run does not wait at, or one answered elsewhere", async () => {

@@ -81,9 +81,11 @@ export async function nextFormLink(
   }
   if (!form.formToken) throw ApiError.of("not_found", "That form is answered elsewhere.");
   const env = getEnv();
+  // The same user, and the same view: a progress-only link hands on a progress-only link.
   const claims: FormLinkClaims = { ...current, token: form.formToken, scope: "run" };
   if (env.formLinkSecret) return formLinkPath(claims, env.formLinkSecret);
   // Unsigned links are allowed (trusted networks): carry the same user without a signature.
   const query = new URLSearchParams({ run: claims.run, user: claims.user, scope: "run" });
+  if (claims.view === "progress") query.set("view", "progress");
   return `/form/${encodeURIComponent(form.formToken)}?${query.toString()}`;
 }

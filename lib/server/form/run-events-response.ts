@@ -7,10 +7,13 @@ import { relayEventStream, SSE_HEADERS } from "@/lib/server/streams/relay-event-
 import { acquireEventStream } from "@/lib/server/form/acquire-event-stream";
 import { clientAddress } from "@/lib/server/client-address";
 import { formTokenRedaction } from "@/lib/server/form/redact-form-tokens";
+import { runOutputsShown } from "@/lib/server/form/run-outputs-shown";
+import { runStreamAllowlist } from "@/lib/server/form/run-stream-allowlist";
+import { chainEventTransforms } from "@/lib/server/streams/chain-event-transforms";
 
 /**
- * The run of a verified link, relayed live from the upstream as SSE. Bounded per link and per
- * process; ended on shutdown, when the link expires and when the browser goes away.
+ * The run of a verified link, relayed live from the upstream as SSE, each event reduced to what
+ * the run view shows (lib/server/form/run-stream-allowlist.ts). Bounded per link and per process; ended on shutdown, when the link expires and when the browser goes away.
  */
 export async function runEventsResponse(
   request: Request,
@@ -37,8 +40,11 @@ export async function runEventsResponse(
   }
   return new Response(
     relayEventStream(upstream, () => upstreamAbort.abort(), {
-      // Only this link's own token reaches the browser, whatever its scope.
-      transform: formTokenRedaction(claims.token),
+      // Each event reduced to what the run view shows, then only this link's own token kept.
+      transform: chainEventTransforms(
+        runStreamAllowlist({ ownToken: claims.token, outputs: runOutputsShown(claims) }),
+        formTokenRedaction(claims.token),
+      ),
       end: lease.signal,
       onEnd: () => lease.release(),
     }),

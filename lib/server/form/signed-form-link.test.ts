@@ -9,10 +9,11 @@ const claims = {
   user: "alice@example.com",
   exp: 2_000_000_000,
   scope: "form" as const,
+  view: "full" as const,
 };
 const options = { secret, allowUnsigned: false, nowSeconds: 1_900_000_000 };
 const params = (
-  overrides: Partial<Record<"run" | "user" | "exp" | "scope" | "sig", string>> = {},
+  overrides: Partial<Record<"run" | "user" | "exp" | "scope" | "view" | "sig", string>> = {},
 ) => ({
   run: claims.run,
   user: claims.user,
@@ -82,7 +83,7 @@ describe("form links", () => {
     expect(verifyFormLink(claims.token, {}, options)).toEqual({ ok: false, reason: "missing" });
     expect(verifyFormLink(claims.token, unsigned, { ...options, allowUnsigned: true })).toEqual({
       ok: true,
-      claims: { token: claims.token, run: "r", user: "bob", exp: 0, scope: "form" },
+      claims: { token: claims.token, run: "r", user: "bob", exp: 0, scope: "form", view: "full" },
       signed: false,
     });
   });
@@ -110,6 +111,51 @@ describe("form links", () => {
     expect(verifyFormLink(claims.token, params({ sig: runSig }), options).ok).toBe(false);
     expect(verifyFormLink(claims.token, params({ scope: "form" }), options).ok).toBe(false);
     expect(verifyFormLink(claims.token, params({ scope: "" }), options).ok).toBe(false);
+  });
+
+  it("signs a progress-only link with a last line and says so in the query", () => {
+    const progress = { ...claims, scope: "run" as const, view: "progress" as const };
+    const expected = createHmac("sha256", secret)
+      .update("AbCdEfGhIjKlMnOpQrStUv\nrun-1\nalice@example.com\n2000000000\nrun\nprogress")
+      .digest("base64url");
+    expect(signFormLink(progress, secret)).toBe(expected);
+    const url = new URL(formLinkPath(progress, secret), "http://localhost");
+    expect(url.searchParams.get("view")).toBe("progress");
+    expect(verifyFormLink(claims.token, Object.fromEntries(url.searchParams), options)).toEqual({
+      ok: true,
+      claims: progress,
+      signed: true,
+    });
+    // A link without the claim is signed exactly as before the claim existed.
+    expect(new URL(formLinkPath(claims, secret), "http://x").searchParams.has("view")).toBe(false);
+  });
+
+  it("refuses a view that was added, dropped or is unknown: a link can only narrow", () => {
+    const progressSig = signFormLink({ ...claims, view: "progress" }, secret);
+    // `view=progress` added to a link not signed with it.
+    expect(verifyFormLink(claims.token, params({ view: "progress" }), options).ok).toBe(false);
+    // A progress-only link with `view` dropped (widened back to full): refused.
+    expect(verifyFormLink(claims.token, params({ sig: progressSig }), options).ok).toBe(false);
+    expect(
+      verifyFormLink(claims.token, params({ sig: progressSig, view: "progress" }), options).ok,
+    ).toBe(true);
+    for (const view of ["full", "", "outputs", "PROGRESS"]) {
+      expect(verifyFormLink(claims.token, params({ sig: progressSig, view }), options)).toEqual({
+        ok: false,
+        reason: "invalid",
+      });
+    }
+    // Unsigned links (trusted networks) may narrow themselves too, never name anything else.
+    const unsigned = { run: "r", user: "bob", view: "progress" };
+    const verified = verifyFormLink(claims.token, unsigned, { ...options, allowUnsigned: true });
+    expect(verified.ok && verified.claims.view).toBe("progress");
+    expect(
+      verifyFormLink(
+        claims.token,
+        { ...unsigned, view: "all" },
+        { ...options, allowUnsigned: true },
+      ).ok,
+    ).toBe(false);
   });
 
   it.each([

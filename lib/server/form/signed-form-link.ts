@@ -1,5 +1,11 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import type { FormLinkClaims, FormLinkInput, LinkParams, LinkScope } from "@/lib/form/form-link";
+import type {
+  FormLinkClaims,
+  FormLinkInput,
+  LinkParams,
+  LinkScope,
+  LinkView,
+} from "@/lib/form/form-link";
 
 // NOTE: signing and verifying links is server code (lib/server: lint keeps it out of the
 // browser). It does not import `server-only` because the tools that mint links for portals and
@@ -7,7 +13,10 @@ import type { FormLinkClaims, FormLinkInput, LinkParams, LinkScope } from "@/lib
 // Signed form links, as the README's "The form link" section specifies:
 // sig = base64url(HMAC-SHA256(secret, message)), no padding, where the message is
 // `${token}\n${run}\n${user}\n${exp}` for a link to its own form and the same with a fifth line
-// `run` for a link that may also answer the run's later forms in place (`scope=run`).
+// `run` for a link that may also answer the run's later forms in place (`scope=run`), then a last
+// line `progress` for a link narrowed to the run's progress (`view=progress`). Lines are added
+// only for claims present, so links signed before a claim existed keep verifying; a claim that is
+// in the query but not in the signature (or the reverse) fails the compare.
 
 // NOTE: the message's fields are separated by newlines, so a value holding a control character
 // could be re-split into other fields that verify: such values are refused on both sides.
@@ -22,12 +31,14 @@ export function isCanonicalLinkValue(value: string): boolean {
 const CANONICAL_EXP = /^(0|[1-9]\d{0,11})$/;
 
 function linkMessage(claims: FormLinkClaims): string {
-  const base = `${claims.token}\n${claims.run}\n${claims.user}\n${claims.exp}`;
-  return claims.scope === "run" ? `${base}\nrun` : base;
+  let message = `${claims.token}\n${claims.run}\n${claims.user}\n${claims.exp}`;
+  if (claims.scope === "run") message += "\nrun";
+  if (claims.view === "progress") message += "\nprogress";
+  return message;
 }
 
 function withScope(claims: FormLinkInput): FormLinkClaims {
-  return { ...claims, scope: claims.scope ?? "form" };
+  return { ...claims, scope: claims.scope ?? "form", view: claims.view ?? "full" };
 }
 
 export function signFormLink(input: FormLinkInput, secret: string): string {
@@ -43,7 +54,10 @@ export function signFormLink(input: FormLinkInput, secret: string): string {
   return createHmac("sha256", secret).update(linkMessage(claims)).digest("base64url");
 }
 
-/** The query string of a signed link, `run` left out when empty, `scope` only when `run`. */
+/**
+ * The query string of a signed link, `run` left out when empty, `scope` only when `run`, `view`
+ * only when `progress`.
+ */
 export function formLinkQuery(input: FormLinkInput, secret: string): string {
   const claims = withScope(input);
   const query = new URLSearchParams();
@@ -51,6 +65,7 @@ export function formLinkQuery(input: FormLinkInput, secret: string): string {
   query.set("user", claims.user);
   query.set("exp", String(claims.exp));
   if (claims.scope === "run") query.set("scope", "run");
+  if (claims.view === "progress") query.set("view", "progress");
   query.set("sig", signFormLink(claims, secret));
   return query.toString();
 }
@@ -69,6 +84,12 @@ function parseScope(value: string | null | undefined): LinkScope | undefined {
   return value === "run" ? "run" : undefined;
 }
 
+/** Absent: the link does not narrow the run view; `progress` is the only value a link may name. */
+function parseView(value: string | null | undefined): LinkView | undefined {
+  if (value === undefined || value === null) return "full";
+  return value === "progress" ? "progress" : undefined;
+}
+
 /** Verifies a link's parameters for a token: values, signature (constant time), then expiry. */
 export function verifyFormLink(
   token: string,
@@ -79,9 +100,11 @@ export function verifyFormLink(
   const run = params.run ?? "";
   const now = options.nowSeconds ?? Math.floor(Date.now() / 1000);
   const scope = parseScope(params.scope);
+  const view = parseView(params.view);
 
   if (
     scope === undefined ||
+    view === undefined ||
     !isCanonicalLinkValue(token) ||
     !isCanonicalLinkValue(run) ||
     !isCanonicalLinkValue(user)
@@ -95,13 +118,13 @@ export function verifyFormLink(
     if (params.exp && !CANONICAL_EXP.test(params.exp)) return { ok: false, reason: "invalid" };
     const exp = params.exp ? Number(params.exp) : 0;
     if (exp && exp < now) return { ok: false, reason: "expired" };
-    return { ok: true, claims: { token, run, user, exp, scope }, signed: false };
+    return { ok: true, claims: { token, run, user, exp, scope, view }, signed: false };
   }
 
   if (!options.secret || !user || !params.exp || !CANONICAL_EXP.test(params.exp)) {
     return { ok: false, reason: "invalid" };
   }
-  const claims: FormLinkClaims = { token, run, user, exp: Number(params.exp), scope };
+  const claims: FormLinkClaims = { token, run, user, exp: Number(params.exp), scope, view };
   const expected = Buffer.from(signFormLink(claims, options.secret));
   const given = Buffer.from(params.sig);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) {

@@ -43,7 +43,7 @@ describe("withFormLink", () => {
     expect(answer.headers.get("cache-control")).toBe("no-store");
     expect(seen).toHaveBeenCalledTimes(1);
     expect(await answer.json()).toEqual({
-      link: { token: claims.token, claims: { ...claims, scope: "form" } },
+      link: { token: claims.token, claims: { ...claims, scope: "form", view: "full" } },
     });
   });
 

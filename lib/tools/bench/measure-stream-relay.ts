@@ -20,8 +20,10 @@ const READY_TIMEOUT_MS = 60_000;
 const EVENTS_TIMEOUT_MS = 120_000;
 
 // Both processes read one clock: wall time at sub-millisecond resolution, as the upstream stamps
-// `sent_at_ms` (see RunEngine.emitTextChunks).
+// each chunk's text `chunk <seq> at <sent_at_ms>` (see RunEngine.emitTextChunks; a form link's
+// relay passes a chunk's text only).
 const now = () => performance.timeOrigin + performance.now();
+const BENCH_CHUNK = /^chunk (\d+) at ([\d.]+) $/;
 
 async function inBatches<T, R>(items: T[], size: number, each: (item: T) => Promise<R>) {
   const results: R[] = [];
@@ -65,13 +67,13 @@ export function openStream(target: StreamTarget, events: number) {
     const splitter = createSseSplitter({
       onEvent: (message) => {
         if (!message.data) return; // pings
-        const event = JSON.parse(message.data) as {
-          event: string;
-          data?: { seq?: number; sent_at_ms?: number };
-        };
+        const event = JSON.parse(message.data) as { event: string; data?: { text?: string } };
         if (event.event === "workflow_paused") markReady();
-        if (event.event !== "text_chunk" || event.data?.seq === undefined) return;
-        const { seq, sent_at_ms: sentAt = Number.NaN } = event.data;
+        const stamp =
+          event.event === "text_chunk" ? BENCH_CHUNK.exec(event.data?.text ?? "") : null;
+        if (!stamp) return;
+        const seq = Number(stamp[1]);
+        const sentAt = Number(stamp[2]);
         tally.latencies.push(at - sentAt);
         if (seq < highest || seen[seq] === 1) tally.reordered++;
         seen[seq] = 1;

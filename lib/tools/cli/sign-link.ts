@@ -1,4 +1,4 @@
-// npm run sign-link -- --token T [--run R] --user U [--scope run] [--ttl 7d] [--base http://localhost:3000]
+// npm run sign-link -- --token T [--run R] --user U [--scope run] [--view progress] [--ttl 7d] [--base http://localhost:3000]
 // Prints a signed form link. The secret is FORM_LINK_SECRET (or the embedded demo secret when
 // DIFY_API_BASE is unset), so links match what the app verifies.
 import { parseArgs } from "@/lib/tools/cli/parse-args";
@@ -13,8 +13,9 @@ function main() {
   const user = get("user");
   if (args.help || !token || !user) {
     console.log(
-      "Usage: npm run sign-link -- --token <form_token> --user <user> [--run <workflow_run_id>] [--scope run] [--ttl 7d] [--base <app origin>]\n" +
-        "  --scope run: the link may also answer the run's later forms in place (default: its own form only)",
+      "Usage: npm run sign-link -- --token <form_token> --user <user> [--run <workflow_run_id>] [--scope run] [--view progress] [--ttl 7d] [--base <app origin>]\n" +
+        "  --scope run: the link may also answer the run's later forms in place (default: its own form only)\n" +
+        "  --view progress: the link follows the run's progress only, without its answer or outputs (default: as RUN_STREAM_OUTPUTS says)",
     );
     process.exit(args.help ? 0 : 2);
   }
@@ -29,9 +30,16 @@ function main() {
     console.error(`--scope must be "form" or "run", not "${scope}".`);
     process.exit(2);
   }
+  const view = get("view") ?? "full";
+  if (view !== "full" && view !== "progress") {
+    console.error(`--view must be "progress" (or "full", the default), not "${view}".`);
+    process.exit(2);
+  }
   const exp = Math.floor(Date.now() / 1000) + parseTtl(get("ttl") ?? "7d");
   const base = (get("base") ?? `http://localhost:${env.port}`).replace(/\/+$/, "");
-  console.log(base + formLinkPath({ token, run: get("run") ?? "", user, exp, scope }, secret));
+  console.log(
+    base + formLinkPath({ token, run: get("run") ?? "", user, exp, scope, view }, secret),
+  );
 }
 
 try {

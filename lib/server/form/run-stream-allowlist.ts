@@ -1,0 +1,208 @@
+import "server-only";
+import type { EventTransform } from "@/lib/server/streams/relay-event-stream";
+
+// NOTE: a form link's run stream carries only what the run view (lib/run/run-view.ts) reads, so
+// one approver cannot read another's answers or the prompts of the run (issue 26, decision 032).
+// Each event is rebuilt from an allowlist: its kind, the ids, node id, title, type, status, times,
+// error; the streamed answer and the run's final outputs only when `outputs` is on; the waiting
+// forms only as far as the page names them (no content, inputs, actions or defaults); a filled
+// form's rendered answer only for the link's own form. Never `inputs`, `process_data`, a node's
+// `outputs` (but the text it streamed), `execution_metadata`, `submitted_data`, usage or files.
+// Kinds the page does not read (iteration and loop events, node_retry, agent_log, tts_message,
+// message_file, ...) are dropped: the page skips them anyway, and they carry the heaviest payloads.
+
+/** `value`: a string, number, boolean or null; `strings`: an array of strings; `[shape]`: each. */
+type Rule = "value" | "strings" | Shape | readonly [Shape];
+type Shape = { readonly [key: string]: Rule };
+
+const V = "value";
+
+/** Every event's envelope: workflow ids, and a chatflow's message and conversation ids. */
+const ENVELOPE = {
+  event: V,
+  task_id: V,
+  workflow_run_id: V,
+  conversation_id: V,
+  message_id: V,
+  id: V,
+  created_at: V,
+} as const satisfies Shape;
+
+const NODE = {
+  id: V,
+  node_id: V,
+  node_type: V,
+  title: V,
+  index: V,
+  created_at: V,
+} as const satisfies Shape;
+
+/** How the page names a form: the token is kept here and nulled by the redactor unless it is the link's own. */
+const FORM_REF = {
+  form_id: V,
+  node_id: V,
+  node_title: V,
+  form_token: V,
+  approval_channels: "strings",
+} as const satisfies Shape;
+
+const PROGRESS: Readonly<Record<string, Shape>> = {
+  workflow_started: { ...ENVELOPE, data: { id: V, workflow_id: V, created_at: V, reason: V } },
+  node_started: { ...ENVELOPE, data: NODE },
+  node_finished: {
+    ...ENVELOPE,
+    data: { ...NODE, status: V, error: V, elapsed_time: V, finished_at: V },
+  },
+  human_input_required: { ...ENVELOPE, data: FORM_REF },
+  workflow_paused: {
+    ...ENVELOPE,
+    data: {
+      workflow_run_id: V,
+      status: V,
+      created_at: V,
+      elapsed_time: V,
+      paused_nodes: "strings",
+      reasons: [{ TYPE: V, type: V, ...FORM_REF }],
+    },
+  },
+  human_input_form_filled: {
+    ...ENVELOPE,
+    // The action chosen is the run's path, as the nodes that follow show; what was written is not.
+    data: { form_id: V, node_id: V, node_title: V, action_id: V, action_text: V },
+  },
+  human_input_form_timeout: {
+    ...ENVELOPE,
+    data: { form_id: V, node_id: V, node_title: V, expiration_time: V },
+  },
+  workflow_finished: {
+    ...ENVELOPE,
+    data: { id: V, workflow_id: V, status: V, error: V, elapsed_time: V, finished_at: V },
+  },
+  message_end: ENVELOPE,
+  error: { ...ENVELOPE, status: V, code: V, message: V },
+};
+
+/** Kinds that are the run's answer itself: relayed only when outputs are shown. */
+const ANSWER: Readonly<Record<string, Shape>> = {
+  text_chunk: { ...ENVELOPE, data: { text: V, from_variable_selector: "strings" } },
+  message: { ...ENVELOPE, answer: V },
+  message_replace: { ...ENVELOPE, answer: V },
+};
+
+type Json = Record<string, unknown>;
+
+const isRecord = (value: unknown): value is Json =>
+  value !== null && typeof value === "object" && !Array.isArray(value);
+
+function keep(value: unknown, rule: Rule): unknown {
+  if (rule === "value") {
+    return value === null || ["string", "number", "boolean"].includes(typeof value)
+      ? value
+      : undefined;
+  }
+  if (rule === "strings") {
+    return Array.isArray(value) && value.every((item) => typeof item === "string")
+      ? [...value]
+      : undefined;
+  }
+  if (Array.isArray(rule)) {
+    const [each] = rule as readonly [Shape];
+    return Array.isArray(value)
+      ? value.filter(isRecord).map((item) => pick(item, each))
+      : undefined;
+  }
+  return isRecord(value) ? pick(value, rule as Shape) : undefined;
+}
+
+/** A new object holding only the shape's keys, each only when its value fits the rule. */
+function pick(source: Json, shape: Shape): Json {
+  const out: Json = {};
+  for (const [key, rule] of Object.entries(shape)) {
+    if (!Object.hasOwn(source, key)) continue;
+    const kept = keep(source[key], rule);
+    if (kept !== undefined) out[key] = kept;
+  }
+  return out;
+}
+
+const DATA_MARK = Buffer.from("data");
+/** Comments (the relay's and the upstream's keep-alives), `event: ping` and blank lines only. */
+const KEEP_ALIVE_ONLY = /^(?:(?::[^\r\n]*|event: ?ping)?(?:\r\n|\r|\n))*$/;
+
+/** False only for bytes that cannot hold an event: a keep-alive passes as it came. */
+function mayHoldEvent(bytes: Buffer): boolean {
+  return bytes.indexOf(DATA_MARK) !== -1 || !KEEP_ALIVE_ONLY.test(bytes.toString("latin1"));
+}
+
+/**
+ * The relay's allowlist for a form link's run: `ownToken` is the link's form, `outputs` whether
+ * the streamed answer and the final outputs may go out (the server's RUN_STREAM_OUTPUTS, narrowed
+ * by the link's `view`). Chained before the token redactor, which nulls every other form token.
+ */
+export function runStreamAllowlist(options: {
+  ownToken: string;
+  outputs: boolean;
+}): EventTransform {
+  const { ownToken, outputs } = options;
+  // What this connection has seen, to tell which filled form is the link's own and which node's
+  // full text may replace its chunks (a node that streamed none keeps its outputs to itself).
+  const ownFormIds = new Set<string>();
+  const lastFormIsOwn = new Map<string, boolean>();
+  const streamedNodes = new Set<string>();
+
+  const noteForm = (form: Json) => {
+    if (!("form_token" in form) || typeof form.node_id !== "string") return;
+    const own = ownToken !== "" && form.form_token === ownToken;
+    lastFormIsOwn.set(form.node_id, own);
+    if (own && typeof form.form_id === "string") ownFormIds.add(form.form_id);
+  };
+  // Matched as the run view matches it: by form_id when the event has one, else the form last
+  // required at that node.
+  const isOwnForm = (filled: Json) =>
+    typeof filled.form_id === "string" && filled.form_id
+      ? ownFormIds.has(filled.form_id)
+      : typeof filled.node_id === "string" && lastFormIsOwn.get(filled.node_id) === true;
+
+  return {
+    mayChange: mayHoldEvent,
+    apply(json) {
+      if (!isRecord(json) || typeof json.event !== "string") return [];
+      const shape = PROGRESS[json.event] ?? (outputs ? ANSWER[json.event] : undefined);
+      if (!shape) return [];
+      const out = pick(json, shape);
+      const data = isRecord(json.data) ? json.data : {};
+      const kept = isRecord(out.data) ? out.data : {};
+      switch (json.event) {
+        case "text_chunk": {
+          const selector = data.from_variable_selector;
+          if (Array.isArray(selector) && typeof selector[0] === "string") {
+            streamedNodes.add(selector[0]);
+          }
+          break;
+        }
+        case "human_input_required":
+          noteForm(data);
+          break;
+        case "workflow_paused":
+          if (Array.isArray(data.reasons)) data.reasons.filter(isRecord).forEach(noteForm);
+          break;
+        case "human_input_form_filled":
+          if (typeof data.rendered_content === "string" && isOwnForm(data)) {
+            kept.rendered_content = data.rendered_content;
+          }
+          break;
+        case "node_finished": {
+          const text = isRecord(data.outputs) ? data.outputs.text : undefined;
+          if (outputs && typeof text === "string" && streamedNodes.has(String(data.node_id))) {
+            kept.outputs = { text };
+          }
+          break;
+        }
+        case "workflow_finished":
+          if (outputs && isRecord(data.outputs)) kept.outputs = data.outputs;
+          break;
+      }
+      return [out];
+    },
+  };
+}
