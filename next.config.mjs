@@ -22,6 +22,14 @@ const nextConfig = {
   // server.js lands at .next/standalone/server.js.
   outputFileTracingRoot: fileURLToPath(new URL(".", import.meta.url)),
   poweredByHeader: false,
+  // No image optimizer: nothing uses next/image, so /_next/image answers 404 instead of resizing
+  // whatever URL it is handed (decision 034).
+  images: { unoptimized: true },
+  // ...and its native image library (sharp, Next's optional dependency) stays out of the
+  // standalone output: the server never loads it, and it has had advisories of its own.
+  outputFileTracingExcludes: {
+    "*": ["**/node_modules/sharp/**/*", "**/node_modules/@img/**/*"],
+  },
   // Node-only packages used by route handlers; keep them out of the bundle.
   serverExternalPackages: ["busboy", "undici", "prom-client"],
   // Metadata (the page title) in the first bytes for every client, not streamed in later: screen

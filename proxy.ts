@@ -2,7 +2,11 @@ import { NextResponse, type NextRequest } from "next/server";
 import { parseTheme } from "@/lib/embed/embed-protocol";
 import { matchLocale } from "@/lib/i18n/locales";
 import { getEnv } from "@/lib/server/env";
-import { contentSecurityPolicy, pageResponseHeaders } from "@/lib/server/response-headers";
+import {
+  contentSecurityPolicy,
+  frameAncestorsFor,
+  pageResponseHeaders,
+} from "@/lib/server/response-headers";
 
 // Runs before every page and static file (Next 16's proxy, on Node): the page and file headers
 // (lib/server/response-headers.ts), and for a page a fresh CSP nonce per request, passed to Next
@@ -24,7 +28,8 @@ export function proxy(request: NextRequest) {
   const env = getEnv();
   const csp = contentSecurityPolicy({
     nonce,
-    frameAncestors: env.embedAllowedOrigins,
+    frameAncestors: frameAncestorsFor(pathname, env.embedAllowedOrigins),
+    imageSources: env.markdownImageOrigins,
     dev: env.development,
   });
   const headers = new Headers(request.headers);

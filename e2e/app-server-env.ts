@@ -21,6 +21,8 @@ export function e2eAppServerEnv(overrides: Record<string, string> = {}): Record<
     EMBEDDED_DIFY_PORT: String(E2E_EMBEDDED_PORT),
     // The stand-in portal of the embedding story (served by the embedded service).
     EMBED_ALLOWED_ORIGINS: `http://127.0.0.1:${E2E_EMBEDDED_PORT}`,
+    // Markdown images from one path of the embedded service only (e2e/markdown-links.spec.ts).
+    MARKDOWN_IMAGE_ORIGINS: `http://127.0.0.1:${E2E_EMBEDDED_PORT}/_embedded/`,
     // Short enough for the fault tests to see timeouts within a test's time.
     DIFY_RESPONSE_TIMEOUT_MS: "4000",
     // Long enough that a busy moment (the load stories) is not taken for a lost stream.

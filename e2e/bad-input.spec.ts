@@ -24,6 +24,8 @@ type Case = {
   code: string;
   /** The envelope's `issues` when the input failed a schema: exactly these, else none at all. */
   issues?: { path: string; message: string }[];
+  /** The upstream calls the refusal needed (`GET /v1/...`): none unless a row says so. */
+  upstream?: (run: Run) => string[];
 };
 
 const APP = `http://127.0.0.1:${E2E_APP_PORT}`;
@@ -444,6 +446,109 @@ for (const route of uploadRoutes) {
   );
 }
 
+// ------------------------------------------------------------------ answers checked against the form
+
+// Links are judged before anything is read; keys and upload methods need the form, so those
+// refusals cost its one read and never the submit.
+const submission = (inputs: Record<string, unknown>) =>
+  JSON.stringify({ inputs: { draft: "", tone: "Neutral", ...inputs }, action: "approve" });
+const coverLink = (url: string) => ({
+  cover: { type: "image", transfer_method: "remote_url", url },
+});
+const formRead = (run: Run) => [`GET /v1/form/human_input/${run.formToken}`];
+const submitRow = (
+  name: string,
+  inputs: Record<string, unknown>,
+  issue: { path: string; message: string },
+  upstream?: (run: Run) => string[],
+): Case => ({
+  name: `forms POST: ${name}`,
+  method: "POST",
+  path: (run) => `/api/forms/${run.formToken}`,
+  headers: (run) => ({ Origin: ORIGIN, "x-form-link": link(run), ...json }),
+  data: submission(inputs),
+  status: 400,
+  code: "invalid_request",
+  issues: [issue],
+  upstream,
+});
+const inside = (url: string) => ({
+  path: "inputs.cover.url",
+  message: `The link in input 'cover' must not point at a local, private or link-local address.`,
+  url,
+});
+cases.push(
+  submitRow(
+    "a key the form does not have",
+    { admin: "yes" },
+    { path: "inputs.admin", message: "The form has no input 'admin'." },
+    formRead,
+  ),
+  submitRow(
+    "a file where the form takes text",
+    {
+      draft: {
+        type: "document",
+        transfer_method: "remote_url",
+        url: "https://files.example.com/a.pdf",
+      },
+    },
+    { path: "inputs.draft.transfer_method", message: "The input 'draft' takes no files." },
+    formRead,
+  ),
+  submitRow("a link with user info", coverLink("https://user:pw@files.example.com/a.png"), {
+    path: "inputs.cover.url",
+    message: "The link in input 'cover' must not carry a user name or password.",
+  }),
+  ...[
+    "http://127.0.0.1/a.png",
+    "http://10.1.2.3/a.png",
+    "http://169.254.169.254/latest/meta-data/",
+    "http://[::1]/a.png",
+    "http://[::ffff:127.0.0.1]/a.png",
+    "http://2130706433/a.png",
+  ].map((url) => {
+    const { path, message } = inside(url);
+    return submitRow(`a link to ${url}`, coverLink(url), { path, message });
+  }),
+);
+
+// The launcher's start form: the same rule, after its one read of the app's parameters.
+const launchRow = (name: string, url: string, message: string): Case => ({
+  name: `launch: ${name}`,
+  method: "POST",
+  path: () => "/api/launch",
+  headers: () => ({ Origin: ORIGIN, ...json }),
+  data: JSON.stringify({
+    inputs: {
+      topic: "A topic",
+      audience: "Engineers",
+      reference_image: [{ source: "remote", url, name: "a.png", type: "image" }],
+    },
+  }),
+  status: 400,
+  code: "invalid_request",
+  issues: [{ path: "inputs.reference_image.url", message }],
+  upstream: () => ["GET /v1/parameters"],
+});
+cases.push(
+  launchRow(
+    "a link to the metadata address",
+    "http://169.254.169.254/latest/meta-data/",
+    "The link in input 'reference_image' must not point at a local, private or link-local address.",
+  ),
+  launchRow(
+    "an ftp link",
+    "ftp://files.example.com/a.png",
+    "The link in input 'reference_image' must be an http or https link.",
+  ),
+  // The wire schema itself takes http(s) links only (lib/dify/browser-schemas.ts).
+  submitRow("an ftp link", coverLink("ftp://files.example.com/a.png"), {
+    path: "inputs.cover.url",
+    message: "Invalid URL",
+  }),
+);
+
 // ------------------------------------------------------------------ knowledge
 
 const segment = "/api/datasets/demo-dataset/documents/doc-onboarding/segments/seg-onboarding-1";
@@ -548,6 +653,7 @@ for (const row of cases) {
     } else {
       expect(Object.keys(body).sort()).toEqual(["code", "message", "status"]);
     }
-    expect(await callsForRequest(requestId)).toEqual([]);
+    const calls = await callsForRequest(requestId);
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual(row.upstream?.(run) ?? []);
   });
 }

@@ -32,6 +32,39 @@ test("no key or secret is in any file of the client build", () => {
   expect(leaks).toEqual([]);
 });
 
+test("the image optimizer is off and its native library is not in the server", async ({
+  request,
+}) => {
+  // Nothing uses next/image: with `images.unoptimized` Next answers its route with a 404.
+  const response = await request.get("/_next/image?url=%2Ficon.svg&w=64&q=75");
+  expect(response.status()).toBe(404);
+  expect(response.headers()["content-type"] ?? "").not.toMatch(/^image\//);
+  const standalone = join(process.cwd(), ".next", "standalone", "node_modules");
+  const sharp = filesIn(standalone).filter((file) => /[/\\](sharp|@img)[/\\]/.test(file));
+  expect(sharp).toEqual([]);
+});
+
+test("a link to an inside address is refused next to its field, before anything is sent", async ({
+  page,
+  demoRun,
+}) => {
+  await page.goto(demoRun.link);
+  const cover = page.getByRole("group", { name: "Cover" });
+  const link = cover.getByLabel("Or link to a file");
+  for (const [url, words] of [
+    ["http://169.254.169.254/latest/meta-data/", "local, private or internal address"],
+    ["http://[::ffff:127.0.0.1]/a.png", "local, private or internal address"],
+    ["https://user:pw@files.example.com/a.png", "Remove the user name and password"],
+  ] as const) {
+    await link.fill(url);
+    await cover.getByRole("button", { name: "Add link" }).click();
+    await expect(cover.getByText(words), url).toBeVisible();
+    await expect(link, url).toHaveAttribute("aria-invalid", "true");
+    await expect(link, url).toHaveAccessibleDescription(new RegExp(words));
+  }
+  await expect(cover.getByRole("listitem")).toHaveCount(0);
+});
+
 // Reads an event stream until `marker` appears (or ten seconds pass), then lets go.
 async function readUntil(response: Response, marker: string): Promise<string> {
   const reader = response.body!.getReader();
@@ -88,15 +121,30 @@ test("event streams carry no key, secret or portal token", async ({ page, demoRu
 });
 
 test("every page and API answer carries the security headers", async ({ request, demoRun }) => {
-  for (const path of ["/", demoRun.link, `/api/forms/${demoRun.formToken}`, "/api/forms/bad..id"]) {
+  const paths = [
+    "/",
+    "/knowledge",
+    demoRun.link,
+    `/api/forms/${demoRun.formToken}`,
+    "/api/forms/bad..id",
+  ];
+  for (const path of paths) {
     const response = await request.get(path, { headers: { "x-form-link": linkQuery(demoRun) } });
     const headers = response.headers();
     const csp = headers["content-security-policy"] ?? "";
+    const directive = (name: string) => csp.split("; ").find((part) => part.startsWith(`${name} `));
     if (path.startsWith("/api/")) {
       expect(csp, path).toBe("default-src 'none'; frame-ancestors 'none'");
     } else {
       expect(csp, path).toMatch(/script-src 'self' 'nonce-[^']+' 'strict-dynamic'/);
-      expect(csp, path).toContain("frame-ancestors 'self'");
+      // Only a form page may be framed, and only by the portal (EMBED_ALLOWED_ORIGINS).
+      expect(directive("frame-ancestors"), path).toBe(
+        path.startsWith("/form/") ? `frame-ancestors ${EMBEDDED_ORIGIN}` : "frame-ancestors 'none'",
+      );
+      // Images from the app, previews, and the Markdown image source (a path prefix here).
+      expect(directive("img-src"), path).toBe(
+        `img-src 'self' blob: data: ${EMBEDDED_ORIGIN}/_embedded/`,
+      );
     }
     expect(csp, path).not.toContain("unsafe-eval");
     expect(headers["x-content-type-options"], path).toBe("nosniff");

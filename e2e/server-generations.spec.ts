@@ -49,7 +49,9 @@ test.beforeAll(async () => {
     res.writeHead(200, headers).end("file");
   });
   await new Promise<void>((resolve) => files.listen(0, "127.0.0.1", resolve));
-  filesOrigin = `http://127.0.0.1:${(files.address() as AddressInfo).port}`;
+  // A public file server as the app sees it (the app refuses loopback links); the embedded
+  // service fetches `files.test` from loopback.
+  filesOrigin = `http://files.test:${(files.address() as AddressInfo).port}`;
 });
 test.afterAll(() => new Promise<void>((resolve) => files.close(() => resolve())));
 

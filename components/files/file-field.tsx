@@ -269,22 +269,25 @@ function RemoteUrlEntry({
   const inputId = useId();
   const errorId = useId();
 
-  const add = () => {
+  const add = async () => {
     const text = url.trim();
-    let parsed: URL | null = null;
-    try {
-      parsed = new URL(text);
-    } catch {
-      parsed = null;
-    }
-    if (!parsed || !/^https?:$/.test(parsed.protocol)) {
-      setError(t("link.invalid"));
-      return;
-    }
     if (text.length >= 2048) {
       setError(t("link.tooLong"));
       return;
     }
+    // The rule (with its IP address parser) loads with the first link, not with the page.
+    const { remoteUrlProblem } = await import("@/lib/files/remote-file-url");
+    const problem = remoteUrlProblem(text);
+    // The server refuses the same links (and any off REMOTE_FILE_HOSTS, which it alone knows).
+    if (problem === "scheme" || problem === "credentials" || problem === "address") {
+      setError(t(`link.${problem}`));
+      return;
+    }
+    if (problem) {
+      setError(t("link.invalid"));
+      return;
+    }
+    const parsed = new URL(text);
     const name = decodeURIComponent(
       parsed.pathname.split("/").filter(Boolean).pop() ?? parsed.hostname,
     );
@@ -323,11 +326,11 @@ function RemoteUrlEntry({
           onKeyDown={(event) => {
             if (event.key === "Enter") {
               event.preventDefault();
-              add();
+              void add();
             }
           }}
         />
-        <Button onClick={add} disabled={disabled || !url.trim()}>
+        <Button onClick={() => void add()} disabled={disabled || !url.trim()}>
           {t("link.add")}
         </Button>
       </div>

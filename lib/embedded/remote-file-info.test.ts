@@ -47,6 +47,12 @@ describe("fetchRemoteAnswers", () => {
     // Outside hosts are never asked: their path decides.
     expect(answers.has("https://example.com/a.pdf")).toBe(false);
   });
+
+  it("fetches the public stand-in files.test from loopback, at the port its link names", async () => {
+    const standIn = origin.replace("127.0.0.1", "files.test");
+    const answers = await fetchRemoteAnswers([`${standIn}/named`]);
+    expect(answers.get(`${standIn}/named`)).toMatchObject({ filename: "Q3 Report.PDF" });
+  });
 });
 
 describe("remoteFileFrom", () => {

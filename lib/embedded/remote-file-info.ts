@@ -4,7 +4,9 @@
 //
 // The service reaches no outside network: it fetches only loopback hosts (a test's own file
 // server) and decides other URLs from their path alone. Hosts under the reserved `.invalid` TLD
-// (RFC 2606) never resolve, so they stand in for an unreachable file.
+// (RFC 2606) never resolve, so they stand in for an unreachable file; `files.test` (RFC 6761)
+// stands in for a public file server and is fetched from loopback at the same port, since the app
+// refuses links to loopback addresses before a real server would fetch them.
 
 export type RemoteAnswer = { failed: true } | { failed: false; mimeType: string; filename: string };
 export type RemoteAnswers = ReadonlyMap<string, RemoteAnswer>;
@@ -13,6 +15,7 @@ export const NO_REMOTE_ANSWERS: RemoteAnswers = new Map();
 
 const FETCH_TIMEOUT_MS = 3_000;
 const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]"]);
+const PUBLIC_STAND_IN = "files.test";
 
 // The few types a test sends without a file name; anything else is `.bin`, as for a server
 // whose MIME table does not know the type.
@@ -62,9 +65,11 @@ async function askRemote(url: string): Promise<RemoteAnswer | null> {
     return null;
   }
   if (host === "invalid" || host.endsWith(".invalid")) return { failed: true };
-  if (!LOOPBACK.has(host)) return null;
+  if (!LOOPBACK.has(host) && host !== PUBLIC_STAND_IN) return null;
+  const target = new URL(url);
+  if (host === PUBLIC_STAND_IN) target.hostname = "127.0.0.1";
   try {
-    const response = await fetch(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
+    const response = await fetch(target, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
     await response.body?.cancel();
     if (!response.ok) return { failed: true };
     return {

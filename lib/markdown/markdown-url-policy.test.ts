@@ -35,4 +35,22 @@ describe("isAllowedImageSrc", () => {
     "/local.png",
     "data:image/png;base64,AAAA",
   ])("refuses %s", (src) => expect(isAllowedImageSrc(src, allowed)).toBe(false));
+
+  const prefixed = ["https://cdn.example.com/images/"];
+  it("keeps to a source's path prefix", () => {
+    expect(isAllowedImageSrc("https://cdn.example.com/images/a.png", prefixed)).toBe(true);
+    expect(isAllowedImageSrc("https://cdn.example.com/images/team/b.png", prefixed)).toBe(true);
+  });
+
+  it.each([
+    "https://cdn.example.com/private/a.png",
+    "https://cdn.example.com/images",
+    "https://cdn.example.com/imagesX/a.png",
+    "https://cdn.example.com/images/../private/a.png",
+    "https://cdn.example.com/images/%2e%2e/private/a.png",
+    "https://cdn.example.com/images%2F..%2Fprivate/a.png",
+    "https://other.example.com/images/a.png",
+  ])("refuses %s outside the prefix", (src) =>
+    expect(isAllowedImageSrc(src, prefixed)).toBe(false),
+  );
 });

@@ -1,7 +1,7 @@
 // Where a URL in workflow Markdown may lead. The Markdown is untrusted (an LLM may have written
 // it), so: a link is internal only when it is a relative URL that stays on the page's own origin;
 // protocol-relative (`//evil.example/x`), backslash tricks (`/\evil.example`) and other hosts are
-// external. An image loads only from an allowed origin: loading it is a request the reader did
+// external. An image loads only from an allowed source: loading it is a request the reader did
 // not choose, and its URL can carry data out.
 
 // Any origin would do: only whether a relative URL leaves it matters.
@@ -22,10 +22,20 @@ export function isInternalHref(href: string): boolean {
   return resolve(trimmed)?.origin === new URL(PROBE_BASE).origin;
 }
 
-/** An absolute http(s) image URL on one of the allowed origins. */
-export function isAllowedImageSrc(src: string, allowedOrigins: readonly string[]): boolean {
+/**
+ * An absolute http(s) image URL under one of the allowed sources (MARKDOWN_IMAGE_ORIGINS): an
+ * origin (any path), or an origin with a path prefix ending in `/`. The URL parser has already
+ * resolved `.` and `..` segments (`%2e%2e` too), so a path that climbs out of the prefix is judged
+ * where it lands; an encoded slash (`%2F`) stays part of its segment and matches no prefix.
+ */
+export function isAllowedImageSrc(src: string, allowedSources: readonly string[]): boolean {
   const trimmed = src.trim();
   if (!/^https?:\/\//i.test(trimmed)) return false;
   const url = resolve(trimmed);
-  return url !== null && allowedOrigins.includes(url.origin);
+  if (url === null) return false;
+  return allowedSources.some((source) => {
+    const allowed = resolve(source);
+    if (!allowed || allowed.origin !== url.origin) return false;
+    return source === allowed.origin || url.pathname.startsWith(allowed.pathname);
+  });
 }

@@ -184,6 +184,29 @@ describe("parseEnv", () => {
       parseEnv({ MARKDOWN_IMAGE_ORIGINS: "https://img.example https://cdn.example" })
         .markdownImageOrigins,
     ).toEqual(["https://img.example", "https://cdn.example"]);
+    expect(
+      parseEnv({ MARKDOWN_IMAGE_ORIGINS: "https://cdn.example/images/ https://img.example/" })
+        .markdownImageOrigins,
+    ).toEqual(["https://cdn.example/images/", "https://img.example"]);
+    for (const bad of [
+      "https://cdn.example/images",
+      "https://cdn.example/images/?q=1",
+      "https://cdn.example/a;b/",
+      "ftp://cdn.example/",
+      "https://user@cdn.example/",
+    ]) {
+      expect(() => parseEnv({ MARKDOWN_IMAGE_ORIGINS: bad }), bad).toThrow(
+        /MARKDOWN_IMAGE_ORIGINS/,
+      );
+    }
+    expect(parseEnv({}).remoteFileHosts).toEqual([]);
+    expect(
+      parseEnv({ REMOTE_FILE_HOSTS: "Files.Example.com, cdn.example.org  assets.example.net." })
+        .remoteFileHosts,
+    ).toEqual(["files.example.com", "cdn.example.org", "assets.example.net"]);
+    expect(() => parseEnv({ REMOTE_FILE_HOSTS: "https://files.example.com" })).toThrow(
+      /REMOTE_FILE_HOSTS/,
+    );
     expect(() => parseEnv({ APP_ORIGIN: "https://forms.example.com/path" })).toThrow(/APP_ORIGIN/);
     expect(parseEnv({ APP_ORIGIN: "https://forms.example.com" }).appOrigin).toBe(
       "https://forms.example.com",

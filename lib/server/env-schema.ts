@@ -22,6 +22,23 @@ const origin = z.url().refine((value) => new URL(value).origin === value, {
   message: "must be an origin such as https://portal.example.com (no path, no trailing slash)",
 });
 
+/**
+ * An origin, or an origin and a path prefix ending in `/` (`https://cdn.example.com/images/`): both
+ * valid CSP sources as written, the prefix one matching only paths under it.
+ */
+const imageSource = z.url({ protocol: /^https?$/ }).transform((value, ctx) => {
+  const url = new URL(value);
+  if (value === url.origin || value === `${url.origin}/`) return url.origin;
+  if (value === `${url.origin}${url.pathname}` && url.pathname.endsWith("/") && !/[;,]/.test(value))
+    return value;
+  ctx.addIssue({
+    code: "custom",
+    message:
+      "must be an origin (https://cdn.example.com) or an origin and a path prefix ending in / (https://cdn.example.com/images/)",
+  });
+  return z.NEVER;
+});
+
 const rawEnvSchema = z.object({
   /** Upstream base URL ending in /v1; unset means the embedded service. */
   DIFY_API_BASE: optionalString.pipe(
@@ -78,14 +95,35 @@ const rawEnvSchema = z.object({
     .default(1024 * 1024),
   /** How long an upload body may send nothing before it is cut off, in milliseconds. */
   UPLOAD_IDLE_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
-  /** Space-separated origins Markdown images may load from; unset: the Dify API base's origin. */
+  /**
+   * Space-separated sources Markdown images may load from: origins, or origins with a path prefix
+   * ending in `/`; unset: the Dify API base's origin.
+   */
   MARKDOWN_IMAGE_ORIGINS: optionalString.pipe(
     z
       .string()
       .optional()
       .transform((value) => (value ? value.split(/\s+/) : undefined))
-      .pipe(z.array(origin).optional()),
+      .pipe(z.array(imageSource).optional()),
   ),
+  /**
+   * Host names a file's remote link may name (space or comma separated); unset: any host whose
+   * name is not a local, private or link-local address.
+   */
+  REMOTE_FILE_HOSTS: optionalString
+    .transform((value) =>
+      (value ?? "")
+        .split(/[\s,]+/)
+        .filter(Boolean)
+        .map((host) => host.toLowerCase().replace(/\.$/, "")),
+    )
+    .pipe(
+      z.array(
+        z.string().regex(/^[a-z0-9.-]+$|^\[[0-9a-f:.]+\]$/, {
+          message: "must list host names (e.g. files.example.com), without scheme, port or path",
+        }),
+      ),
+    ),
   /** The app's public origin (scheme, host, port), for the same-origin check and the cookie. */
   APP_ORIGIN: optionalString.pipe(origin.optional()),
   /** `true` lets X-Forwarded-Host/-Proto set the public origin (behind a trusted reverse proxy). */
@@ -142,6 +180,7 @@ export type AppEnv = {
   maxJsonBodyBytes: number;
   uploadIdleTimeoutMs: number;
   markdownImageOrigins: string[];
+  remoteFileHosts: string[];
   appOrigin: string | undefined;
   trustProxyHeaders: boolean;
   maxStreamsPerLink: number;
@@ -193,6 +232,7 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
     streamIdleTimeoutMs: raw.DIFY_STREAM_IDLE_TIMEOUT_MS,
     maxJsonBodyBytes: raw.MAX_JSON_BODY_BYTES,
     uploadIdleTimeoutMs: raw.UPLOAD_IDLE_TIMEOUT_MS,
+    remoteFileHosts: raw.REMOTE_FILE_HOSTS,
     appOrigin: raw.APP_ORIGIN,
     trustProxyHeaders: raw.TRUST_PROXY_HEADERS,
     maxStreamsPerLink: raw.MAX_STREAMS_PER_LINK,

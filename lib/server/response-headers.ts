@@ -27,22 +27,27 @@ export function pageResponseHeaders(pathname: string): Record<string, string> {
 }
 
 // The Content-Security-Policy of every page. Scripts run only with the request's nonce (Next
-// applies it to its own scripts), never from eval; frames only from allowed origins.
+// applies it to its own scripts), never from eval; images only from the app, picked files' blob:
+// previews and the Markdown image sources; frames only on the form pages, and only by the portals.
 
 export function contentSecurityPolicy(options: {
   nonce: string;
-  frameAncestors: string[];
+  /** Who may frame this page: the portal origins on a form page (EMBED_ALLOWED_ORIGINS), else none. */
+  frameAncestors: readonly string[];
+  /** Where Markdown images may load from (MARKDOWN_IMAGE_ORIGINS: origins, or path prefixes). */
+  imageSources: readonly string[];
   dev: boolean;
 }): string {
-  const ancestors = ["'self'", ...options.frameAncestors].join(" ");
+  const ancestors = options.frameAncestors.length ? options.frameAncestors.join(" ") : "'none'";
   const directives = [
     "default-src 'self'",
     // 'strict-dynamic' lets the nonced bootstrap load Next's chunks; dev mode's React needs eval.
     `script-src 'self' 'nonce-${options.nonce}' 'strict-dynamic'${options.dev ? " 'unsafe-eval'" : ""}`,
     // Inline style attributes (React's `style` prop) need 'unsafe-inline'; styles cannot run code.
     "style-src 'self' 'unsafe-inline'",
-    // Workflow Markdown may show remote images; thumbnails of picked files are blob: URLs.
-    "img-src 'self' data: blob: https: http:",
+    // NOTE: a browser follows a redirect from an allowed source without its path: the renderer's
+    // own check (lib/markdown/markdown-url-policy.ts) keeps to the prefix, the CSP to the origin.
+    ["img-src 'self' blob: data:", ...options.imageSources].join(" "),
     "font-src 'self' data:",
     `connect-src 'self'${options.dev ? " ws:" : ""}`,
     "object-src 'none'",
@@ -51,4 +56,9 @@ export function contentSecurityPolicy(options: {
     `frame-ancestors ${ancestors}`,
   ];
   return directives.join("; ");
+}
+
+/** Only form pages are embedded (components/embed): every other page refuses every frame. */
+export function frameAncestorsFor(pathname: string, embedAllowedOrigins: readonly string[]) {
+  return pathname.startsWith("/form/") ? embedAllowedOrigins : [];
 }

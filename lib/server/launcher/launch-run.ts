@@ -6,13 +6,14 @@ import {
   runWorkflowStreaming,
   sendChatMessageStreaming,
 } from "@/lib/dify/dify-client";
+import { checkInputs, inputRule, type InputRule } from "@/lib/server/check-inputs";
 import { getEnv } from "@/lib/server/env";
 import { getLimits } from "@/lib/server/limits";
 import { formLinkPath } from "@/lib/server/form/signed-form-link";
 import { FORM_LINK_EVENT, type FormLinkEvent } from "@/lib/launcher/launch-events";
 import { launchMode, rememberChatApp } from "@/lib/server/launcher/launch-mode";
 import { buildStartFormSchema, toStartInputs } from "@/lib/launcher/start-form-schema";
-import type { LaunchMode, StartFormView } from "@/lib/launcher/start-form-view";
+import type { LaunchMode, StartField, StartFormView } from "@/lib/launcher/start-form-view";
 import { toStartFormView } from "@/lib/server/launcher/to-start-form-view";
 import { streamError, type EventTransform } from "@/lib/server/streams/relay-event-stream";
 
@@ -109,6 +110,14 @@ export function launchLinks(user: string, secret: string): EventTransform {
   };
 }
 
+/** A start field's rule, read as the same settings a Human Input form's input has. */
+const startRule = (field: StartField): InputRule =>
+  inputRule({
+    output_variable_name: field.name,
+    type: field.kind,
+    allowed_file_upload_methods: "methods" in field ? field.methods : [],
+  });
+
 /**
  * Checks the start values against the app's own form and starts the run. Anything wrong before
  * the upstream opens its stream throws an ApiError (our error envelope); after that, failures
@@ -128,10 +137,8 @@ export async function startLaunch(
   }
   const form = await getLaunchForm();
   const values = buildStartFormSchema(form.fields, form.mode).parse(body);
-  const upstream = await openRun(
-    form.mode,
-    { inputs: toStartInputs(form.fields, values), user, query: values.query },
-    signal,
-  );
+  const inputs = toStartInputs(form.fields, values);
+  checkInputs(inputs, { hosts: getEnv().remoteFileHosts, rules: form.fields.map(startRule) });
+  const upstream = await openRun(form.mode, { inputs, user, query: values.query }, signal);
   return { upstream, transform: launchLinks(user, secret) };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { EMBEDDED_KEYS, EMBEDDED_LINK_SECRET } from "@/lib/embedded/demo-keys";
-import { demoAppEnv, withDemoCredentials } from "@/lib/tools/cli/demo-app-env";
+import { demoAppEnv, demoListenHost, withDemoCredentials } from "@/lib/tools/cli/demo-app-env";
 import { parseEnv } from "@/lib/server/env-schema";
 
 const EMBEDDED = "http://127.0.0.1:5001";
@@ -40,5 +40,13 @@ describe("demoAppEnv", () => {
     });
     const real = { DIFY_API_BASE: "https://dify.example.com/v1" };
     expect(withDemoCredentials(real)).toEqual(real);
+  });
+});
+
+describe("demoListenHost", () => {
+  it("listens on loopback unless HOSTNAME says otherwise", () => {
+    expect(demoListenHost({})).toBe("127.0.0.1");
+    expect(demoListenHost({ HOSTNAME: " " })).toBe("127.0.0.1");
+    expect(demoListenHost({ HOSTNAME: "0.0.0.0" })).toBe("0.0.0.0");
   });
 });

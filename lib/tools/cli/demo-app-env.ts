@@ -37,3 +37,11 @@ export function demoAppEnv(
   env.EMBED_ALLOWED_ORIGINS = origins.join(" ");
   return { env, sessionPortalToken };
 }
+
+/**
+ * The address `npm run demo` has the app listen on: loopback unless HOSTNAME says otherwise (Next
+ * would listen on every interface, and the demo runs with public keys and a published secret).
+ */
+export function demoListenHost(source: Record<string, string | undefined>): string {
+  return source.HOSTNAME?.trim() || "127.0.0.1";
+}

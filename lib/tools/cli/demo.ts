@@ -1,7 +1,7 @@
 // npm run demo: starts the embedded Dify-compatible service (when DIFY_API_BASE is unset), builds
 // and starts the app, and prints a link to a freshly paused demo form. `--dev` runs `next dev`.
 import { spawn, spawnSync } from "node:child_process";
-import { demoAppEnv, withDemoCredentials } from "@/lib/tools/cli/demo-app-env";
+import { demoAppEnv, demoListenHost, withDemoCredentials } from "@/lib/tools/cli/demo-app-env";
 import { parseArgs } from "@/lib/tools/cli/parse-args";
 import { createAdminClient, type AdminClient } from "@/lib/embedded/admin-client";
 import { publishAdminToken } from "@/lib/embedded/admin-token";
@@ -53,15 +53,20 @@ async function main() {
   }
   // With the embedded service: a portal token for this session, and its portal page may frame us.
   const demo = embedded ? demoAppEnv(source, embedded.origin) : undefined;
+  const host = demoListenHost(source);
   const appEnv: NodeJS.ProcessEnv = {
     ...source,
     PORT: String(env.port),
+    HOSTNAME: host,
     // A production start refuses the embedded service unless it is asked for, as here.
     ...(embedded ? { ...demo?.env, USE_EMBEDDED_DIFY: "true" } : {}),
   };
   // `next dev`, or Next's standalone server that CI, the container and the e2e suite run.
   const app = dev
-    ? spawn(NEXT_BIN, ["dev", "-p", String(env.port)], { stdio: "inherit", env: appEnv })
+    ? spawn(NEXT_BIN, ["dev", "-p", String(env.port), "-H", host], {
+        stdio: "inherit",
+        env: appEnv,
+      })
     : spawn(process.execPath, [".next/standalone/server.js"], { stdio: "inherit", env: appEnv });
   const stop = () => {
     app.kill("SIGTERM");
@@ -75,7 +80,12 @@ async function main() {
     process.exit(code ?? 0);
   });
 
-  await waitFor(`${appOrigin}/`, 120_000);
+  // Asked at the address it listens on (`localhost` may resolve to ::1 first).
+  const listening = host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host;
+  await waitFor(
+    `http://${listening.includes(":") ? `[${listening}]` : listening}:${env.port}/`,
+    120_000,
+  );
   if (embedded && env.formLinkSecret) {
     const admin = createAdminClient({ origin: embedded.origin, token: embedded.adminToken });
     const run = await admin.startDemoRun({ app: "workflow", user: "demo-user" });

@@ -1,6 +1,6 @@
-import { submitHumanInputForm } from "@/lib/dify/dify-client";
 import { FORM_API } from "@/lib/form/form-api-contract";
 import { loadFormView } from "@/lib/server/form/load-form-view";
+import { submitForm } from "@/lib/server/form/submit-form";
 import { readJsonBody } from "@/lib/server/read-json-body";
 import { jsonAnswer, otherMethods } from "@/lib/server/route-handler";
 import { withFormLink } from "@/lib/server/form/with-form-link";
@@ -10,12 +10,13 @@ export const GET = withFormLink("forms.get", async (_request, { token }) =>
   jsonAnswer(FORM_API.get.answer, await loadFormView(token)),
 );
 
-// POST /api/forms/{token}: submit the form with the link's verified user.
+// POST /api/forms/{token}: check the answers against the form, then submit them with the link's
+// verified user.
 export const POST = withFormLink(
   "forms.submit",
   async (request, { token, claims }) => {
     const body = FORM_API.submit.request.parse(await readJsonBody(request));
-    await submitHumanInputForm(token, { ...body, user: claims.user });
+    await submitForm(token, body, claims.user);
     return jsonAnswer(FORM_API.submit.answer, { ok: true });
   },
   { sameOrigin: true },
