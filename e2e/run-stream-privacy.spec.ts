@@ -14,6 +14,8 @@ test("a form link that follows its resumed run receives no inputs, process data 
   demoRun,
   baseURL,
 }) => {
+  // Two forms and a whole run's stream: slow on a busy machine.
+  test.slow();
   // The raw stream as the page receives it, from the first event to the run's end.
   const received = readEventsRoute(baseURL!, demoRun.link, finished, 30_000);
   await page.goto(demoRun.link);
