@@ -45,6 +45,11 @@ export type Limits = {
   readinessRetryMs: number;
   /** How long the launcher's link to the form its run pauses at stays valid. */
   launcherLinkTtlSeconds: number;
+  /** Wrong bearer tokens one client address may present per window, then 429 until it ends. */
+  authFailuresPerAddress: number;
+  authFailureWindowSeconds: number;
+  /** The base list with KNOWLEDGE_DATASET_IDS reads this many bases from the upstream at once. */
+  allowedDatasetReadsAtOnce: number;
 };
 
 let cached: Limits | undefined;
@@ -80,6 +85,9 @@ export function getLimits(): Limits {
     readinessFreshMs: 10_000,
     readinessRetryMs: 1_000,
     launcherLinkTtlSeconds: 24 * 60 * 60,
+    authFailuresPerAddress: env.authFailuresPerAddress,
+    authFailureWindowSeconds: env.authFailureWindowSeconds,
+    allowedDatasetReadsAtOnce: 4,
   };
   return cached;
 }
