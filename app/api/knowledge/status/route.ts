@@ -1,4 +1,7 @@
-import { knowledgeToolsStatus, knowledgeToolsStatusSchema } from "@/lib/knowledge/knowledge-tools-status";
+import {
+  knowledgeToolsStatus,
+  knowledgeToolsStatusSchema,
+} from "@/lib/knowledge/knowledge-tools-status";
 import { getEnv } from "@/lib/server/env";
 import { requirePortalToken } from "@/lib/server/request-guards";
 import { handleRoute, jsonAnswer, otherMethods } from "@/lib/server/route-handler";
