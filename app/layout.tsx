@@ -5,7 +5,6 @@ import { getLocale, getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { Providers } from "@/app/providers";
 import { parseTheme } from "@/lib/embed/embed-protocol";
-import { getEnv } from "@/lib/server/env";
 import "@/app/globals.css";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -44,7 +43,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
     <html lang={locale} data-theme={theme ?? undefined}>
       <body>
         <NextIntlClientProvider>
-          <Providers markdownImageOrigins={getEnv().markdownImageOrigins}>{children}</Providers>
+          <Providers>{children}</Providers>
         </NextIntlClientProvider>
       </body>
     </html>

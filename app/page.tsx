@@ -1,6 +1,7 @@
 import { connection } from "next/server";
 import { getTranslations } from "next-intl/server";
 import { Launcher } from "@/components/launcher/launcher";
+import { MarkdownImageOriginsProvider } from "@/components/markdown/markdown-image-origins-provider";
 import { StatusScreen } from "@/components/ui/status-screen";
 import { getEnv } from "@/lib/server/env";
 
@@ -12,7 +13,9 @@ export default async function HomePage() {
     <main className="page">
       <header className="site-header">{t("header")}</header>
       {getEnv().launcherEnabled ? (
-        <Launcher />
+        <MarkdownImageOriginsProvider origins={getEnv().markdownImageOrigins}>
+          <Launcher />
+        </MarkdownImageOriginsProvider>
       ) : (
         <StatusScreen title={t("off.title")}>
           <p>{t.rich("off.body", { code: (chunks) => <code>{chunks}</code> })}</p>

@@ -2,7 +2,6 @@
 
 import { isServer, QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import { MarkdownImageOriginsContext } from "@/lib/markdown/markdown-image-origins-context";
 
 function makeQueryClient() {
   return new QueryClient({
@@ -26,18 +25,6 @@ function getQueryClient() {
   return browserClient;
 }
 
-export function Providers({
-  children,
-  markdownImageOrigins,
-}: {
-  children: ReactNode;
-  markdownImageOrigins: readonly string[];
-}) {
-  return (
-    <QueryClientProvider client={getQueryClient()}>
-      <MarkdownImageOriginsContext value={markdownImageOrigins}>
-        {children}
-      </MarkdownImageOriginsContext>
-    </QueryClientProvider>
-  );
+export function Providers({ children }: { children: ReactNode }) {
+  return <QueryClientProvider client={getQueryClient()}>{children}</QueryClientProvider>;
 }

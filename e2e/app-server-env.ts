@@ -1,4 +1,11 @@
-import { E2E_EMBEDDED_PORT, E2E_METRICS_TOKEN, E2E_PORTAL_TOKEN } from "@/e2e/ports";
+import {
+  E2E_EMBEDDED_PORT,
+  E2E_KNOWLEDGE_DATASET_IDS,
+  E2E_MAX_AUTH_FAILURES,
+  E2E_METRICS_TOKEN,
+  E2E_NAMED_PORTAL_TOKENS,
+  E2E_PORTAL_TOKEN,
+} from "@/e2e/ports";
 import { EMBEDDED_KEYS, EMBEDDED_LINK_SECRET } from "@/lib/embedded/demo-keys";
 
 /**
@@ -17,6 +24,14 @@ export function e2eAppServerEnv(overrides: Record<string, string> = {}): Record<
     DIFY_DATASET_API_KEY: EMBEDDED_KEYS.dataset,
     FORM_LINK_SECRET: EMBEDDED_LINK_SECRET,
     PORTAL_API_TOKEN: E2E_PORTAL_TOKEN,
+    PORTAL_API_TOKENS: Object.entries(E2E_NAMED_PORTAL_TOKENS)
+      .map(([name, token]) => `${name}:${token}`)
+      .join(" "),
+    // Every embedded base but one, so that the knowledge stories run through the allowlist.
+    KNOWLEDGE_DATASET_IDS: E2E_KNOWLEDGE_DATASET_IDS.join(","),
+    // The wrong-token stories of the suite all come from 127.0.0.1; the throttle's own story
+    // names an address of its own.
+    MAX_AUTH_FAILURES_PER_ADDRESS: String(E2E_MAX_AUTH_FAILURES),
     METRICS_TOKEN: E2E_METRICS_TOKEN,
     EMBEDDED_DIFY_PORT: String(E2E_EMBEDDED_PORT),
     // The stand-in portal of the embedding story (served by the embedded service).

@@ -608,6 +608,49 @@ cases.push(
   },
 );
 
+// ------------------------------------------------------------------ knowledge allowlist
+
+// `internal-notes` exists upstream (the workspace's key reaches it) but is not in the e2e server's
+// KNOWLEDGE_DATASET_IDS: every route that names a dataset refuses it before the upstream hears.
+const portal = () => ({ Authorization: `Bearer ${PORTAL_TOKEN}` });
+const outside = "/api/datasets/internal-notes";
+cases.push(
+  ...(
+    [
+      ["documents", `${outside}/documents`],
+      ["metadata fields", `${outside}/metadata`],
+      ["segments", `${outside}/documents/doc-x/segments`],
+      ["segment", `${outside}/documents/doc-x/segments/seg-x`],
+      ["chunk view", "/api/knowledge/chunks/internal-notes/doc-x/seg-x"],
+    ] as const
+  ).map(([what, path]): Case => ({
+    name: `knowledge allowlist: ${what} of a dataset outside KNOWLEDGE_DATASET_IDS`,
+    method: "GET",
+    path: () => path,
+    headers: portal,
+    status: 403,
+    code: "dataset_not_allowed",
+  })),
+  {
+    name: "knowledge allowlist: metadata update of a dataset outside KNOWLEDGE_DATASET_IDS",
+    method: "POST",
+    path: () => `${outside}/documents/metadata`,
+    headers: () => ({ ...portal(), ...json }),
+    data: JSON.stringify({
+      operation_data: [{ document_id: "doc-x", metadata_list: [] }],
+    }),
+    status: 403,
+    code: "dataset_not_allowed",
+  },
+  {
+    name: "knowledge allowlist: no token is asked for before the dataset is judged",
+    method: "GET",
+    path: () => `${outside}/documents`,
+    status: 401,
+    code: "unauthorized",
+  },
+);
+
 // ------------------------------------------------------------------ the run
 
 let run: Run;
@@ -629,6 +672,7 @@ test("the suite covers every route with at least 60 cases", () => {
     "launch upload",
     "knowledge metadata",
     "knowledge segment",
+    "knowledge allowlist",
   ]) {
     expect(covered, route).toContain(route);
   }

@@ -1,5 +1,6 @@
+import { randomUUID } from "node:crypto";
 import { expect, test } from "@/e2e/fixtures";
-import { addFaults, callsFor } from "@/e2e/helpers/embedded";
+import { addFaults, callsFor, callsForRequest } from "@/e2e/helpers/embedded";
 import {
   DEMO_DATASET,
   getChunkBodyUpstream,
@@ -7,6 +8,7 @@ import {
   PORTAL_TOKEN,
   resetDemoMetadata,
 } from "@/e2e/helpers/knowledge";
+import { E2E_MISSING_DATASET } from "@/e2e/ports";
 
 // The knowledge proxy routes, called as a portal backend calls them. This spec writes only to
 // doc-security; the stories on /knowledge write to the other demo documents.
@@ -17,6 +19,15 @@ const unique = (label: string) =>
 const metadataUrl = (datasetId: string) => `/api/datasets/${datasetId}/documents/metadata`;
 const chunkUrl = (datasetId: string, documentId: string, segmentId: string) =>
   `/api/datasets/${datasetId}/documents/${documentId}/segments/${segmentId}`;
+
+/** Headers that mark a request, and the upstream calls it caused (the embedded log by request id). */
+function tracked() {
+  const requestId = randomUUID();
+  return {
+    headers: { ...auth, "x-request-id": requestId },
+    calls: () => callsForRequest(requestId),
+  };
+}
 
 const entry = (documentId: string, extra: Record<string, unknown> = {}) => ({
   document_id: documentId,
@@ -193,8 +204,8 @@ for (const { name, body, message, issues } of invalidBodies) {
   test(`POST metadata refuses ${name} with 400 invalid_request and no upstream call`, async ({
     request,
   }) => {
-    const datasetId = unique("invalid");
-    const response = await request.post(metadataUrl(datasetId), { headers: auth, data: body });
+    const { headers, calls } = tracked();
+    const response = await request.post(metadataUrl(DEMO_DATASET), { headers, data: body });
     expect(response.status()).toBe(400);
     expect(await response.json()).toEqual({
       status: 400,
@@ -202,16 +213,16 @@ for (const { name, body, message, issues } of invalidBodies) {
       message,
       issues,
     });
-    expect(await callsFor(`/datasets/${datasetId}/`)).toEqual([]);
+    expect(await calls()).toEqual([]);
   });
 }
 
 test("POST metadata refuses broken JSON (400) and another content type (415) without an upstream call", async ({
   request,
 }) => {
-  const datasetId = unique("syntax");
-  const broken = await request.post(metadataUrl(datasetId), {
-    headers: { ...auth, "Content-Type": "application/json" },
+  const first = tracked();
+  const broken = await request.post(metadataUrl(DEMO_DATASET), {
+    headers: { ...first.headers, "Content-Type": "application/json" },
     data: Buffer.from('{"operation_data": ['),
   });
   expect(broken.status()).toBe(400);
@@ -220,13 +231,15 @@ test("POST metadata refuses broken JSON (400) and another content type (415) wit
     code: "invalid_request",
     message: "The request body is not valid JSON.",
   });
-  const form = await request.post(metadataUrl(datasetId), {
-    headers: auth,
+  const second = tracked();
+  const form = await request.post(metadataUrl(DEMO_DATASET), {
+    headers: second.headers,
     form: { operation_data: "x" },
   });
   expect(form.status()).toBe(415);
   expect((await form.json()) as unknown).toMatchObject({ code: "unsupported_media_type" });
-  expect(await callsFor(`/datasets/${datasetId}/`)).toEqual([]);
+  expect(await first.calls()).toEqual([]);
+  expect(await second.calls()).toEqual([]);
 });
 
 test("ids with characters outside letters, digits, - and _ are refused before any upstream call", async ({
@@ -306,7 +319,9 @@ test("both routes answer 401 without the portal token or with a wrong one, and n
 });
 
 test("the upstream's 404s on a chunk pass through unchanged", async ({ request }) => {
-  const datasetId = unique("missing");
+  // Allowed by the e2e server's KNOWLEDGE_DATASET_IDS, unknown upstream.
+  const datasetId = E2E_MISSING_DATASET;
+  const { headers, calls } = tracked();
   const cases = [
     [chunkUrl(datasetId, "doc-onboarding", "seg-onboarding-1"), "Dataset not found."],
     [chunkUrl(DEMO_DATASET, unique("doc"), "seg-onboarding-1"), "Document not found."],
@@ -315,11 +330,11 @@ test("the upstream's 404s on a chunk pass through unchanged", async ({ request }
     [chunkUrl(DEMO_DATASET, "doc-pricing", "seg-onboarding-1"), "Segment not found."],
   ] as const;
   for (const [url, message] of cases) {
-    const response = await request.get(url, { headers: auth });
+    const response = await request.get(url, { headers: url.includes(datasetId) ? headers : auth });
     expect(response.status()).toBe(404);
     expect(await response.json()).toEqual({ status: 404, code: "not_found", message });
   }
-  expect(await callsFor(`/datasets/${datasetId}/`)).toEqual([
+  expect(await calls()).toEqual([
     {
       method: "GET",
       path: `/v1/datasets/${datasetId}/documents/doc-onboarding/segments/seg-onboarding-1`,
@@ -334,9 +349,9 @@ test("metadata for an unknown dataset is 404 and for an unknown document 400, ch
   request,
 }) => {
   const before = (await resetDemoMetadata("doc-security"))["doc-security"];
-  const datasetId = unique("missing");
-  const noDataset = await request.post(metadataUrl(datasetId), {
-    headers: auth,
+  const { headers, calls } = tracked();
+  const noDataset = await request.post(metadataUrl(E2E_MISSING_DATASET), {
+    headers,
     data: { operation_data: [entry("doc-security")] },
   });
   expect(noDataset.status()).toBe(404);
@@ -345,7 +360,7 @@ test("metadata for an unknown dataset is 404 and for an unknown document 400, ch
     code: "not_found",
     message: "Dataset not found.",
   });
-  expect(await callsFor(`/datasets/${datasetId}/`)).toHaveLength(1);
+  expect(await calls()).toHaveLength(1);
 
   const noDocument = await request.post(metadataUrl(DEMO_DATASET), {
     headers: auth,

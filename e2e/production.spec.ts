@@ -130,6 +130,7 @@ test("every /api answer that is not a success carries the envelope: unknown path
     ["/api/datasets/d/documents/metadata", "get"],
     ["/api/datasets/d/documents/o/segments/s", "delete"],
     ["/api/knowledge/chunks/d/o/s", "put"],
+    ["/api/knowledge/status", "post"],
     ["/api/datasets", "post"],
     ["/api/datasets/d/documents", "delete"],
     ["/api/datasets/d/metadata", "put"],

@@ -1,44 +1,26 @@
 "use client";
 
+import { useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { Suspense, useState } from "react";
 import { ChunkViewer } from "@/components/knowledge/chunk-viewer";
 import { KnowledgeBrowser } from "@/components/knowledge/knowledge-browser";
+import { ListProblemNotice } from "@/components/knowledge/list-problem-notice";
 import { MetadataEditor } from "@/components/knowledge/metadata-editor";
 import { PortalTokenForm } from "@/components/knowledge/portal-token-form";
+import { MarkdownImageOriginsProvider } from "@/components/markdown/markdown-image-origins-provider";
 import { Button } from "@/components/ui/button";
-import { StatusScreen } from "@/components/ui/status-screen";
 import type { KnowledgeToolsStatus } from "@/lib/knowledge/knowledge-tools-status";
 import { forgetPortalToken, savePortalToken } from "@/lib/knowledge/portal-token-storage";
+import { knowledgeStatusQuery } from "@/lib/knowledge/queries";
 import { usePortalToken } from "@/lib/knowledge/use-portal-token";
 
-/** /knowledge: the portal token gate, then the chunk viewer and the batch metadata editor. */
-export function KnowledgeTools({ status }: { status: KnowledgeToolsStatus }) {
-  const t = useTranslations("knowledge");
-  if (!status.enabled) {
-    const missing = status.missing;
-    return (
-      <StatusScreen title={t("off.title")} tone="warning">
-        <p>
-          {t.rich("off.body", {
-            count: missing.length,
-            // The names are a list of <code>s, so the message marks where the list goes.
-            names: () =>
-              missing.map((name, index) => (
-                <span key={name}>
-                  {index > 0 ? t("off.separator") : null}
-                  <code>{name}</code>
-                </span>
-              )),
-          })}
-        </p>
-      </StatusScreen>
-    );
-  }
-  return <KnowledgeWorkspace atomicUpdates={status.atomicUpdates} />;
-}
-
-function KnowledgeWorkspace({ atomicUpdates }: { atomicUpdates: boolean }) {
+/**
+ * /knowledge: the portal token gate, then the chunk viewer and the batch metadata editor. The page
+ * is the same on every server until a token is accepted: whether the tools can work here (and
+ * how) is asked with the token (GET /api/knowledge/status), never rendered into the page.
+ */
+export function KnowledgeTools() {
   const t = useTranslations("knowledge");
   const token = usePortalToken();
   const [refused, setRefused] = useState(false);
@@ -81,25 +63,86 @@ function KnowledgeWorkspace({ atomicUpdates }: { atomicUpdates: boolean }) {
       {/* Kept mounted while the token is re-entered, so nothing typed below is lost. */}
       <div hidden={!token}>
         {kept ? (
-          <Suspense>
-            <KnowledgeBrowser
-              token={kept}
-              atomicUpdates={atomicUpdates}
-              onTokenRefused={onTokenRefused}
-            />
-          </Suspense>
+          <KnowledgeWorkspace kept={kept} token={token} onTokenRefused={onTokenRefused} />
         ) : null}
-        <section className="knowledge-section" aria-labelledby="by-ids-title">
-          <h2 id="by-ids-title">{t("byIds.title")}</h2>
-          <p className="muted">{t("byIds.intro")}</p>
-        </section>
-        <ChunkViewer token={token} onTokenRefused={onTokenRefused} />
-        <MetadataEditor
-          token={token}
-          atomicUpdates={atomicUpdates}
-          onTokenRefused={onTokenRefused}
-        />
       </div>
     </>
+  );
+}
+
+function KnowledgeWorkspace({
+  kept,
+  token,
+  onTokenRefused,
+}: {
+  kept: string;
+  token: string | null;
+  onTokenRefused: () => void;
+}) {
+  const t = useTranslations("knowledge");
+  const query = useQuery(knowledgeStatusQuery(kept));
+  // The last status a token was told: what is typed below stays while another token is tried.
+  const [known, setKnown] = useState<KnowledgeToolsStatus | null>(null);
+  if (query.data && query.data !== known) setKnown(query.data);
+  const status = query.data ?? known;
+  const problem = query.error ? (
+    <ListProblemNotice
+      error={query.error}
+      gone="baseGone"
+      onTokenRefused={onTokenRefused}
+      onRetry={() => void query.refetch()}
+    />
+  ) : null;
+  if (!status) {
+    return (
+      problem ?? (
+        <section className="card" aria-busy="true">
+          <p className="muted">{t("loading")}</p>
+        </section>
+      )
+    );
+  }
+  if (!status.enabled) {
+    const missing = status.missing;
+    return (
+      <section className="card stack" data-tone="warning" aria-labelledby="knowledge-off-title">
+        <h2 id="knowledge-off-title">{t("off.title")}</h2>
+        <p>
+          {t.rich("off.body", {
+            count: missing.length,
+            // The names are a list of <code>s, so the message marks where the list goes.
+            names: () =>
+              missing.map((name, index) => (
+                <span key={name}>
+                  {index > 0 ? t("off.separator") : null}
+                  <code>{name}</code>
+                </span>
+              )),
+          })}
+        </p>
+      </section>
+    );
+  }
+  return (
+    <MarkdownImageOriginsProvider origins={status.imageOrigins}>
+      {problem}
+      <Suspense>
+        <KnowledgeBrowser
+          token={kept}
+          atomicUpdates={status.atomicUpdates}
+          onTokenRefused={onTokenRefused}
+        />
+      </Suspense>
+      <section className="knowledge-section" aria-labelledby="by-ids-title">
+        <h2 id="by-ids-title">{t("byIds.title")}</h2>
+        <p className="muted">{t("byIds.intro")}</p>
+      </section>
+      <ChunkViewer token={token} onTokenRefused={onTokenRefused} />
+      <MetadataEditor
+        token={token}
+        atomicUpdates={status.atomicUpdates}
+        onTokenRefused={onTokenRefused}
+      />
+    </MarkdownImageOriginsProvider>
   );
 }

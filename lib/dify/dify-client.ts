@@ -8,6 +8,7 @@ import {
   appParametersSchema,
   chunkEnvelopeSchema,
   datasetPageSchema,
+  datasetSummarySchema,
   difyErrorBodySchema,
   documentPageSchema,
   humanInputFormSchema,
@@ -468,6 +469,11 @@ const listQuery = (query: KnowledgeListQuery) => ({
 
 export function listDatasets(query: KnowledgeListQuery) {
   return requestJson("/datasets", datasetPageSchema, { key: "dataset", query: listQuery(query) });
+}
+
+/** One knowledge base (GET /datasets/{dataset_id}), in the shape of an item of the base list. */
+export function getDataset(datasetId: string) {
+  return requestJson(upstreamPath("datasets", datasetId), datasetSummarySchema, { key: "dataset" });
 }
 
 export function listDocuments(datasetId: string, query: KnowledgeListQuery) {

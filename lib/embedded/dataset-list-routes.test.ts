@@ -87,4 +87,21 @@ describe("the embedded knowledge lists", () => {
     expect(gone.status).toBe(404);
     expect(await gone.json()).toMatchObject({ code: "not_found", message: "Document not found." });
   });
+
+  it("answers one base as the list shows it, 404 for an unknown one, 401 without the dataset key", async () => {
+    const one = await env.client.get("/datasets/support-articles", { key: env.client.datasetKey });
+    expect(one.status).toBe(200);
+    const listed = (await list("/datasets?keyword=support")).data[0];
+    expect(await one.json()).toEqual(listed);
+    const missing = await env.client.get("/datasets/nope", { key: env.client.datasetKey });
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toMatchObject({
+      code: "not_found",
+      message: "Dataset not found.",
+    });
+    const appKey = await env.client.get("/datasets/support-articles", {
+      key: env.client.workflowKey,
+    });
+    expect(appKey.status).toBe(401);
+  });
 });

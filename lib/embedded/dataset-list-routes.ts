@@ -170,6 +170,11 @@ function listDatasets({ ctx, query, res }: RouteRequest): void {
   sendDifyJson(res, { status: 200, body: { ...page, data: page.data.map(datasetBody) } });
 }
 
+// GET /datasets/{dataset_id}: one base, as the list shows it
+function getDataset({ ctx, params, res }: RouteRequest): void {
+  sendDifyJson(res, { status: 200, body: datasetBody(findDataset(ctx, params.dataset_id ?? "")) });
+}
+
 // GET /datasets/{dataset_id}/documents
 function listDocuments({ ctx, params, query, res }: RouteRequest): void {
   const dataset = findDataset(ctx, params.dataset_id ?? "");
@@ -229,6 +234,7 @@ function listSegments({ ctx, params, query, res }: RouteRequest): void {
 /** The knowledge lists under /v1, behind the dataset key. */
 export const DATASET_LIST_ROUTES: EmbeddedRoute[] = [
   { method: "GET", path: "/v1/datasets", access: "dataset", handle: listDatasets },
+  { method: "GET", path: "/v1/datasets/:dataset_id", access: "dataset", handle: getDataset },
   {
     method: "GET",
     path: "/v1/datasets/:dataset_id/documents",

@@ -85,5 +85,14 @@ export function createDemoKnowledgeBases(origin: string): DatasetRecord[] {
       metadataFields: [],
       documents: new Map(),
     },
+    {
+      // The e2e suite's KNOWLEDGE_DATASET_IDS leaves this one out: the workspace's key reaches it,
+      // the app's knowledge routes must not.
+      id: "internal-notes",
+      name: "Internal notes",
+      description: "A base of another team, outside the portal's allowlist.",
+      metadataFields: [],
+      documents: new Map(),
+    },
   ];
 }

@@ -14,6 +14,8 @@ export const ERROR_STATUS = {
   /** A link that opens its own form only was asked for another form of its run. */
   link_scope: 403,
   forbidden_origin: 403,
+  /** A dataset id outside KNOWLEDGE_DATASET_IDS. */
+  dataset_not_allowed: 403,
   not_found: 404,
   /** The route exists, but not for this method (the answer's Allow header names those it takes). */
   method_not_allowed: 405,

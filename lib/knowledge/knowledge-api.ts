@@ -13,6 +13,7 @@ import {
   toMetadataFields,
   toSegmentPage,
 } from "@/lib/knowledge/knowledge-views";
+import { knowledgeToolsStatusSchema } from "@/lib/knowledge/knowledge-tools-status";
 import type { MetadataUpdateRequest } from "@/lib/knowledge/metadata-update-request";
 
 // Browser-side calls of the knowledge routes, each carrying the portal token the person entered.
@@ -21,6 +22,14 @@ export type ChunkIds = { datasetId: string; documentId: string; segmentId: strin
 
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 const datasetPath = (datasetId: string) => `/api/datasets/${encodeURIComponent(datasetId)}`;
+
+/** Whether the knowledge tools can work on this server: told to a portal-token holder only. */
+export function fetchKnowledgeStatus(token: string, signal?: AbortSignal) {
+  return apiFetch("/api/knowledge/status", knowledgeToolsStatusSchema, {
+    headers: auth(token),
+    signal,
+  });
+}
 
 export function fetchChunk(token: string, ids: ChunkIds, signal?: AbortSignal) {
   const path = `/api/knowledge/chunks/${[ids.datasetId, ids.documentId, ids.segmentId].map(encodeURIComponent).join("/")}`;

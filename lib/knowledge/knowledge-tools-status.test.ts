@@ -1,29 +1,25 @@
 import { describe, expect, it } from "vitest";
 import { knowledgeToolsStatus } from "@/lib/knowledge/knowledge-tools-status";
 
-describe("knowledgeToolsStatus", () => {
-  it("is off without a portal token, naming only the variable", () => {
-    expect(
-      knowledgeToolsStatus({ portalApiToken: undefined, datasetApiKey: "k", upstream: "embedded" }),
-    ).toEqual({ enabled: false, missing: ["PORTAL_API_TOKEN"] });
-  });
+const origins = ["https://dify.example.com"];
 
-  it("is off against a real server without a knowledge key", () => {
+describe("knowledgeToolsStatus", () => {
+  it("is off against a server without a knowledge key, naming only the variable", () => {
     expect(
       knowledgeToolsStatus({
-        portalApiToken: "secret",
         datasetApiKey: undefined,
         upstream: "dify",
+        markdownImageOrigins: origins,
       }),
     ).toEqual({ enabled: false, missing: ["DIFY_DATASET_API_KEY"] });
   });
 
-  it("is on with both, and says whether metadata updates are all-or-nothing", () => {
+  it("is on with the key, and says whether metadata updates are all-or-nothing", () => {
     expect(
-      knowledgeToolsStatus({ portalApiToken: "t", datasetApiKey: "k", upstream: "embedded" }),
-    ).toEqual({ enabled: true, atomicUpdates: true });
+      knowledgeToolsStatus({ datasetApiKey: "k", upstream: "embedded", markdownImageOrigins: [] }),
+    ).toEqual({ enabled: true, atomicUpdates: true, imageOrigins: [] });
     expect(
-      knowledgeToolsStatus({ portalApiToken: "t", datasetApiKey: "k", upstream: "dify" }),
-    ).toEqual({ enabled: true, atomicUpdates: false });
+      knowledgeToolsStatus({ datasetApiKey: "k", upstream: "dify", markdownImageOrigins: origins }),
+    ).toEqual({ enabled: true, atomicUpdates: false, imageOrigins: origins });
   });
 });

@@ -4,6 +4,7 @@ import {
   fetchChunk,
   fetchDocuments,
   fetchKnowledgeBases,
+  fetchKnowledgeStatus,
   fetchMetadataFields,
   fetchSegments,
   sendMetadataUpdate,
@@ -14,6 +15,13 @@ import type { MetadataUpdateRequest } from "@/lib/knowledge/metadata-update-requ
 
 // The knowledge tools' reads and writes. The portal token is part of a chunk's key: the answer
 // depends on it, and the key lives only in this tab's memory.
+
+export const knowledgeStatusQuery = (token: string) =>
+  queryOptions({
+    queryKey: ["knowledge", "status", token],
+    queryFn: ({ signal }) => fetchKnowledgeStatus(token, signal),
+    staleTime: Infinity,
+  });
 
 export const chunkQuery = (token: string, ids: ChunkIds) =>
   queryOptions({

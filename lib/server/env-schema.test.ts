@@ -223,7 +223,7 @@ describe("parseEnv: production settings", () => {
       shutdownGraceMs: 25_000,
       metricsToken: undefined,
     });
-    expect(parseEnv({ METRICS_TOKEN: " m " }).metricsToken).toBe("m");
+    expect(parseEnv({ METRICS_TOKEN: ` ${SECRET} ` }).metricsToken).toBe(SECRET);
     expect(parseEnv({ MAX_STREAMS_PER_LINK: "2" }).maxStreamsPerLink).toBe(2);
     expect(() => parseEnv({ MAX_STREAMS_PER_LINK: "0" })).toThrow(/MAX_STREAMS_PER_LINK/);
     expect(() => parseEnv({ MAX_OPEN_STREAMS: "-1" })).toThrow(/MAX_OPEN_STREAMS/);
@@ -254,5 +254,62 @@ describe("parseEnv: production settings", () => {
     expect(parseEnv({ RUN_STREAM_OUTPUTS: "" }).runStreamOutputs).toBe("shown");
     expect(parseEnv({ RUN_STREAM_OUTPUTS: "hidden" }).runStreamOutputs).toBe("hidden");
     expect(() => parseEnv({ RUN_STREAM_OUTPUTS: "none" })).toThrow(/RUN_STREAM_OUTPUTS/);
+  });
+});
+
+describe("parseEnv: bearer tokens and the knowledge allowlist", () => {
+  it("refuses to start with a portal or metrics token shorter than 32 characters", () => {
+    expect(() => parseEnv({ PORTAL_API_TOKEN: "short" })).toThrow(
+      /PORTAL_API_TOKEN: must be at least 32 characters/,
+    );
+    expect(() => parseEnv({ METRICS_TOKEN: SECRET.slice(1) })).toThrow(
+      /METRICS_TOKEN: must be at least 32 characters/,
+    );
+    expect(() => parseEnv({ PORTAL_API_TOKENS: "backend:short" })).toThrow(
+      /PORTAL_API_TOKENS: entry 1 \(backend\): the token must be at least 32/,
+    );
+    expect(parseEnv({ PORTAL_API_TOKEN: SECRET }).portalTokens).toEqual([
+      { name: "PORTAL_API_TOKEN", token: SECRET },
+    ]);
+  });
+
+  it("reads named portal tokens beside the unnamed one", () => {
+    expect(
+      parseEnv({
+        PORTAL_API_TOKEN: SECRET,
+        PORTAL_API_TOKENS: `backend:${SECRET}b\n people:${SECRET}p`,
+      }).portalTokens,
+    ).toEqual([
+      { name: "PORTAL_API_TOKEN", token: SECRET },
+      { name: "backend", token: `${SECRET}b` },
+      { name: "people", token: `${SECRET}p` },
+    ]);
+    expect(parseEnv({}).portalTokens).toEqual([]);
+  });
+
+  it("reads KNOWLEDGE_DATASET_IDS as ids the routes accept, and refuses one they would not", () => {
+    expect(parseEnv({}).knowledgeDatasetIds).toBeUndefined();
+    expect(
+      parseEnv({ KNOWLEDGE_DATASET_IDS: " support-articles, demo_1 ,support-articles" })
+        .knowledgeDatasetIds,
+    ).toEqual(["support-articles", "demo_1"]);
+    expect(() => parseEnv({ KNOWLEDGE_DATASET_IDS: "ok,../x" })).toThrow(
+      /KNOWLEDGE_DATASET_IDS: entry 2: The dataset id has characters that are not allowed/,
+    );
+    expect(() => parseEnv({ KNOWLEDGE_DATASET_IDS: " , " })).toThrow(
+      /KNOWLEDGE_DATASET_IDS: names no dataset id/,
+    );
+    const many = Array.from({ length: 51 }, (_, i) => `d${i}`).join(",");
+    expect(() => parseEnv({ KNOWLEDGE_DATASET_IDS: many })).toThrow(/at most 50 ids/);
+  });
+
+  it("has a throttle of wrong tokens per address by default, and checks it", () => {
+    expect(parseEnv({})).toMatchObject({
+      authFailuresPerAddress: 10,
+      authFailureWindowSeconds: 600,
+    });
+    expect(() => parseEnv({ MAX_AUTH_FAILURES_PER_ADDRESS: "0" })).toThrow(
+      /MAX_AUTH_FAILURES_PER_ADDRESS/,
+    );
   });
 });

@@ -1,4 +1,10 @@
 import { z } from "zod";
+import { datasetIdSchema } from "@/lib/ids/path-ids";
+import {
+  MIN_BEARER_TOKEN_LENGTH,
+  parsePortalTokens,
+  type PortalToken,
+} from "@/lib/server/parse-portal-tokens";
 
 // Shared by the server env module and the CLIs (which cannot import `server-only`). It knows no
 // demo credential: whoever starts the app on the embedded service passes its keys and link secret.
@@ -56,8 +62,15 @@ const rawEnvSchema = z.object({
   FORM_LINK_SECRET: optionalString,
   /** Accept `user` from unsigned links (trusted networks only). */
   ALLOW_UNSIGNED_LINKS: flag,
-  /** Bearer token that callers of the knowledge proxy routes must present. */
+  /** Bearer token that callers of the knowledge proxy routes must present (one, unnamed). */
   PORTAL_API_TOKEN: optionalString,
+  /** Named bearer tokens for the knowledge routes: `name:token` entries apart by white space. */
+  PORTAL_API_TOKENS: optionalString,
+  /** Comma list of the dataset ids the knowledge routes and /knowledge may touch; unset: all. */
+  KNOWLEDGE_DATASET_IDS: optionalString,
+  /** Wrong bearer tokens one client address may present per window before it is refused (429). */
+  MAX_AUTH_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(10),
+  AUTH_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
   /** Space-separated origins allowed to frame the app and receive its events. */
   EMBED_ALLOWED_ORIGINS: optionalString.pipe(
     z
@@ -168,7 +181,12 @@ export type AppEnv = {
   datasetApiKey: string | undefined;
   formLinkSecret: string | undefined;
   allowUnsignedLinks: boolean;
-  portalApiToken: string | undefined;
+  /** PORTAL_API_TOKENS and PORTAL_API_TOKEN; none: the knowledge routes are off. */
+  portalTokens: PortalToken[];
+  /** KNOWLEDGE_DATASET_IDS; undefined: every dataset the knowledge key reaches. */
+  knowledgeDatasetIds: string[] | undefined;
+  authFailuresPerAddress: number;
+  authFailureWindowSeconds: number;
   embedAllowedOrigins: string[];
   appMode: "workflow" | "chatflow" | "auto";
   launcherEnabled: boolean;
@@ -205,6 +223,24 @@ export type AppEnv = {
 
 /** The shortest FORM_LINK_SECRET accepted: 32 characters (e.g. `openssl rand -hex 32` gives 64). */
 export const MIN_LINK_SECRET_LENGTH = 32;
+/** At most this many KNOWLEDGE_DATASET_IDS: the base list reads each of them. */
+export const MAX_KNOWLEDGE_DATASET_IDS = 50;
+
+/** KNOWLEDGE_DATASET_IDS as ids the routes accept (lib/ids), or the problems with it. */
+function parseDatasetIds(value: string | undefined): { ids?: string[]; problems: string[] } {
+  if (value === undefined) return { problems: [] };
+  const ids = [...new Set(value.split(",").map((id) => id.trim()))].filter(Boolean);
+  const problems = ids.flatMap((id, index) => {
+    const result = datasetIdSchema.safeParse(id);
+    const message = result.error?.issues[0]?.message;
+    return result.success ? [] : [`KNOWLEDGE_DATASET_IDS: entry ${index + 1}: ${message}`];
+  });
+  if (ids.length === 0) problems.push("KNOWLEDGE_DATASET_IDS: names no dataset id");
+  if (ids.length > MAX_KNOWLEDGE_DATASET_IDS) {
+    problems.push(`KNOWLEDGE_DATASET_IDS: at most ${MAX_KNOWLEDGE_DATASET_IDS} ids`);
+  }
+  return { ids, problems };
+}
 
 export class EnvError extends Error {
   override name = "EnvError";
@@ -220,9 +256,21 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
     throw new EnvError(`Invalid environment:\n  ${lines.join("\n  ")}`);
   }
   const raw = result.data;
+  // Fail closed: a combination that would quietly weaken the app refuses to start instead.
+  const portal = parsePortalTokens(raw.PORTAL_API_TOKENS, raw.PORTAL_API_TOKEN);
+  const datasets = parseDatasetIds(raw.KNOWLEDGE_DATASET_IDS);
+  const problems: string[] = [...portal.problems, ...datasets.problems];
+  if (raw.METRICS_TOKEN !== undefined && raw.METRICS_TOKEN.length < MIN_BEARER_TOKEN_LENGTH) {
+    problems.push(
+      `METRICS_TOKEN: must be at least ${MIN_BEARER_TOKEN_LENGTH} characters (e.g. openssl rand -hex 32)`,
+    );
+  }
   const common = {
     allowUnsignedLinks: raw.ALLOW_UNSIGNED_LINKS,
-    portalApiToken: raw.PORTAL_API_TOKEN,
+    portalTokens: portal.tokens,
+    knowledgeDatasetIds: datasets.ids,
+    authFailuresPerAddress: raw.MAX_AUTH_FAILURES_PER_ADDRESS,
+    authFailureWindowSeconds: raw.AUTH_FAILURE_WINDOW_SECONDS,
     embedAllowedOrigins: raw.EMBED_ALLOWED_ORIGINS,
     appMode: raw.DIFY_APP_MODE,
     port: raw.PORT,
@@ -253,8 +301,6 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
   };
   const imageOrigins = (base: string) => raw.MARKDOWN_IMAGE_ORIGINS ?? [new URL(base).origin];
 
-  // Fail closed: a combination that would quietly weaken the app refuses to start instead.
-  const problems: string[] = [];
   if (raw.FORM_LINK_SECRET !== undefined) {
     if (raw.FORM_LINK_SECRET.length < MIN_LINK_SECRET_LENGTH) {
       problems.push(

@@ -60,6 +60,11 @@ export type Limits = {
   launcherLinkTtlSeconds: number;
   /** A refused metadata update: up to this many documents are looked up to name the unknown one. */
   metadataNamingDocumentChecks: number;
+  /** Wrong bearer tokens one client address may present per window, then 429 until it ends. */
+  authFailuresPerAddress: number;
+  authFailureWindowSeconds: number;
+  /** The base list with KNOWLEDGE_DATASET_IDS reads this many bases from the upstream at once. */
+  allowedDatasetReadsAtOnce: number;
 };
 
 let cached: Limits | undefined;
@@ -105,6 +110,9 @@ export function getLimits(): Limits {
     readinessRetryMs: 1_000,
     launcherLinkTtlSeconds: 24 * 60 * 60,
     metadataNamingDocumentChecks: 20,
+    authFailuresPerAddress: env.authFailuresPerAddress,
+    authFailureWindowSeconds: env.authFailureWindowSeconds,
+    allowedDatasetReadsAtOnce: 4,
   };
   return cached;
 }

@@ -8,6 +8,8 @@ export type RequestContext = {
   /** The `code` of an upstream 5xx body, which the caller never sees (it gets a 502). */
   upstreamCode?: string | null;
   upstreamCalls: number;
+  /** The name of the bearer token the request presented (never the token itself). */
+  caller?: string;
 };
 
 export const requestContext = new AsyncLocalStorage<RequestContext>();
@@ -25,4 +27,10 @@ export function noteUpstreamStatus(status: number): void {
 export function noteUpstreamError(code: string | null): void {
   const context = requestContext.getStore();
   if (context) context.upstreamCode = code;
+}
+
+/** Notes which configured token (by name) the current request presented, for its log line. */
+export function noteCaller(name: string): void {
+  const context = requestContext.getStore();
+  if (context) context.caller = name;
 }

@@ -3,10 +3,15 @@ import type * as Guards from "@/lib/server/request-guards";
 
 let guards: typeof Guards;
 
+const PORTAL = "portal-secret-0123456789abcdef-01";
+const BACKEND = "backend-secret-0123456789abcdef-1";
+const PEOPLE = "people-secret-0123456789abcdef-12";
+const METRICS = "metrics-secret-0123456789abcdef-1";
+
 beforeEach(async () => {
   vi.resetModules();
   vi.unstubAllEnvs();
-  vi.stubEnv("PORTAL_API_TOKEN", "portal-secret");
+  vi.stubEnv("PORTAL_API_TOKEN", PORTAL);
   guards = await import("@/lib/server/request-guards");
 });
 
@@ -76,30 +81,147 @@ describe("requireSameOrigin", () => {
   });
 });
 
+/** A knowledge request from one client address (the nearest X-Forwarded-For hop). */
+const from = (address: string, headers: Record<string, string> = {}) =>
+  new Request("http://app.internal:3000/api/datasets", {
+    headers: { "x-forwarded-for": address, ...headers },
+  });
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+const unauthorized: unknown = expect.objectContaining({ status: 401, code: "unauthorized" });
+
+async function withEnv(values: Record<string, string>) {
+  vi.resetModules();
+  for (const [name, value] of Object.entries(values)) vi.stubEnv(name, value);
+  return import("@/lib/server/request-guards");
+}
+
 describe("requirePortalToken", () => {
-  it("accepts the configured bearer token", () => {
-    expect(() =>
-      guards.requirePortalToken(post({ authorization: "Bearer portal-secret" })),
-    ).not.toThrow();
+  it("accepts the configured bearer token", async () => {
+    await expect(guards.requirePortalToken(post(bearer(PORTAL)))).resolves.toBeUndefined();
   });
 
   it.each([
     ["no header", {}],
-    ["a wrong token", { authorization: "Bearer portal-secreT" }],
-    ["a longer token", { authorization: "Bearer portal-secret-2" }],
-    ["another scheme", { authorization: "Basic portal-secret" }],
-  ])("refuses %s with 401", (_name, headers) => {
-    expect(() => guards.requirePortalToken(post(headers))).toThrow(
-      expect.objectContaining({ status: 401, code: "unauthorized" }),
+    ["a wrong token", bearer(`${PORTAL.slice(0, -1)}X`)],
+    ["a longer token", bearer(`${PORTAL}2`)],
+    ["a shorter token", bearer(PORTAL.slice(0, -1))],
+    ["another scheme", { authorization: `Basic ${PORTAL}` }],
+  ])("refuses %s with 401", async (_name, headers) => {
+    await expect(guards.requirePortalToken(post(headers))).rejects.toThrow(unauthorized);
+  });
+
+  it("refuses every token alike when none is configured, naming no variable", async () => {
+    const unconfigured = await withEnv({ PORTAL_API_TOKEN: "" });
+    const refusal = unconfigured.requirePortalToken(post(bearer(PORTAL)));
+    await expect(refusal).rejects.toThrow(unauthorized);
+    await expect(refusal).rejects.toThrow("A valid portal token is required");
+  });
+
+  it("accepts each named token and the unnamed one, and notes the name for the log line", async () => {
+    const named = await withEnv({ PORTAL_API_TOKENS: `backend:${BACKEND} people:${PEOPLE}` });
+    const { requestContext } = await import("@/lib/server/request-context");
+    const callerOf = async (token: string) => {
+      const store = { requestId: "r", upstreamStatus: null, upstreamCalls: 0 } as {
+        caller?: string;
+      } & Parameters<typeof requestContext.run>[0];
+      await requestContext.run(store, () => named.requirePortalToken(post(bearer(token))));
+      return store.caller;
+    };
+    expect(await callerOf(BACKEND)).toBe("backend");
+    expect(await callerOf(PEOPLE)).toBe("people");
+    expect(await callerOf(PORTAL)).toBe("PORTAL_API_TOKEN");
+  });
+
+  it("refuses a named token once it is removed", async () => {
+    const revoked = await withEnv({ PORTAL_API_TOKENS: `people:${PEOPLE}` });
+    await expect(revoked.requirePortalToken(post(bearer(BACKEND)))).rejects.toThrow(unauthorized);
+    await expect(revoked.requirePortalToken(post(bearer(PEOPLE)))).resolves.toBeUndefined();
+  });
+});
+
+describe("the throttle of wrong tokens per client address", () => {
+  const throttled: unknown = expect.objectContaining({ status: 429, code: "too_many_requests" });
+
+  it("answers 429 with Retry-After after MAX_AUTH_FAILURES_PER_ADDRESS wrong tokens, a right one included", async () => {
+    const limited = await withEnv({
+      MAX_AUTH_FAILURES_PER_ADDRESS: "3",
+      AUTH_FAILURE_WINDOW_SECONDS: "60",
+    });
+    for (let i = 0; i < 3; i++) {
+      await expect(
+        limited.requirePortalToken(from("203.0.113.7", bearer(`wrong-${i}`))),
+      ).rejects.toThrow(unauthorized);
+    }
+    const refusal = await limited
+      .requirePortalToken(from("203.0.113.7", bearer(PORTAL)))
+      .catch((error: unknown) => error);
+    expect(refusal).toEqual(throttled);
+    expect((refusal as { headers: Record<string, string> }).headers["Retry-After"]).toBe("60");
+    // No token at all is answered 429 too while the address is throttled.
+    await expect(limited.requirePortalToken(from("203.0.113.7"))).rejects.toThrow(throttled);
+    // Another address is not throttled.
+    await expect(
+      limited.requirePortalToken(from("198.51.100.4", bearer(PORTAL))),
+    ).resolves.toBeUndefined();
+  });
+
+  it("counts wrong tokens only: right tokens and missing headers do not use up the limit", async () => {
+    const limited = await withEnv({ MAX_AUTH_FAILURES_PER_ADDRESS: "2" });
+    for (let i = 0; i < 5; i++) {
+      await limited.requirePortalToken(from("203.0.113.8", bearer(PORTAL)));
+      await expect(limited.requirePortalToken(from("203.0.113.8"))).rejects.toThrow(unauthorized);
+    }
+    await expect(limited.requirePortalToken(from("203.0.113.8", bearer("wrong")))).rejects.toThrow(
+      unauthorized,
+    );
+    await expect(limited.requirePortalToken(from("203.0.113.8", bearer(PORTAL)))).resolves.toBe(
+      undefined,
     );
   });
 
-  it("refuses everything when no token is configured", async () => {
-    vi.resetModules();
-    vi.stubEnv("PORTAL_API_TOKEN", "");
-    const unconfigured = await import("@/lib/server/request-guards");
-    expect(() => unconfigured.requirePortalToken(post({ authorization: "Bearer " }))).toThrow(
-      /PORTAL_API_TOKEN is not set/,
+  it("counts parallel guesses: no more than the limit is ever compared", async () => {
+    const limited = await withEnv({ MAX_AUTH_FAILURES_PER_ADDRESS: "3" });
+    const results = await Promise.allSettled(
+      Array.from({ length: 10 }, (_, i) =>
+        limited.requirePortalToken(from("203.0.113.9", bearer(`guess-${i}`))),
+      ),
     );
+    const codes = results.map((result) =>
+      result.status === "rejected" ? (result.reason as { code: string }).code : "ok",
+    );
+    expect(codes.filter((code) => code === "unauthorized")).toHaveLength(3);
+    expect(codes.filter((code) => code === "too_many_requests")).toHaveLength(7);
+  });
+
+  it("guards the metrics token the same way", async () => {
+    const limited = await withEnv({ METRICS_TOKEN: METRICS, MAX_AUTH_FAILURES_PER_ADDRESS: "1" });
+    await expect(
+      limited.requireMetricsToken(from("203.0.113.10", bearer(METRICS))),
+    ).resolves.toBeUndefined();
+    await expect(
+      limited.requireMetricsToken(from("203.0.113.10", bearer("wrong"))),
+    ).rejects.toThrow(unauthorized);
+    await expect(
+      limited.requireMetricsToken(from("203.0.113.10", bearer(METRICS))),
+    ).rejects.toThrow(throttled);
+  });
+});
+
+describe("the request's log line", () => {
+  it("names the portal token that opened it, never the token", async () => {
+    const named = await withEnv({ PORTAL_API_TOKENS: `backend:${BACKEND}` });
+    const { handleRoute } = await import("@/lib/server/route-handler");
+    const log = vi.spyOn(console, "info").mockImplementation(() => undefined);
+    const route = handleRoute("datasets.list", async (request) => {
+      await named.requirePortalToken(request);
+      return Response.json({});
+    });
+    expect((await route(post(bearer(BACKEND)), {})).status).toBe(200);
+    expect((await route(post(bearer(`${BACKEND}x`)), {})).status).toBe(401);
+    const lines = log.mock.calls.map(([line]) => String(line));
+    log.mockRestore();
+    expect(JSON.parse(lines[0]!)).toMatchObject({ status: 200, token_name: "backend" });
+    expect(JSON.parse(lines[1]!)).not.toHaveProperty("token_name");
+    expect(lines.join("\n")).not.toContain(BACKEND);
   });
 });

@@ -1,10 +1,14 @@
 import "server-only";
-import { timingSafeEqual } from "node:crypto";
+import { createHash, timingSafeEqual } from "node:crypto";
 import { ApiError } from "@/lib/errors/api-error";
+import { authThrottle } from "@/lib/server/auth-throttle";
+import { clientAddress } from "@/lib/server/client-address";
 import { getEnv } from "@/lib/server/env";
+import type { PortalToken } from "@/lib/server/parse-portal-tokens";
+import { noteCaller } from "@/lib/server/request-context";
 
 // Guards for requests that change state: they must come from our own pages (same origin), or, on
-// the knowledge routes, from a portal holding PORTAL_API_TOKEN.
+// the knowledge routes, from a portal holding one of the portal tokens.
 
 function firstForwarded(request: Request, name: string): string | undefined {
   return request.headers.get(name)?.split(",")[0]?.trim() || undefined;
@@ -51,43 +55,66 @@ export function requireSameOrigin(request: Request): void {
   }
 }
 
-function safeEqual(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  // Compare equal lengths only; the length check itself reveals nothing useful about the token.
-  return left.length === right.length && timingSafeEqual(left, right);
+/** SHA-256 first, so the compare takes the same time whatever the lengths (and leaks neither). */
+function sameToken(given: string, expected: string): boolean {
+  const digest = (value: string) => createHash("sha256").update(value).digest();
+  return timingSafeEqual(digest(given), digest(expected));
 }
 
-/** `Authorization: Bearer $PORTAL_API_TOKEN`, compared in constant time. */
-export function requirePortalToken(request: Request): void {
-  const expected = getEnv().portalApiToken;
-  if (!expected) {
-    throw ApiError.of(
-      "unauthorized",
-      "The knowledge routes are off: PORTAL_API_TOKEN is not set on this server.",
-    );
+function bearerOf(request: Request): string | null {
+  const match = /^Bearer\s+(\S+)$/i.exec((request.headers.get("authorization") ?? "").trim());
+  return match ? match[1]! : null;
+}
+
+/**
+ * The configured token the request presents, compared against every one in constant time (no
+ * early exit: the time does not tell which token came close). Throttled per client address
+ * (lib/server/auth-throttle.ts) before anything is compared; 401 with `refusal` otherwise.
+ */
+async function requireBearer(
+  request: Request,
+  tokens: readonly PortalToken[],
+  refusal: string,
+): Promise<PortalToken> {
+  const address = clientAddress(request);
+  const given = bearerOf(request);
+  if (given === null) {
+    await authThrottle.refuseIfThrottled(address);
+    throw ApiError.of("unauthorized", refusal);
   }
-  const header = request.headers.get("authorization") ?? "";
-  const match = /^Bearer\s+(.+)$/i.exec(header.trim());
-  if (!match || !safeEqual(match[1]!, expected)) {
-    throw ApiError.of(
-      "unauthorized",
-      "A valid portal token is required (Authorization: Bearer …).",
-    );
+  const attempt = await authThrottle.take(address);
+  let found: PortalToken | undefined;
+  for (const candidate of tokens) {
+    if (sameToken(given, candidate.token) && !found) found = candidate;
   }
+  if (!found) throw ApiError.of("unauthorized", refusal);
+  await attempt.giveBack();
+  noteCaller(found.name);
+  return found;
+}
+
+/**
+ * `Authorization: Bearer <token>` of PORTAL_API_TOKENS or PORTAL_API_TOKEN; the request's log
+ * line names the token. With none configured every token is refused alike: the answer does not
+ * tell a caller how the server is configured (the operator's log and README do).
+ */
+export async function requirePortalToken(request: Request): Promise<void> {
+  await requireBearer(
+    request,
+    getEnv().portalTokens,
+    "A valid portal token is required (Authorization: Bearer …).",
+  );
 }
 
 /** `Authorization: Bearer $METRICS_TOKEN`; with no token configured the route does not exist. */
-export function requireMetricsToken(request: Request): void {
+export async function requireMetricsToken(request: Request): Promise<void> {
   const expected = getEnv().metricsToken;
   if (!expected) throw ApiError.of("not_found", "Not found.");
-  const match = /^Bearer\s+(.+)$/i.exec((request.headers.get("authorization") ?? "").trim());
-  if (!match || !safeEqual(match[1]!, expected)) {
-    throw ApiError.of(
-      "unauthorized",
-      "A valid metrics token is required (Authorization: Bearer …).",
-    );
-  }
+  await requireBearer(
+    request,
+    [{ name: "METRICS_TOKEN", token: expected }],
+    "A valid metrics token is required (Authorization: Bearer …).",
+  );
 }
 
 /**

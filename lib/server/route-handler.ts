@@ -26,7 +26,7 @@ const NO_STORE = /(^|,)\s*no-store\s*(,|$)/i;
  * Wraps a route handler: any throw becomes the error envelope, every response carries a request
  * id and the API headers, the request counts as in flight (a shutdown waits for it) until the
  * handler has answered, and one structured log line is written per request (route, statuses,
- * duration, id). NOTE: the line never holds keys, tokens, answers or file contents.
+ * duration, id). NOTE: the line never holds keys, tokens, answers or file contents (a bearer token by its name only).
  */
 export function handleRoute<C>(
   route: string,
@@ -69,6 +69,7 @@ export function handleRoute<C>(
           ...(failed ? { code: failed.code } : {}),
           upstream_status: store.upstreamStatus,
           ...(store.upstreamCode !== undefined ? { upstream_code: store.upstreamCode } : {}),
+          ...(store.caller !== undefined ? { token_name: store.caller } : {}),
           duration_ms: Math.round(performance.now() - started),
           request_id: requestId,
         }),

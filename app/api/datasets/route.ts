@@ -5,7 +5,7 @@ import { handleRoute, otherMethods } from "@/lib/server/route-handler";
 
 // GET /api/datasets?page&limit&keyword: one page of the knowledge bases, in Dify's own shape.
 export const GET = handleRoute("datasets.list", async (request) => {
-  requirePortalToken(request);
+  await requirePortalToken(request);
   const query = listQuerySchema().parse(searchParamsOf(request.url));
   return Response.json(await listKnowledgeBases(query));
 });

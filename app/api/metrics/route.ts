@@ -5,7 +5,7 @@ import { handleRoute, otherMethods } from "@/lib/server/route-handler";
 // GET /api/metrics: Prometheus metrics, for `Authorization: Bearer $METRICS_TOKEN`; with no
 // token configured the route is not there.
 export const GET = handleRoute("metrics", async (request) => {
-  requireMetricsToken(request);
+  await requireMetricsToken(request);
   const { body, contentType } = await renderMetrics();
   return new Response(body, { headers: { "Content-Type": contentType } });
 });

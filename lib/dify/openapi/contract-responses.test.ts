@@ -14,6 +14,7 @@ const UPLOAD = "/files/upload";
 const METADATA = "/datasets/{dataset_id}/documents/metadata";
 const SEGMENT = "/datasets/{dataset_id}/documents/{document_id}/segments/{segment_id}";
 const DATASETS = "/datasets";
+const DATASET = "/datasets/{dataset_id}";
 const DOCUMENTS = "/datasets/{dataset_id}/documents";
 const FIELDS = "/datasets/{dataset_id}/metadata";
 const SEGMENTS = "/datasets/{dataset_id}/documents/{document_id}/segments";
@@ -314,6 +315,20 @@ const CASES: Case[] = [
     path: DATASETS,
     status: 200,
     call: () => env.client.get("/datasets?page=1&limit=2", { key: env.client.datasetKey }),
+  },
+  {
+    name: "one knowledge base",
+    method: "GET",
+    path: DATASET,
+    status: 200,
+    call: () => env.client.get("/datasets/support-articles", { key: env.client.datasetKey }),
+  },
+  {
+    name: "an unknown knowledge base",
+    method: "GET",
+    path: DATASET,
+    status: 404,
+    call: () => env.client.get("/datasets/nope", { key: env.client.datasetKey }),
   },
   {
     name: "a page of documents, with their metadata values",

@@ -1,12 +1,50 @@
 import "server-only";
-import { listDatasets } from "@/lib/dify/dify-client";
+import { getDataset, listDatasets } from "@/lib/dify/dify-client";
 import type { DatasetPage } from "@/lib/dify/schemas";
 import type { ListQuery } from "@/lib/knowledge/knowledge-list-query";
+import { ApiError } from "@/lib/errors/api-error";
+import { getEnv } from "@/lib/server/env";
+import { getLimits } from "@/lib/server/limits";
+
+type Base = DatasetPage["data"][number];
+
+/** Each allowed base as Dify describes it, in the list's order; one Dify no longer has is left out. */
+async function readAllowedBases(ids: readonly string[]): Promise<Base[]> {
+  const atOnce = getLimits().allowedDatasetReadsAtOnce;
+  const bases: Base[] = [];
+  for (let start = 0; start < ids.length; start += atOnce) {
+    const read = await Promise.all(
+      ids.slice(start, start + atOnce).map((id) =>
+        getDataset(id).catch((error: unknown) => {
+          if (error instanceof ApiError && error.status === 404) return null;
+          throw error;
+        }),
+      ),
+    );
+    bases.push(...read.filter((base): base is Base => base !== null));
+  }
+  return bases;
+}
 
 /**
  * The knowledge bases this server offers, one page of them, in Dify's own shape. The one place
- * the list is read, so an allowlist of dataset ids can filter it here.
+ * the list is read. With KNOWLEDGE_DATASET_IDS set, each allowed base is read on its own (GET
+ * /datasets/{id}) and searched and paged here as Dify would (name contains the keyword, any case):
+ * filtering Dify's own pages instead would leave pages short or empty and the total wrong.
  */
-export function listKnowledgeBases(query: ListQuery): Promise<DatasetPage> {
-  return listDatasets(query);
+export async function listKnowledgeBases(query: ListQuery): Promise<DatasetPage> {
+  const allowed = getEnv().knowledgeDatasetIds;
+  if (!allowed) return listDatasets(query);
+  const keyword = query.keyword?.trim().toLowerCase();
+  const bases = (await readAllowedBases(allowed)).filter(
+    (base) => !keyword || base.name.toLowerCase().includes(keyword),
+  );
+  const start = (query.page - 1) * query.limit;
+  return {
+    data: bases.slice(start, start + query.limit),
+    has_more: start + query.limit < bases.length,
+    limit: query.limit,
+    total: bases.length,
+    page: query.page,
+  };
 }

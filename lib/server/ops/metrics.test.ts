@@ -48,6 +48,7 @@ describe("metrics", () => {
     expect(upstreamOperation("GET", "/parameters")).toBe("parameters");
     expect(upstreamOperation("POST", "/datasets/d/documents/metadata")).toBe("datasets.metadata");
     expect(upstreamOperation("GET", "/datasets/d/documents/x/segments/s")).toBe("datasets.segment");
+    expect(upstreamOperation("GET", "/datasets/d")).toBe("datasets.get");
     expect(upstreamOperation("GET", "/something/new")).toBe("other");
     expect(upstreamOutcome({ status: 200 })).toBe("ok");
     expect(upstreamOutcome({ status: 404 })).toBe("http_4xx");

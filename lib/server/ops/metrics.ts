@@ -85,13 +85,15 @@ export function observeRequest(route: string, method: string) {
 
 /** The operation an upstream call performs, from its method and path (ids left out). */
 export function upstreamOperation(method: string, path: string): string {
-  const [first] = path.split("/").filter(Boolean);
+  const segments = path.split("/").filter(Boolean);
+  const [first] = segments;
   if (first === "parameters") return "parameters";
   if (first === "form") return method === "POST" ? "form.submit" : "form.get";
   if (first === "files") return "files.upload";
   if (first === "workflows") return "workflows.run";
   if (first === "chat-messages") return "chat.send";
   if (first === "workflow") return "workflow.events";
+  if (first === "datasets" && segments.length === 2) return "datasets.get";
   if (first === "datasets")
     return path.endsWith("/metadata") ? "datasets.metadata" : "datasets.segment";
   return "other";

@@ -4,6 +4,7 @@ import { demoAppEnv, demoListenHost, withDemoCredentials } from "@/lib/tools/cli
 import { parseEnv } from "@/lib/server/env-schema";
 
 const EMBEDDED = "http://127.0.0.1:5001";
+const MINE = "my-own-portal-token-of-32-chars-x";
 
 describe("demoAppEnv", () => {
   it("gives the session a random portal token and lets the embedded portal page frame the app", () => {
@@ -12,21 +13,23 @@ describe("demoAppEnv", () => {
     expect(first.sessionPortalToken).toMatch(/^[\w-]{32}$/);
     expect(first.sessionPortalToken).not.toBe(second.sessionPortalToken);
     const env = parseEnv(first.env);
-    expect(env.portalApiToken).toBe(first.sessionPortalToken);
+    expect(env.portalTokens).toEqual([
+      { name: "PORTAL_API_TOKEN", token: first.sessionPortalToken },
+    ]);
     expect(env.embedAllowedOrigins).toEqual([EMBEDDED]);
   });
 
   it("keeps a token and origins the person set", () => {
     const { env, sessionPortalToken } = demoAppEnv(
       withDemoCredentials({
-        PORTAL_API_TOKEN: "mine",
+        PORTAL_API_TOKEN: MINE,
         EMBED_ALLOWED_ORIGINS: `https://portal.example.com ${EMBEDDED}`,
       }),
       EMBEDDED,
     );
     expect(sessionPortalToken).toBeUndefined();
     expect(parseEnv(env)).toMatchObject({
-      portalApiToken: "mine",
+      portalTokens: [{ name: "PORTAL_API_TOKEN", token: MINE }],
       embedAllowedOrigins: ["https://portal.example.com", EMBEDDED],
     });
   });

@@ -5,6 +5,7 @@ import {
   listQuerySchema,
   searchParamsOf,
 } from "@/lib/knowledge/knowledge-list-query";
+import { requireAllowedDataset } from "@/lib/server/knowledge/require-allowed-dataset";
 import { requirePortalToken } from "@/lib/server/request-guards";
 import { handleRoute, otherMethods } from "@/lib/server/route-handler";
 
@@ -13,8 +14,9 @@ type Context = RouteContext<"/api/datasets/[dataset_id]/documents">;
 // GET /api/datasets/{dataset_id}/documents?page&limit&keyword&status: one page of documents, each
 // with its metadata values, in Dify's own shape.
 export const GET = handleRoute("datasets.documents", async (request, { params }: Context) => {
-  requirePortalToken(request);
+  await requirePortalToken(request);
   const { dataset_id } = datasetRouteParamsSchema.parse(await params);
+  requireAllowedDataset(dataset_id);
   const query = listQuerySchema(DOCUMENT_STATUSES).parse(searchParamsOf(request.url));
   return Response.json(await listDocuments(dataset_id, query));
 });

@@ -3,6 +3,7 @@ import { datasetRouteParamsSchema } from "@/lib/ids/path-ids";
 import { metadataUpdateRequestSchema } from "@/lib/knowledge/metadata-update-request";
 import { nameRefusedEntries } from "@/lib/server/knowledge/name-refused-entries";
 import { readJsonBody } from "@/lib/server/read-json-body";
+import { requireAllowedDataset } from "@/lib/server/knowledge/require-allowed-dataset";
 import { requirePortalToken } from "@/lib/server/request-guards";
 import { handleRoute, otherMethods } from "@/lib/server/route-handler";
 
@@ -11,8 +12,9 @@ import { handleRoute, otherMethods } from "@/lib/server/route-handler";
 export const POST = handleRoute(
   "datasets.metadata",
   async (request, { params }: RouteContext<"/api/datasets/[dataset_id]/documents/metadata">) => {
-    requirePortalToken(request);
+    await requirePortalToken(request);
     const { dataset_id } = datasetRouteParamsSchema.parse(await params);
+    requireAllowedDataset(dataset_id);
     const body = metadataUpdateRequestSchema.parse(await readJsonBody(request));
     // Dify's own answer, as Dify documents it: a portal needs only another base URL and key.
     try {

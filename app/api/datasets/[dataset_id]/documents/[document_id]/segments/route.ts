@@ -5,6 +5,7 @@ import {
   SEGMENT_STATUSES,
   searchParamsOf,
 } from "@/lib/knowledge/knowledge-list-query";
+import { requireAllowedDataset } from "@/lib/server/knowledge/require-allowed-dataset";
 import { requirePortalToken } from "@/lib/server/request-guards";
 import { handleRoute, otherMethods } from "@/lib/server/route-handler";
 
@@ -13,8 +14,9 @@ type Context = RouteContext<"/api/datasets/[dataset_id]/documents/[document_id]/
 // GET /api/datasets/{dataset_id}/documents/{document_id}/segments?page&limit&keyword&status: one
 // page of a document's chunks, in Dify's own shape.
 export const GET = handleRoute("datasets.segments", async (request, { params }: Context) => {
-  requirePortalToken(request);
+  await requirePortalToken(request);
   const ids = documentRouteParamsSchema.parse(await params);
+  requireAllowedDataset(ids.dataset_id);
   const query = listQuerySchema(SEGMENT_STATUSES).parse(searchParamsOf(request.url));
   return Response.json(await listSegments(ids.dataset_id, ids.document_id, query));
 });

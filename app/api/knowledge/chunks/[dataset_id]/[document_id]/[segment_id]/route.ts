@@ -1,5 +1,6 @@
 import { segmentRouteParamsSchema } from "@/lib/ids/path-ids";
 import { loadChunkView } from "@/lib/server/knowledge/load-chunk-view";
+import { requireAllowedDataset } from "@/lib/server/knowledge/require-allowed-dataset";
 import { requirePortalToken } from "@/lib/server/request-guards";
 import { handleRoute, otherMethods } from "@/lib/server/route-handler";
 
@@ -7,8 +8,10 @@ type Context = RouteContext<"/api/knowledge/chunks/[dataset_id]/[document_id]/[s
 
 // GET /api/knowledge/chunks/{dataset_id}/{document_id}/{segment_id}: one chunk as /knowledge shows it.
 export const GET = handleRoute("knowledge.chunk", async (request, { params }: Context) => {
-  requirePortalToken(request);
-  return Response.json(await loadChunkView(segmentRouteParamsSchema.parse(await params)));
+  await requirePortalToken(request);
+  const ids = segmentRouteParamsSchema.parse(await params);
+  requireAllowedDataset(ids.dataset_id);
+  return Response.json(await loadChunkView(ids));
 });
 
 export const { POST, PUT, PATCH, DELETE } = otherMethods("knowledge.chunk", ["GET"]);

@@ -1,0 +1,11 @@
+import type { ReactNode } from "react";
+import { MarkdownImageOriginsProvider } from "@/components/markdown/markdown-image-origins-provider";
+import { getEnv } from "@/lib/server/env";
+
+export default function FormLayout({ children }: { children: ReactNode }) {
+  return (
+    <MarkdownImageOriginsProvider origins={getEnv().markdownImageOrigins}>
+      {children}
+    </MarkdownImageOriginsProvider>
+  );
+}

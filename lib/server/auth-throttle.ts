@@ -1,0 +1,56 @@
+import "server-only";
+import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { ApiError } from "@/lib/errors/api-error";
+import { getLimits } from "@/lib/server/limits";
+
+// Wrong bearer tokens (the knowledge routes, /api/metrics) counted per client address
+// (clientAddress): past MAX_AUTH_FAILURES_PER_ADDRESS in AUTH_FAILURE_WINDOW_SECONDS, the address
+// is answered 429 with Retry-After until the window ends, before any token is compared, so a
+// right token is refused too: were it compared, its answer (200, not 429) would tell a guesser
+// that a guess was right, and the throttle would not slow guessing at all. Per replica, in memory
+// (decision 033).
+
+let limiter: RateLimiterMemory | undefined;
+
+function failures(): RateLimiterMemory {
+  const limits = getLimits();
+  limiter ??= new RateLimiterMemory({
+    keyPrefix: "auth-failures",
+    points: limits.authFailuresPerAddress,
+    duration: limits.authFailureWindowSeconds,
+  });
+  return limiter;
+}
+
+function throttled(res: RateLimiterRes): ApiError {
+  return ApiError.of(
+    "too_many_requests",
+    "Too many wrong tokens came from this address. Try again later.",
+  ).retryAfter(res.msBeforeNext / 1000);
+}
+
+export const authThrottle = {
+  /** 429 while the address is throttled; counts nothing (a request that presents no token). */
+  async refuseIfThrottled(address: string): Promise<void> {
+    const res = await failures().get(address);
+    if (res && res.consumedPoints >= failures().points) throw throttled(res);
+  },
+
+  /**
+   * Counts an attempt before its token is compared, and refuses it (429) past the limit. Taken
+   * before the compare, so parallel guesses cannot outrun the count; a right token gives it back.
+   */
+  async take(address: string): Promise<{ giveBack: () => Promise<void> }> {
+    try {
+      await failures().consume(address);
+    } catch (rejection) {
+      if (rejection instanceof RateLimiterRes) throw throttled(rejection);
+      throw rejection;
+    }
+    return {
+      giveBack: async () => {
+        await failures().reward(address, 1);
+      },
+    };
+  },
+};
