@@ -167,6 +167,8 @@ test("a form answered in another tab says so when this tab submits", async ({ pa
 
 test("a reload restores the unsent answer, and sending clears it", async ({ page, demoRun }) => {
   await page.goto(demoRun.link);
+  // This story is about drafts; typing before hydration has stories of its own.
+  await expect(page.locator("[data-awaiting-hydration]")).toHaveCount(0);
   await page.getByLabel("Draft").fill("Typed before the reload");
   await page.getByLabel("Tone").selectOption("Friendly");
   await attachFiles(page, "Cover", [png("kept.png")]);

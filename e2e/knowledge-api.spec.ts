@@ -372,10 +372,17 @@ test("metadata for an unknown dataset is 404 and for an unknown document 400, ch
     },
   });
   expect(noDocument.status()).toBe(400);
+  // Dify's message names no document: the app looked each one up and names the missing one.
   expect(await noDocument.json()).toEqual({
     status: 400,
     code: "invalid_param",
     message: "Document not found.",
+    issues: [
+      {
+        path: "operation_data.1.document_id",
+        message: expect.stringMatching(/^doc-.+ is not a document of this dataset\.$/) as unknown,
+      },
+    ],
   });
   // The embedded service checks the whole request first: the valid first entry was not applied.
   expect(await getDocumentMetadata("doc-security")).toEqual(before);
