@@ -157,6 +157,7 @@ export async function startBenchStack(options: {
       ALLOW_UNSIGNED_LINKS: "",
       PORT: String(port),
       HOSTNAME: "127.0.0.1",
+      APP_ORIGIN: `http://127.0.0.1:${port}`,
     },
     // The app's request log goes to a pipe that is read, as under a process manager; not to
     // /dev/null, which would hide what writing it costs.

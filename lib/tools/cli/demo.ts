@@ -33,7 +33,9 @@ async function main() {
   // With the embedded service, its credentials: the app itself knows none.
   const source = withDemoCredentials(process.env);
   const env = parseEnv(source);
-  const appOrigin = `http://localhost:${env.port}`;
+  // Where the printed links point; the app then answers that host only (APP_ORIGIN, which a
+  // production start needs).
+  const appOrigin = env.appOrigin ?? `http://localhost:${env.port}`;
   let embedded: Awaited<ReturnType<typeof startEmbeddedServer>> | undefined;
   if (env.upstream === "embedded") {
     embedded = await startEmbeddedServer({ port: env.embeddedPort });
@@ -56,6 +58,7 @@ async function main() {
   const appEnv: NodeJS.ProcessEnv = {
     ...source,
     PORT: String(env.port),
+    APP_ORIGIN: appOrigin,
     // A production start refuses the embedded service unless it is asked for, as here.
     ...(embedded ? { ...demo?.env, USE_EMBEDDED_DIFY: "true" } : {}),
   };
@@ -75,7 +78,8 @@ async function main() {
     process.exit(code ?? 0);
   });
 
-  await waitFor(`${appOrigin}/`, 120_000);
+  // On this machine, whatever APP_ORIGIN names: the health probe answers any Host.
+  await waitFor(`http://localhost:${env.port}/api/health`, 120_000);
   if (embedded && env.formLinkSecret) {
     const admin = createAdminClient({ origin: embedded.origin, token: embedded.adminToken });
     const run = await admin.startDemoRun({ app: "workflow", user: "demo-user" });
