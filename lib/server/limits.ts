@@ -45,6 +45,8 @@ export type Limits = {
   readinessRetryMs: number;
   /** How long the launcher's link to the form its run pauses at stays valid. */
   launcherLinkTtlSeconds: number;
+  /** The longest link query traded for a cookie (browsers keep 4,096 bytes per cookie). */
+  linkCookieMaxChars: number;
 };
 
 let cached: Limits | undefined;
@@ -79,7 +81,9 @@ export function getLimits(): Limits {
     readinessTimeoutMs: 1_000,
     readinessFreshMs: 10_000,
     readinessRetryMs: 1_000,
-    launcherLinkTtlSeconds: 24 * 60 * 60,
+    // Never past MAX_LINK_TTL, or the launcher would mint links the app refuses.
+    launcherLinkTtlSeconds: Math.min(24 * 60 * 60, env.maxLinkTtlSeconds),
+    linkCookieMaxChars: 3_800,
   };
   return cached;
 }
