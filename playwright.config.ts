@@ -62,7 +62,12 @@ function appServer(port: number, appKey: string) {
     url: `http://127.0.0.1:${port}/`,
     env: {
       ...(process.env as Record<string, string>),
-      ...e2eAppServerEnv({ DIFY_APP_API_KEY: appKey, PORT: String(port), HOSTNAME: "127.0.0.1" }),
+      ...e2eAppServerEnv({
+        DIFY_APP_API_KEY: appKey,
+        PORT: String(port),
+        HOSTNAME: "127.0.0.1",
+        APP_ORIGIN: `http://127.0.0.1:${port}`,
+      }),
     },
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,

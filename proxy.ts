@@ -1,29 +1,42 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { parseTheme } from "@/lib/embed/embed-protocol";
 import { matchLocale } from "@/lib/i18n/locales";
+import { errorResponse } from "@/lib/errors/api-error";
 import { getEnv } from "@/lib/server/env";
+import { tradeLinkForCookie } from "@/lib/server/form/trade-link-for-cookie";
+import { requireOwnHost } from "@/lib/server/request-guards";
 import {
   contentSecurityPolicy,
   frameAncestorsFor,
   pageResponseHeaders,
 } from "@/lib/server/response-headers";
 
-// Runs before every page and static file (Next 16's proxy, on Node): the page and file headers
-// (lib/server/response-headers.ts), and for a page a fresh CSP nonce per request, passed to Next
-// through the request headers so its scripts carry it, with the policy on the response.
+// Runs before every page and static file (Next 16's proxy, on Node): the Host check (APP_ORIGIN's
+// host only), the page and file headers (lib/server/response-headers.ts), a form link's trade for
+// a cookie, and for a page a fresh CSP nonce per request, passed to Next through the request
+// headers so its scripts carry it, with the policy on the response.
 
 /** Built files and public/ files: headers only, no nonce or per-link choices. */
 const ASSET = /^\/_next\/|\.[A-Za-z0-9]+$/;
 
+function withPageHeaders(response: Response, pathname: string): Response {
+  for (const [name, value] of Object.entries(pageResponseHeaders(pathname))) {
+    response.headers.set(name, value);
+  }
+  return response;
+}
+
 export function proxy(request: NextRequest) {
   const { pathname, searchParams } = request.nextUrl;
-  if (ASSET.test(pathname)) {
-    const response = NextResponse.next();
-    for (const [name, value] of Object.entries(pageResponseHeaders(pathname))) {
-      response.headers.set(name, value);
-    }
-    return response;
+  try {
+    requireOwnHost(request);
+  } catch (error) {
+    return withPageHeaders(errorResponse(error), pathname);
   }
+  // A form link opened top-level: its credentials go into a cookie, the browser to the clean URL.
+  const traded = tradeLinkForCookie(request);
+  if (traded) return withPageHeaders(traded, pathname);
+  if (ASSET.test(pathname)) return withPageHeaders(NextResponse.next(), pathname);
   const nonce = btoa(crypto.randomUUID());
   const env = getEnv();
   const csp = contentSecurityPolicy({
@@ -45,10 +58,7 @@ export function proxy(request: NextRequest) {
   headers.set("Content-Security-Policy", csp);
   const response = NextResponse.next({ request: { headers } });
   response.headers.set("Content-Security-Policy", csp);
-  for (const [name, value] of Object.entries(pageResponseHeaders(pathname))) {
-    response.headers.set(name, value);
-  }
-  return response;
+  return withPageHeaders(response, pathname);
 }
 
 // Everything but the API. API routes are left out on purpose: a proxy in front of them makes Next

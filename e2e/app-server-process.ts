@@ -24,7 +24,15 @@ export async function startAppServer(
   options: { readyTimeoutMs?: number } = {},
 ): Promise<AppServerProcess> {
   const child: ChildProcess = spawn(process.execPath, [SERVER], {
-    env: { ...process.env, ...env, PORT: String(port), HOSTNAME: "127.0.0.1" },
+    // A production start needs APP_ORIGIN: the server's own address unless the story names
+    // another (replicas are reached through their balancer's).
+    env: {
+      ...process.env,
+      APP_ORIGIN: `http://127.0.0.1:${port}`,
+      ...env,
+      PORT: String(port),
+      HOSTNAME: "127.0.0.1",
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

@@ -206,6 +206,12 @@ const linkVariants: { name: string; query: (run: Run) => string; status: number;
       code: "link_invalid",
     },
     {
+      name: "exp past MAX_LINK_TTL (signed)",
+      query: (run) => signed(run, { exp: Math.floor(Date.now() / 1000) + 31 * 86_400 }),
+      status: 403,
+      code: "link_ttl_exceeded",
+    },
+    {
       name: "traversal in a signed run",
       query: (run) => signed(run, { run: "../../parameters" }),
       status: 400,
@@ -232,6 +238,33 @@ for (const route of formRoutes) {
       code: variant.code,
     });
   }
+  // The link in the cookie a top-level page traded it for: verified exactly like the header.
+  for (const variant of linkVariants.filter((v) => v.name !== "no link")) {
+    cases.push({
+      name: `${route.route}: cookie with ${variant.name}`,
+      method: route.method,
+      path: (run) => `/api/forms/${run.formToken}${route.suffix}`,
+      headers: (run) => ({
+        ...route.headers,
+        Cookie: `hi_form_link=${encodeURIComponent(variant.query(run))}`,
+      }),
+      data: route.data,
+      status: variant.status,
+      code: variant.code,
+    });
+  }
+  cases.push({
+    name: `${route.route}: cookie of another form's link`,
+    method: route.method,
+    path: (run) => `/api/forms/${run.formToken}${route.suffix}`,
+    headers: (run) => ({
+      ...route.headers,
+      Cookie: `hi_form_link=${encodeURIComponent(link({ ...run, formToken: "AnotherFormToken123" }))}`,
+    }),
+    data: route.data,
+    status: 403,
+    code: "link_invalid",
+  });
   // Ids that are not ids: refused by the route itself, before the link is even looked at.
   for (const token of ["a..b", "..%2Fparameters", "a%2Fb", "a%00b", "tok%20en", "x".repeat(129)]) {
     cases.push({
@@ -295,11 +328,8 @@ const origins: { name: string; url?: (path: string) => string; headers: Record<s
     { name: "foreign origin", headers: { Origin: "https://evil.example" } },
     { name: "null origin", headers: { Origin: "null" } },
     { name: "no origin", headers: {} },
-    {
-      name: "sibling subdomain",
-      url: (path) => `http://localhost:${E2E_APP_PORT}${path}`,
-      headers: { Origin: `http://evil.localhost:${E2E_APP_PORT}` },
-    },
+    // The request itself addressed to a sibling name is refused before (421, below).
+    { name: "sibling subdomain", headers: { Origin: `http://evil.127.0.0.1:${E2E_APP_PORT}` } },
     { name: "other port", headers: { Origin: `http://127.0.0.1:${E2E_APP_PORT + 7}` } },
     {
       name: "spoofed forwarded host",
@@ -650,6 +680,82 @@ cases.push(
     code: "unauthorized",
   },
 );
+
+// ------------------------------------------------------------------ the Host (APP_ORIGIN's only)
+
+// A page under a DNS-rebinding name reaches the app with its own name as Host: refused on every
+// route before anything else, whatever else the request gets right.
+const rebound = { Host: "rebound.example" };
+const hostRoutes: {
+  route: string;
+  path: (run: Run) => string;
+  headers: (run: Run) => Record<string, string>;
+  method: "GET" | "POST";
+  data?: string | Buffer;
+}[] = [
+  {
+    route: "forms GET",
+    method: "GET",
+    path: (run) => `/api/forms/${run.formToken}`,
+    headers: (run) => ({ "x-form-link": link(run) }),
+  },
+  {
+    route: "forms POST",
+    method: "POST",
+    path: (run) => `/api/forms/${run.formToken}`,
+    headers: (run) => ({ Origin: "http://rebound.example", ...json, "x-form-link": link(run) }),
+    data: submitBody,
+  },
+  {
+    route: "events",
+    method: "GET",
+    path: (run) => `/api/forms/${run.formToken}/events`,
+    headers: (run) => ({ "x-form-link": link(run) }),
+  },
+  {
+    route: "launch",
+    method: "POST",
+    path: () => "/api/launch",
+    headers: () => ({ Origin: "http://rebound.example", ...json }),
+    data: "{}",
+  },
+  {
+    route: "knowledge metadata",
+    method: "POST",
+    path: () => "/api/datasets/demo-dataset/documents/metadata",
+    headers: () => ({ Authorization: `Bearer ${PORTAL_TOKEN}`, ...json }),
+    data: JSON.stringify({ operation_data: [] }),
+  },
+  {
+    route: "forms GET",
+    method: "GET",
+    path: (run) => `/api/forms/${run.formToken}`,
+    headers: (run) => ({ "x-form-link": link(run), Host: `localhost:${E2E_APP_PORT}` }),
+  },
+];
+for (const route of hostRoutes) {
+  cases.push({
+    name: `${route.route}: foreign Host ${route.headers({ formToken: "t", runId: "r", user: "u" }).Host ?? rebound.Host}`,
+    method: route.method,
+    path: route.path,
+    headers: (run) => ({ ...rebound, ...route.headers(run) }),
+    data: route.data,
+    status: 421,
+    code: "misdirected_request",
+  });
+}
+cases.push({
+  name: "forms GET: spoofed X-Forwarded-Host (not trusted) with a foreign Host",
+  method: "GET",
+  path: (run) => `/api/forms/${run.formToken}`,
+  headers: (run) => ({
+    ...rebound,
+    "X-Forwarded-Host": `127.0.0.1:${E2E_APP_PORT}`,
+    "x-form-link": link(run),
+  }),
+  status: 421,
+  code: "misdirected_request",
+});
 
 // ------------------------------------------------------------------ the run
 

@@ -103,6 +103,7 @@ test.beforeAll(async () => {
         UPLOAD_IDLE_TIMEOUT_MS: String(IDLE_MS),
         PORT: String(port),
         HOSTNAME: "127.0.0.1",
+        APP_ORIGIN: appOrigin,
       },
       stdio: "ignore",
     },

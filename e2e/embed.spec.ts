@@ -15,6 +15,11 @@ test("a portal on an allowed origin frames the form and receives its events in o
   const frame = page.frameLocator("#embed iframe");
   await expect(frame.getByRole("heading", { name: "Your answer is needed" })).toBeVisible();
   await expect(frame.getByText("Workflow request", { exact: true })).toHaveCount(0); // no page chrome
+  // Framed, the link is not traded for a cookie (it would be third-party): it stays in the frame's
+  // address and its requests' header (decision 035), and the whole story below still works.
+  const framed = page.frames().find((f) => f.url().startsWith(app.origin))!;
+  expect(new URL(framed.url()).searchParams.get("sig")).not.toBeNull();
+  expect((await page.context().cookies()).filter((c) => c.name === "hi_form_link")).toEqual([]);
 
   // As a portal does: commands are sent once the frame has said it is ready to hear them.
   await expect

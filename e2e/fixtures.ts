@@ -85,7 +85,11 @@ export const serverTest = test.extend<{
         for (const port of ports) {
           // The story holds a submit upstream for seconds: the usual time limit, not the fault
           // suite's short one.
-          const env = e2eAppServerEnv({ DIFY_RESPONSE_TIMEOUT_MS: "30000" });
+          // Requests reach them through the balancer, with its Host.
+          const env = e2eAppServerEnv({
+            DIFY_RESPONSE_TIMEOUT_MS: "30000",
+            APP_ORIGIN: `http://127.0.0.1:${E2E_REPLICA_PORT + 2}`,
+          });
           started.push(await startAppServer(port, env));
         }
         balancer = await startRoundRobinBalancer(E2E_REPLICA_PORT + 2, ports);

@@ -1,6 +1,7 @@
+import type { Page } from "@playwright/test";
 import { expect, test } from "@/e2e/fixtures";
 import { embeddedAdmin } from "@/e2e/helpers/embedded";
-import { fillDemoForm, getFormRecord } from "@/e2e/helpers/forms";
+import { fillDemoForm, getFormRecord, tradedLink } from "@/e2e/helpers/forms";
 import { CHAT_APP_URL, launcherUser } from "@/e2e/helpers/launcher";
 import { getRunRecord, runsOf } from "@/e2e/helpers/runs";
 import { recordRequests } from "@/e2e/helpers/security";
@@ -8,12 +9,14 @@ import { recordRequests } from "@/e2e/helpers/security";
 // The launcher (`/`): start the configured app from its parameters and land on its form.
 
 /** The form page's token and run, read from its address. */
-function formAddress(url: string) {
-  const address = new URL(url);
+/** The form the launcher opened: its token from the clean address, the rest from its cookie. */
+async function formAddress(page: Page) {
+  const link = await tradedLink(page);
   return {
-    token: decodeURIComponent(address.pathname.replace(/^\/form\//, "")),
-    run: address.searchParams.get("run") ?? "",
-    user: address.searchParams.get("user") ?? "",
+    token: decodeURIComponent(new URL(page.url()).pathname.replace(/^\/form\//, "")),
+    run: link.get("run") ?? "",
+    user: link.get("user") ?? "",
+    scope: link.get("scope"),
   };
 }
 
@@ -43,11 +46,11 @@ test("the workflow demo starts from / and its form is answered to a finished run
 
   await expect(page.getByRole("heading", { name: "Your answer is needed" })).toBeVisible();
   await expect(page.getByText("about **Launch day**".replace(/\*\*/g, ""))).toBeVisible();
-  const address = formAddress(page.url());
+  const address = await formAddress(page);
   const user = await launcherUser(page);
   expect(address.user).toBe(user);
   // The launcher's own user started the run: its link may open the run's later forms too.
-  expect(new URL(page.url()).searchParams.get("scope")).toBe("run");
+  expect(address.scope).toBe("run");
 
   await fillDemoForm(page);
   await page.getByRole("button", { name: "Approve and publish" }).click();
@@ -174,7 +177,7 @@ test.describe("the chatflow app", () => {
     await expect(page.getByRole("heading", { name: "Your answer is needed" })).toBeVisible();
     await expect(page.getByText("Can I export my data?", { exact: true })).toBeVisible();
     await expect(page.getByLabel("Reply")).toHaveValue(/Hi Dana/);
-    const address = formAddress(page.url());
+    const address = await formAddress(page);
     await page.getByRole("button", { name: "Send" }).click();
     await expect(page.getByRole("heading", { name: "Run finished" })).toBeVisible();
 

@@ -81,16 +81,21 @@ test("an unsafe configuration is named in the log at start and by readiness, and
   test.setTimeout(90_000);
   const server = await startAppServer(
     E2E_REPLICA_PORT + 6,
-    e2eAppServerEnv({ FORM_LINK_SECRET: "too-short" }),
+    // A production start without APP_ORIGIN is refused the same way (decision 036).
+    e2eAppServerEnv({ FORM_LINK_SECRET: "too-short", APP_ORIGIN: "" }),
   );
   try {
     const problem = /FORM_LINK_SECRET: must be at least 32 characters/;
+    expect(server.output()).toMatch(/APP_ORIGIN: required in production/);
     // Next's standalone server runs instrumentation as it starts: the line is there before any
     // request but the health probe's.
     expect(server.output()).toMatch(problem);
     const ready = await request.get(`${server.url}/api/ready`);
     expect(ready.status()).toBe(503);
     expect(await ready.json()).toMatchObject({ code: "server_misconfigured", message: problem });
+    expect((await ready.json()) as { message: string }).toMatchObject({
+      message: expect.stringMatching(/APP_ORIGIN: required in production/),
+    });
     const form = await request.get(`${server.url}/api/forms/some-token`);
     expect(form.status()).toBe(503);
     const body = (await form.json()) as { code: string; message: string };

@@ -32,6 +32,7 @@ export function FormErrorScreen({ failure, retry }: { failure: FormFailure; retr
     case "link_invalid":
     case "link_expired":
     case "link_missing":
+    case "link_ttl_exceeded":
       return (
         <StatusScreen title={t("linkProblem.title")} tone="error">
           <p>{t(`linkProblem.${code}`)}</p>

@@ -29,6 +29,21 @@ export function signLink(claims: {
   return formLinkPath({ token, run, user, exp, scope, view }, EMBEDDED_LINK_SECRET);
 }
 
+/**
+ * The link the page at `page`'s address traded for its cookie (a top-level open, decision 035):
+ * its parameters, read from the browser's cookie jar (the page itself cannot read it: HttpOnly).
+ * The address must be clean: no signature left in it.
+ */
+export async function tradedLink(page: Page): Promise<URLSearchParams> {
+  const address = new URL(page.url());
+  expect(address.searchParams.get("sig")).toBeNull();
+  const cookie = (await page.context().cookies()).find(
+    (c) => c.name === "hi_form_link" && c.path === address.pathname,
+  );
+  expect(cookie, `a link cookie for ${address.pathname}`).toBeDefined();
+  return new URLSearchParams(decodeURIComponent(cookie!.value));
+}
+
 export async function getFormRecord(token: string): Promise<FormRecord> {
   return embeddedAdmin.form(token);
 }

@@ -17,6 +17,8 @@ export const ERROR_STATUS = {
   /** A dataset id outside KNOWLEDGE_DATASET_IDS. */
   dataset_not_allowed: 403,
   not_found: 404,
+  /** A link valid for longer than MAX_LINK_TTL allows (its `exp` is too far ahead). */
+  link_ttl_exceeded: 403,
   /** The route exists, but not for this method (the answer's Allow header names those it takes). */
   method_not_allowed: 405,
   /** A request body that sent nothing for too long (uploads). */
@@ -24,6 +26,8 @@ export const ERROR_STATUS = {
   /** A request body past the route's size limit (JSON bodies, an upload's whole body). */
   payload_too_large: 413,
   unsupported_media_type: 415,
+  /** The request's Host (or trusted X-Forwarded-Host) is not APP_ORIGIN's: DNS rebinding, a stray name. */
+  misdirected_request: 421,
   /** This link already has MAX_STREAMS_PER_LINK event streams open. */
   too_many_streams: 429,
   /** This server already holds MAX_OPEN_STREAMS event streams. */

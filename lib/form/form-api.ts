@@ -10,19 +10,25 @@ const client = () =>
   Promise.all([import("@/lib/client/api-fetch"), import("@/lib/form/form-api-contract")]);
 
 /**
- * A verified link as the browser holds it: the token, the run (may be empty), its query, its
- * scope (`run`: it may open the run's later forms in place; `form`: its own form only), and
- * whether its run stream carries the answer and outputs (else progress only: the server decides).
+ * A verified link as the browser holds it: the token, the run (may be empty), who answers, its
+ * expiry (Unix seconds, 0 for none), its query, its scope (`run`: it may open the run's later
+ * forms in place; `form`: its own form only), and whether its run stream carries the answer and
+ * outputs (else progress only: the server decides). `linkQuery` is empty when the link was traded
+ * for its HttpOnly cookie (decision 035): the browser then never holds the signature, and its
+ * calls carry the cookie instead of the header.
  */
 export type FormLinkContext = {
   token: string;
   run: string;
+  user: string;
+  exp: number;
   linkQuery: string;
   scope: LinkScope;
   runOutputs: boolean;
 };
 
-const headers = (link: FormLinkContext) => ({ [FORM_LINK_HEADER]: link.linkQuery });
+const headers = (link: FormLinkContext): Record<string, string> =>
+  link.linkQuery ? { [FORM_LINK_HEADER]: link.linkQuery } : {};
 const base = (link: FormLinkContext) => `/api/forms/${encodeURIComponent(link.token)}`;
 
 export async function fetchForm(link: FormLinkContext, signal?: AbortSignal) {

@@ -85,16 +85,17 @@ const PREFIX = "human-input-draft:";
 const keyFor = ({ token, user }: DraftKey) =>
   `${PREFIX}${encodeURIComponent(token)}:${encodeURIComponent(user)}`;
 
-/** The draft key and the link's expiry (Unix seconds, null when it has none) of a link's query. */
-export function draftKeyOf(link: { token: string; linkQuery: string }): {
+/**
+ * The draft key and the link's expiry (Unix seconds, null when it has none) of a verified link:
+ * the same whether the link came in the address or in its cookie, so a draft survives the trade.
+ */
+export function draftKeyOf(link: { token: string; user: string; exp: number }): {
   key: DraftKey;
   linkExp: number | null;
 } {
-  const params = new URLSearchParams(link.linkQuery);
-  const exp = Number(params.get("exp") ?? "");
   return {
-    key: { token: link.token, user: params.get("user") ?? "" },
-    linkExp: Number.isSafeInteger(exp) && exp > 0 ? exp : null,
+    key: { token: link.token, user: link.user },
+    linkExp: Number.isSafeInteger(link.exp) && link.exp > 0 ? link.exp : null,
   };
 }
 

@@ -7,6 +7,7 @@ import {
   type FormLinkEvent,
 } from "@/lib/launcher/launch-events";
 import { useStartMutation } from "@/lib/launcher/queries";
+import { openFormLink } from "@/lib/form/open-form-link";
 import type { StartValues } from "@/lib/launcher/start-form-schema";
 import { initialRunView, runViewReducer, type RunViewState } from "@/lib/run/run-view";
 
@@ -52,7 +53,7 @@ export function useLaunch({ onError }: { onError: (error: Error) => void }) {
   const following = body !== undefined && stream.connection !== "closed";
   const ready = formLink !== null && stream.connection === "closed";
   useEffect(() => {
-    if (ready) router.push(formLink.url);
+    if (ready) openFormLink(formLink.url, router, "push");
   }, [ready, formLink, router]);
   return {
     launch,

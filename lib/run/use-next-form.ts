@@ -2,6 +2,7 @@ import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { ApiClientError } from "@/lib/client/api-client-error";
 import type { FormLinkContext } from "@/lib/form/form-api";
+import { openFormLink } from "@/lib/form/open-form-link";
 import { useNextLinkMutation } from "@/lib/run/queries";
 import { waitingFormKey, type RunViewState } from "@/lib/run/run-view";
 
@@ -32,7 +33,7 @@ export function useNextForm(link: FormLinkContext, state: RunViewState) {
     const timer = setTimeout(() => {
       opening.current = nextKey;
       mutate(next, {
-        onSuccess: ({ url }) => router.replace(withPresentation(url)),
+        onSuccess: ({ url }) => openFormLink(withPresentation(url), router, "replace"),
         onError: (error) => {
           if (error instanceof ApiClientError && error.code === "not_found") {
             setElsewhere((keys) => new Set([...keys, nextKey]));

@@ -128,9 +128,13 @@ describe("parseEnv", () => {
       expect(() => parseEnv({ NODE_ENV: "production" })).toThrow(
         /DIFY_API_BASE: required in production \(or set USE_EMBEDDED_DIFY=true/,
       );
-      expect(parseEnv({ NODE_ENV: "production", USE_EMBEDDED_DIFY: "true" }).upstream).toBe(
-        "embedded",
-      );
+      expect(
+        parseEnv({
+          NODE_ENV: "production",
+          USE_EMBEDDED_DIFY: "true",
+          APP_ORIGIN: "http://127.0.0.1:3000",
+        }).upstream,
+      ).toBe("embedded");
       expect(parseEnv({ NODE_ENV: "development" }).upstream).toBe("embedded");
     });
 
@@ -215,6 +219,35 @@ describe("parseEnv", () => {
 });
 
 describe("parseEnv: production settings", () => {
+  it("refuses a production start without APP_ORIGIN (the Host header would name the origin)", () => {
+    const real = {
+      DIFY_API_BASE: "https://api.dify.ai/v1",
+      DIFY_APP_API_KEY: "app-1",
+      FORM_LINK_SECRET: SECRET,
+      NODE_ENV: "production",
+    };
+    expect(() => parseEnv(real)).toThrow(/APP_ORIGIN: required in production/);
+    expect(() => parseEnv({ NODE_ENV: "production", USE_EMBEDDED_DIFY: "true" })).toThrow(
+      /APP_ORIGIN: required in production/,
+    );
+    expect(parseEnv({ ...real, APP_ORIGIN: "https://forms.example.com" }).appOrigin).toBe(
+      "https://forms.example.com",
+    );
+    expect(() => parseEnv({ ...real, APP_ORIGIN: "https://forms.example.com/app" })).toThrow(
+      /APP_ORIGIN/,
+    );
+    // Development and tests run without it (the request's Host is then the origin).
+    expect(parseEnv({ ...real, NODE_ENV: "development" }).appOrigin).toBeUndefined();
+  });
+
+  it("bounds a link's lifetime: 30 days by default, 60 s to 400 days", () => {
+    expect(parseEnv({}).maxLinkTtlSeconds).toBe(30 * 86_400);
+    expect(parseEnv({ MAX_LINK_TTL: "3600" }).maxLinkTtlSeconds).toBe(3600);
+    expect(() => parseEnv({ MAX_LINK_TTL: "59" })).toThrow(/MAX_LINK_TTL/);
+    expect(() => parseEnv({ MAX_LINK_TTL: String(401 * 86_400) })).toThrow(/MAX_LINK_TTL/);
+    expect(() => parseEnv({ MAX_LINK_TTL: "7d" })).toThrow(/MAX_LINK_TTL/);
+  });
+
   it("has stream limits, a grace period and no metrics token by default, and checks them", () => {
     const env = parseEnv({});
     expect(env).toMatchObject({

@@ -44,6 +44,10 @@ const imageSource = z.url({ protocol: /^https?$/ }).transform((value, ctx) => {
   });
   return z.NEVER;
 });
+/** MAX_LINK_TTL's default: 30 days, long enough for an approval that waits over a holiday. */
+export const DEFAULT_MAX_LINK_TTL = 30 * 24 * 60 * 60;
+/** 400 days: browsers (Chrome) keep no cookie longer, so a link cookie could not outlive it. */
+const MAX_LINK_TTL_CEILING = 400 * 24 * 60 * 60;
 
 const rawEnvSchema = z.object({
   /** Upstream base URL ending in /v1; unset means the embedded service. */
@@ -172,6 +176,13 @@ const rawEnvSchema = z.object({
     .enum(["shown", "hidden", ""])
     .optional()
     .transform((value): "shown" | "hidden" => (value === "hidden" ? "hidden" : "shown")),
+  /** The longest a form link may still be valid for, in seconds: a later `exp` is refused. */
+  MAX_LINK_TTL: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(MAX_LINK_TTL_CEILING)
+    .default(DEFAULT_MAX_LINK_TTL),
 });
 
 export type AppEnv = {
@@ -215,6 +226,8 @@ export type AppEnv = {
   metricsToken: string | undefined;
   /** Whether form links' run streams carry the streamed answer and final outputs. */
   runStreamOutputs: "shown" | "hidden";
+  /** The longest a form link may still be valid for, in seconds (MAX_LINK_TTL). */
+  maxLinkTtlSeconds: number;
   /** `next dev` (NODE_ENV=development): the page's CSP allows what dev mode needs. */
   development: boolean;
   /** Next's own SIGTERM/SIGINT handler runs (NEXT_MANUAL_SIG_HANDLE unset). */
@@ -296,6 +309,7 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
     shutdownGraceMs: raw.SHUTDOWN_GRACE_MS,
     metricsToken: raw.METRICS_TOKEN,
     runStreamOutputs: raw.RUN_STREAM_OUTPUTS,
+    maxLinkTtlSeconds: raw.MAX_LINK_TTL,
     development: raw.NODE_ENV === "development",
     nextHandlesSignals: !raw.NEXT_MANUAL_SIG_HANDLE,
   };
@@ -314,6 +328,14 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
         "ALLOW_UNSIGNED_LINKS: must not be true while FORM_LINK_SECRET is set (it would accept unsigned links despite the secret)",
       );
     }
+  }
+
+  // Without it the same-origin check would trust the request's own Host, which a DNS-rebinding
+  // page chooses; with it every request's Host is checked too (lib/server/request-guards.ts).
+  if (raw.NODE_ENV === "production" && !raw.APP_ORIGIN) {
+    problems.push(
+      "APP_ORIGIN: required in production (the app's public origin, e.g. https://forms.example.com)",
+    );
   }
 
   if (!raw.DIFY_API_BASE) {

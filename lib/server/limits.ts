@@ -65,6 +65,8 @@ export type Limits = {
   authFailureWindowSeconds: number;
   /** The base list with KNOWLEDGE_DATASET_IDS reads this many bases from the upstream at once. */
   allowedDatasetReadsAtOnce: number;
+  /** The longest link query traded for a cookie (browsers keep 4,096 bytes per cookie). */
+  linkCookieMaxChars: number;
 };
 
 let cached: Limits | undefined;
@@ -108,7 +110,9 @@ export function getLimits(): Limits {
     readinessTimeoutMs: 1_000,
     readinessFreshMs: 10_000,
     readinessRetryMs: 1_000,
-    launcherLinkTtlSeconds: 24 * 60 * 60,
+    // Never past MAX_LINK_TTL, or the launcher would mint links the app refuses.
+    launcherLinkTtlSeconds: Math.min(24 * 60 * 60, env.maxLinkTtlSeconds),
+    linkCookieMaxChars: 3_800,
     metadataNamingDocumentChecks: 20,
     authFailuresPerAddress: env.authFailuresPerAddress,
     authFailureWindowSeconds: env.authFailureWindowSeconds,

@@ -225,3 +225,46 @@ describe("the request's log line", () => {
     expect(lines.join("\n")).not.toContain(BACKEND);
   });
 });
+
+describe("requireOwnHost", () => {
+  const misdirected: unknown = expect.objectContaining({ status: 421, code: "misdirected_request" });
+  const get = (headers: Record<string, string>) =>
+    new Request("http://app.internal:3000/api/forms/t", { headers });
+  const withEnv = async (env: Record<string, string>) => {
+    vi.resetModules();
+    for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
+    guards = await import("@/lib/server/request-guards");
+  };
+
+  it("checks nothing without APP_ORIGIN (development: the Host is the origin)", () => {
+    expect(() => guards.requireOwnHost(get({ host: "rebound.example" }))).not.toThrow();
+  });
+
+  it("accepts APP_ORIGIN's host (any case, default port or not) and refuses every other", async () => {
+    await withEnv({ APP_ORIGIN: "https://forms.example.com" });
+    for (const host of ["forms.example.com", "FORMS.example.com", "forms.example.com:443"]) {
+      expect(() => guards.requireOwnHost(get({ host })), host).not.toThrow();
+    }
+    for (const host of [
+      "rebound.example",
+      "forms.example.com:8443",
+      "forms.example.com.evil.example",
+      "evil@forms.example.com",
+      "forms.example.com/x",
+      "",
+    ]) {
+      expect(() => guards.requireOwnHost(get({ host })), host).toThrow(misdirected);
+    }
+  });
+
+  it("checks X-Forwarded-Host instead, only with TRUST_PROXY_HEADERS=true", async () => {
+    const proxied = { host: "10.0.0.5:3000", "x-forwarded-host": "forms.example.com" };
+    await withEnv({ APP_ORIGIN: "https://forms.example.com" });
+    expect(() => guards.requireOwnHost(get(proxied))).toThrow(misdirected);
+    await withEnv({ APP_ORIGIN: "https://forms.example.com", TRUST_PROXY_HEADERS: "true" });
+    expect(() => guards.requireOwnHost(get(proxied))).not.toThrow();
+    expect(() =>
+      guards.requireOwnHost(get({ ...proxied, "x-forwarded-host": "rebound.example" })),
+    ).toThrow(misdirected);
+  });
+});

@@ -10,7 +10,7 @@ import { noteCaller } from "@/lib/server/request-context";
 // Guards for requests that change state: they must come from our own pages (same origin), or, on
 // the knowledge routes, from a portal holding one of the portal tokens.
 
-function firstForwarded(request: Request, name: string): string | undefined {
+function firstForwarded(request: Pick<Request, "headers">, name: string): string | undefined {
   return request.headers.get(name)?.split(",")[0]?.trim() || undefined;
 }
 
@@ -20,11 +20,11 @@ function firstForwarded(request: Request, name: string): string | undefined {
  * (a client can send them too). Without either, the scheme is http: `next start` serves plain
  * HTTP, so TLS is a proxy's job and such a proxy is trusted or APP_ORIGIN names the origin.
  */
-export function publicOrigin(request: Request): string | null {
+export function publicOrigin(request: { headers: Headers; url?: string }): string | null {
   const env = getEnv();
   if (env.appOrigin) return env.appOrigin;
   let scheme = "http";
-  let host = request.headers.get("host") ?? new URL(request.url).host;
+  let host = request.headers.get("host") ?? (request.url ? new URL(request.url).host : "");
   if (env.trustProxyHeaders) {
     scheme = firstForwarded(request, "x-forwarded-proto") ?? scheme;
     host = firstForwarded(request, "x-forwarded-host") ?? host;
@@ -34,6 +34,36 @@ export function publicOrigin(request: Request): string | null {
     return new URL(`${scheme}://${host}`).origin;
   } catch {
     return null;
+  }
+}
+
+/** A Host header as a client may send it: a name or IPv4 address, or a bracketed IPv6, and a port. */
+const HOST = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+
+/**
+ * With APP_ORIGIN set (always in production), a request must be addressed to its host: the `Host`
+ * header, or with TRUST_PROXY_HEADERS the proxy's X-Forwarded-Host. A page that a DNS-rebinding
+ * name points at this server sends its own name, so it is answered 421 before anything else.
+ */
+export function requireOwnHost(request: Request): void {
+  const { appOrigin, trustProxyHeaders } = getEnv();
+  if (!appOrigin) return;
+  const expected = new URL(appOrigin);
+  // A request without Host (HTTP/1.0) is taken at the address it was made for.
+  let host = request.headers.get("host") ?? new URL(request.url).host;
+  if (trustProxyHeaders) host = firstForwarded(request, "x-forwarded-host") ?? host;
+  // Parsed as a URL's host so case and a default port (`:443` for https) do not matter; the shape
+  // is checked first, or `evil@good` would parse as `good`.
+  let given: string | null = null;
+  if (HOST.test(host)) {
+    try {
+      given = new URL(`${expected.protocol}//${host}`).host;
+    } catch {
+      given = null;
+    }
+  }
+  if (given !== expected.host) {
+    throw ApiError.of("misdirected_request", "This server does not answer for that host name.");
   }
 }
 

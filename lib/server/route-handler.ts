@@ -6,6 +6,7 @@ import { EnvError } from "@/lib/server/env-schema";
 import { trackRequest } from "@/lib/server/ops/graceful-shutdown";
 import { observeRequest } from "@/lib/server/ops/metrics";
 import { requestContext, type RequestContext } from "@/lib/server/request-context";
+import { requireOwnHost } from "@/lib/server/request-guards";
 import { API_RESPONSE_HEADERS } from "@/lib/server/response-headers";
 
 // The one way an API request is answered: every route handler under app/api is wrapped here.
@@ -18,6 +19,13 @@ function misconfigured(): ApiError {
     "This server is not configured correctly. Its operator has been told.",
   );
 }
+
+/**
+ * Routes an orchestrator or a scraper calls by the pod's address (Kubernetes probes and Docker's
+ * HEALTHCHECK send `Host: <pod IP>:<port>`): exempt from the Host check. They hold no browser
+ * credential and answer nothing a rebound page could use (metrics needs its bearer token anyway).
+ */
+const ANY_HOST_ROUTES: ReadonlySet<string> = new Set(["health", "ready", "metrics"]);
 
 const REQUEST_ID = /^[A-Za-z0-9-]{8,64}$/;
 const NO_STORE = /(^|,)\s*no-store\s*(,|$)/i;
@@ -45,6 +53,7 @@ export function handleRoute<C>(
       // The one code of a failed request: its answer, its metrics and its log line all say it.
       let failed: ApiError | undefined;
       try {
+        if (!ANY_HOST_ROUTES.has(route)) requireOwnHost(request);
         response = await handler(request, context);
       } catch (error) {
         failed = toApiError(error instanceof EnvError ? misconfigured() : error);

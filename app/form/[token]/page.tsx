@@ -1,5 +1,6 @@
 import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
 import type { Metadata } from "next";
+import { cookies, headers } from "next/headers";
 import { getTranslations } from "next-intl/server";
 import { DraftSweep } from "@/components/form/draft-sweep";
 import { EmbedProvider } from "@/components/embed/embed-provider";
@@ -12,6 +13,7 @@ import type { FormView } from "@/lib/form/form-view";
 import { formQueryOptions } from "@/lib/form/queries";
 import { getEnv } from "@/lib/server/env";
 import { verifyLinkParams } from "@/lib/server/form/form-identity";
+import { linkCookieName } from "@/lib/server/form/link-cookie";
 import { loadErrorEnvelope, loadFormView } from "@/lib/server/form/load-form-view";
 import { runOutputsShown } from "@/lib/server/form/run-outputs-shown";
 import { LINK_PARAM_KEYS } from "@/lib/form/form-link";
@@ -61,11 +63,29 @@ async function FormPageBody({
       </StatusScreen>
     );
   }
-  const linkParams = new URLSearchParams();
+  let linkParams = new URLSearchParams();
   for (const key of LINK_PARAM_KEYS) {
     const value = query[key];
     const first = Array.isArray(value) ? value[0] : value;
     if (first !== undefined) linkParams.set(key, first);
+  }
+  // The address's link wins (a new link for this form, or a framed page); else the cookie a
+  // top-level open traded its link for (decision 035). The browser then sends no link header: its
+  // API calls carry the cookie.
+  const fromCookie = linkParams.size === 0;
+  if (fromCookie) {
+    const name = linkCookieName({ headers: await headers() });
+    const value = (await cookies()).get(name)?.value;
+    if (!value) {
+      // A clean address without its cookie: a bookmark after the link expired, or a browser that
+      // refuses cookies (the trade's 303 then arrives without one).
+      return (
+        <StatusScreen title={t("link.noCookie.title")} tone="error">
+          <p>{t("link.noCookie.body")}</p>
+        </StatusScreen>
+      );
+    }
+    linkParams = new URLSearchParams(value);
   }
   const verified = verifyLinkParams(token, linkParams);
   if (!verified.ok) {
@@ -79,7 +99,9 @@ async function FormPageBody({
   const link: FormLinkContext = {
     token,
     run: verified.claims.run,
-    linkQuery: linkParams.toString(),
+    user: verified.claims.user,
+    exp: verified.claims.exp,
+    linkQuery: fromCookie ? "" : linkParams.toString(),
     scope: verified.claims.scope,
     runOutputs: runOutputsShown(verified.claims),
   };

@@ -2,29 +2,57 @@ import "server-only";
 import { ApiError } from "@/lib/errors/api-error";
 import { getEnv } from "@/lib/server/env";
 import { LINK_PARAM_KEYS, type FormLinkClaims } from "@/lib/form/form-link";
-import { verifyFormLink } from "@/lib/server/form/signed-form-link";
+import { verifyFormLink, type LinkVerification } from "@/lib/server/form/signed-form-link";
 import { FORM_LINK_HEADER } from "@/lib/form/form-link-header";
 import { runIdSchema } from "@/lib/ids/path-ids";
+import { exceedsMaxLinkTtl } from "@/lib/server/form/link-lifetime";
+import { linkCookieName, readCookie } from "@/lib/server/form/link-cookie";
 
 const REASONS = {
   missing: ["link_missing", "This link is incomplete: it does not say who is answering."],
   invalid: ["link_invalid", "This link is not valid. Ask for a new link."],
   expired: ["link_expired", "This link has expired. Ask for a new link."],
+  ttl: [
+    "link_ttl_exceeded",
+    "This link is valid for longer than this server allows. Ask for a new link.",
+  ],
 } as const;
 
-export function verifyLinkParams(token: string, params: URLSearchParams) {
+/** Why a link opens no form: verifyFormLink's reasons, and a lifetime past MAX_LINK_TTL. */
+export type LinkFailureReason = keyof typeof REASONS;
+
+/**
+ * Verifies a link's parameters for a token (signature, expiry), then its lifetime: a link whose
+ * `exp` lies further ahead than MAX_LINK_TTL is refused, signed or not.
+ */
+export function verifyLinkParams(
+  token: string,
+  params: URLSearchParams,
+): LinkVerification | { ok: false; reason: "ttl" } {
   const env = getEnv();
-  return verifyFormLink(
+  const result = verifyFormLink(
     token,
     Object.fromEntries(LINK_PARAM_KEYS.map((key) => [key, params.get(key)])),
     { secret: env.formLinkSecret, allowUnsigned: env.allowUnsignedLinks },
   );
+  if (result.ok && exceedsMaxLinkTtl(result.claims.exp, env.maxLinkTtlSeconds)) {
+    return { ok: false, reason: "ttl" };
+  }
+  return result;
+}
+
+/**
+ * The link a form request carries: the `x-form-link` header (a framed page, API clients), else
+ * the link cookie a top-level page traded its query for (lib/server/form/link-cookie.ts).
+ */
+export function requestLinkParams(request: Request): URLSearchParams {
+  const header = request.headers.get(FORM_LINK_HEADER);
+  return new URLSearchParams(header || (readCookie(request, linkCookieName(request)) ?? ""));
 }
 
 /** The verified claims of the request's link, or an ApiError saying why there are none. */
 export function requireFormIdentity(request: Request, token: string): FormLinkClaims {
-  const header = request.headers.get(FORM_LINK_HEADER) ?? "";
-  const result = verifyLinkParams(token, new URLSearchParams(header));
+  const result = verifyLinkParams(token, requestLinkParams(request));
   if (!result.ok) {
     const [code, message] = REASONS[result.reason];
     throw ApiError.of(code, message);

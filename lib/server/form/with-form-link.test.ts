@@ -10,6 +10,7 @@ vi.mock("@/lib/server/env", () => ({
     allowUnsignedLinks: false,
     appOrigin: "http://app.test",
     trustProxyHeaders: false,
+    maxLinkTtlSeconds: 30 * 86_400,
   }),
 }));
 
@@ -19,7 +20,15 @@ afterEach(() => vi.restoreAllMocks());
 const now = Math.floor(Date.now() / 1000);
 const claims = { token: "form-token-1", run: "run-1", user: "alice", exp: now + 3600 };
 
-function call(options: { token?: string; link?: string; origin?: string; method?: string } = {}) {
+function call(
+  options: {
+    token?: string;
+    link?: string;
+    origin?: string;
+    method?: string;
+    cookie?: string;
+  } = {},
+) {
   const seen = vi.fn((_request: Request, link: unknown) =>
     Promise.resolve(Response.json({ link })),
   );
@@ -27,6 +36,7 @@ function call(options: { token?: string; link?: string; origin?: string; method?
   const headers: Record<string, string> = {};
   if (options.link !== undefined) headers[FORM_LINK_HEADER] = options.link;
   if (options.origin) headers.origin = options.origin;
+  if (options.cookie !== undefined) headers.cookie = options.cookie;
   const token = options.token ?? claims.token;
   const request = new Request(`http://app.test/api/forms/${token}`, {
     method: options.method ?? "GET",
@@ -85,5 +95,41 @@ describe("withFormLink", () => {
     const { seen, response } = call({ method: "POST", origin: "http://evil.test" });
     expect(await (await response).json()).toMatchObject({ status: 403, code: "forbidden_origin" });
     expect(seen).not.toHaveBeenCalled();
+  });
+
+  it("refuses a link valid for longer than MAX_LINK_TTL, its signature good", async () => {
+    const far = formLinkQuery({ ...claims, exp: now + 31 * 86_400 }, SECRET);
+    const { seen, response } = call({ link: far });
+    const answer = await response;
+    expect(answer.status).toBe(403);
+    expect(await answer.json()).toMatchObject({ code: "link_ttl_exceeded" });
+    expect(seen).not.toHaveBeenCalled();
+  });
+
+  describe("the link cookie a top-level page traded its link for", () => {
+    const cookie = (query: string) => `other=1; hi_form_link=${encodeURIComponent(query)}`;
+
+    it("is read when no header is sent, and verified like the header", async () => {
+      const { seen, response } = call({ cookie: cookie(formLinkQuery(claims, SECRET)) });
+      expect((await response).status).toBe(200);
+      expect(seen).toHaveBeenCalledTimes(1);
+      const tampered = formLinkQuery(claims, SECRET).replace("user=alice", "user=mallory");
+      const refused = call({ cookie: cookie(tampered) });
+      expect(await (await refused.response).json()).toMatchObject({ code: "link_invalid" });
+      expect(refused.seen).not.toHaveBeenCalled();
+    });
+
+    it("gives way to the header (a framed page, a new link)", async () => {
+      const expired = formLinkQuery({ ...claims, exp: now - 60 }, SECRET);
+      const { response } = call({ link: expired, cookie: cookie(formLinkQuery(claims, SECRET)) });
+      expect(await (await response).json()).toMatchObject({ code: "link_expired" });
+    });
+
+    it("is the plain name over http only: a __Secure- one is not read there", async () => {
+      const { response } = call({
+        cookie: `__Secure-hi_form_link=${encodeURIComponent(formLinkQuery(claims, SECRET))}`,
+      });
+      expect(await (await response).json()).toMatchObject({ code: "link_missing" });
+    });
   });
 });

@@ -22,7 +22,7 @@ vi.mock("@/lib/dify/dify-client", () => ({
   runWorkflowStreaming: vi.fn(),
   sendChatMessageStreaming: vi.fn(),
 }));
-const env = { appMode: "auto", formLinkSecret: "test-secret" };
+const env = { appMode: "auto", formLinkSecret: "test-secret", maxLinkTtlSeconds: 30 * 86_400 };
 vi.mock("@/lib/server/env", () => ({ getEnv: () => env }));
 
 const parameters = appParametersSchema.parse({

@@ -161,6 +161,7 @@ export async function startBenchStack(options: {
       UPLOAD_RATE_PER_MINUTE: "1000000",
       PORT: String(port),
       HOSTNAME: "127.0.0.1",
+      APP_ORIGIN: `http://127.0.0.1:${port}`,
     },
     // The app's request log goes to a pipe that is read, as under a process manager; not to
     // /dev/null, which would hide what writing it costs.

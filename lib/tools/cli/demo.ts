@@ -33,7 +33,9 @@ async function main() {
   // With the embedded service, its credentials: the app itself knows none.
   const source = withDemoCredentials(process.env);
   const env = parseEnv(source);
-  const appOrigin = `http://localhost:${env.port}`;
+  // Where the printed links point; the app then answers that host only (APP_ORIGIN, which a
+  // production start needs).
+  const appOrigin = env.appOrigin ?? `http://localhost:${env.port}`;
   let embedded: Awaited<ReturnType<typeof startEmbeddedServer>> | undefined;
   if (env.upstream === "embedded") {
     embedded = await startEmbeddedServer({ port: env.embeddedPort });
@@ -58,6 +60,7 @@ async function main() {
     ...source,
     PORT: String(env.port),
     HOSTNAME: host,
+    APP_ORIGIN: appOrigin,
     // A production start refuses the embedded service unless it is asked for, as here.
     ...(embedded ? { ...demo?.env, USE_EMBEDDED_DIFY: "true" } : {}),
   };
@@ -80,10 +83,11 @@ async function main() {
     process.exit(code ?? 0);
   });
 
-  // Asked at the address it listens on (`localhost` may resolve to ::1 first).
+  // Asked at the address it listens on (`localhost` may resolve to ::1 first); the health probe
+  // answers any Host, whatever APP_ORIGIN names.
   const listening = host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host;
   await waitFor(
-    `http://${listening.includes(":") ? `[${listening}]` : listening}:${env.port}/`,
+    `http://${listening.includes(":") ? `[${listening}]` : listening}:${env.port}/api/health`,
     120_000,
   );
   if (embedded && env.formLinkSecret) {

@@ -3,6 +3,7 @@
 // DIFY_API_BASE is unset), so links match what the app verifies.
 import { parseArgs } from "@/lib/tools/cli/parse-args";
 import { parseEnv } from "@/lib/server/env-schema";
+import { exceedsMaxLinkTtl } from "@/lib/server/form/link-lifetime";
 import { formLinkPath } from "@/lib/server/form/signed-form-link";
 import { parseTtl } from "@/lib/tools/cli/parse-ttl";
 
@@ -35,7 +36,15 @@ function main() {
     console.error(`--view must be "progress" (or "full", the default), not "${view}".`);
     process.exit(2);
   }
-  const exp = Math.floor(Date.now() / 1000) + parseTtl(get("ttl") ?? "7d");
+  const now = Math.floor(Date.now() / 1000);
+  const exp = now + parseTtl(get("ttl") ?? "7d");
+  // The app refuses a link valid for longer than MAX_LINK_TTL: no use minting one.
+  if (exceedsMaxLinkTtl(exp, env.maxLinkTtlSeconds, now)) {
+    console.error(
+      `--ttl is longer than MAX_LINK_TTL (${env.maxLinkTtlSeconds} s): the app would refuse the link.`,
+    );
+    process.exit(2);
+  }
   const base = (get("base") ?? `http://localhost:${env.port}`).replace(/\/+$/, "");
   console.log(
     base + formLinkPath({ token, run: get("run") ?? "", user, exp, scope, view }, secret),

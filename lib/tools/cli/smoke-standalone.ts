@@ -37,6 +37,7 @@ async function main() {
       ...process.env,
       PORT: String(port),
       HOSTNAME: "127.0.0.1",
+      APP_ORIGIN: origin,
       USE_EMBEDDED_DIFY: "true",
       EMBEDDED_DIFY_PORT: String(embedded.port),
       DIFY_API_BASE: "",

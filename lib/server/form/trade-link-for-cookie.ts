@@ -1,0 +1,71 @@
+import "server-only";
+import { LINK_PARAM_KEYS } from "@/lib/form/form-link";
+import { formTokenSchema } from "@/lib/ids/path-ids";
+import { verifyLinkParams } from "@/lib/server/form/form-identity";
+import {
+  linkCookieName,
+  linkCookiePaths,
+  linkParamsOf,
+  SECURE_LINK_COOKIE,
+} from "@/lib/server/form/link-cookie";
+import { getLimits } from "@/lib/server/limits";
+import { publicOrigin } from "@/lib/server/request-guards";
+
+// A form link opened top-level trades its credentials for a cookie: the first request sets it and
+// answers 303 with the clean address, so `sig` leaves the address bar, the history and the logs
+// of whatever sees later requests (docs/decisions/035-link-credentials-in-a-cookie.md).
+
+/** Whether a request is a top-level page load: the trade happens then only, never in a frame. */
+function isTopLevelNavigation(request: Request): boolean {
+  return request.method === "GET" && request.headers.get("sec-fetch-dest") === "document";
+}
+
+/**
+ * For `GET /form/{token}?…link…` opened top-level, with a link that verifies: a 303 to the same
+ * address without the link's parameters (`lang`, `theme` and the like stay), setting the link
+ * cookie on both paths. Anything else (a frame, a browser without Fetch Metadata, a bad link, a
+ * link too long for a cookie) is left to the page as it is.
+ */
+export function tradeLinkForCookie(request: Request): Response | null {
+  if (!isTopLevelNavigation(request)) return null;
+  const url = new URL(request.url);
+  const match = /^\/form\/([^/]+)$/.exec(url.pathname);
+  if (!match) return null;
+  let token: string;
+  try {
+    token = decodeURIComponent(match[1]!);
+  } catch {
+    return null;
+  }
+  const params = linkParamsOf(url.searchParams);
+  if (!formTokenSchema.safeParse(token).success || params.size === 0) return null;
+  const verified = verifyLinkParams(token, params);
+  const value = params.toString();
+  if (!verified.ok || value.length > getLimits().linkCookieMaxChars) return null;
+
+  const clean = new URLSearchParams(url.searchParams);
+  for (const key of LINK_PARAM_KEYS) clean.delete(key);
+  const search = clean.size > 0 ? `?${clean.toString()}` : "";
+  // Next's proxy takes an absolute Location only: the public origin's (APP_ORIGIN in production;
+  // the Host was checked against it), not the address the server listens on behind a proxy.
+  const origin = publicOrigin(request) ?? url.origin;
+  const response = new Response(null, {
+    status: 303,
+    headers: { Location: `${origin}/form/${encodeURIComponent(token)}${search}` },
+  });
+  const name = linkCookieName(request);
+  const secure = name === SECURE_LINK_COOKIE;
+  const exp = verified.claims.exp;
+  // Until the link expires (the browser then drops it); an unsigned link without `exp`, for the
+  // browser session.
+  const maxAge = exp > 0 ? `; Max-Age=${Math.max(0, exp - Math.floor(Date.now() / 1000))}` : "";
+  for (const path of linkCookiePaths(token)) {
+    response.headers.append(
+      "Set-Cookie",
+      // Lax, not Strict: after a link clicked on another site the 303's target is still part of a
+      // cross-site navigation, and Strict would withhold the cookie from it.
+      `${name}=${encodeURIComponent(value)}; Path=${path}${maxAge}; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`,
+    );
+  }
+  return response;
+}
