@@ -155,10 +155,12 @@ export async function startBenchStack(options: {
       DIFY_DATASET_API_KEY: EMBEDDED_KEYS.dataset,
       FORM_LINK_SECRET: linkSecret,
       ALLOW_UNSIGNED_LINKS: "",
-      // Every stream and upload of the bench comes from one address: the per-address limits
-      // (decision 031) would refuse its thousand streams long before the process's limit.
+      // Every stream and upload of the bench comes from one address and one link: the
+      // per-address and per-link limits (decision 031) would refuse its thousand streams and its
+      // fifty uploads at once long before the process's limits.
       MAX_STREAMS_PER_ADDRESS: "100000",
       UPLOAD_RATE_PER_MINUTE: "1000000",
+      MAX_UPLOADS_PER_LINK: "100",
       PORT: String(port),
       HOSTNAME: "127.0.0.1",
       APP_ORIGIN: `http://127.0.0.1:${port}`,
