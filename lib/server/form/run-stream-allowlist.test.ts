@@ -10,7 +10,7 @@ import { chainEventTransforms } from "@/lib/server/streams/chain-event-transform
 import { relayEventStream } from "@/lib/server/streams/relay-event-stream";
 
 // Every event kind the embedded service emits (lib/embedded/run-engine.ts, app-routes.ts), the wire
-// notes list (/work/shared/dify-wire.md) and Dify's OpenAPI description names, each in its full
+// notes list (docs/dify-wire-notes.md) and Dify's OpenAPI description names, each in its full
 // shape with what must never reach a form link's browser marked SECRET: exactly these keys survive.
 
 const OWN = "OwnTokenOwnTokenOwn012";
