@@ -3,7 +3,7 @@ import { createCustomForm, getFormRecord } from "@/e2e/helpers/forms";
 import { launcherUser } from "@/e2e/helpers/launcher";
 import { receivedInputsOf, runsOf } from "@/e2e/helpers/runs";
 import { recordRequests } from "@/e2e/helpers/security";
-import { attachFiles } from "@/e2e/helpers/uploads";
+import { attachFiles, fileFieldReady } from "@/e2e/helpers/uploads";
 
 // What a real Dify server is strict about, met the way the server meets it (README:
 // "Compatibility"): file types as the server detects them, constant defaults, typed start inputs.
@@ -181,6 +181,7 @@ test("a link without a listed extension is taken, and the page says the server d
   });
   await page.goto(form.link);
   const report = page.getByRole("group", { name: "Report" });
+  await fileFieldReady(report);
   await report.getByLabel("Or link to a file").fill("https://files.example.com/report.pdf");
   await report.getByRole("button", { name: "Add link" }).click();
   const note = report.getByText("The server checks what kind of file this link points to");

@@ -4,6 +4,7 @@ import { expect, test } from "@/e2e/fixtures";
 import { EMBEDDED_ORIGIN } from "@/e2e/helpers/embedded";
 import { chooseAction, createCustomForm, fillDemoForm } from "@/e2e/helpers/forms";
 import { openPortal, receivedMessages } from "@/e2e/helpers/portal";
+import { fileFieldReady } from "@/e2e/helpers/uploads";
 
 test("a portal on an allowed origin frames the form and receives its events in order", async ({
   page,
@@ -34,6 +35,7 @@ test("a portal on an allowed origin frames the form and receives its events in o
 
   await frame.getByLabel("Tone").selectOption("Formal");
   const cover = frame.getByRole("group", { name: "Cover" });
+  await fileFieldReady(cover);
   await cover.getByLabel("Or link to a file").fill("https://files.example.com/cover.png");
   await cover.getByRole("button", { name: "Add link" }).click();
   await frame.getByRole("button", { name: "Approve and publish" }).click();

@@ -9,7 +9,7 @@ import {
   getFormRecord,
   submitUpstream,
 } from "@/e2e/helpers/forms";
-import { attachFiles } from "@/e2e/helpers/uploads";
+import { attachFiles, fileFieldReady } from "@/e2e/helpers/uploads";
 import { labelFromName } from "@/lib/form/form-content";
 import formMessages from "@/lib/i18n/messages/en/form.json";
 
@@ -144,6 +144,7 @@ test("too-large and wrong-type files are refused before any upload", async ({ pa
 test("a form answered in another tab says so when this tab submits", async ({ page, demoRun }) => {
   await page.goto(demoRun.link);
   await page.getByLabel("Tone").selectOption("Formal");
+  await fileFieldReady(page.getByRole("group", { name: "Cover" }));
   await page
     .getByRole("group", { name: "Cover" })
     .getByLabel("Or link to a file")
@@ -289,6 +290,7 @@ test("a rejected answer keeps everything entered and can be sent again", async (
   await page.getByLabel("Draft").fill("Keep this text");
   await page.getByLabel("Tone").selectOption("Formal");
   const cover = page.getByRole("group", { name: "Cover" });
+  await fileFieldReady(cover);
   await cover.getByLabel("Or link to a file").fill("https://unreachable.invalid/cover.png");
   await cover.getByRole("button", { name: "Add link" }).click();
   await page.getByRole("button", { name: "Approve and publish" }).click();
@@ -319,6 +321,7 @@ test("a double click sends one answer, and a lost response is checked before off
   await page.goto(demoRun.link);
   await page.getByLabel("Tone").selectOption("Formal");
   const cover = page.getByRole("group", { name: "Cover" });
+  await fileFieldReady(cover);
   await cover.getByLabel("Or link to a file").fill("https://files.example.com/c.png");
   await cover.getByRole("button", { name: "Add link" }).click();
 

@@ -6,6 +6,7 @@ import { callsForRequest, EMBEDDED_ORIGIN } from "@/e2e/helpers/embedded";
 import { demoAnswer, getFormRecord, signLink } from "@/e2e/helpers/forms";
 import type { DemoRun } from "@/e2e/helpers/runs";
 import { SECRETS } from "@/e2e/helpers/security";
+import { fileFieldReady } from "@/e2e/helpers/uploads";
 import { EMBEDDED_KEYS } from "@/lib/embedded/demo-keys";
 
 // The bad-input suite: each request is refused with our envelope, and the upstream never hears
@@ -50,6 +51,7 @@ test("a link to an inside address is refused next to its field, before anything 
 }) => {
   await page.goto(demoRun.link);
   const cover = page.getByRole("group", { name: "Cover" });
+  await fileFieldReady(cover);
   const link = cover.getByLabel("Or link to a file");
   for (const [url, words] of [
     ["http://169.254.169.254/latest/meta-data/", "local, private or internal address"],

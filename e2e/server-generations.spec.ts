@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import type { Page } from "@playwright/test";
 import { expect, test } from "@/e2e/fixtures";
 import { createCustomForm, getFormRecord, type CustomFormInput } from "@/e2e/helpers/forms";
-import { attachFiles } from "@/e2e/helpers/uploads";
+import { attachFiles, fileFieldReady } from "@/e2e/helpers/uploads";
 
 // What each Dify server generation the app meets does with a form's files and fields (issue 25,
 // docs/decisions/030-file-types-across-server-generations.md). File stories run against both
@@ -129,6 +129,7 @@ for (const generation of GENERATIONS) {
     });
     await page.goto(form.link);
     const report = page.getByRole("group", { name: "Report" });
+    await fileFieldReady(report);
     // No extension in the path: the app cannot know, says so, and lets the server decide.
     await report
       .getByLabel("Or link to a file")
@@ -150,6 +151,7 @@ for (const generation of GENERATIONS) {
     });
     await page.goto(form.link);
     const photo = page.getByRole("group", { name: "Photo" });
+    await fileFieldReady(photo);
     await photo.getByLabel("Or link to a file").fill(`${filesOrigin}/get?type=text/csv`);
     await photo.getByRole("button", { name: "Add link" }).click();
     await expect(photo.getByRole("listitem")).toHaveCount(1);
@@ -167,6 +169,7 @@ test("a link with a mixed-case extension is typed as the server types it", async
   });
   await page.goto(form.link);
   const scan = page.getByRole("group", { name: "Scan" });
+  await fileFieldReady(scan);
   await scan.getByLabel("Or link to a file").fill("https://files.example.com/Scan.Pdf");
   await scan.getByRole("button", { name: "Add link" }).click();
   await expect(scan.getByRole("listitem")).toHaveCount(1);
@@ -184,6 +187,7 @@ test("a file field with no upload methods listed takes every method", async ({ p
   await page.goto(form.link);
   const receipt = page.getByRole("group", { name: "Receipt" });
   await expect(receipt.getByRole("button", { name: /Choose/ })).toBeVisible();
+  await fileFieldReady(receipt);
   await receipt.getByLabel("Or link to a file").fill("https://files.example.com/receipt.pdf");
   await receipt.getByRole("button", { name: "Add link" }).click();
   await expect(receipt.getByRole("listitem")).toHaveCount(1);

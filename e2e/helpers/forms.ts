@@ -7,6 +7,7 @@ import { EMBEDDED_KEYS } from "@/lib/embedded/demo-keys";
 import { formLinkPath } from "@/lib/server/form/signed-form-link";
 import { EMBEDDED_LINK_SECRET } from "@/lib/embedded/demo-keys";
 import { EMBEDDED_ORIGIN, embeddedAdmin } from "@/e2e/helpers/embedded";
+import { fileFieldReady } from "@/e2e/helpers/uploads";
 
 // Forms: signed links to them, forms of a test's own design, answers given upstream or in the page.
 
@@ -100,14 +101,10 @@ export async function fillDemoForm(
 ) {
   await page.getByLabel("Tone").selectOption(tone);
   const cover = page.getByRole("group", { name: "Cover" });
-  const attached = cover.getByText("cover.png", { exact: true });
-  // Until the page has hydrated, a click on "Add link" does nothing: add it until it shows.
-  await expect(async () => {
-    if (await attached.isVisible()) return;
-    await cover.getByLabel(labels.linkLabel).fill("https://files.example.com/cover.png");
-    await cover.getByRole("button", { name: labels.addLabel }).click({ timeout: 2_000 });
-    await expect(attached).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 15_000 });
+  await fileFieldReady(cover);
+  await cover.getByLabel(labels.linkLabel).fill("https://files.example.com/cover.png");
+  await cover.getByRole("button", { name: labels.addLabel }).click();
+  await expect(cover.getByText("cover.png", { exact: true })).toBeVisible();
 }
 
 /**

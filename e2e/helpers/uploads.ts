@@ -1,4 +1,13 @@
-import type { Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
+
+/**
+ * Waits until a file field (its group) has hydrated. Until then it is inert and whatever a test
+ * picks or types there is lost, as a person's click would be; stories about that time have their
+ * own tests, the others start here.
+ */
+export async function fileFieldReady(group: Locator) {
+  await expect(group.locator("xpath=ancestor-or-self::*[@data-awaiting-hydration]")).toHaveCount(0);
+}
 
 /** Picks files in a file field, found by its label, as the file chooser would. */
 export async function attachFiles(
@@ -6,5 +15,7 @@ export async function attachFiles(
   label: string,
   files: { name: string; mimeType: string; buffer: Buffer }[],
 ) {
-  await page.getByRole("group", { name: label }).locator('input[type="file"]').setInputFiles(files);
+  const group = page.getByRole("group", { name: label });
+  await fileFieldReady(group);
+  await group.locator('input[type="file"]').setInputFiles(files);
 }
