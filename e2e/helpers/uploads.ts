@@ -6,6 +6,8 @@ import { expect, type Locator, type Page } from "@playwright/test";
  * own tests, the others start here.
  */
 export async function fileFieldReady(group: Locator) {
+  // Present first: a field not yet in the page (a frame still loading) has no gate above it either.
+  await expect(group).toBeVisible();
   await expect(group.locator("xpath=ancestor-or-self::*[@data-awaiting-hydration]")).toHaveCount(0);
 }
 
