@@ -294,6 +294,7 @@ test("a rejected answer keeps everything entered and can be sent again", async (
   const cover = page.getByRole("group", { name: "Cover" });
   await cover.getByLabel("Or link to a file").fill("https://unreachable.invalid/cover.png");
   await cover.getByRole("button", { name: "Add link" }).click();
+  await expect(cover.getByText("cover.png", { exact: true })).toBeVisible();
   await page.getByRole("button", { name: "Approve and publish" }).click();
 
   await expect(page.getByRole("alert").first()).toContainText(
@@ -313,6 +314,32 @@ test("a rejected answer keeps everything entered and can be sent again", async (
   expect((await getFormRecord(demoRun.formToken)).submission?.inputs).toMatchObject({
     draft: "Keep this text",
   });
+});
+
+test("a link's Add is busy while its check loads, and a second click adds it once", async ({
+  page,
+  demoRun,
+}) => {
+  await page.goto(demoRun.link);
+  const attachments = page.getByRole("group", { name: "Attachments" });
+  await fileFieldReady(attachments);
+  // The link check is not in the page's first load: on a slow connection it takes its time.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/_next/static/chunks/**", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await attachments.getByLabel("Or link to a file").fill("https://files.example.com/spec.pdf");
+  const add = attachments.getByRole("button", { name: "Add link" });
+  await add.click();
+  await expect(add).toHaveAttribute("aria-busy", "true");
+  await add.click();
+  release();
+  const files = page.getByRole("list", { name: "Files for Attachments" });
+  await expect(files.getByRole("listitem")).toHaveCount(1);
+  await expect(add).not.toHaveAttribute("aria-busy");
+  await expect(files).toContainText("spec.pdf");
 });
 
 test("a double click sends one answer, and a lost response is checked before offering to resend", async ({

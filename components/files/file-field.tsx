@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useId, useState } from "react";
+import { lazy, Suspense, useCallback, useId, useRef, useState } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { useInBrowser } from "@/lib/client/use-in-browser";
@@ -250,6 +250,18 @@ function useAllowedWords() {
   };
 }
 
+// The link rule (with its IP address parser) is not in the page's first load. It starts loading
+// when the person first goes to the link box; Add waits for it. A failed load is tried again.
+const importRemoteRule = () => import("@/lib/files/remote-file-url");
+let remoteRule: ReturnType<typeof importRemoteRule> | undefined;
+function loadRemoteRule() {
+  remoteRule ??= importRemoteRule().catch((error: unknown) => {
+    remoteRule = undefined;
+    throw error;
+  });
+  return remoteRule;
+}
+
 function RemoteUrlEntry({
   field,
   disabled,
@@ -266,17 +278,28 @@ function RemoteUrlEntry({
   const [url, setUrl] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [note, setNote] = useState<string | null>(null);
+  // While the rule loads, Add is busy: a second click would add the same link twice.
+  const [adding, setAdding] = useState(false);
+  const inFlight = useRef(false);
   const inputId = useId();
   const errorId = useId();
 
   const add = async () => {
     const text = url.trim();
+    if (inFlight.current) return;
     if (text.length >= 2048) {
       setError(t("link.tooLong"));
       return;
     }
-    // The rule (with its IP address parser) loads with the first link, not with the page.
-    const { remoteUrlProblem } = await import("@/lib/files/remote-file-url");
+    inFlight.current = true;
+    setAdding(true);
+    let remoteUrlProblem;
+    try {
+      ({ remoteUrlProblem } = await loadRemoteRule());
+    } finally {
+      inFlight.current = false;
+      setAdding(false);
+    }
     const problem = remoteUrlProblem(text);
     // The server refuses the same links (and any off REMOTE_FILE_HOSTS, which it alone knows).
     if (problem === "scheme" || problem === "credentials" || problem === "address") {
@@ -322,6 +345,7 @@ function RemoteUrlEntry({
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
           data-field-focus={focusName}
+          onFocus={() => void loadRemoteRule().catch(() => undefined)}
           onChange={(event) => setUrl(event.target.value)}
           onKeyDown={(event) => {
             if (event.key === "Enter") {
@@ -330,7 +354,7 @@ function RemoteUrlEntry({
             }
           }}
         />
-        <Button onClick={() => void add()} disabled={disabled || !url.trim()}>
+        <Button onClick={() => void add()} busy={adding} disabled={disabled || !url.trim()}>
           {t("link.add")}
         </Button>
       </div>
