@@ -4,7 +4,6 @@ import { expect, test } from "@/e2e/fixtures";
 import { EMBEDDED_ORIGIN } from "@/e2e/helpers/embedded";
 import { chooseAction, createCustomForm, fillDemoForm } from "@/e2e/helpers/forms";
 import { openPortal, receivedMessages } from "@/e2e/helpers/portal";
-import { fileFieldReady } from "@/e2e/helpers/uploads";
 
 test("a portal on an allowed origin frames the form and receives its events in order", async ({
   page,
@@ -33,11 +32,7 @@ test("a portal on an allowed origin frames the form and receives its events in o
   }, app.origin);
   await expect(frame.locator("html")).toHaveAttribute("data-theme", "dark");
 
-  await frame.getByLabel("Tone").selectOption("Formal");
-  const cover = frame.getByRole("group", { name: "Cover" });
-  await fileFieldReady(cover);
-  await cover.getByLabel("Or link to a file").fill("https://files.example.com/cover.png");
-  await cover.getByRole("button", { name: "Add link" }).click();
+  await fillDemoForm(frame);
   await frame.getByRole("button", { name: "Approve and publish" }).click();
   await expect(frame.getByRole("heading", { name: "Run finished" })).toBeVisible();
   await expect

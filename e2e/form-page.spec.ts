@@ -6,6 +6,7 @@ import {
   chooseAction,
   createCustomForm,
   demoAnswer,
+  fillDemoForm,
   getFormRecord,
   submitUpstream,
 } from "@/e2e/helpers/forms";
@@ -143,16 +144,7 @@ test("too-large and wrong-type files are refused before any upload", async ({ pa
 
 test("a form answered in another tab says so when this tab submits", async ({ page, demoRun }) => {
   await page.goto(demoRun.link);
-  await page.getByLabel("Tone").selectOption("Formal");
-  await fileFieldReady(page.getByRole("group", { name: "Cover" }));
-  await page
-    .getByRole("group", { name: "Cover" })
-    .getByLabel("Or link to a file")
-    .fill("https://files.example.com/c.png");
-  await page
-    .getByRole("group", { name: "Cover" })
-    .getByRole("button", { name: "Add link" })
-    .click();
+  await fillDemoForm(page);
 
   const status = await submitUpstream(demoRun.formToken, {
     inputs: demoAnswer(),
@@ -347,11 +339,7 @@ test("a double click sends one answer, and a lost response is checked before off
   demoRun,
 }) => {
   await page.goto(demoRun.link);
-  await page.getByLabel("Tone").selectOption("Formal");
-  const cover = page.getByRole("group", { name: "Cover" });
-  await fileFieldReady(cover);
-  await cover.getByLabel("Or link to a file").fill("https://files.example.com/c.png");
-  await cover.getByRole("button", { name: "Add link" }).click();
+  await fillDemoForm(page);
 
   // The request reaches the server, but the browser never hears back.
   await page.route(`**/api/forms/${demoRun.formToken}`, async (route) => {
