@@ -486,10 +486,14 @@ export function listDocuments(datasetId: string, query: KnowledgeListQuery) {
 /** Whether a document is in a dataset: false on the upstream's 404, its other errors thrown. */
 export async function documentExists(datasetId: string, documentId: string): Promise<boolean> {
   try {
-    await requestJson(upstreamPath("datasets", datasetId, "documents", documentId), documentIdSchema, {
-      key: "dataset",
-      query: { metadata: "only" },
-    });
+    await requestJson(
+      upstreamPath("datasets", datasetId, "documents", documentId),
+      documentIdSchema,
+      {
+        key: "dataset",
+        query: { metadata: "only" },
+      },
+    );
     return true;
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return false;

@@ -695,7 +695,8 @@ describe("the flaw of #38432/#38525 (resumedAnswerDroppedFor)", () => {
     );
     const after = await reading;
     const resumedAt = after.findIndex(
-      (e) => e.event === "workflow_started" && (e.data as { reason?: string }).reason === "resumption",
+      (e) =>
+        e.event === "workflow_started" && (e.data as { reason?: string }).reason === "resumption",
     );
     return { before, resumed: after.slice(resumedAt) };
   }

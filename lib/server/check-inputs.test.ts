@@ -78,9 +78,12 @@ describe("checkInputs", () => {
 
   it("keeps links to the allowed hosts when they are set", () => {
     const envelope = refusal(() =>
-      checkInputs({ docs: [remote("https://other.example.com/a.pdf")] }, {
-        hosts: ["files.example.com"],
-      }),
+      checkInputs(
+        { docs: [remote("https://other.example.com/a.pdf")] },
+        {
+          hosts: ["files.example.com"],
+        },
+      ),
     );
     expect(envelope.message).toBe(
       "The link in input 'docs' is on a host this server does not fetch files from.",

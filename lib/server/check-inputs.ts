@@ -63,7 +63,8 @@ export function checkInputs(
       }
     });
   }
-  if (issues.length > 0) throw ApiError.of("invalid_request", issues[0]!.message, issues.slice(0, MAX_ERROR_ISSUES));
+  if (issues.length > 0)
+    throw ApiError.of("invalid_request", issues[0]!.message, issues.slice(0, MAX_ERROR_ISSUES));
 }
 
 const isMapping = (value: unknown): value is { transfer_method: string; url?: unknown } =>

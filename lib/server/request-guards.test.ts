@@ -227,7 +227,10 @@ describe("the request's log line", () => {
 });
 
 describe("requireOwnHost", () => {
-  const misdirected: unknown = expect.objectContaining({ status: 421, code: "misdirected_request" });
+  const misdirected: unknown = expect.objectContaining({
+    status: 421,
+    code: "misdirected_request",
+  });
   const get = (headers: Record<string, string>) =>
     new Request("http://app.internal:3000/api/forms/t", { headers });
   const withEnv = async (env: Record<string, string>) => {
