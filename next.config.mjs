@@ -35,7 +35,7 @@ const nextConfig = {
   // Metadata (the page title) in the first bytes for every client, not streamed in later: screen
   // readers and axe read the title on load.
   htmlLimitedBots: /.*/,
-  // Response headers are set in one place, lib/server/response-headers.ts (proxy.ts applies
+  // Response headers are set in one place, lib/server/http/response-headers.ts (proxy.ts applies
   // them to pages and files, handleRoute to API answers).
 };
 

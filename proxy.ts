@@ -9,10 +9,10 @@ import {
   contentSecurityPolicy,
   frameAncestorsFor,
   pageResponseHeaders,
-} from "@/lib/server/response-headers";
+} from "@/lib/server/http/response-headers";
 
 // Runs before every page and static file (Next 16's proxy, on Node): the Host check (APP_ORIGIN's
-// host only), the page and file headers (lib/server/response-headers.ts), a form link's trade for
+// host only), the page and file headers (lib/server/http/response-headers.ts), a form link's trade for
 // a cookie, and for a page a fresh CSP nonce per request, passed to Next through the request
 // headers so its scripts carry it, with the policy on the response.
 

@@ -4,7 +4,7 @@ import {
   MIN_BEARER_TOKEN_LENGTH,
   parsePortalTokens,
   type PortalToken,
-} from "@/lib/server/parse-portal-tokens";
+} from "@/lib/server/auth/parse-portal-tokens";
 
 // Shared by the server env module and the CLIs (which cannot import `server-only`). It knows no
 // demo credential: whoever starts the app on the embedded service passes its keys and link secret.

@@ -4,7 +4,7 @@ import { ApiError } from "@/lib/errors/api-error";
 import { authThrottle } from "@/lib/server/auth-throttle";
 import { clientAddress } from "@/lib/server/client-address";
 import { getEnv } from "@/lib/server/env";
-import type { PortalToken } from "@/lib/server/parse-portal-tokens";
+import type { PortalToken } from "@/lib/server/auth/parse-portal-tokens";
 import { noteCaller } from "@/lib/server/request-context";
 
 // Guards for requests that change state: they must come from our own pages (same origin), or, on

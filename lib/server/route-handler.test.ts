@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "@/lib/errors/api-error";
 import { EnvError } from "@/lib/server/env-schema";
-import { API_RESPONSE_HEADERS } from "@/lib/server/response-headers";
+import { API_RESPONSE_HEADERS } from "@/lib/server/http/response-headers";
 import { handleRoute, otherMethods } from "@/lib/server/route-handler";
 
 afterEach(() => vi.restoreAllMocks());

@@ -7,7 +7,7 @@ import { trackRequest } from "@/lib/server/ops/graceful-shutdown";
 import { observeRequest } from "@/lib/server/ops/metrics";
 import { requestContext, type RequestContext } from "@/lib/server/request-context";
 import { requireOwnHost } from "@/lib/server/request-guards";
-import { API_RESPONSE_HEADERS } from "@/lib/server/response-headers";
+import { API_RESPONSE_HEADERS } from "@/lib/server/http/response-headers";
 
 // The one way an API request is answered: every route handler under app/api is wrapped here.
 

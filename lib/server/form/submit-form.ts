@@ -1,7 +1,7 @@
 import "server-only";
 import { getHumanInputForm, submitHumanInputForm } from "@/lib/dify/dify-client";
 import type { SubmitRequest } from "@/lib/form/form-api-contract";
-import { checkInputs, inputRule } from "@/lib/server/check-inputs";
+import { checkInputs, inputRule } from "@/lib/server/request/check-inputs";
 import { getEnv } from "@/lib/server/env";
 
 /**

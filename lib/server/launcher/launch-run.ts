@@ -6,7 +6,7 @@ import {
   runWorkflowStreaming,
   sendChatMessageStreaming,
 } from "@/lib/dify/dify-client";
-import { checkInputs, inputRule, type InputRule } from "@/lib/server/check-inputs";
+import { checkInputs, inputRule, type InputRule } from "@/lib/server/request/check-inputs";
 import { getEnv } from "@/lib/server/env";
 import { getLimits } from "@/lib/server/limits";
 import { formLinkPath } from "@/lib/server/form/signed-form-link";

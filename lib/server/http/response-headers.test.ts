@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contentSecurityPolicy, frameAncestorsFor } from "@/lib/server/response-headers";
+import { contentSecurityPolicy, frameAncestorsFor } from "@/lib/server/http/response-headers";
 
 const base = { nonce: "abc", frameAncestors: [], imageSources: [], dev: false };
 const directive = (csp: string, name: string) =>

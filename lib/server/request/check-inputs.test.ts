@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "@/lib/errors/api-error";
-import { checkInputs, inputRule } from "@/lib/server/check-inputs";
+import { checkInputs, inputRule } from "@/lib/server/request/check-inputs";
 
 const remote = (url: string) => ({ type: "document", transfer_method: "remote_url", url });
 const local = { type: "document", transfer_method: "local_file", upload_file_id: "f1" };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parsePortalTokens } from "@/lib/server/parse-portal-tokens";
+import { parsePortalTokens } from "@/lib/server/auth/parse-portal-tokens";
 
 const A = "a".repeat(32);
 const B = "b".repeat(40);
