@@ -31,7 +31,7 @@ type FieldControlProps<T extends FieldValues> = {
   labelHidden?: boolean;
 };
 
-/** One field of either form, of any kind, inside the one FormField layout. */
+/** One field of either form, of any kind, in FormField's layout so every control reads alike. */
 export function FieldControl<T extends FieldValues>({
   field,
   id,

@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { PAGE_SIZES } from "@/lib/knowledge/knowledge-list-query";
 import { knowledgeBasesQuery } from "@/lib/knowledge/queries";
 
-/** The knowledge bases the server's key can see: search, pages, and the one open now. */
+/** The knowledge bases the server's key can see: search, pages, and the base open now. */
 export function BasePicker({
   token,
   chosen,

@@ -88,7 +88,7 @@ export function MetadataEditor({
         failed: (message) => t("metadata.errors.failed", { message }),
       });
       if (view.tokenRefused) {
-        // The review stays open: once the token is entered again, Send works as before.
+        // The review stays open: once the token is entered again, Send sends the same request.
         onTokenRefused();
         return;
       }

@@ -26,8 +26,8 @@ type FormFieldProps = {
 };
 
 /**
- * A labelled field with its required marker, hint and error: the one place where a control gets
- * its `<label htmlFor>`, `aria-describedby` (hint, then error) and `aria-invalid`.
+ * A labelled field with its required marker, hint and error. Every control gets its
+ * `<label htmlFor>`, `aria-describedby` (hint, then error) and `aria-invalid`.
  */
 export function FormField({
   id,

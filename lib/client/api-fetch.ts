@@ -3,7 +3,7 @@ import { errorEnvelopeSchema } from "@/lib/errors/error-envelope";
 import { ApiClientError } from "@/lib/client/api-client-error";
 import { isErrorCode } from "@/lib/errors/error-code";
 
-// The one way the browser calls the app's API: throws ApiClientError carrying `{status, code,
+// How the browser calls the app's API: throws ApiClientError carrying `{status, code,
 // message, issues}` so every caller can branch on `code` (a closed union: a typo fails the
 // typecheck) and mark fields by `issues[].path`; a lost response becomes `network_error`.
 
@@ -17,7 +17,7 @@ export function parseJsonText(text: string): unknown {
 }
 
 /**
- * The one reader of a failed response, for fetch, the event stream and the XHR upload alike:
+ * Reads a failed response, for fetch, the event stream and the XHR upload alike:
  * `status` and the body's text become an ApiClientError. Our envelope keeps its code, message and
  * issues; a code this app does not know, or a body that is not our envelope (a proxy's error
  * page, an empty body), becomes `unexpected_response` with the status kept.

@@ -323,7 +323,7 @@ describe("connection pools", () => {
       });
       const events = await client.streamWorkflowEvents("run-1", { user: "alice" });
       events.on("error", () => undefined).destroy();
-      // A launch ended frees its connection for the one waiting.
+      // A launch ended frees its connection for the launch waiting.
       held.shift()!.end();
       await vi.waitFor(() => expect(held).toHaveLength(2));
     } finally {

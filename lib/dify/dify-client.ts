@@ -30,10 +30,10 @@ import {
   requestContext,
 } from "@/lib/server/request-context";
 
-// The one module that talks to the upstream: base URL, bearer key, timeouts, retries of safe GETs,
+// The client of the upstream: base URL, bearer key, timeouts, retries of safe GETs,
 // and the mapping of every failure to an ApiError. Nothing else in the app calls `fetch` upstream.
 // The transport is `undici.request`, not `fetch`: no WHATWG Request/Response objects, header
-// guards or body tee per call, and bodies stay Node streams (docs/decisions/005): an event stream
+// guards or body tee per call, and bodies stay Node streams (decision 005): an event stream
 // goes to the relay as undici's own body.
 
 type KeyKind = "app" | "dataset";
@@ -128,11 +128,12 @@ const KEY_VARIABLE: Record<KeyKind, string> = {
 };
 
 /**
- * The one map of upstream answers to the app's closed codes. A real `{status, code, message}` of
- * a 4xx passes through unchanged, except a 401: that is the upstream refusing this server's own
- * key, a configuration problem and never the caller's, so it is 502 upstream_key_refused naming
- * the variable to check. A 5xx is the upstream's own failure, not the caller's: it becomes 502
- * upstream_bad_response, with the upstream's status and code kept for the log line only.
+ * Upstream answers to the app's closed codes, mapped here so every route reports them alike. A real
+ * `{status, code, message}` of a 4xx passes through unchanged, except a 401: that is the upstream
+ * refusing this server's own key, a configuration problem and never the caller's, so it is 502
+ * upstream_key_refused naming the variable to check. A 5xx is the upstream's own failure, not the
+ * caller's: it becomes 502 upstream_bad_response, with the upstream's status and code kept for the
+ * log line only.
  */
 async function errorFromResponse(response: UpstreamResponse, key: KeyKind) {
   const text = await response.text().catch(() => "");

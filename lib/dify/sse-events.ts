@@ -1,7 +1,7 @@
 import { createParser, type EventSourceMessage } from "eventsource-parser";
 import { parseStreamEvent } from "@/lib/dify/browser-schemas";
 
-// The one SSE reader (browser and server alike): the run view, the launcher's start stream, the
+// The SSE reader of browser and server alike: the run view, the launcher's start stream, the
 // server's own reads of the upstream and the e2e fixtures all read SSE here. The framing is
 // eventsource-parser's (the WHATWG rules): `data:x` and `data: x`, LF, CR or CRLF, comments
 // (`: ping`), `event:`/`id:`/`retry:` lines, multi-line data, and events split across network
@@ -10,7 +10,7 @@ import { parseStreamEvent } from "@/lib/dify/browser-schemas";
 export type { EventSourceMessage };
 
 /**
- * The one SSE splitter: text in (in pieces, split anywhere), each whole message out. With
+ * The SSE splitter: text in (in pieces, split anywhere), each whole message out. With
  * `maxBufferSize`, an event that grows past that many characters without ending is refused
  * (`onTooLarge`) and nothing more is read.
  */
@@ -28,7 +28,7 @@ export function createSseSplitter(options: {
   });
 }
 
-/** The one SSE writer: an event's data, a `data:` line for each of its lines, and a blank line. */
+/** Writes SSE: an event's data, a `data:` line for each of its lines, and a blank line. */
 export function encodeSseData(data: string): string {
   return `data: ${data.split(/\r\n|\r|\n/).join("\ndata: ")}\n\n`;
 }

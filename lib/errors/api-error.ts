@@ -2,8 +2,8 @@ import { $ZodError } from "zod/v4/core";
 import { ERROR_STATUS, type ErrorCode } from "@/lib/errors/error-code";
 import type { ErrorIssue } from "@/lib/errors/error-envelope";
 
-// The server's side of the one error envelope (lib/errors/error-envelope.ts): the error class
-// route handlers throw and the one mapper of anything thrown to a Response.
+// The server's side of the error envelope: the error class route handlers throw, and the mapper
+// of anything thrown to a Response, so every failure reaches the caller in the same shape.
 
 export type ErrorEnvelope = {
   status: number;

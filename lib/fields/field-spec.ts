@@ -1,8 +1,8 @@
 import * as z from "zod/mini";
 
-// The one field model of both forms: the launcher's start form and a Human Input form describe
+// The field model of both forms: the launcher's start form and a Human Input form describe
 // their fields with these kinds, so one schema builder, one set of defaults and one wire mapping
-// serve both (see docs/decisions/018-one-field-model.md).
+// serve both (decision 018).
 
 const base = {
   name: z.string(),

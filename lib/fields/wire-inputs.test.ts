@@ -32,7 +32,7 @@ const custom: AttachedFile = {
   type: "custom",
 };
 
-// Every kind of the one model, as the launcher's start form has them.
+// Every kind of the field model, as the launcher's start form has them.
 const startFields: FieldSpec[] = [
   { kind: "text", ...common, name: "topic", defaultValue: "News", maxLength: 20 },
   { kind: "paragraph", ...common, name: "brief", defaultValue: "", maxLength: null },

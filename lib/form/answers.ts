@@ -5,8 +5,8 @@ import { defaultValues, toWireInputs } from "@/lib/fields/wire-inputs";
 import type { FieldView } from "@/lib/form/form-view";
 
 // What a person answers on a Human Input form, as the browser holds it, and how it becomes the
-// upstream's `inputs`: the form's fields in the one field model (lib/fields). Without zod, so the
-// form page's first load does without it; the answers' schema is in lib/form/answer-schema.ts.
+// upstream's `inputs`: the form's fields in the shared field model. Without zod, so the
+// form page's first load does without it; the answers' schema is loaded with the form's resolver.
 
 export type { AttachedFile };
 
@@ -19,7 +19,7 @@ export function isRequired(field: FieldView): boolean {
 }
 
 /**
- * A form's fields in the one field model. Labels come from the variable names; an unknown input
+ * A form's fields in the shared field model. Labels come from the variable names; an unknown input
  * type has no field (the page notes it, the service says so if it needs a value).
  */
 export function toFieldSpecs(fields: readonly FieldView[]): FieldSpec[] {

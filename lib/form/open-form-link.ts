@@ -3,7 +3,7 @@
  * Top-level, as a page load: the server then trades the link's credentials for its cookie and
  * answers with the clean address (decision 035); a client-side navigation would skip that trade
  * and leave the signature in the address bar. In a frame, where the cookie would be third-party,
- * in place with the router, as before.
+ * in place with the router.
  */
 export function openFormLink(
   url: string,

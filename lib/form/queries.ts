@@ -15,7 +15,7 @@ export function formQueryOptions(
     queryKey: ["form", link.token] as const,
     queryFn: ({ signal }) => (load ? load(signal) : fetchForm(link, signal)),
     // A form changes under us only when it is answered, and then the answer says so: the copy the
-    // server rendered stays the one shown, never refetched on mount, focus or reconnect.
+    // server rendered stays on screen, never refetched on mount, focus or reconnect.
     staleTime: Infinity,
   });
 }

@@ -1,7 +1,7 @@
 import type { Locale } from "@/lib/i18n/locales";
 
 // Messages are split by area (one file per namespace and language) so each part of the app keeps
-// its own strings; they are joined here into the one object next-intl reads.
+// its own strings; they are joined here into the object next-intl reads.
 export async function loadMessages(locale: Locale): Promise<Record<string, unknown>> {
   const [core, form, run, launcher, knowledge, fields] = await Promise.all([
     import(`./messages/${locale}/core.json`),

@@ -1,7 +1,7 @@
 import type { DatasetPage, DocumentPage, MetadataFields, SegmentPage } from "@/lib/dify/schemas";
 
-// What /knowledge shows of Dify's lists: the portal routes answer Dify's own shapes, and this is
-// the one place they become the page's views (only the fields the page shows).
+// What /knowledge shows of Dify's lists: the portal routes answer Dify's own shapes, and here they
+// become the page's views (only the fields the page shows).
 
 export type MetadataValue = string | number | null;
 export type MetadataType = "string" | "number" | "time";

@@ -1,6 +1,6 @@
 import type { MetadataOperation } from "@/lib/dify/schemas";
 
-// Large selections go in batches (docs/decisions/040): at most BATCH_DOCUMENTS documents and
+// Large selections go in batches (decision 040): at most BATCH_DOCUMENTS documents and
 // BATCH_BYTES of JSON per request, well under the app's 1 MB body limit, sent one after another.
 
 export const BATCH_DOCUMENTS = 100;

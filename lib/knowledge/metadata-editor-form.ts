@@ -8,7 +8,7 @@ import { datasetIdSchema, pathIdSchema, type PathIdMessages } from "@/lib/ids/pa
 import type { ErrorIssue } from "@/lib/errors/error-envelope";
 import type { ErrorCode } from "@/lib/errors/error-code";
 
-// The batch metadata editor on /knowledge: what the person fills in, its checks, and the one
+// The batch metadata editor on /knowledge: what the person fills in, its checks, and the
 // mapping from the editor's values to the request body that is reviewed and sent.
 
 export const METADATA_VALUE_TYPES = ["text", "number", "empty"] as const;

@@ -8,7 +8,7 @@ import type {
 } from "@/lib/knowledge/knowledge-views";
 
 // Setting metadata on the chosen documents: the form (fields picked from the base's own
-// definitions, a value that fits each field's type), and the one mapping from it to the request's
+// definitions, a value that fits each field's type), and the mapping from it to the request's
 // operations and to the review of each document's values before and after.
 
 /** Longest text value the form takes (Dify stores any string; this keeps a request bounded). */

@@ -8,7 +8,7 @@ import { defaultValues, toWireInputs, type WireInput } from "@/lib/fields/wire-i
 import type { LaunchMode, StartField } from "@/lib/launcher/start-form-view";
 
 // What a person enters to start the app, and how it becomes the upstream's `inputs` (and chat
-// `query`): the one field model (lib/fields) plus the chat message. The one schema is used by the
+// `query`): the shared field model plus the chat message. The same schema checks the
 // form in the browser and again by POST /api/launch.
 
 export type StartValues = {

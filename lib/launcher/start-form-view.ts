@@ -6,7 +6,7 @@ import { uploadLimitsSchema } from "@/lib/files/upload-limits-schema";
 // GET /api/launch/parameters, shared by the server that builds it and the browser that checks it.
 // The raw `GET /parameters` shape is mapped in lib/server/launcher/to-start-form-view.ts only.
 
-/** The start form's fields: the one field model's kinds (lib/fields). */
+/** The start form's fields: the shared field model's kinds. */
 export const startFieldSchema = fieldSpecSchema;
 export type StartField = z.infer<typeof startFieldSchema>;
 

@@ -8,7 +8,7 @@ import { initialRunView, runViewReducer } from "@/lib/run/run-view";
 export type { Connection } from "@/lib/client/use-event-stream";
 
 /**
- * The run's events, read by the one SSE reader, which parses each with its zod schema: loaded as
+ * The run's events, read by the shared SSE reader, which parses each with its zod schema: loaded as
  * the stream opens, after the page is in the browser (zod is not in the page's first load).
  */
 async function* readRunEvents(body: ReadableStream<Uint8Array>) {

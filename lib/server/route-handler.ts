@@ -9,7 +9,8 @@ import { requestContext, type RequestContext } from "@/lib/server/request-contex
 import { requireOwnHost } from "@/lib/server/request-guards";
 import { API_RESPONSE_HEADERS } from "@/lib/server/http/response-headers";
 
-// The one way an API request is answered: every route handler under app/api is wrapped here.
+// Every API route handler is wrapped here, so each answer gets the same checks, headers, log line
+// and metrics.
 
 /** Fails closed while the configuration is not valid; the variable is named in the log and by
  * /api/ready, not to every caller. */
@@ -46,11 +47,11 @@ export function handleRoute<C>(
     const store: RequestContext = { requestId, upstreamStatus: null, upstreamCalls: 0 };
     const started = performance.now();
     const observe = observeRequest(route, request.method);
-    // Streams are ended separately on shutdown (lib/server/open-streams).
+    // Streams are ended separately on shutdown (the open-stream registry).
     const done = trackRequest();
     return requestContext.run(store, async () => {
       let response: Response;
-      // The one code of a failed request: its answer, its metrics and its log line all say it.
+      // A failed request's code: its answer, its metrics and its log line all say it.
       let failed: ApiError | undefined;
       try {
         if (!ANY_HOST_ROUTES.has(route)) requireOwnHost(request);

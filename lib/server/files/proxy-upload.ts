@@ -11,7 +11,7 @@ import type { UploadAnswer } from "@/lib/files/upload-answer";
 import { getLimits } from "@/lib/server/limits";
 import { countUploadedBytes } from "@/lib/server/ops/metrics";
 
-// Re-streams the browser's multipart body to the upstream without buffering it: only the one
+// Re-streams the browser's multipart body to the upstream without buffering it: only the
 // `file` part goes on, behind a `user` part the server chose. Anything else the browser sent
 // (a `user` field included) is dropped.
 

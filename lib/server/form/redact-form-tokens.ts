@@ -3,7 +3,7 @@ import type { EventTransform } from "@/lib/server/streams/relay-event-stream";
 
 // NOTE: a link opens its own form only (unless it is run-scoped, and then the server mints the
 // next link itself): no other form's token may reach the browser. This transform of the events
-// relay (lib/server/event-relay.ts) sees only the rare events whose bytes could name `form_token`
+// relay sees only the rare events whose bytes could name `form_token`
 // (the word itself, or a JSON escape of one of its letters); every `form_token` other than the
 // link's own becomes null, wherever it sits (human_input_required.data,
 // workflow_paused.data.reasons[], a node's outputs, ...). An event that cannot be read to its

@@ -2,7 +2,7 @@ import "server-only";
 import type { EventTransform } from "@/lib/server/streams/relay-event-stream";
 
 // NOTE: a form link's run stream carries only what the run view (lib/run/run-view.ts) reads, so
-// one approver cannot read another's answers or the prompts of the run (issue 26, decision 032).
+// one approver cannot read another's answers or the prompts of the run (decision 032).
 // Each event is rebuilt from an allowlist: its kind, the ids, node id, title, type, status, times,
 // error; the streamed answer and the run's final outputs only when `outputs` is on; the waiting
 // forms only as far as the page names them (no content, inputs, actions or defaults); a filled

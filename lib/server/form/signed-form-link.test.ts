@@ -126,7 +126,7 @@ describe("form links", () => {
       claims: progress,
       signed: true,
     });
-    // A link without the claim is signed exactly as before the claim existed.
+    // A link without the claim is signed without it: links minted before the claim stay valid.
     expect(new URL(formLinkPath(claims, secret), "http://x").searchParams.has("view")).toBe(false);
   });
 

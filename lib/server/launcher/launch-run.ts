@@ -69,7 +69,7 @@ type LaunchEvent = {
 };
 
 /**
- * The launcher's transform of the run's events (lib/server/event-relay.ts): each form the run
+ * The launcher's transform of the run's events: each form the run
  * pauses at is followed by the app's own link event, and a stream that ends before the run paused
  * or finished ends with an `error` event saying so.
  */

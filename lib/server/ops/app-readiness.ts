@@ -5,7 +5,7 @@ import { getLimits } from "@/lib/server/limits";
 import { isDraining } from "@/lib/server/ops/graceful-shutdown";
 import { createReadiness, type Readiness } from "@/lib/server/ops/readiness";
 
-// The process's one readiness check (see lib/server/readiness.ts), kept on globalThis like the other
+// The process's readiness check, kept on globalThis like the other
 // per-process state so every route bundle shares its cache.
 
 const READINESS = Symbol.for("dify-human-input.readiness");

@@ -2,7 +2,7 @@ import { PassThrough } from "node:stream";
 import { describe, expect, it, vi } from "vitest";
 import { relayEventStream } from "@/lib/server/streams/relay-event-stream";
 
-// How the relay ends when the server ends it (lib/server/open-streams): on shutdown with a `retry:`
+// How the relay ends when the server ends it: on shutdown with a `retry:`
 // line, at link expiry without one; either way the upstream is aborted and the slot released.
 
 /** The upstream's body as undici hands it over: a Node stream, written as the test goes. */

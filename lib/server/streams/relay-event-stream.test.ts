@@ -2,7 +2,7 @@ import { PassThrough, Readable } from "node:stream";
 import { describe, expect, it, vi } from "vitest";
 import { relayEventStream, type EventTransform } from "@/lib/server/streams/relay-event-stream";
 
-// The one relay, with and without a transform: bytes pass as they came unless the transform may
+// The relay, with and without a transform: bytes pass as they came unless the transform may
 // change an event in them; a held event waits for its end; an event past the size limit ends the
 // stream with an error instead of growing a buffer.
 

@@ -10,7 +10,7 @@ import {
 import { ERROR_STATUS, type ErrorCode } from "@/lib/errors/error-code";
 import { getLimits } from "@/lib/server/limits";
 
-// The one relay of an upstream SSE body to the browser, for every stream the app relays (a form's
+// Relays an upstream SSE body to the browser, for every stream the app relays (a form's
 // run, the launcher's run): split → transform → encode → keep-alive, as a web stream for a route
 // handler's Response. Chunks pass byte for byte unless the route's transform may change an event
 // in them; only those are split and parsed (lib/dify/sse-events.ts), changed, and written again.
@@ -42,7 +42,7 @@ export type RelayOptions = {
   transform?: EventTransform;
   /** Largest event the transform reads, in characters: past it the stream ends with an error. */
   maxEventChars?: number;
-  /** The server ends the stream when this aborts (shutdown, link expiry; lib/server/open-streams). */
+  /** The server ends the stream when this aborts (shutdown, link expiry). */
   end?: AbortSignal;
   /** Called once when the stream is over, however it ended. */
   onEnd?: () => void;

@@ -1,8 +1,8 @@
 import type { BenchResults, LoadComparison, LoadRun } from "./bench-results";
 import { formatTable } from "./format-table";
 
-// The budgets of issues 9, 15 and 23. They are stated once, here; the README quotes them. Each is
-// read against the reference that isolates what the app controls (docs/decisions/005): the
+// The bench's budgets, stated once, here; docs/performance.md quotes them. Each is
+// read against the reference that isolates what the app controls (decision 005): the
 // framework proxy floor (the leanest proxy a Next route handler can be) for requests, the minimal
 // Node proxy for streams and large uploads.
 export const BUDGETS = {
