@@ -126,7 +126,7 @@ async function requireBearer(
 /**
  * `Authorization: Bearer <token>` of PORTAL_API_TOKENS or PORTAL_API_TOKEN; the request's log
  * line names the token. With none configured every token is refused alike: the answer does not
- * tell a caller how the server is configured (the operator's log and README do).
+ * tell a caller how the server is configured (the operator's log does).
  */
 export async function requirePortalToken(request: Request): Promise<void> {
   await requireBearer(

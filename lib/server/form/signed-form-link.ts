@@ -10,7 +10,7 @@ import type {
 // NOTE: signing and verifying links is server code (lib/server: lint keeps it out of the
 // browser). It does not import `server-only` because the tools that mint links for portals and
 // tests (npm run sign-link, the demo, the e2e suite) run it outside Next.
-// Signed form links, as the README's "The form link" section specifies:
+// Signed form links, as docs/form-link.md specifies:
 // sig = base64url(HMAC-SHA256(secret, message)), no padding, where the message is
 // `${token}\n${run}\n${user}\n${exp}` for a link to its own form and the same with a fifth line
 // `run` for a link that may also answer the run's later forms in place (`scope=run`), then a last

@@ -256,7 +256,7 @@ export function evaluateBudgets(results: BenchResults): BudgetCheck[] {
   return checks;
 }
 
-/** The checks as the table the bench prints (and the README shows). */
+/** The checks as the table the bench prints (and the bench results show). */
 export function budgetTable(checks: readonly BudgetCheck[]): string {
   return formatTable(
     ["Budget", "Limit", "Measured", "Result", "Detail"],

@@ -1,6 +1,6 @@
 /**
  * A Markdown pipe table with padded columns: readable in a terminal and pasted as is into the
- * README's Performance section.
+ * dated notes in bench-results/.
  */
 export function formatTable(
   header: readonly string[],
