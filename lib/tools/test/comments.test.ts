@@ -12,10 +12,14 @@ const ROOT = fileURLToPath(new URL("../../..", import.meta.url));
 
 /** Tracked TypeScript files under the given pathspecs, relative to the repository's root. */
 function sourceFiles(...pathspecs: string[]): string[] {
-  const out = execFileSync("git", ["ls-files", "--", ...pathspecs], {
-    cwd: ROOT,
-    encoding: "utf8",
-  });
+  const out = execFileSync(
+    "git",
+    ["ls-files", "--cached", "--others", "--exclude-standard", "--", ...pathspecs],
+    {
+      cwd: ROOT,
+      encoding: "utf8",
+    },
+  );
   return out
     .split("\n")
     .filter((file) => /\.(ts|tsx|mts)$/.test(file) && existsSync(path.join(ROOT, file)));
