@@ -572,7 +572,7 @@ cases.push(
     "ftp://files.example.com/a.png",
     "The link in input 'reference_image' must be an http or https link.",
   ),
-  // The wire schema itself takes http(s) links only (lib/dify/browser-schemas.ts).
+  // The wire schema itself takes http(s) links only (the browser's wire schemas).
   submitRow("an ftp link", coverLink("ftp://files.example.com/a.png"), {
     path: "inputs.cover.url",
     message: "Invalid URL",

@@ -3,7 +3,7 @@ import * as z from "zod/mini";
 // The wire shapes of the Dify service API that the browser parses too: a run's stream events
 // (the run view reads them) and what they carry (a form's inputs and actions, file types). Written
 // with zod/mini, whose functions are tree-shaken, so the form page does not ship zod's whole
-// chainable API; server code composes them into its own schemas (lib/dify/schemas.ts), classic
+// chainable API; server code composes them into its own schemas, classic
 // and mini schemas parse alike. Objects are loose where real servers send more than we read.
 
 export const FILE_TYPES = ["image", "document", "audio", "video", "custom"] as const;

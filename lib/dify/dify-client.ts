@@ -186,7 +186,7 @@ type UpstreamResponse = {
 };
 
 /**
- * An upstream event stream as a web stream, for the readers that parse it (lib/dify/sse-events.ts).
+ * An upstream event stream as a web stream, for the SSE readers that parse it.
  * Pulled only when the reader asks for more (high-water mark 0).
  */
 export function toWebStream(body: Readable): ReadableStream<Uint8Array> {

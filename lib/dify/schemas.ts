@@ -93,7 +93,7 @@ export type AppParameters = z.infer<typeof appParametersSchema>;
 
 // ---------------------------------------------------------------- human input forms
 
-// The shapes the browser parses too are written with zod/mini in lib/dify/browser-schemas.ts; the
+// The shapes the browser parses too are written with zod/mini in the browser's own schema module; the
 // server reads them from here as well, beside the shapes only it parses.
 export {
   FILE_TYPES,

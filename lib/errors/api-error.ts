@@ -90,7 +90,7 @@ export function toApiError(error: unknown): ApiError {
 
 /**
  * The Response of anything thrown in a route handler (see toApiError). Caching headers are the
- * route wrapper's (lib/server/route-handler.ts).
+ * route wrapper's (`handleRoute`).
  */
 export function errorResponse(error: unknown): Response {
   const known = toApiError(error);

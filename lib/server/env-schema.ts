@@ -331,7 +331,7 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
   }
 
   // Without it the same-origin check would trust the request's own Host, which a DNS-rebinding
-  // page chooses; with it every request's Host is checked too (lib/server/request-guards.ts).
+  // page chooses; with it every request's Host is checked too (`requireOwnHost`).
   if (raw.NODE_ENV === "production" && !raw.APP_ORIGIN) {
     problems.push(
       "APP_ORIGIN: required in production (the app's public origin, e.g. https://forms.example.com)",

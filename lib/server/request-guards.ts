@@ -99,7 +99,7 @@ function bearerOf(request: Request): string | null {
 /**
  * The configured token the request presents, compared against every one in constant time (no
  * early exit: the time does not tell which token came close). Throttled per client address
- * (lib/server/auth-throttle.ts) before anything is compared; 401 with `refusal` otherwise.
+ * (`authThrottle`) before anything is compared; 401 with `refusal` otherwise.
  */
 async function requireBearer(
   request: Request,

@@ -18,7 +18,7 @@ import { toFormView } from "@/lib/server/form/to-form-view";
 import { openapiSpec } from "./expect-matches-spec";
 
 // Contract: every example Dify's published description gives for the operations and events the
-// app uses parses with the app's own wire schemas (lib/dify/schemas.ts), so the app accepts what
+// app uses parses with the app's own wire schemas, so the app accepts what
 // a real server documents. Where an example disagrees with Dify's source, the source wins and the
 // row says so.
 

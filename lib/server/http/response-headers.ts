@@ -1,5 +1,5 @@
 // Every response header the app sets, in one place: API answers get theirs from handleRoute
-// (lib/server/route-handler.ts), pages and static files theirs from proxy.ts.
+// (`handleRoute`), pages and static files theirs from proxy.ts.
 
 /** Headers on every API answer. API answers are data, never documents: nothing may run in them or
  * frame them, no cache may keep one (they hold personal data and links), and a signed link in the

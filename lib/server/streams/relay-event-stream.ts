@@ -13,7 +13,7 @@ import { getLimits } from "@/lib/server/limits";
 // Relays an upstream SSE body to the browser, for every stream the app relays (a form's
 // run, the launcher's run): split → transform → encode → keep-alive, as a web stream for a route
 // handler's Response. Chunks pass byte for byte unless the route's transform may change an event
-// in them; only those are split and parsed (lib/dify/sse-events.ts), changed, and written again.
+// in them; only those are split and parsed, changed, and written again.
 // A keep-alive comment goes out when the upstream is quiet (so proxies on the way keep the
 // connection), and the upstream request is aborted the moment the browser goes away.
 
