@@ -10,8 +10,8 @@ import { describe, expect, it } from "vitest";
 const ROOT = fileURLToPath(new URL("../../..", import.meta.url));
 const read = (file: string) => readFileSync(path.join(ROOT, file), "utf8");
 
-export const README_MAX_LINES = 200;
-export const SERVER_ROOT_MAX_FILES = 10;
+const README_MAX_LINES = 200;
+const SERVER_ROOT_MAX_FILES = 10;
 
 /** Lines of a text, a last line without a line break counted too. */
 function lineCount(text: string): number {
