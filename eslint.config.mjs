@@ -79,7 +79,7 @@ function importBoundaries() {
     message: "Server modules never reach the browser: pass data down from a server file.",
   };
   const upstream = {
-    group: ["@/lib/dify/dify-client"],
+    group: ["@/lib/server/dify/dify-client"],
     message: "Only server code calls the upstream.",
   };
   const wire = {

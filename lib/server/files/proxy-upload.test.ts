@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { uploadFile } from "@/lib/dify/dify-client";
+import { uploadFile } from "@/lib/server/dify/dify-client";
 import { proxyUpload } from "@/lib/server/files/proxy-upload";
 
 // The upstream side is a fake that reads the re-encoded body to its end and answers with a file,
 // so what the proxy sends, and when, is what these tests see.
-vi.mock("@/lib/dify/dify-client", () => ({
+vi.mock("@/lib/server/dify/dify-client", () => ({
   uploadFile: vi.fn(),
   getAppParametersCached: vi.fn(),
 }));

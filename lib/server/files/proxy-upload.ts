@@ -4,7 +4,7 @@ import { Readable } from "node:stream";
 import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
 import busboy from "busboy";
 import { ApiError } from "@/lib/errors/api-error";
-import { getAppParametersCached, uploadFile } from "@/lib/dify/dify-client";
+import { getAppParametersCached, uploadFile } from "@/lib/server/dify/dify-client";
 import type { UploadedFile } from "@/lib/dify/schemas";
 import { largestSizeLimit, toUploadLimits } from "@/lib/files/upload-limits";
 import type { UploadAnswer } from "@/lib/files/upload-answer";

@@ -1,5 +1,5 @@
 import "server-only";
-import { getAppParametersCached, getHumanInputForm } from "@/lib/dify/dify-client";
+import { getAppParametersCached, getHumanInputForm } from "@/lib/server/dify/dify-client";
 import { ApiError, type ErrorEnvelope } from "@/lib/errors/api-error";
 import type { FormView } from "@/lib/form/form-view";
 import { toFormView } from "@/lib/server/form/to-form-view";

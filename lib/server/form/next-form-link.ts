@@ -1,6 +1,6 @@
 import "server-only";
 import { ApiError } from "@/lib/errors/api-error";
-import { streamWorkflowEvents, toWebStream } from "@/lib/dify/dify-client";
+import { streamWorkflowEvents, toWebStream } from "@/lib/server/dify/dify-client";
 import { getEnv } from "@/lib/server/env";
 import { getLimits } from "@/lib/server/limits";
 import { type FormLinkClaims } from "@/lib/form/form-link";

@@ -1,6 +1,6 @@
 import "server-only";
 import { ApiError } from "@/lib/errors/api-error";
-import { streamWorkflowEvents } from "@/lib/dify/dify-client";
+import { streamWorkflowEvents } from "@/lib/server/dify/dify-client";
 import { runIdSchema } from "@/lib/ids/path-ids";
 import type { FormLinkClaims } from "@/lib/form/form-link";
 import { relayEventStream, SSE_HEADERS } from "@/lib/server/streams/relay-event-stream";

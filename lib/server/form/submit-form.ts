@@ -1,5 +1,5 @@
 import "server-only";
-import { getHumanInputForm, submitHumanInputForm } from "@/lib/dify/dify-client";
+import { getHumanInputForm, submitHumanInputForm } from "@/lib/server/dify/dify-client";
 import type { SubmitRequest } from "@/lib/form/form-api-contract";
 import { checkInputs, inputRule } from "@/lib/server/check-inputs";
 import { getEnv } from "@/lib/server/env";

@@ -1,5 +1,5 @@
 import "server-only";
-import { getDataset, listDatasets } from "@/lib/dify/dify-client";
+import { getDataset, listDatasets } from "@/lib/server/dify/dify-client";
 import type { DatasetPage } from "@/lib/dify/schemas";
 import type { ListQuery } from "@/lib/knowledge/knowledge-list-query";
 import { ApiError } from "@/lib/errors/api-error";

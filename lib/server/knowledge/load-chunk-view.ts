@@ -1,5 +1,5 @@
 import "server-only";
-import { getChunk } from "@/lib/dify/dify-client";
+import { getChunk } from "@/lib/server/dify/dify-client";
 import type { ChunkView } from "@/lib/knowledge/chunk-view";
 import { toChunkView } from "@/lib/server/knowledge/to-chunk-view";
 

@@ -1,5 +1,5 @@
 import "server-only";
-import { documentExists, listMetadataFields } from "@/lib/dify/dify-client";
+import { documentExists, listMetadataFields } from "@/lib/server/dify/dify-client";
 import type { MetadataOperation } from "@/lib/dify/schemas";
 import { ApiError } from "@/lib/errors/api-error";
 import type { ErrorIssue } from "@/lib/errors/error-envelope";

@@ -6,7 +6,7 @@ import {
   getAppParameters,
   runWorkflowStreaming,
   sendChatMessageStreaming,
-} from "@/lib/dify/dify-client";
+} from "@/lib/server/dify/dify-client";
 import { appParametersSchema } from "@/lib/dify/schemas";
 import { verifyFormLink } from "@/lib/server/form/signed-form-link";
 import { FORM_LINK_EVENT, readLaunchEvents } from "@/lib/launcher/launch-events";
@@ -17,7 +17,7 @@ import { getLaunchForm, startLaunch } from "@/lib/server/launcher/launch-run";
 // The launcher's server side against a scripted upstream client: which endpoint starts the app,
 // what the browser receives, and what it never does (start a run from invalid values).
 
-vi.mock("@/lib/dify/dify-client", () => ({
+vi.mock("@/lib/server/dify/dify-client", () => ({
   getAppParameters: vi.fn(),
   runWorkflowStreaming: vi.fn(),
   sendChatMessageStreaming: vi.fn(),

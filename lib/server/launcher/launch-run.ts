@@ -5,7 +5,7 @@ import {
   getAppParameters,
   runWorkflowStreaming,
   sendChatMessageStreaming,
-} from "@/lib/dify/dify-client";
+} from "@/lib/server/dify/dify-client";
 import { checkInputs, inputRule, type InputRule } from "@/lib/server/check-inputs";
 import { getEnv } from "@/lib/server/env";
 import { getLimits } from "@/lib/server/limits";

@@ -1,5 +1,5 @@
 import "server-only";
-import { getAppParameters } from "@/lib/dify/dify-client";
+import { getAppParameters } from "@/lib/server/dify/dify-client";
 import { configurationProblem } from "@/lib/server/env";
 import { getLimits } from "@/lib/server/limits";
 import { isDraining } from "@/lib/server/ops/graceful-shutdown";

@@ -21,7 +21,7 @@ describe("import boundaries", () => {
     const file = "components/form/human-input-form.tsx";
     for (const line of [
       'import { env as value } from "@/lib/server/env";',
-      'import { difyClient as value } from "@/lib/dify/dify-client";',
+      'import { difyClient as value } from "@/lib/server/dify/dify-client";',
       'import { startEmbeddedServer as value } from "@/lib/embedded/server";',
       'import "server-only"; const value = 1;',
     ]) {

@@ -1,4 +1,4 @@
-import { listDocuments } from "@/lib/dify/dify-client";
+import { listDocuments } from "@/lib/server/dify/dify-client";
 import { datasetRouteParamsSchema } from "@/lib/ids/path-ids";
 import {
   DOCUMENT_STATUSES,

@@ -1,4 +1,4 @@
-import { listMetadataFields } from "@/lib/dify/dify-client";
+import { listMetadataFields } from "@/lib/server/dify/dify-client";
 import { datasetRouteParamsSchema } from "@/lib/ids/path-ids";
 import { requireAllowedDataset } from "@/lib/server/knowledge/require-allowed-dataset";
 import { requirePortalToken } from "@/lib/server/request-guards";

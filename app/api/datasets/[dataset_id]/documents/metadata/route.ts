@@ -1,4 +1,4 @@
-import { updateDocumentsMetadata } from "@/lib/dify/dify-client";
+import { updateDocumentsMetadata } from "@/lib/server/dify/dify-client";
 import { datasetRouteParamsSchema } from "@/lib/ids/path-ids";
 import { metadataUpdateRequestSchema } from "@/lib/knowledge/metadata-update-request";
 import { nameRefusedEntries } from "@/lib/server/knowledge/name-refused-entries";

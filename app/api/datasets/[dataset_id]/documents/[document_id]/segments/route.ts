@@ -1,4 +1,4 @@
-import { listSegments } from "@/lib/dify/dify-client";
+import { listSegments } from "@/lib/server/dify/dify-client";
 import { documentRouteParamsSchema } from "@/lib/ids/path-ids";
 import {
   listQuerySchema,

@@ -1,4 +1,4 @@
-import { getChunk } from "@/lib/dify/dify-client";
+import { getChunk } from "@/lib/server/dify/dify-client";
 import { segmentRouteParamsSchema } from "@/lib/ids/path-ids";
 import { requireAllowedDataset } from "@/lib/server/knowledge/require-allowed-dataset";
 import { requirePortalToken } from "@/lib/server/request-guards";

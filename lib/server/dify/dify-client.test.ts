@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type * as ClientModule from "@/lib/dify/dify-client";
+import type * as ClientModule from "@/lib/server/dify/dify-client";
 
 // The client against a scripted upstream on loopback: what it sends, and what every kind of
 // failure becomes.
@@ -30,7 +30,7 @@ beforeAll(async () => {
   vi.stubEnv("DIFY_RESPONSE_TIMEOUT_MS", "300");
   vi.stubEnv("DIFY_LAUNCH_CONNECTIONS", "2");
   vi.stubEnv("DIFY_JSON_CONNECTIONS", "3");
-  client = await import("@/lib/dify/dify-client");
+  client = await import("@/lib/server/dify/dify-client");
 });
 
 afterAll(async () => {
@@ -235,7 +235,7 @@ describe("dify client without an upstream", () => {
   it("maps a refused connection to upstream_unreachable", async () => {
     vi.resetModules();
     vi.stubEnv("DIFY_API_BASE", "http://127.0.0.1:9/v1");
-    const isolated = await import("@/lib/dify/dify-client");
+    const isolated = await import("@/lib/server/dify/dify-client");
     await expect(isolated.getAppParameters()).rejects.toMatchObject({
       status: 502,
       code: "upstream_unreachable",
