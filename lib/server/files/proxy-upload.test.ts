@@ -1,13 +1,17 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { uploadFile } from "@/lib/server/dify/dify-client";
+import { getDifyClient } from "@/lib/server/dify/get-dify-client";
 import { proxyUpload } from "@/lib/server/files/proxy-upload";
 
 // The upstream side is a fake that reads the re-encoded body to its end and answers with a file,
 // so what the proxy sends, and when, is what these tests see.
-vi.mock("@/lib/server/dify/dify-client", () => ({
-  uploadFile: vi.fn(),
-  getAppParametersCached: vi.fn(),
-}));
+vi.mock("@/lib/server/dify/get-dify-client", () => {
+  const client = {
+    uploadFile: vi.fn(),
+    getAppParametersCached: vi.fn(),
+  };
+  return { getDifyClient: () => client };
+});
+const { uploadFile } = getDifyClient();
 vi.mock("@/lib/server/env", () => ({
   getEnv: () => ({ maxJsonBodyBytes: 1024, uploadIdleTimeoutMs: 5_000 }),
 }));

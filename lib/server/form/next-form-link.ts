@@ -1,6 +1,7 @@
 import "server-only";
 import { ApiError } from "@/lib/errors/api-error";
-import { streamWorkflowEvents, toWebStream } from "@/lib/server/dify/dify-client";
+import { toWebStream } from "@/lib/server/dify/dify-client";
+import { getDifyClient } from "@/lib/server/dify/get-dify-client";
 import { getEnv } from "@/lib/server/env";
 import { getLimits } from "@/lib/server/limits";
 import { type FormLinkClaims } from "@/lib/form/form-link";
@@ -21,7 +22,7 @@ async function readRunState(run: string, user: string): Promise<RunViewState> {
   const timer = setTimeout(() => abort.abort(), getLimits().nextLinkReadTimeoutMs);
   let state = initialRunView;
   try {
-    const stream = await streamWorkflowEvents(run, {
+    const stream = await getDifyClient().streamWorkflowEvents(run, {
       user,
       includeStateSnapshot: true,
       continueOnPause: true,

@@ -1,5 +1,5 @@
 import "server-only";
-import { getHumanInputForm, submitHumanInputForm } from "@/lib/server/dify/dify-client";
+import { getDifyClient } from "@/lib/server/dify/get-dify-client";
 import type { SubmitRequest } from "@/lib/form/form-api-contract";
 import { checkInputs, inputRule } from "@/lib/server/check-inputs";
 import { getEnv } from "@/lib/server/env";
@@ -12,7 +12,7 @@ import { getEnv } from "@/lib/server/env";
 export async function submitForm(token: string, body: SubmitRequest, user: string): Promise<void> {
   const hosts = getEnv().remoteFileHosts;
   checkInputs(body.inputs, { hosts });
-  const form = await getHumanInputForm(token);
+  const form = await getDifyClient().getHumanInputForm(token);
   checkInputs(body.inputs, { hosts, rules: form.inputs.map(inputRule) });
-  await submitHumanInputForm(token, { ...body, user });
+  await getDifyClient().submitHumanInputForm(token, { ...body, user });
 }

@@ -2,11 +2,7 @@ import { Readable } from "node:stream";
 import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "@/lib/errors/api-error";
-import {
-  getAppParameters,
-  runWorkflowStreaming,
-  sendChatMessageStreaming,
-} from "@/lib/server/dify/dify-client";
+import { getDifyClient } from "@/lib/server/dify/get-dify-client";
 import { appParametersSchema } from "@/lib/dify/schemas";
 import { verifyFormLink } from "@/lib/server/form/signed-form-link";
 import { FORM_LINK_EVENT, readLaunchEvents } from "@/lib/launcher/launch-events";
@@ -17,11 +13,15 @@ import { getLaunchForm, startLaunch } from "@/lib/server/launcher/launch-run";
 // The launcher's server side against a scripted upstream client: which endpoint starts the app,
 // what the browser receives, and what it never does (start a run from invalid values).
 
-vi.mock("@/lib/server/dify/dify-client", () => ({
-  getAppParameters: vi.fn(),
-  runWorkflowStreaming: vi.fn(),
-  sendChatMessageStreaming: vi.fn(),
-}));
+vi.mock("@/lib/server/dify/get-dify-client", () => {
+  const client = {
+    getAppParameters: vi.fn(),
+    runWorkflowStreaming: vi.fn(),
+    sendChatMessageStreaming: vi.fn(),
+  };
+  return { getDifyClient: () => client };
+});
+const { getAppParameters, runWorkflowStreaming, sendChatMessageStreaming } = getDifyClient();
 const env = { appMode: "auto", formLinkSecret: "test-secret", maxLinkTtlSeconds: 30 * 86_400 };
 vi.mock("@/lib/server/env", () => ({ getEnv: () => env }));
 

@@ -35,6 +35,14 @@ describe("import boundaries", () => {
     expect(await restrictedImports("lib/client/api-fetch.ts", line)).toHaveLength(1);
   }, 60_000);
 
+  it("keeps Dify's wire free of the server, types included", async () => {
+    for (const line of [
+      'import { getEnv as value } from "@/lib/server/env";',
+      'import type { DifyClient as value } from "@/lib/server/dify/dify-client";',
+    ])
+      expect(await restrictedImports("lib/dify/schemas.ts", line), line).toHaveLength(1);
+  }, 60_000);
+
   it("refuses Node's modules (link signing's node:crypto among them) in browser-shared code", async () => {
     const line = 'import { createHmac as value } from "node:crypto";';
     for (const file of [
