@@ -39,7 +39,7 @@ export default async function FormPage({ params, searchParams }: PageProps) {
       {embed ? null : <header className="site-header">{t("header")}</header>}
       <EmbedProvider
         enabled={embed}
-        allowedOrigins={getEnv().embedAllowedOrigins}
+        allowedOrigins={getEnv().EMBED_ALLOWED_ORIGINS}
         formToken={token}
       >
         <FormPageBody token={token} query={query} />
@@ -121,7 +121,7 @@ async function FormPageBody({
     <HydrationBoundary state={dehydrate(queryClient)}>
       <FormScreen key={token} link={link} loadFailure={"failure" in loaded ? loaded.failure : null}>
         {"form" in loaded ? (
-          <FormBody form={loaded.form} imageOrigins={getEnv().markdownImageOrigins} />
+          <FormBody form={loaded.form} imageOrigins={getEnv().MARKDOWN_IMAGE_ORIGINS} />
         ) : null}
       </FormScreen>
     </HydrationBoundary>

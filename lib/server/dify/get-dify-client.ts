@@ -1,7 +1,6 @@
 import "server-only";
 import { createDifyClient, type DifyClient } from "@/lib/server/dify/dify-client";
 import { getEnv } from "@/lib/server/env";
-import { getLimits } from "@/lib/server/limits";
 import { observeUpstream } from "@/lib/server/ops/metrics";
 import {
   noteUpstreamError,
@@ -15,17 +14,17 @@ let client: DifyClient | undefined;
 export function getDifyClient(): DifyClient {
   if (client) return client;
   const env = getEnv();
-  const limits = getLimits();
+  const { limits } = env;
   client = createDifyClient({
-    apiBase: env.difyApiBase,
-    appKey: env.appApiKey,
-    datasetKey: env.datasetApiKey,
-    connectTimeoutMs: limits.upstreamConnectTimeoutMs,
-    responseTimeoutMs: limits.upstreamResponseTimeoutMs,
-    streamIdleTimeoutMs: limits.streamIdleTimeoutMs,
-    jsonConnections: limits.upstreamJsonConnections,
-    streamConnections: limits.openStreams,
-    launchConnections: limits.upstreamLaunchConnections,
+    apiBase: env.DIFY_API_BASE,
+    appKey: env.DIFY_APP_API_KEY,
+    datasetKey: env.DIFY_DATASET_API_KEY,
+    connectTimeoutMs: limits.DIFY_CONNECT_TIMEOUT_MS,
+    responseTimeoutMs: limits.DIFY_RESPONSE_TIMEOUT_MS,
+    streamIdleTimeoutMs: limits.DIFY_STREAM_IDLE_TIMEOUT_MS,
+    jsonConnections: limits.DIFY_JSON_CONNECTIONS,
+    streamConnections: limits.MAX_OPEN_STREAMS,
+    launchConnections: limits.DIFY_LAUNCH_CONNECTIONS,
     parametersTtlMs: limits.appParametersTtlMs,
     requestId: () => requestContext.getStore()?.requestId,
     observe: observeUpstream,

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { parseEnv } from "@/lib/server/env-schema";
 import { getDifyClient } from "@/lib/server/dify/get-dify-client";
 import { proxyUpload } from "@/lib/server/files/proxy-upload";
 
@@ -13,7 +14,13 @@ vi.mock("@/lib/server/dify/get-dify-client", () => {
 });
 const { uploadFile } = getDifyClient();
 vi.mock("@/lib/server/env", () => ({
-  getEnv: () => ({ maxJsonBodyBytes: 1024, uploadIdleTimeoutMs: 5_000 }),
+  getEnv: () => ({
+    limits: {
+      ...parseEnv(process.env).limits,
+      MAX_JSON_BODY_BYTES: 1024,
+      UPLOAD_IDLE_TIMEOUT_MS: 5_000,
+    },
+  }),
 }));
 
 const BOUNDARY = "----test-boundary";

@@ -271,7 +271,7 @@ export async function uploadAsUser(request: Request, user: string): Promise<Uplo
   };
   const file = await proxyUpload(request, user, {
     maxBytes,
-    idleTimeoutMs: getLimits().uploadIdleTimeoutMs,
+    idleTimeoutMs: getLimits().UPLOAD_IDLE_TIMEOUT_MS,
   });
   countUploadedBytes(file.size);
   return {

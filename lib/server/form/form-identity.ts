@@ -33,9 +33,9 @@ export function verifyLinkParams(
   const result = verifyFormLink(
     token,
     Object.fromEntries(LINK_PARAM_KEYS.map((key) => [key, params.get(key)])),
-    { secret: env.formLinkSecret, allowUnsigned: env.allowUnsignedLinks },
+    { secret: env.FORM_LINK_SECRET, allowUnsigned: env.ALLOW_UNSIGNED_LINKS },
   );
-  if (result.ok && exceedsMaxLinkTtl(result.claims.exp, env.maxLinkTtlSeconds)) {
+  if (result.ok && exceedsMaxLinkTtl(result.claims.exp, env.limits.MAX_LINK_TTL)) {
     return { ok: false, reason: "ttl" };
   }
   return result;

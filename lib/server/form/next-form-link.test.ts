@@ -1,6 +1,7 @@
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { parseEnv } from "@/lib/server/env-schema";
 import { getDifyClient } from "@/lib/server/dify/get-dify-client";
 import { type FormLinkClaims } from "@/lib/form/form-link";
 import { verifyFormLink } from "@/lib/server/form/signed-form-link";
@@ -16,7 +17,9 @@ vi.mock("@/lib/server/dify/get-dify-client", () => {
   return { getDifyClient: () => client };
 });
 const { streamWorkflowEvents } = getDifyClient();
-vi.mock("@/lib/server/env", () => ({ getEnv: () => ({ formLinkSecret: "test-secret" }) }));
+vi.mock("@/lib/server/env", () => ({
+  getEnv: () => ({ FORM_LINK_SECRET: "test-secret", limits: parseEnv(process.env).limits }),
+}));
 
 const env = { task_id: "t", workflow_run_id: "run-1" };
 const claims = (scope: "form" | "run", view: "full" | "progress" = "full"): FormLinkClaims => ({

@@ -84,7 +84,7 @@ export async function nextFormLink(
   const env = getEnv();
   // The same user, and the same view: a progress-only link hands on a progress-only link.
   const claims: FormLinkClaims = { ...current, token: form.formToken, scope: "run" };
-  if (env.formLinkSecret) return formLinkPath(claims, env.formLinkSecret);
+  if (env.FORM_LINK_SECRET) return formLinkPath(claims, env.FORM_LINK_SECRET);
   // Unsigned links are allowed (trusted networks): carry the same user without a signature.
   const query = new URLSearchParams({ run: claims.run, user: claims.user, scope: "run" });
   if (claims.view === "progress") query.set("view", "progress");

@@ -10,7 +10,7 @@ import { getEnv } from "@/lib/server/env";
  * answers must keep to. A form already answered or expired fails that read as the submit would.
  */
 export async function submitForm(token: string, body: SubmitRequest, user: string): Promise<void> {
-  const hosts = getEnv().remoteFileHosts;
+  const hosts = getEnv().REMOTE_FILE_HOSTS;
   checkInputs(body.inputs, { hosts });
   const form = await getDifyClient().getHumanInputForm(token);
   checkInputs(body.inputs, { hosts, rules: form.inputs.map(inputRule) });

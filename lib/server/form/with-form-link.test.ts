@@ -6,11 +6,11 @@ import { withFormLink } from "@/lib/server/form/with-form-link";
 const SECRET = "with-form-link-test-secret-0123456789abcdef";
 vi.mock("@/lib/server/env", () => ({
   getEnv: () => ({
-    formLinkSecret: SECRET,
-    allowUnsignedLinks: false,
-    appOrigin: "http://app.test",
-    trustProxyHeaders: false,
-    maxLinkTtlSeconds: 30 * 86_400,
+    FORM_LINK_SECRET: SECRET,
+    ALLOW_UNSIGNED_LINKS: false,
+    APP_ORIGIN: "http://app.test",
+    TRUST_PROXY_HEADERS: false,
+    limits: { MAX_LINK_TTL: 30 * 86_400 },
   }),
 }));
 

@@ -35,7 +35,7 @@ async function readAllowedBases(ids: readonly string[]): Promise<Base[]> {
  * filtering Dify's own pages instead would leave pages short or empty and the total wrong.
  */
 export async function listKnowledgeBases(query: ListQuery): Promise<DatasetPage> {
-  const allowed = getEnv().knowledgeDatasetIds;
+  const allowed = getEnv().KNOWLEDGE_DATASET_IDS;
   if (!allowed) return getDifyClient().listDatasets(query);
   const keyword = query.keyword?.trim().toLowerCase();
   const bases = (await readAllowedBases(allowed)).filter(

@@ -126,7 +126,7 @@ export async function startLaunch(
   body: unknown,
   signal: AbortSignal,
 ): Promise<{ upstream: Readable; transform: EventTransform }> {
-  const secret = getEnv().formLinkSecret;
+  const secret = getEnv().FORM_LINK_SECRET;
   if (!secret) {
     throw ApiError.of(
       "internal_error",
@@ -136,7 +136,7 @@ export async function startLaunch(
   const form = await getLaunchForm();
   const values = buildStartFormSchema(form.fields, form.mode).parse(body);
   const inputs = toStartInputs(form.fields, values);
-  checkInputs(inputs, { hosts: getEnv().remoteFileHosts, rules: form.fields.map(startRule) });
+  checkInputs(inputs, { hosts: getEnv().REMOTE_FILE_HOSTS, rules: form.fields.map(startRule) });
   const upstream = await openRun(form.mode, { inputs, user, query: values.query }, signal);
   return { upstream, transform: launchLinks(user, secret) };
 }
