@@ -41,9 +41,9 @@ export function proxy(request: NextRequest) {
   const env = getEnv();
   const csp = contentSecurityPolicy({
     nonce,
-    frameAncestors: frameAncestorsFor(pathname, env.embedAllowedOrigins),
-    imageSources: env.markdownImageOrigins,
-    dev: env.development,
+    frameAncestors: frameAncestorsFor(pathname, env.EMBED_ALLOWED_ORIGINS),
+    imageSources: env.MARKDOWN_IMAGE_ORIGINS,
+    dev: env.NODE_ENV === "development",
   });
   const headers = new Headers(request.headers);
   headers.set("x-nonce", nonce);

@@ -12,8 +12,8 @@ export default async function HomePage() {
   return (
     <main className="page">
       <header className="site-header">{t("header")}</header>
-      {getEnv().launcherEnabled ? (
-        <MarkdownImageOriginsProvider origins={getEnv().markdownImageOrigins}>
+      {getEnv().LAUNCHER_ENABLED ? (
+        <MarkdownImageOriginsProvider origins={getEnv().MARKDOWN_IMAGE_ORIGINS}>
           <Launcher />
         </MarkdownImageOriginsProvider>
       ) : (

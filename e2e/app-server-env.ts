@@ -14,13 +14,13 @@ import { EMBEDDED_KEYS, EMBEDDED_LINK_SECRET } from "@/lib/embedded/demo-keys";
  */
 export function e2eAppServerEnv(overrides: Record<string, string> = {}): Record<string, string> {
   return {
-    DIFY_API_BASE: "",
-    // A production start refuses the embedded service unless it is asked for.
-    USE_EMBEDDED_DIFY: "true",
+    DIFY_API_BASE: `http://127.0.0.1:${E2E_EMBEDDED_PORT}/v1`,
     // The embedded service's credentials: the app knows none of its own.
     DIFY_APP_API_KEY: EMBEDDED_KEYS.workflowApp,
     DIFY_APP_MODE: "",
-    LAUNCHER_ENABLED: "",
+    LAUNCHER_ENABLED: "true",
+    // The embedded service checks a whole metadata update before writing any of it.
+    KNOWLEDGE_ATOMIC_UPDATES: "true",
     DIFY_DATASET_API_KEY: EMBEDDED_KEYS.dataset,
     FORM_LINK_SECRET: EMBEDDED_LINK_SECRET,
     PORTAL_API_TOKEN: E2E_PORTAL_TOKEN,
@@ -33,7 +33,6 @@ export function e2eAppServerEnv(overrides: Record<string, string> = {}): Record<
     // names an address of its own.
     MAX_AUTH_FAILURES_PER_ADDRESS: String(E2E_MAX_AUTH_FAILURES),
     METRICS_TOKEN: E2E_METRICS_TOKEN,
-    EMBEDDED_DIFY_PORT: String(E2E_EMBEDDED_PORT),
     // The stand-in portal of the embedding story (served by the embedded service).
     EMBED_ALLOWED_ORIGINS: `http://127.0.0.1:${E2E_EMBEDDED_PORT}`,
     // Markdown images from one path of the embedded service only (e2e/markdown-links.spec.ts).

@@ -99,7 +99,6 @@ test.beforeAll(async () => {
         FORM_LINK_SECRET: SECRET,
         ALLOW_UNSIGNED_LINKS: "",
         LAUNCHER_ENABLED: "true",
-        USE_EMBEDDED_DIFY: "",
         UPLOAD_IDLE_TIMEOUT_MS: String(IDLE_MS),
         PORT: String(port),
         HOSTNAME: "127.0.0.1",

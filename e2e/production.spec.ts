@@ -24,7 +24,9 @@ serverTest(
     // Starting a server of its own takes a while on a loaded machine.
     serverTest.setTimeout(90_000);
     // Nothing listens on this port: the upstream is down for this copy only.
-    const server = await ownAppServer({ EMBEDDED_DIFY_PORT: String(E2E_REPLICA_PORT + 4) });
+    const server = await ownAppServer({
+      DIFY_API_BASE: `http://127.0.0.1:${E2E_REPLICA_PORT + 4}/v1`,
+    });
     expect((await request.get(`${server.url}/api/health`)).status()).toBe(200);
 
     const ready = await request.get(`${server.url}/api/ready`);

@@ -4,7 +4,7 @@ import { getEnv } from "@/lib/server/env";
 
 export default function FormLayout({ children }: { children: ReactNode }) {
   return (
-    <MarkdownImageOriginsProvider origins={getEnv().markdownImageOrigins}>
+    <MarkdownImageOriginsProvider origins={getEnv().MARKDOWN_IMAGE_ORIGINS}>
       {children}
     </MarkdownImageOriginsProvider>
   );

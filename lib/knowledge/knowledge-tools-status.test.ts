@@ -7,19 +7,22 @@ describe("knowledgeToolsStatus", () => {
   it("is off against a server without a knowledge key, naming only the variable", () => {
     expect(
       knowledgeToolsStatus({
-        datasetApiKey: undefined,
-        upstream: "dify",
-        markdownImageOrigins: origins,
+        DIFY_DATASET_API_KEY: undefined,
+        KNOWLEDGE_ATOMIC_UPDATES: false,
+        MARKDOWN_IMAGE_ORIGINS: origins,
       }),
     ).toEqual({ enabled: false, missing: ["DIFY_DATASET_API_KEY"] });
   });
 
   it("is on with the key, and says whether metadata updates are all-or-nothing", () => {
-    expect(
-      knowledgeToolsStatus({ datasetApiKey: "k", upstream: "embedded", markdownImageOrigins: [] }),
-    ).toEqual({ enabled: true, atomicUpdates: true, imageOrigins: [] });
-    expect(
-      knowledgeToolsStatus({ datasetApiKey: "k", upstream: "dify", markdownImageOrigins: origins }),
-    ).toEqual({ enabled: true, atomicUpdates: false, imageOrigins: origins });
+    const on = { DIFY_DATASET_API_KEY: "k", MARKDOWN_IMAGE_ORIGINS: origins };
+    expect(knowledgeToolsStatus({ ...on, KNOWLEDGE_ATOMIC_UPDATES: true })).toEqual({
+      enabled: true,
+      atomicUpdates: true,
+      imageOrigins: origins,
+    });
+    expect(knowledgeToolsStatus({ ...on, KNOWLEDGE_ATOMIC_UPDATES: false })).toMatchObject({
+      atomicUpdates: false,
+    });
   });
 });

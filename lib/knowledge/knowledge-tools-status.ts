@@ -8,7 +8,7 @@ import type { AppEnv } from "@/lib/server/env-schema";
 export const knowledgeToolsStatusSchema = z.discriminatedUnion("enabled", [
   z.object({
     enabled: z.literal(true),
-    /** Whether a metadata request is applied all or nothing (the embedded service) or one by one. */
+    /** Whether a metadata request is applied all or nothing or one by one (KNOWLEDGE_ATOMIC_UPDATES). */
     atomicUpdates: z.boolean(),
     /** Where a chunk's Markdown images may load from (MARKDOWN_IMAGE_ORIGINS). */
     imageOrigins: z.array(z.string()),
@@ -19,14 +19,12 @@ export const knowledgeToolsStatusSchema = z.discriminatedUnion("enabled", [
 export type KnowledgeToolsStatus = z.infer<typeof knowledgeToolsStatusSchema>;
 
 export function knowledgeToolsStatus(
-  env: Pick<AppEnv, "datasetApiKey" | "upstream" | "markdownImageOrigins">,
+  env: Pick<AppEnv, "DIFY_DATASET_API_KEY" | "KNOWLEDGE_ATOMIC_UPDATES" | "MARKDOWN_IMAGE_ORIGINS">,
 ): KnowledgeToolsStatus {
-  if (!env.datasetApiKey) return { enabled: false, missing: ["DIFY_DATASET_API_KEY"] };
-  // The embedded service checks a whole metadata request before changing anything; real Dify
-  // servers apply its entries one by one.
+  if (!env.DIFY_DATASET_API_KEY) return { enabled: false, missing: ["DIFY_DATASET_API_KEY"] };
   return {
     enabled: true,
-    atomicUpdates: env.upstream === "embedded",
-    imageOrigins: env.markdownImageOrigins,
+    atomicUpdates: env.KNOWLEDGE_ATOMIC_UPDATES,
+    imageOrigins: env.MARKDOWN_IMAGE_ORIGINS,
   };
 }

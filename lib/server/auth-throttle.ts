@@ -16,8 +16,8 @@ function failures(): RateLimiterMemory {
   const limits = getLimits();
   limiter ??= new RateLimiterMemory({
     keyPrefix: "auth-failures",
-    points: limits.authFailuresPerAddress,
-    duration: limits.authFailureWindowSeconds,
+    points: limits.MAX_AUTH_FAILURES_PER_ADDRESS,
+    duration: limits.AUTH_FAILURE_WINDOW_SECONDS,
   });
   return limiter;
 }

@@ -1,78 +1,46 @@
 import { describe, expect, it } from "vitest";
-import { EMBEDDED_KEYS, EMBEDDED_LINK_SECRET } from "@/lib/embedded/demo-keys";
+import { EMBEDDED_LINK_SECRET } from "@/lib/embedded/demo-keys";
 import { parseEnv as parseRealEnv } from "@/lib/server/env-schema";
 
-/** What the demo and the e2e suite hand the app with the embedded service. */
-const demo = {
-  DIFY_APP_API_KEY: EMBEDDED_KEYS.workflowApp,
-  DIFY_DATASET_API_KEY: EMBEDDED_KEYS.dataset,
-  FORM_LINK_SECRET: EMBEDDED_LINK_SECRET,
-};
-/** With the embedded service, as the demo starts the app; with a real Dify, as given. */
-const parseEnv = (source: Record<string, string | undefined>) =>
-  parseRealEnv(source.DIFY_API_BASE ? source : { ...demo, ...source });
-
 const SECRET = "0123456789abcdef0123456789abcdef";
+const BASE = "https://dify.example.com/v1";
+/** What an app needs to start, then the variables under test. */
+const required = { DIFY_API_BASE: BASE, DIFY_APP_API_KEY: "app-1", FORM_LINK_SECRET: SECRET };
+const parseEnv = (source: Record<string, string | undefined>) =>
+  parseRealEnv({ ...required, ...source });
 
 describe("parseEnv", () => {
-  it("uses the embedded service when DIFY_API_BASE is unset", () => {
-    const env = parseEnv({});
-    expect(env).toMatchObject({
-      upstream: "embedded",
-      difyApiBase: "http://127.0.0.1:5001/v1",
-      appApiKey: EMBEDDED_KEYS.workflowApp,
-      datasetApiKey: EMBEDDED_KEYS.dataset,
-      formLinkSecret: EMBEDDED_LINK_SECRET,
-      allowUnsignedLinks: false,
-      port: 3000,
-      embedAllowedOrigins: [],
-    });
-  });
-
-  it("treats an empty DIFY_API_BASE as unset", () => {
-    expect(parseEnv({ DIFY_API_BASE: "", EMBEDDED_DIFY_PORT: "5101" }).difyApiBase).toBe(
-      "http://127.0.0.1:5101/v1",
+  it("needs an upstream, its key and a link secret, and knows no default for any", () => {
+    expect(() => parseRealEnv({})).toThrow(/DIFY_API_BASE: .*\n.*DIFY_APP_API_KEY: required/s);
+    expect(() => parseRealEnv({ DIFY_API_BASE: BASE, DIFY_APP_API_KEY: "app-1" })).toThrow(
+      /FORM_LINK_SECRET: required/,
     );
+    const unsigned = parseRealEnv({
+      DIFY_API_BASE: BASE,
+      DIFY_APP_API_KEY: "app-1",
+      ALLOW_UNSIGNED_LINKS: "true",
+    });
+    expect(unsigned.ALLOW_UNSIGNED_LINKS).toBe(true);
+    expect(unsigned.FORM_LINK_SECRET).toBeUndefined();
   });
 
-  it("names DIFY_APP_API_KEY when a base is set without it", () => {
-    expect(() =>
-      parseEnv({ DIFY_API_BASE: "https://api.dify.ai/v1", FORM_LINK_SECRET: SECRET }),
-    ).toThrow(/DIFY_APP_API_KEY: required when DIFY_API_BASE is set/);
-  });
-
-  it("names FORM_LINK_SECRET when a base is set without it and unsigned links are not allowed", () => {
-    expect(() =>
-      parseEnv({ DIFY_API_BASE: "https://api.dify.ai/v1", DIFY_APP_API_KEY: "app-1" }),
-    ).toThrow(/FORM_LINK_SECRET: required/);
-    expect(
-      parseEnv({
-        DIFY_API_BASE: "https://api.dify.ai/v1",
-        DIFY_APP_API_KEY: "app-1",
-        ALLOW_UNSIGNED_LINKS: "true",
-      }),
-    ).toMatchObject({ upstream: "dify", allowUnsignedLinks: true, formLinkSecret: undefined });
-  });
-
-  it("accepts a real upstream and strips a trailing slash", () => {
-    expect(
-      parseEnv({
-        DIFY_API_BASE: "https://dify.internal/v1/",
-        DIFY_APP_API_KEY: "app-1",
-        FORM_LINK_SECRET: SECRET,
-      }),
-    ).toMatchObject({
-      upstream: "dify",
-      difyApiBase: "https://dify.internal/v1",
-      appApiKey: "app-1",
+  it("accepts an upstream and strips a trailing slash", () => {
+    expect(parseEnv({ DIFY_API_BASE: "https://dify.internal/v1/" })).toMatchObject({
+      DIFY_API_BASE: "https://dify.internal/v1",
+      DIFY_APP_API_KEY: "app-1",
+      PORT: 3000,
+      EMBED_ALLOWED_ORIGINS: [],
+      KNOWLEDGE_ATOMIC_UPDATES: false,
     });
   });
 
   it.each([
     [{ DIFY_API_BASE: "https://api.dify.ai" }, /DIFY_API_BASE: must end in \/v1/],
     [{ DIFY_API_BASE: "ftp://x/v1" }, /DIFY_API_BASE: must be an http\(s\) URL/],
+    [{ DIFY_API_BASE: "" }, /DIFY_API_BASE/],
     [{ PORT: "70000" }, /PORT/],
     [{ ALLOW_UNSIGNED_LINKS: "yes" }, /ALLOW_UNSIGNED_LINKS/],
+    [{ KNOWLEDGE_ATOMIC_UPDATES: "yes" }, /KNOWLEDGE_ATOMIC_UPDATES/],
     [
       { EMBED_ALLOWED_ORIGINS: "https://a.example https://b.example/path" },
       /EMBED_ALLOWED_ORIGINS/,
@@ -84,71 +52,27 @@ describe("parseEnv", () => {
   it("splits allowed embed origins", () => {
     expect(
       parseEnv({ EMBED_ALLOWED_ORIGINS: " https://a.example  http://localhost:4000 " })
-        .embedAllowedOrigins,
+        .EMBED_ALLOWED_ORIGINS,
     ).toEqual(["https://a.example", "http://localhost:4000"]);
   });
 
   it("starts the launcher's app by its mode, or finds the mode out when unset", () => {
-    expect(parseEnv({}).appMode).toBe("auto");
-    expect(parseEnv({ DIFY_APP_MODE: "" }).appMode).toBe("auto");
-    expect(parseEnv({ DIFY_APP_MODE: "chatflow" }).appMode).toBe("chatflow");
-    expect(parseEnv({ DIFY_APP_MODE: "workflow" }).appMode).toBe("workflow");
+    expect(parseEnv({}).DIFY_APP_MODE).toBe("auto");
+    expect(parseEnv({ DIFY_APP_MODE: "" }).DIFY_APP_MODE).toBe("auto");
+    expect(parseEnv({ DIFY_APP_MODE: "chatflow" }).DIFY_APP_MODE).toBe("chatflow");
+    expect(parseEnv({ DIFY_APP_MODE: "workflow" }).DIFY_APP_MODE).toBe("workflow");
     expect(() => parseEnv({ DIFY_APP_MODE: "agent" })).toThrow(/DIFY_APP_MODE/);
   });
 
-  it("turns the launcher on with the embedded service and off with a real one unless enabled", () => {
-    const real = {
-      DIFY_API_BASE: "https://api.dify.ai/v1",
-      DIFY_APP_API_KEY: "app-1",
-      FORM_LINK_SECRET: SECRET,
-    };
-    expect(parseEnv({}).launcherEnabled).toBe(true);
-    expect(parseEnv({ LAUNCHER_ENABLED: "false" }).launcherEnabled).toBe(false);
-    expect(parseEnv(real).launcherEnabled).toBe(false);
-    expect(parseEnv({ ...real, LAUNCHER_ENABLED: "" }).launcherEnabled).toBe(false);
-    expect(parseEnv({ ...real, LAUNCHER_ENABLED: "true" }).launcherEnabled).toBe(true);
-    expect(() => parseEnv({ ...real, LAUNCHER_ENABLED: "yes" })).toThrow(/LAUNCHER_ENABLED/);
-  });
-
-  it("knows no demo credential: with the embedded service, the keys and the secret are given", () => {
-    expect(() => parseRealEnv({})).toThrow(/DIFY_APP_API_KEY: required/);
-    expect(() => parseRealEnv({ DIFY_APP_API_KEY: EMBEDDED_KEYS.workflowApp })).toThrow(
-      /FORM_LINK_SECRET: required/,
-    );
-    expect(
-      parseRealEnv({ DIFY_APP_API_KEY: EMBEDDED_KEYS.workflowApp, ALLOW_UNSIGNED_LINKS: "true" })
-        .formLinkSecret,
-    ).toBeUndefined();
+  it("turns the launcher on only when asked", () => {
+    expect(parseEnv({}).LAUNCHER_ENABLED).toBe(false);
+    expect(parseEnv({ LAUNCHER_ENABLED: "" }).LAUNCHER_ENABLED).toBe(false);
+    expect(parseEnv({ LAUNCHER_ENABLED: "true" }).LAUNCHER_ENABLED).toBe(true);
+    expect(() => parseEnv({ LAUNCHER_ENABLED: "yes" })).toThrow(/LAUNCHER_ENABLED/);
   });
 
   describe("fails closed", () => {
     const real = { DIFY_API_BASE: "https://api.dify.ai/v1", DIFY_APP_API_KEY: "app-1" };
-
-    it("refuses a production start on the embedded service unless it is asked for", () => {
-      expect(() => parseEnv({ NODE_ENV: "production" })).toThrow(
-        /DIFY_API_BASE: required in production \(or set USE_EMBEDDED_DIFY=true/,
-      );
-      expect(
-        parseEnv({
-          NODE_ENV: "production",
-          USE_EMBEDDED_DIFY: "true",
-          APP_ORIGIN: "http://127.0.0.1:3000",
-        }).upstream,
-      ).toBe("embedded");
-      expect(parseEnv({ NODE_ENV: "development" }).upstream).toBe("embedded");
-    });
-
-    it("refuses a real key without DIFY_API_BASE, but not the embedded service's own keys", () => {
-      expect(() => parseEnv({ DIFY_APP_API_KEY: "app-real" })).toThrow(
-        /DIFY_APP_API_KEY: set without DIFY_API_BASE/,
-      );
-      expect(() => parseEnv({ DIFY_DATASET_API_KEY: "dataset-real" })).toThrow(
-        /DIFY_DATASET_API_KEY: set without DIFY_API_BASE/,
-      );
-      expect(parseEnv({ DIFY_APP_API_KEY: EMBEDDED_KEYS.chatflowApp }).appApiKey).toBe(
-        EMBEDDED_KEYS.chatflowApp,
-      );
-    });
 
     it("refuses a short link secret and the public demo secret", () => {
       expect(() => parseEnv({ ...real, FORM_LINK_SECRET: SECRET.slice(1) })).toThrow(
@@ -156,9 +80,11 @@ describe("parseEnv", () => {
       );
       expect(() => parseEnv({ FORM_LINK_SECRET: "short" })).toThrow(/FORM_LINK_SECRET/);
       expect(() => parseEnv({ ...real, FORM_LINK_SECRET: EMBEDDED_LINK_SECRET })).toThrow(
-        /FORM_LINK_SECRET: must not be a public demo secret with a real Dify/,
+        /FORM_LINK_SECRET: must not be a public demo secret with an upstream off this host/,
       );
-      expect(parseEnv({ ...real, FORM_LINK_SECRET: SECRET }).formLinkSecret).toBe(SECRET);
+      const local = { ...real, DIFY_API_BASE: "http://127.0.0.1:5001/v1" };
+      expect(parseEnv({ ...local, FORM_LINK_SECRET: EMBEDDED_LINK_SECRET })).toBeTruthy();
+      expect(parseEnv({ ...real, FORM_LINK_SECRET: SECRET }).FORM_LINK_SECRET).toBe(SECRET);
     });
 
     it("refuses unsigned links next to a configured secret", () => {
@@ -170,27 +96,29 @@ describe("parseEnv", () => {
 
   it("reads the body limit, the public origin and the Markdown image origins", () => {
     const env = parseEnv({});
+    expect(env.limits).toMatchObject({
+      MAX_JSON_BODY_BYTES: 1024 * 1024,
+      UPLOAD_IDLE_TIMEOUT_MS: 30_000,
+    });
+    expect(env.APP_ORIGIN).toBeUndefined();
     expect(env).toMatchObject({
-      maxJsonBodyBytes: 1024 * 1024,
-      uploadIdleTimeoutMs: 30_000,
-      appOrigin: undefined,
-      trustProxyHeaders: false,
-      markdownImageOrigins: ["http://127.0.0.1:5001"],
+      TRUST_PROXY_HEADERS: false,
+      MARKDOWN_IMAGE_ORIGINS: ["https://dify.example.com"],
     });
     expect(
       parseEnv({
         DIFY_API_BASE: "https://dify.internal/v1",
         DIFY_APP_API_KEY: "a",
         FORM_LINK_SECRET: SECRET,
-      }).markdownImageOrigins,
+      }).MARKDOWN_IMAGE_ORIGINS,
     ).toEqual(["https://dify.internal"]);
     expect(
       parseEnv({ MARKDOWN_IMAGE_ORIGINS: "https://img.example https://cdn.example" })
-        .markdownImageOrigins,
+        .MARKDOWN_IMAGE_ORIGINS,
     ).toEqual(["https://img.example", "https://cdn.example"]);
     expect(
       parseEnv({ MARKDOWN_IMAGE_ORIGINS: "https://cdn.example/images/ https://img.example/" })
-        .markdownImageOrigins,
+        .MARKDOWN_IMAGE_ORIGINS,
     ).toEqual(["https://cdn.example/images/", "https://img.example"]);
     for (const bad of [
       "https://cdn.example/images",
@@ -203,16 +131,16 @@ describe("parseEnv", () => {
         /MARKDOWN_IMAGE_ORIGINS/,
       );
     }
-    expect(parseEnv({}).remoteFileHosts).toEqual([]);
+    expect(parseEnv({}).REMOTE_FILE_HOSTS).toEqual([]);
     expect(
       parseEnv({ REMOTE_FILE_HOSTS: "Files.Example.com, cdn.example.org  assets.example.net." })
-        .remoteFileHosts,
+        .REMOTE_FILE_HOSTS,
     ).toEqual(["files.example.com", "cdn.example.org", "assets.example.net"]);
     expect(() => parseEnv({ REMOTE_FILE_HOSTS: "https://files.example.com" })).toThrow(
       /REMOTE_FILE_HOSTS/,
     );
     expect(() => parseEnv({ APP_ORIGIN: "https://forms.example.com/path" })).toThrow(/APP_ORIGIN/);
-    expect(parseEnv({ APP_ORIGIN: "https://forms.example.com" }).appOrigin).toBe(
+    expect(parseEnv({ APP_ORIGIN: "https://forms.example.com" }).APP_ORIGIN).toBe(
       "https://forms.example.com",
     );
   });
@@ -227,22 +155,19 @@ describe("parseEnv: production settings", () => {
       NODE_ENV: "production",
     };
     expect(() => parseEnv(real)).toThrow(/APP_ORIGIN: required in production/);
-    expect(() => parseEnv({ NODE_ENV: "production", USE_EMBEDDED_DIFY: "true" })).toThrow(
-      /APP_ORIGIN: required in production/,
-    );
-    expect(parseEnv({ ...real, APP_ORIGIN: "https://forms.example.com" }).appOrigin).toBe(
+    expect(parseEnv({ ...real, APP_ORIGIN: "https://forms.example.com" }).APP_ORIGIN).toBe(
       "https://forms.example.com",
     );
     expect(() => parseEnv({ ...real, APP_ORIGIN: "https://forms.example.com/app" })).toThrow(
       /APP_ORIGIN/,
     );
     // Development and tests run without it (the request's Host is then the origin).
-    expect(parseEnv({ ...real, NODE_ENV: "development" }).appOrigin).toBeUndefined();
+    expect(parseEnv({ ...real, NODE_ENV: "development" }).APP_ORIGIN).toBeUndefined();
   });
 
   it("bounds a link's lifetime: 30 days by default, 60 s to 400 days", () => {
-    expect(parseEnv({}).maxLinkTtlSeconds).toBe(30 * 86_400);
-    expect(parseEnv({ MAX_LINK_TTL: "3600" }).maxLinkTtlSeconds).toBe(3600);
+    expect(parseEnv({}).limits.MAX_LINK_TTL).toBe(30 * 86_400);
+    expect(parseEnv({ MAX_LINK_TTL: "3600" }).limits.MAX_LINK_TTL).toBe(3600);
     expect(() => parseEnv({ MAX_LINK_TTL: "59" })).toThrow(/MAX_LINK_TTL/);
     expect(() => parseEnv({ MAX_LINK_TTL: String(401 * 86_400) })).toThrow(/MAX_LINK_TTL/);
     expect(() => parseEnv({ MAX_LINK_TTL: "7d" })).toThrow(/MAX_LINK_TTL/);
@@ -250,31 +175,31 @@ describe("parseEnv: production settings", () => {
 
   it("has stream limits, a grace period and no metrics token by default, and checks them", () => {
     const env = parseEnv({});
-    expect(env).toMatchObject({
-      maxStreamsPerLink: 4,
-      maxOpenStreams: 2_000,
-      shutdownGraceMs: 25_000,
-      metricsToken: undefined,
+    expect(env.limits).toMatchObject({
+      MAX_STREAMS_PER_LINK: 4,
+      MAX_OPEN_STREAMS: 2_000,
+      SHUTDOWN_GRACE_MS: 25_000,
     });
-    expect(parseEnv({ METRICS_TOKEN: ` ${SECRET} ` }).metricsToken).toBe(SECRET);
-    expect(parseEnv({ MAX_STREAMS_PER_LINK: "2" }).maxStreamsPerLink).toBe(2);
+    expect(env.METRICS_TOKEN).toBeUndefined();
+    expect(parseEnv({ METRICS_TOKEN: ` ${SECRET} ` }).METRICS_TOKEN).toBe(SECRET);
+    expect(parseEnv({ MAX_STREAMS_PER_LINK: "2" }).limits.MAX_STREAMS_PER_LINK).toBe(2);
     expect(() => parseEnv({ MAX_STREAMS_PER_LINK: "0" })).toThrow(/MAX_STREAMS_PER_LINK/);
     expect(() => parseEnv({ MAX_OPEN_STREAMS: "-1" })).toThrow(/MAX_OPEN_STREAMS/);
     expect(() => parseEnv({ SHUTDOWN_GRACE_MS: "soon" })).toThrow(/SHUTDOWN_GRACE_MS/);
   });
 
   it("bounds costly routes by default: rates per address, uploads per link, the upstream pools", () => {
-    expect(parseEnv({})).toMatchObject({
-      maxStreamsPerVisitor: 4,
-      maxStreamsPerAddress: 100,
-      launchRatePerMinute: 10,
-      uploadRatePerMinute: 60,
-      nextLinkRatePerMinute: 30,
-      maxUploadsPerLink: 3,
-      jsonConnections: 128,
-      launchConnections: 16,
+    expect(parseEnv({}).limits).toMatchObject({
+      MAX_STREAMS_PER_VISITOR: 4,
+      MAX_STREAMS_PER_ADDRESS: 100,
+      LAUNCH_RATE_PER_MINUTE: 10,
+      UPLOAD_RATE_PER_MINUTE: 60,
+      NEXT_LINK_RATE_PER_MINUTE: 30,
+      MAX_UPLOADS_PER_LINK: 3,
+      DIFY_JSON_CONNECTIONS: 128,
+      DIFY_LAUNCH_CONNECTIONS: 16,
     });
-    expect(parseEnv({ LAUNCH_RATE_PER_MINUTE: "3" }).launchRatePerMinute).toBe(3);
+    expect(parseEnv({ LAUNCH_RATE_PER_MINUTE: "3" }).limits.LAUNCH_RATE_PER_MINUTE).toBe(3);
     for (const name of ["LAUNCH_RATE_PER_MINUTE", "DIFY_LAUNCH_CONNECTIONS"]) {
       expect(() => parseEnv({ [name]: "0" }), name).toThrow(new RegExp(name));
     }
@@ -283,9 +208,9 @@ describe("parseEnv: production settings", () => {
   });
 
   it("shows a run's outputs on form links unless RUN_STREAM_OUTPUTS=hidden", () => {
-    expect(parseEnv({}).runStreamOutputs).toBe("shown");
-    expect(parseEnv({ RUN_STREAM_OUTPUTS: "" }).runStreamOutputs).toBe("shown");
-    expect(parseEnv({ RUN_STREAM_OUTPUTS: "hidden" }).runStreamOutputs).toBe("hidden");
+    expect(parseEnv({}).RUN_STREAM_OUTPUTS).toBe("shown");
+    expect(parseEnv({ RUN_STREAM_OUTPUTS: "" }).RUN_STREAM_OUTPUTS).toBe("shown");
+    expect(parseEnv({ RUN_STREAM_OUTPUTS: "hidden" }).RUN_STREAM_OUTPUTS).toBe("hidden");
     expect(() => parseEnv({ RUN_STREAM_OUTPUTS: "none" })).toThrow(/RUN_STREAM_OUTPUTS/);
   });
 });
@@ -321,10 +246,10 @@ describe("parseEnv: bearer tokens and the knowledge allowlist", () => {
   });
 
   it("reads KNOWLEDGE_DATASET_IDS as ids the routes accept, and refuses one they would not", () => {
-    expect(parseEnv({}).knowledgeDatasetIds).toBeUndefined();
+    expect(parseEnv({}).KNOWLEDGE_DATASET_IDS).toBeUndefined();
     expect(
       parseEnv({ KNOWLEDGE_DATASET_IDS: " support-articles, demo_1 ,support-articles" })
-        .knowledgeDatasetIds,
+        .KNOWLEDGE_DATASET_IDS,
     ).toEqual(["support-articles", "demo_1"]);
     expect(() => parseEnv({ KNOWLEDGE_DATASET_IDS: "ok,../x" })).toThrow(
       /KNOWLEDGE_DATASET_IDS: entry 2: The dataset id has characters that are not allowed/,
@@ -337,9 +262,9 @@ describe("parseEnv: bearer tokens and the knowledge allowlist", () => {
   });
 
   it("has a throttle of wrong tokens per address by default, and checks it", () => {
-    expect(parseEnv({})).toMatchObject({
-      authFailuresPerAddress: 10,
-      authFailureWindowSeconds: 600,
+    expect(parseEnv({}).limits).toMatchObject({
+      MAX_AUTH_FAILURES_PER_ADDRESS: 10,
+      AUTH_FAILURE_WINDOW_SECONDS: 600,
     });
     expect(() => parseEnv({ MAX_AUTH_FAILURES_PER_ADDRESS: "0" })).toThrow(
       /MAX_AUTH_FAILURES_PER_ADDRESS/,

@@ -1,18 +1,20 @@
 import { z } from "zod";
 import { datasetIdSchema } from "@/lib/ids/path-ids";
-import {
-  MIN_BEARER_TOKEN_LENGTH,
-  parsePortalTokens,
-  type PortalToken,
-} from "@/lib/server/auth/parse-portal-tokens";
+import { MIN_BEARER_TOKEN_LENGTH, parsePortalTokens } from "@/lib/server/auth/parse-portal-tokens";
 
-// Shared by the server env module and the CLIs (which cannot import `server-only`). It knows no
-// demo credential: whoever starts the app on the embedded service passes its keys and link secret.
+// The app's configuration: one schema over the environment whose output is what the server reads.
+// Each variable is declared here once (name, bounds, default, meaning); docs/configuration.md and
+// .env.example document the same names, and a test keeps the three in step. Shared by the server
+// env module and the CLIs, which cannot import `server-only`.
 
-/** The embedded service's keys name it (`app-embedded-…`, `dataset-embedded`); others are real. */
-const EMBEDDED_KEY = /(^|-)embedded(-|$)/;
-/** A secret published for demos says so; it must never sign links for a real Dify. */
+/** A secret published for demos says so; it must never sign links for a server off this host. */
 const DEMO_SECRET_MARK = "not-for-production";
+/** The shortest FORM_LINK_SECRET accepted: 32 characters (e.g. `openssl rand -hex 32` gives 64). */
+export const MIN_LINK_SECRET_LENGTH = 32;
+/** At most this many KNOWLEDGE_DATASET_IDS: the base list reads each of them. */
+export const MAX_KNOWLEDGE_DATASET_IDS = 50;
+/** 400 days: browsers (Chrome) keep no cookie longer, so a link cookie could not outlive it. */
+const MAX_LINK_TTL_CEILING = 400 * 24 * 60 * 60;
 
 const flag = z
   .enum(["true", "false", ""])
@@ -24,9 +26,21 @@ const optionalString = z
   .optional()
   .transform((value) => (value?.trim() ? value.trim() : undefined));
 
+const int = (min: number, max: number, fallback: number) =>
+  z.coerce.number().int().min(min).max(max).default(fallback);
+
+const secret = (min: number) =>
+  optionalString.refine((value) => value === undefined || value.length >= min, {
+    message: `must be at least ${min} characters (e.g. openssl rand -hex 32)`,
+  });
+
 const origin = z.url().refine((value) => new URL(value).origin === value, {
   message: "must be an origin such as https://portal.example.com (no path, no trailing slash)",
 });
+
+/** A space-separated list, each entry checked by `entry`; empty when unset. */
+const spaceList = (entry: z.ZodType<string, string>) =>
+  optionalString.transform((value) => (value ? value.split(/\s+/) : [])).pipe(z.array(entry));
 
 /**
  * An origin, or an origin and a path prefix ending in `/` (`https://cdn.example.com/images/`): both
@@ -44,89 +58,133 @@ const imageSource = z.url({ protocol: /^https?$/ }).transform((value, ctx) => {
   });
   return z.NEVER;
 });
-/** MAX_LINK_TTL's default: 30 days, long enough for an approval that waits over a holiday. */
-export const DEFAULT_MAX_LINK_TTL = 30 * 24 * 60 * 60;
-/** 400 days: browsers (Chrome) keep no cookie longer, so a link cookie could not outlive it. */
-const MAX_LINK_TTL_CEILING = 400 * 24 * 60 * 60;
 
-const rawEnvSchema = z.object({
-  /** Upstream base URL ending in /v1; unset means the embedded service. */
-  DIFY_API_BASE: optionalString.pipe(
-    z
-      .url()
-      .refine((value) => /^https?:\/\//.test(value), { message: "must be an http(s) URL" })
-      .refine((value) => value.replace(/\/+$/, "").endsWith("/v1"), { message: "must end in /v1" })
-      .optional(),
-  ),
+/** KNOWLEDGE_DATASET_IDS as ids the routes accept (lib/ids); undefined: every dataset. */
+const datasetIds = optionalString.transform((value, ctx) => {
+  if (value === undefined) return undefined;
+  const ids = [...new Set(value.split(",").map((id) => id.trim()))].filter(Boolean);
+  ids.forEach((id, index) => {
+    const message = datasetIdSchema.safeParse(id).error?.issues[0]?.message;
+    if (message) ctx.addIssue({ code: "custom", message: `entry ${index + 1}: ${message}` });
+  });
+  if (ids.length === 0) ctx.addIssue({ code: "custom", message: "names no dataset id" });
+  if (ids.length > MAX_KNOWLEDGE_DATASET_IDS) {
+    ctx.addIssue({ code: "custom", message: `at most ${MAX_KNOWLEDGE_DATASET_IDS} ids` });
+  }
+  return ids;
+});
+
+/**
+ * The server's bounds: sizes, counts and times. Upper-case keys are variables an operator sets;
+ * lower-case ones are fixed here, so "how much / how long does this server allow" has one answer.
+ */
+const limitsSchema = z
+  .object({
+    /** Largest JSON request body a route reads, in bytes. */
+    MAX_JSON_BODY_BYTES: int(1024, 64 * 1024 * 1024, 1024 * 1024),
+    /** How long an upload body may send nothing before it is cut off, in milliseconds. */
+    UPLOAD_IDLE_TIMEOUT_MS: int(1, 3_600_000, 30_000),
+    /** Open event streams per link (token and user), and per process. */
+    MAX_STREAMS_PER_LINK: int(1, 1_000, 4),
+    MAX_OPEN_STREAMS: int(1, 100_000, 2_000),
+    /** Launch streams and next-link reads per visitor; every kind of stream per client address. */
+    MAX_STREAMS_PER_VISITOR: int(1, 1_000, 4),
+    MAX_STREAMS_PER_ADDRESS: int(1, 100_000, 100),
+    /** Requests per minute and client address (one replica's count; decision 031). */
+    LAUNCH_RATE_PER_MINUTE: int(1, 1_000_000, 10),
+    UPLOAD_RATE_PER_MINUTE: int(1, 1_000_000, 60),
+    NEXT_LINK_RATE_PER_MINUTE: int(1, 1_000_000, 30),
+    /** Uploads in flight at once per link (token and user), or per launcher visitor (the page sends 2). */
+    MAX_UPLOADS_PER_LINK: int(2, 100, 3),
+    /** Upstream connections: the JSON pool (forms, uploads, knowledge), the launcher's own pool. */
+    DIFY_JSON_CONNECTIONS: int(1, 10_000, 128),
+    DIFY_LAUNCH_CONNECTIONS: int(1, 10_000, 16),
+    /** Upstream timeouts, and the silence after which an event stream counts as lost (ms). */
+    DIFY_CONNECT_TIMEOUT_MS: int(1, 600_000, 5_000),
+    DIFY_RESPONSE_TIMEOUT_MS: int(1, 3_600_000, 30_000),
+    DIFY_STREAM_IDLE_TIMEOUT_MS: int(1, 3_600_000, 60_000),
+    /** How long in-flight requests may take to finish after SIGTERM, in milliseconds. */
+    SHUTDOWN_GRACE_MS: int(0, 600_000, 25_000),
+    /** Wrong bearer tokens one client address may present per window, then 429 until it ends. */
+    MAX_AUTH_FAILURES_PER_ADDRESS: int(1, 10_000, 10),
+    AUTH_FAILURE_WINDOW_SECONDS: int(1, 86_400, 600),
+    /** The longest a form link may still be valid for, in seconds (30 days by default). */
+    MAX_LINK_TTL: int(60, MAX_LINK_TTL_CEILING, 30 * 24 * 60 * 60),
+  })
+  .transform((limits) => ({
+    ...limits,
+    /** What an upload body may hold besides the file: part headers, small fields, boundaries. */
+    uploadBodyAllowanceBytes: 256 * 1024,
+    /** Non-file parts of an upload (the browser sends none): how many, how large, parts in all. */
+    uploadMaxFields: 8,
+    uploadMaxFieldBytes: 8 * 1024,
+    uploadMaxParts: 10,
+    /** The window of the *_RATE_PER_MINUTE counts. */
+    rateWindowSeconds: 60,
+    /** How soon a browser refused an event stream (429) may try again; its own backoff is shorter. */
+    streamRetryAfterSeconds: 5,
+    /** How long the app's parameters (upload limits) are reused before asking the upstream again. */
+    appParametersTtlMs: 60_000,
+    /** Finding the next form of a run: read its events until this quiet, at most this long. */
+    nextLinkQuietMs: 300,
+    nextLinkReadTimeoutMs: 8_000,
+    /** How soon streams ended by a shutdown reconnect. */
+    shutdownRetryMs: 1_000,
+    /** An upload file up to this size is sent upstream as one buffer, a larger one streamed. */
+    uploadSmallFileBytes: 64 * 1024,
+    /** A relayed stream's keep-alive: proxies commonly cut a connection silent for 30 to 60 s. */
+    relayKeepAliveMs: 15_000,
+    /** The largest one event a relay transform reads, in characters (past it the stream ends). */
+    relayMaxEventChars: 8 * 1024 * 1024,
+    /** Readiness: the upstream's time to answer, how long a success holds, when a failure is retried. */
+    readinessTimeoutMs: 1_000,
+    readinessFreshMs: 10_000,
+    readinessRetryMs: 1_000,
+    /** The launcher's link to the form its run pauses at: a day, never past MAX_LINK_TTL. */
+    launcherLinkTtlSeconds: Math.min(24 * 60 * 60, limits.MAX_LINK_TTL),
+    /** A refused metadata update: up to this many documents are looked up to name the unknown one. */
+    metadataNamingDocumentChecks: 20,
+    /** The base list with KNOWLEDGE_DATASET_IDS reads this many bases from the upstream at once. */
+    allowedDatasetReadsAtOnce: 4,
+    /** The longest link query traded for a cookie (browsers keep 4,096 bytes per cookie). */
+    linkCookieMaxChars: 3_800,
+  }));
+
+const variablesSchema = z.object({
+  /** Upstream base URL ending in /v1. */
+  DIFY_API_BASE: z
+    .url({ protocol: /^https?$/, error: "must be an http(s) URL ending in /v1" })
+    .transform((value) => value.replace(/\/+$/, ""))
+    .refine((value) => value.endsWith("/v1"), { message: "must end in /v1" }),
   /** App API key (server-side only). */
-  DIFY_APP_API_KEY: optionalString,
-  /** Knowledge (dataset) API key (server-side only). */
+  DIFY_APP_API_KEY: z.string({ error: "required" }).trim().min(1, "required"),
+  /** Knowledge (dataset) API key (server-side only); unset: the knowledge routes are off. */
   DIFY_DATASET_API_KEY: optionalString,
   /** HMAC secret for signed form links. */
-  FORM_LINK_SECRET: optionalString,
+  FORM_LINK_SECRET: secret(MIN_LINK_SECRET_LENGTH),
   /** Accept `user` from unsigned links (trusted networks only). */
   ALLOW_UNSIGNED_LINKS: flag,
-  /** Bearer token that callers of the knowledge proxy routes must present (one, unnamed). */
+  /**
+   * What a form link's run stream carries besides progress: `shown` (the default) the streamed
+   * answer and the run's final outputs; `hidden` progress only. A link may narrow, never widen.
+   */
+  RUN_STREAM_OUTPUTS: z
+    .enum(["shown", "hidden", ""])
+    .optional()
+    .transform((value): "shown" | "hidden" => (value === "hidden" ? "hidden" : "shown")),
+  /** Bearer token that callers of the knowledge routes must present (one, unnamed). */
   PORTAL_API_TOKEN: optionalString,
   /** Named bearer tokens for the knowledge routes: `name:token` entries apart by white space. */
   PORTAL_API_TOKENS: optionalString,
-  /** Comma list of the dataset ids the knowledge routes and /knowledge may touch; unset: all. */
-  KNOWLEDGE_DATASET_IDS: optionalString,
-  /** Wrong bearer tokens one client address may present per window before it is refused (429). */
-  MAX_AUTH_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(10),
-  AUTH_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
-  /** Space-separated origins allowed to frame the app and receive its events. */
-  EMBED_ALLOWED_ORIGINS: optionalString.pipe(
-    z
-      .string()
-      .optional()
-      .transform((value) => (value ? value.split(/\s+/) : []))
-      .pipe(z.array(origin)),
-  ),
-  /** workflow | chatflow: how the launcher starts the app; unset: found out from the app. */
-  DIFY_APP_MODE: z
-    .enum(["workflow", "chatflow", "auto", ""])
-    .optional()
-    .transform((value): "workflow" | "chatflow" | "auto" =>
-      value === "workflow" || value === "chatflow" ? value : "auto",
-    ),
-  /** The launcher (`/`) with a real upstream: off unless `true`. With the embedded service it is on. */
-  LAUNCHER_ENABLED: z.enum(["true", "false", ""]).optional(),
-  /** Port of the app. */
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  /** Port of the embedded service (used only when DIFY_API_BASE is unset). */
-  EMBEDDED_DIFY_PORT: z.coerce.number().int().min(1).max(65535).default(5001),
-  /** Upstream timeouts, in milliseconds. */
-  DIFY_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
-  DIFY_RESPONSE_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
-  /** How long an event stream may stay silent (no event, no ping) before it counts as lost. */
-  DIFY_STREAM_IDLE_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
-  /** `true` asks for the embedded demo service in production (`npm run demo`, the e2e suite). */
-  USE_EMBEDDED_DIFY: flag,
-  /** Largest JSON request body a route reads, in bytes. */
-  MAX_JSON_BODY_BYTES: z.coerce
-    .number()
-    .int()
-    .min(1024)
-    .max(64 * 1024 * 1024)
-    .default(1024 * 1024),
-  /** How long an upload body may send nothing before it is cut off, in milliseconds. */
-  UPLOAD_IDLE_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
-  /**
-   * Space-separated sources Markdown images may load from: origins, or origins with a path prefix
-   * ending in `/`; unset: the Dify API base's origin.
-   */
-  MARKDOWN_IMAGE_ORIGINS: optionalString.pipe(
-    z
-      .string()
-      .optional()
-      .transform((value) => (value ? value.split(/\s+/) : undefined))
-      .pipe(z.array(imageSource).optional()),
-  ),
-  /**
-   * Host names a file's remote link may name (space or comma separated); unset: any host whose
-   * name is not a local, private or link-local address.
-   */
+  /** The dataset ids the knowledge routes and /knowledge may touch; unset: all. */
+  KNOWLEDGE_DATASET_IDS: datasetIds,
+  /** The upstream checks a whole metadata update before writing any of it (else one by one). */
+  KNOWLEDGE_ATOMIC_UPDATES: flag,
+  /** Origins allowed to frame the form pages and receive their events. */
+  EMBED_ALLOWED_ORIGINS: spaceList(origin),
+  /** Sources Markdown images may load from; unset: the origin of DIFY_API_BASE. */
+  MARKDOWN_IMAGE_ORIGINS: spaceList(imageSource),
+  /** Host names a file's remote link may name; unset: any host that is not local or private. */
   REMOTE_FILE_HOSTS: optionalString
     .transform((value) =>
       (value ?? "")
@@ -141,266 +199,101 @@ const rawEnvSchema = z.object({
         }),
       ),
     ),
-  /** The app's public origin (scheme, host, port), for the same-origin check and the cookie. */
+  /** How the launcher starts the app; `auto` finds out from the app. */
+  DIFY_APP_MODE: z
+    .enum(["workflow", "chatflow", "auto", ""])
+    .optional()
+    .transform((value): "workflow" | "chatflow" | "auto" =>
+      value === "workflow" || value === "chatflow" ? value : "auto",
+    ),
+  /** The launcher (`/`): anyone who reaches the page may start runs, so it is off unless `true`. */
+  LAUNCHER_ENABLED: flag,
+  /** The app's public origin (scheme, host, port), for the same-origin check and the cookies. */
   APP_ORIGIN: optionalString.pipe(origin.optional()),
   /** `true` lets X-Forwarded-Host/-Proto set the public origin (behind a trusted reverse proxy). */
   TRUST_PROXY_HEADERS: flag,
+  /** Port of the app. */
+  PORT: int(1, 65535, 3000),
+  /** Bearer token for GET /api/metrics; unset turns the endpoint off. */
+  METRICS_TOKEN: secret(MIN_BEARER_TOKEN_LENGTH),
   /** Set by Next (`production` under `next start`): missing configuration then fails closed. */
   NODE_ENV: z.string().optional(),
   /** Set (to anything) by an operator who handles signals: Next's server then leaves them alone. */
   NEXT_MANUAL_SIG_HANDLE: optionalString,
-  /** Open event streams allowed per link (token and user), and per process. */
-  MAX_STREAMS_PER_LINK: z.coerce.number().int().min(1).max(1_000).default(4),
-  MAX_OPEN_STREAMS: z.coerce.number().int().min(1).max(100_000).default(2_000),
-  /** Open streams (launch runs, next-link reads) per visitor, and every stream per client address. */
-  MAX_STREAMS_PER_VISITOR: z.coerce.number().int().min(1).max(1_000).default(4),
-  MAX_STREAMS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(100),
-  /** Requests per minute and client address: launches, uploads (form and launcher), next-link. */
-  LAUNCH_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(10),
-  UPLOAD_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
-  NEXT_LINK_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(30),
-  /** Uploads in flight at once per link (token and user), or per launcher visitor (the page sends 2). */
-  MAX_UPLOADS_PER_LINK: z.coerce.number().int().min(2).max(100).default(3),
-  /** Upstream connections: the JSON pool (forms, uploads, knowledge), the launcher's own pool. */
-  DIFY_JSON_CONNECTIONS: z.coerce.number().int().min(1).max(10_000).default(128),
-  DIFY_LAUNCH_CONNECTIONS: z.coerce.number().int().min(1).max(10_000).default(16),
-  /** How long in-flight requests may take to finish after SIGTERM, in milliseconds. */
-  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(25_000),
-  /** Bearer token for GET /api/metrics; unset turns the endpoint off. */
-  METRICS_TOKEN: optionalString,
-  /**
-   * What a form link's run stream carries besides progress: `shown` (the default) the streamed
-   * answer and the run's final outputs; `hidden` progress only. A link may narrow, never widen.
-   */
-  RUN_STREAM_OUTPUTS: z
-    .enum(["shown", "hidden", ""])
-    .optional()
-    .transform((value): "shown" | "hidden" => (value === "hidden" ? "hidden" : "shown")),
-  /** The longest a form link may still be valid for, in seconds: a later `exp` is refused. */
-  MAX_LINK_TTL: z.coerce
-    .number()
-    .int()
-    .min(60)
-    .max(MAX_LINK_TTL_CEILING)
-    .default(DEFAULT_MAX_LINK_TTL),
 });
 
-export type AppEnv = {
-  upstream: "embedded" | "dify";
-  difyApiBase: string;
-  appApiKey: string;
-  datasetApiKey: string | undefined;
-  formLinkSecret: string | undefined;
-  allowUnsignedLinks: boolean;
-  /** PORTAL_API_TOKENS and PORTAL_API_TOKEN; none: the knowledge routes are off. */
-  portalTokens: PortalToken[];
-  /** KNOWLEDGE_DATASET_IDS; undefined: every dataset the knowledge key reaches. */
-  knowledgeDatasetIds: string[] | undefined;
-  authFailuresPerAddress: number;
-  authFailureWindowSeconds: number;
-  embedAllowedOrigins: string[];
-  appMode: "workflow" | "chatflow" | "auto";
-  launcherEnabled: boolean;
-  port: number;
-  embeddedPort: number;
-  connectTimeoutMs: number;
-  responseTimeoutMs: number;
-  streamIdleTimeoutMs: number;
-  maxJsonBodyBytes: number;
-  uploadIdleTimeoutMs: number;
-  markdownImageOrigins: string[];
-  remoteFileHosts: string[];
-  appOrigin: string | undefined;
-  trustProxyHeaders: boolean;
-  maxStreamsPerLink: number;
-  maxOpenStreams: number;
-  maxStreamsPerVisitor: number;
-  maxStreamsPerAddress: number;
-  launchRatePerMinute: number;
-  uploadRatePerMinute: number;
-  nextLinkRatePerMinute: number;
-  maxUploadsPerLink: number;
-  jsonConnections: number;
-  launchConnections: number;
-  shutdownGraceMs: number;
-  metricsToken: string | undefined;
-  /** Whether form links' run streams carry the streamed answer and final outputs. */
-  runStreamOutputs: "shown" | "hidden";
-  /** The longest a form link may still be valid for, in seconds (MAX_LINK_TTL). */
-  maxLinkTtlSeconds: number;
-  /** `next dev` (NODE_ENV=development): the page's CSP allows what dev mode needs. */
-  development: boolean;
-  /** Next's own SIGTERM/SIGINT handler runs (NEXT_MANUAL_SIG_HANDLE unset). */
-  nextHandlesSignals: boolean;
-};
-
-/** The shortest FORM_LINK_SECRET accepted: 32 characters (e.g. `openssl rand -hex 32` gives 64). */
-export const MIN_LINK_SECRET_LENGTH = 32;
-/** At most this many KNOWLEDGE_DATASET_IDS: the base list reads each of them. */
-export const MAX_KNOWLEDGE_DATASET_IDS = 50;
-
-/** KNOWLEDGE_DATASET_IDS as ids the routes accept (lib/ids), or the problems with it. */
-function parseDatasetIds(value: string | undefined): { ids?: string[]; problems: string[] } {
-  if (value === undefined) return { problems: [] };
-  const ids = [...new Set(value.split(",").map((id) => id.trim()))].filter(Boolean);
-  const problems = ids.flatMap((id, index) => {
-    const result = datasetIdSchema.safeParse(id);
-    const message = result.error?.issues[0]?.message;
-    return result.success ? [] : [`KNOWLEDGE_DATASET_IDS: entry ${index + 1}: ${message}`];
+/** The environment, as the limits section reads it too. */
+export const envSchema = z
+  .preprocess(
+    (source) => ({ ...(source as object), limits: source }),
+    variablesSchema.extend({ limits: limitsSchema }),
+  )
+  .superRefine((env, ctx) => {
+    // Fail closed: a combination that would quietly weaken the app refuses to start instead.
+    const problem = (name: string, message: string) =>
+      ctx.addIssue({ code: "custom", path: [name], message });
+    if (!env.FORM_LINK_SECRET && !env.ALLOW_UNSIGNED_LINKS) {
+      problem(
+        "FORM_LINK_SECRET",
+        "required (or set ALLOW_UNSIGNED_LINKS=true on a trusted network)",
+      );
+    }
+    if (env.FORM_LINK_SECRET && env.ALLOW_UNSIGNED_LINKS) {
+      problem(
+        "ALLOW_UNSIGNED_LINKS",
+        "must not be true while FORM_LINK_SECRET is set (it would accept unsigned links despite the secret)",
+      );
+    }
+    const host = URL.canParse(env.DIFY_API_BASE) ? new URL(env.DIFY_API_BASE).hostname : "";
+    const loopback = /^(127\.\d+\.\d+\.\d+|localhost|\[::1\])$/.test(host);
+    if (env.FORM_LINK_SECRET?.includes(DEMO_SECRET_MARK) && !loopback) {
+      problem(
+        "FORM_LINK_SECRET",
+        "must not be a public demo secret with an upstream off this host",
+      );
+    }
+    // Without it the same-origin check would trust the request's own Host, which a DNS-rebinding
+    // page chooses; with it every request's Host is checked too.
+    if (env.NODE_ENV === "production" && !env.APP_ORIGIN) {
+      problem(
+        "APP_ORIGIN",
+        "required in production (the app's public origin, e.g. https://forms.example.com)",
+      );
+    }
+  })
+  .transform(({ PORTAL_API_TOKEN, PORTAL_API_TOKENS, MARKDOWN_IMAGE_ORIGINS, ...env }, ctx) => {
+    const portal = parsePortalTokens(PORTAL_API_TOKENS, PORTAL_API_TOKEN);
+    for (const message of portal.problems) ctx.addIssue({ code: "custom", message });
+    return {
+      ...env,
+      /** PORTAL_API_TOKENS and PORTAL_API_TOKEN; none: the knowledge routes are off. */
+      portalTokens: portal.tokens,
+      MARKDOWN_IMAGE_ORIGINS: MARKDOWN_IMAGE_ORIGINS.length
+        ? MARKDOWN_IMAGE_ORIGINS
+        : [new URL(env.DIFY_API_BASE).origin],
+    };
   });
-  if (ids.length === 0) problems.push("KNOWLEDGE_DATASET_IDS: names no dataset id");
-  if (ids.length > MAX_KNOWLEDGE_DATASET_IDS) {
-    problems.push(`KNOWLEDGE_DATASET_IDS: at most ${MAX_KNOWLEDGE_DATASET_IDS} ids`);
-  }
-  return { ids, problems };
-}
+
+/** Every variable the schema reads, as docs/configuration.md and .env.example must list them. */
+export const ENV_VARIABLES = [
+  ...Object.keys(variablesSchema.shape),
+  ...Object.keys(limitsSchema.in.shape),
+];
+
+export type AppEnv = z.output<typeof envSchema>;
+export type Limits = AppEnv["limits"];
 
 export class EnvError extends Error {
   override name = "EnvError";
 }
 
-/** Parses and cross-checks the environment; the error names the variable to fix. */
+/** Parses and cross-checks the environment; the error names each variable to fix. */
 export function parseEnv(source: Record<string, string | undefined>): AppEnv {
-  const result = rawEnvSchema.safeParse(source);
-  if (!result.success) {
-    const lines = result.error.issues.map(
-      (issue) => `${issue.path.join(".") || "environment"}: ${issue.message}`,
-    );
-    throw new EnvError(`Invalid environment:\n  ${lines.join("\n  ")}`);
-  }
-  const raw = result.data;
-  // Fail closed: a combination that would quietly weaken the app refuses to start instead.
-  const portal = parsePortalTokens(raw.PORTAL_API_TOKENS, raw.PORTAL_API_TOKEN);
-  const datasets = parseDatasetIds(raw.KNOWLEDGE_DATASET_IDS);
-  const problems: string[] = [...portal.problems, ...datasets.problems];
-  if (raw.METRICS_TOKEN !== undefined && raw.METRICS_TOKEN.length < MIN_BEARER_TOKEN_LENGTH) {
-    problems.push(
-      `METRICS_TOKEN: must be at least ${MIN_BEARER_TOKEN_LENGTH} characters (e.g. openssl rand -hex 32)`,
-    );
-  }
-  const common = {
-    allowUnsignedLinks: raw.ALLOW_UNSIGNED_LINKS,
-    portalTokens: portal.tokens,
-    knowledgeDatasetIds: datasets.ids,
-    authFailuresPerAddress: raw.MAX_AUTH_FAILURES_PER_ADDRESS,
-    authFailureWindowSeconds: raw.AUTH_FAILURE_WINDOW_SECONDS,
-    embedAllowedOrigins: raw.EMBED_ALLOWED_ORIGINS,
-    appMode: raw.DIFY_APP_MODE,
-    port: raw.PORT,
-    embeddedPort: raw.EMBEDDED_DIFY_PORT,
-    connectTimeoutMs: raw.DIFY_CONNECT_TIMEOUT_MS,
-    responseTimeoutMs: raw.DIFY_RESPONSE_TIMEOUT_MS,
-    streamIdleTimeoutMs: raw.DIFY_STREAM_IDLE_TIMEOUT_MS,
-    maxJsonBodyBytes: raw.MAX_JSON_BODY_BYTES,
-    uploadIdleTimeoutMs: raw.UPLOAD_IDLE_TIMEOUT_MS,
-    remoteFileHosts: raw.REMOTE_FILE_HOSTS,
-    appOrigin: raw.APP_ORIGIN,
-    trustProxyHeaders: raw.TRUST_PROXY_HEADERS,
-    maxStreamsPerLink: raw.MAX_STREAMS_PER_LINK,
-    maxOpenStreams: raw.MAX_OPEN_STREAMS,
-    maxStreamsPerVisitor: raw.MAX_STREAMS_PER_VISITOR,
-    maxStreamsPerAddress: raw.MAX_STREAMS_PER_ADDRESS,
-    launchRatePerMinute: raw.LAUNCH_RATE_PER_MINUTE,
-    uploadRatePerMinute: raw.UPLOAD_RATE_PER_MINUTE,
-    nextLinkRatePerMinute: raw.NEXT_LINK_RATE_PER_MINUTE,
-    maxUploadsPerLink: raw.MAX_UPLOADS_PER_LINK,
-    jsonConnections: raw.DIFY_JSON_CONNECTIONS,
-    launchConnections: raw.DIFY_LAUNCH_CONNECTIONS,
-    shutdownGraceMs: raw.SHUTDOWN_GRACE_MS,
-    metricsToken: raw.METRICS_TOKEN,
-    runStreamOutputs: raw.RUN_STREAM_OUTPUTS,
-    maxLinkTtlSeconds: raw.MAX_LINK_TTL,
-    development: raw.NODE_ENV === "development",
-    nextHandlesSignals: !raw.NEXT_MANUAL_SIG_HANDLE,
-  };
-  const imageOrigins = (base: string) => raw.MARKDOWN_IMAGE_ORIGINS ?? [new URL(base).origin];
-
-  if (raw.FORM_LINK_SECRET !== undefined) {
-    if (raw.FORM_LINK_SECRET.length < MIN_LINK_SECRET_LENGTH) {
-      problems.push(
-        `FORM_LINK_SECRET: must be at least ${MIN_LINK_SECRET_LENGTH} characters (e.g. openssl rand -hex 32)`,
-      );
-    } else if (raw.DIFY_API_BASE && raw.FORM_LINK_SECRET.includes(DEMO_SECRET_MARK)) {
-      problems.push("FORM_LINK_SECRET: must not be a public demo secret with a real Dify");
-    }
-    if (raw.ALLOW_UNSIGNED_LINKS) {
-      problems.push(
-        "ALLOW_UNSIGNED_LINKS: must not be true while FORM_LINK_SECRET is set (it would accept unsigned links despite the secret)",
-      );
-    }
-  }
-
-  // Without it the same-origin check would trust the request's own Host, which a DNS-rebinding
-  // page chooses; with it every request's Host is checked too (`requireOwnHost`).
-  if (raw.NODE_ENV === "production" && !raw.APP_ORIGIN) {
-    problems.push(
-      "APP_ORIGIN: required in production (the app's public origin, e.g. https://forms.example.com)",
-    );
-  }
-
-  if (!raw.DIFY_API_BASE) {
-    if (raw.NODE_ENV === "production" && !raw.USE_EMBEDDED_DIFY) {
-      problems.push(
-        "DIFY_API_BASE: required in production (or set USE_EMBEDDED_DIFY=true to run the embedded demo service)",
-      );
-    }
-    // The embedded service is plain HTTP on loopback: a real key must never be sent there.
-    for (const name of ["DIFY_APP_API_KEY", "DIFY_DATASET_API_KEY"] as const) {
-      const key = raw[name];
-      if (key && !EMBEDDED_KEY.test(key)) {
-        problems.push(
-          `${name}: set without DIFY_API_BASE (it would be sent to the embedded service)`,
-        );
-      }
-    }
-    if (!raw.DIFY_APP_API_KEY) {
-      problems.push(
-        "DIFY_APP_API_KEY: required (with the embedded service, its app key: npm run demo passes it)",
-      );
-    }
-    if (!raw.FORM_LINK_SECRET && !raw.ALLOW_UNSIGNED_LINKS) {
-      problems.push(
-        "FORM_LINK_SECRET: required (with the embedded service, npm run demo passes the demo's)",
-      );
-    }
-    if (problems.length > 0 || !raw.DIFY_APP_API_KEY) {
-      throw new EnvError(`Invalid environment:\n  ${problems.join("\n  ")}`);
-    }
-    const difyApiBase = `http://127.0.0.1:${raw.EMBEDDED_DIFY_PORT}/v1`;
-    return {
-      ...common,
-      upstream: "embedded",
-      difyApiBase,
-      markdownImageOrigins: imageOrigins(difyApiBase),
-      appApiKey: raw.DIFY_APP_API_KEY,
-      datasetApiKey: raw.DIFY_DATASET_API_KEY,
-      formLinkSecret: raw.FORM_LINK_SECRET,
-      // The demo is what the launcher is for; only an explicit `false` turns it off.
-      launcherEnabled: raw.LAUNCHER_ENABLED !== "false",
-    };
-  }
-
-  if (!raw.DIFY_APP_API_KEY) {
-    problems.push("DIFY_APP_API_KEY: required when DIFY_API_BASE is set");
-  }
-  if (!raw.FORM_LINK_SECRET && !raw.ALLOW_UNSIGNED_LINKS) {
-    problems.push(
-      "FORM_LINK_SECRET: required when DIFY_API_BASE is set (or set ALLOW_UNSIGNED_LINKS=true on a trusted network)",
-    );
-  }
-  if (problems.length > 0 || !raw.DIFY_APP_API_KEY) {
-    throw new EnvError(`Invalid environment:\n  ${problems.join("\n  ")}`);
-  }
-  return {
-    ...common,
-    upstream: "dify",
-    difyApiBase: raw.DIFY_API_BASE.replace(/\/+$/, ""),
-    markdownImageOrigins: imageOrigins(raw.DIFY_API_BASE),
-    appApiKey: raw.DIFY_APP_API_KEY,
-    datasetApiKey: raw.DIFY_DATASET_API_KEY,
-    formLinkSecret: raw.FORM_LINK_SECRET,
-    // NOTE: with a real app the launcher lets anyone who reaches the page start runs, so it is
-    // opt-in.
-    launcherEnabled: raw.LAUNCHER_ENABLED === "true",
-  };
+  const result = envSchema.safeParse(source);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => {
+    const name = issue.path.find((key) => typeof key === "string" && key !== "limits");
+    return name === undefined ? issue.message : `${String(name)}: ${issue.message}`;
+  });
+  throw new EnvError(`Invalid environment:\n  ${[...new Set(lines)].join("\n  ")}`);
 }

@@ -16,7 +16,7 @@ function tooLarge(maxBytes: number): ApiError {
  */
 export async function readJsonBody(
   request: Request,
-  maxBytes: number = getLimits().jsonBodyBytes,
+  maxBytes: number = getLimits().MAX_JSON_BODY_BYTES,
 ): Promise<unknown> {
   const type = request.headers.get("content-type") ?? "";
   if (!/^application\/json\s*(;|$)/i.test(type)) {

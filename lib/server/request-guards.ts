@@ -22,10 +22,10 @@ function firstForwarded(request: Pick<Request, "headers">, name: string): string
  */
 export function publicOrigin(request: { headers: Headers; url?: string }): string | null {
   const env = getEnv();
-  if (env.appOrigin) return env.appOrigin;
+  if (env.APP_ORIGIN) return env.APP_ORIGIN;
   let scheme = "http";
   let host = request.headers.get("host") ?? (request.url ? new URL(request.url).host : "");
-  if (env.trustProxyHeaders) {
+  if (env.TRUST_PROXY_HEADERS) {
     scheme = firstForwarded(request, "x-forwarded-proto") ?? scheme;
     host = firstForwarded(request, "x-forwarded-host") ?? host;
   }
@@ -46,12 +46,12 @@ const HOST = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
  * name points at this server sends its own name, so it is answered 421 before anything else.
  */
 export function requireOwnHost(request: Request): void {
-  const { appOrigin, trustProxyHeaders } = getEnv();
-  if (!appOrigin) return;
-  const expected = new URL(appOrigin);
+  const { APP_ORIGIN, TRUST_PROXY_HEADERS } = getEnv();
+  if (!APP_ORIGIN) return;
+  const expected = new URL(APP_ORIGIN);
   // A request without Host (HTTP/1.0) is taken at the address it was made for.
   let host = request.headers.get("host") ?? new URL(request.url).host;
-  if (trustProxyHeaders) host = firstForwarded(request, "x-forwarded-host") ?? host;
+  if (TRUST_PROXY_HEADERS) host = firstForwarded(request, "x-forwarded-host") ?? host;
   // Parsed as a URL's host so case and a default port (`:443` for https) do not matter; the shape
   // is checked first, or `evil@good` would parse as `good`.
   let given: string | null = null;
@@ -138,7 +138,7 @@ export async function requirePortalToken(request: Request): Promise<void> {
 
 /** `Authorization: Bearer $METRICS_TOKEN`; with no token configured the route does not exist. */
 export async function requireMetricsToken(request: Request): Promise<void> {
-  const expected = getEnv().metricsToken;
+  const expected = getEnv().METRICS_TOKEN;
   if (!expected) throw ApiError.of("not_found", "Not found.");
   await requireBearer(
     request,
@@ -152,5 +152,5 @@ export async function requireMetricsToken(request: Request): Promise<void> {
  * real upstream only with LAUNCHER_ENABLED=true); otherwise they are not there at all.
  */
 export function requireLauncherEnabled(): void {
-  if (!getEnv().launcherEnabled) throw ApiError.of("not_found", "Not found.");
+  if (!getEnv().LAUNCHER_ENABLED) throw ApiError.of("not_found", "Not found.");
 }

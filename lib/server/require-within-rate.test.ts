@@ -5,7 +5,12 @@ import { ApiError } from "@/lib/errors/api-error";
 // a window's end gives the address its rate back.
 
 vi.mock("@/lib/server/limits", () => ({
-  getLimits: () => ({ rateWindowSeconds: 60, launchRate: 2, uploadRate: 3, nextLinkRate: 1 }),
+  getLimits: () => ({
+    rateWindowSeconds: 60,
+    LAUNCH_RATE_PER_MINUTE: 2,
+    UPLOAD_RATE_PER_MINUTE: 3,
+    NEXT_LINK_RATE_PER_MINUTE: 1,
+  }),
 }));
 const { requireWithinRate } = await import("@/lib/server/require-within-rate");
 

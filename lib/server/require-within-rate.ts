@@ -2,7 +2,8 @@ import "server-only";
 import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 import { ApiError } from "@/lib/errors/api-error";
 import { clientAddress } from "@/lib/server/client-address";
-import { getLimits, type Limits } from "@/lib/server/limits";
+import type { Limits } from "@/lib/server/env-schema";
+import { getLimits } from "@/lib/server/limits";
 
 // Per-address request rates of the routes that cost the upstream most: a launch starts a run (model
 // tokens), an upload stores a file, next-link reads a run's whole stream. Counted in this process's
@@ -11,9 +12,9 @@ import { getLimits, type Limits } from "@/lib/server/limits";
 
 /** The routes with a rate of their own, each with the limit that sets it. */
 const RATES = {
-  launch: "launchRate",
-  upload: "uploadRate",
-  "next-link": "nextLinkRate",
+  launch: "LAUNCH_RATE_PER_MINUTE",
+  upload: "UPLOAD_RATE_PER_MINUTE",
+  "next-link": "NEXT_LINK_RATE_PER_MINUTE",
 } as const satisfies Record<string, keyof Limits>;
 
 export type RatedRoute = keyof typeof RATES;

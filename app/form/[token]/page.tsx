@@ -12,11 +12,10 @@ import type { FormLinkContext } from "@/lib/form/form-api";
 import type { FormView } from "@/lib/form/form-view";
 import { formQueryOptions } from "@/lib/form/queries";
 import { getEnv } from "@/lib/server/env";
-import { verifyLinkParams } from "@/lib/server/form/form-identity";
+import { resolveFormLink } from "@/lib/server/form/form-identity";
 import { linkCookieName } from "@/lib/server/form/link-cookie";
 import { loadErrorEnvelope, loadFormView } from "@/lib/server/form/load-form-view";
 import { runOutputsShown } from "@/lib/server/form/run-outputs-shown";
-import { LINK_PARAM_KEYS } from "@/lib/form/form-link";
 import { formTokenSchema } from "@/lib/ids/path-ids";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -39,7 +38,7 @@ export default async function FormPage({ params, searchParams }: PageProps) {
       {embed ? null : <header className="site-header">{t("header")}</header>}
       <EmbedProvider
         enabled={embed}
-        allowedOrigins={getEnv().embedAllowedOrigins}
+        allowedOrigins={getEnv().EMBED_ALLOWED_ORIGINS}
         formToken={token}
       >
         <FormPageBody token={token} query={query} />
@@ -63,31 +62,25 @@ async function FormPageBody({
       </StatusScreen>
     );
   }
-  let linkParams = new URLSearchParams();
-  for (const key of LINK_PARAM_KEYS) {
-    const value = query[key];
-    const first = Array.isArray(value) ? value[0] : value;
-    if (first !== undefined) linkParams.set(key, first);
-  }
   // The address's link wins (a new link for this form, or a framed page); else the cookie a
   // top-level open traded its link for (decision 035). The browser then sends no link header: its
   // API calls carry the cookie.
-  const fromCookie = linkParams.size === 0;
-  if (fromCookie) {
-    const name = linkCookieName({ headers: await headers() });
-    const value = (await cookies()).get(name)?.value;
-    if (!value) {
-      // A clean address without its cookie: a bookmark after the link expired, or a browser that
-      // refuses cookies (the trade's 303 then arrives without one).
-      return (
-        <StatusScreen title={t("link.noCookie.title")} tone="error">
-          <p>{t("link.noCookie.body")}</p>
-        </StatusScreen>
-      );
-    }
-    linkParams = new URLSearchParams(value);
+  const address = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    const first = Array.isArray(value) ? value[0] : value;
+    if (first !== undefined) address.set(key, first);
   }
-  const verified = verifyLinkParams(token, linkParams);
+  const cookie = (await cookies()).get(linkCookieName({ headers: await headers() }))?.value;
+  const verified = resolveFormLink(token, { query: address, cookie });
+  if (!verified.ok && verified.source === null) {
+    // A clean address without its cookie: a bookmark after the link expired, or a browser that
+    // refuses cookies (the trade's 303 then arrives without one).
+    return (
+      <StatusScreen title={t("link.noCookie.title")} tone="error">
+        <p>{t("link.noCookie.body")}</p>
+      </StatusScreen>
+    );
+  }
   if (!verified.ok) {
     return (
       <StatusScreen title={t(`link.${verified.reason}.title`)} tone="error">
@@ -101,7 +94,7 @@ async function FormPageBody({
     run: verified.claims.run,
     user: verified.claims.user,
     exp: verified.claims.exp,
-    linkQuery: fromCookie ? "" : linkParams.toString(),
+    linkQuery: verified.source === "query" ? verified.params.toString() : "",
     scope: verified.claims.scope,
     runOutputs: runOutputsShown(verified.claims),
   };
@@ -121,7 +114,7 @@ async function FormPageBody({
     <HydrationBoundary state={dehydrate(queryClient)}>
       <FormScreen key={token} link={link} loadFailure={"failure" in loaded ? loaded.failure : null}>
         {"form" in loaded ? (
-          <FormBody form={loaded.form} imageOrigins={getEnv().markdownImageOrigins} />
+          <FormBody form={loaded.form} imageOrigins={getEnv().MARKDOWN_IMAGE_ORIGINS} />
         ) : null}
       </FormScreen>
     </HydrationBoundary>

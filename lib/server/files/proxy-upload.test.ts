@@ -1,15 +1,26 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { uploadFile } from "@/lib/dify/dify-client";
+import { parseEnv } from "@/lib/server/env-schema";
+import { getDifyClient } from "@/lib/server/dify/get-dify-client";
 import { proxyUpload } from "@/lib/server/files/proxy-upload";
 
 // The upstream side is a fake that reads the re-encoded body to its end and answers with a file,
 // so what the proxy sends, and when, is what these tests see.
-vi.mock("@/lib/dify/dify-client", () => ({
-  uploadFile: vi.fn(),
-  getAppParametersCached: vi.fn(),
-}));
+vi.mock("@/lib/server/dify/get-dify-client", () => {
+  const client = {
+    uploadFile: vi.fn(),
+    getAppParametersCached: vi.fn(),
+  };
+  return { getDifyClient: () => client };
+});
+const { uploadFile } = getDifyClient();
 vi.mock("@/lib/server/env", () => ({
-  getEnv: () => ({ maxJsonBodyBytes: 1024, uploadIdleTimeoutMs: 5_000 }),
+  getEnv: () => ({
+    limits: {
+      ...parseEnv(process.env).limits,
+      MAX_JSON_BODY_BYTES: 1024,
+      UPLOAD_IDLE_TIMEOUT_MS: 5_000,
+    },
+  }),
 }));
 
 const BOUNDARY = "----test-boundary";

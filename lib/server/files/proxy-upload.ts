@@ -4,7 +4,7 @@ import { Readable } from "node:stream";
 import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
 import busboy from "busboy";
 import { ApiError } from "@/lib/errors/api-error";
-import { getAppParametersCached, uploadFile } from "@/lib/dify/dify-client";
+import { getDifyClient } from "@/lib/server/dify/get-dify-client";
 import type { UploadedFile } from "@/lib/dify/schemas";
 import { largestSizeLimit, toUploadLimits } from "@/lib/files/upload-limits";
 import type { UploadAnswer } from "@/lib/files/upload-answer";
@@ -226,6 +226,7 @@ export async function proxyUpload(
         body = Readable.from(parts(), { objectMode: false });
       }
 
+      const { uploadFile } = getDifyClient();
       uploadFile(body, `multipart/form-data; boundary=${boundary}`, upstreamAbort.signal).then(
         (file) => finish(undefined, file),
         (error: unknown) =>
@@ -264,12 +265,13 @@ export async function proxyUpload(
 export async function uploadAsUser(request: Request, user: string): Promise<UploadAnswer> {
   // The per-category check stays with the upstream; this only stops a body past the largest.
   const maxBytes = async () => {
+    const { getAppParametersCached } = getDifyClient();
     const parameters = await getAppParametersCached().catch(() => undefined);
     return largestSizeLimit(toUploadLimits(parameters?.system_parameters));
   };
   const file = await proxyUpload(request, user, {
     maxBytes,
-    idleTimeoutMs: getLimits().uploadIdleTimeoutMs,
+    idleTimeoutMs: getLimits().UPLOAD_IDLE_TIMEOUT_MS,
   });
   countUploadedBytes(file.size);
   return {

@@ -4,7 +4,7 @@ import { withUploadSlot } from "@/lib/server/files/with-upload-slot";
 // Uploads in flight per link: past the limit one is refused before it starts, and a settled
 // upload (done or failed) frees its slot.
 
-vi.mock("@/lib/server/limits", () => ({ getLimits: () => ({ uploadsPerLink: 2 }) }));
+vi.mock("@/lib/server/limits", () => ({ getLimits: () => ({ MAX_UPLOADS_PER_LINK: 2 }) }));
 
 function held() {
   let finish!: () => void;

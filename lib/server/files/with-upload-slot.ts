@@ -22,7 +22,7 @@ function inFlight(): Map<string, number> {
 export async function withUploadSlot<T>(key: string, upload: () => Promise<T>): Promise<T> {
   const counts = inFlight();
   const count = counts.get(key) ?? 0;
-  if (count >= getLimits().uploadsPerLink) {
+  if (count >= getLimits().MAX_UPLOADS_PER_LINK) {
     throw ApiError.of(
       "too_many_requests",
       "This link is already uploading as many files at once as it may. Try again when one is done.",

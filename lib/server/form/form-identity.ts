@@ -1,4 +1,5 @@
 import "server-only";
+import { cookies } from "next/headers";
 import { ApiError } from "@/lib/errors/api-error";
 import { getEnv } from "@/lib/server/env";
 import { LINK_PARAM_KEYS, type FormLinkClaims } from "@/lib/form/form-link";
@@ -6,7 +7,7 @@ import { verifyFormLink, type LinkVerification } from "@/lib/server/form/signed-
 import { FORM_LINK_HEADER } from "@/lib/form/form-link-header";
 import { runIdSchema } from "@/lib/ids/path-ids";
 import { exceedsMaxLinkTtl } from "@/lib/server/form/link-lifetime";
-import { linkCookieName, readCookie } from "@/lib/server/form/link-cookie";
+import { linkCookieName, linkParamsOf } from "@/lib/server/form/link-cookie";
 
 const REASONS = {
   missing: ["link_missing", "This link is incomplete: it does not say who is answering."],
@@ -33,26 +34,58 @@ export function verifyLinkParams(
   const result = verifyFormLink(
     token,
     Object.fromEntries(LINK_PARAM_KEYS.map((key) => [key, params.get(key)])),
-    { secret: env.formLinkSecret, allowUnsigned: env.allowUnsignedLinks },
+    { secret: env.FORM_LINK_SECRET, allowUnsigned: env.ALLOW_UNSIGNED_LINKS },
   );
-  if (result.ok && exceedsMaxLinkTtl(result.claims.exp, env.maxLinkTtlSeconds)) {
+  if (result.ok && exceedsMaxLinkTtl(result.claims.exp, env.limits.MAX_LINK_TTL)) {
     return { ok: false, reason: "ttl" };
   }
   return result;
 }
 
 /**
- * The link a form request carries: the `x-form-link` header (a framed page, API clients), else
- * the link cookie a top-level page traded its query for (lib/server/form/link-cookie.ts).
+ * Where a request may carry a form link's credentials: the address's query (a page, the cookie
+ * trade), the `x-form-link` header (a framed page's API calls, API clients), the link cookie (a
+ * top-level page and its API calls after the trade; decision 035).
  */
-export function requestLinkParams(request: Request): URLSearchParams {
-  const header = request.headers.get(FORM_LINK_HEADER);
-  return new URLSearchParams(header || (readCookie(request, linkCookieName(request)) ?? ""));
+export type LinkSources = { query?: URLSearchParams; header?: string | null; cookie?: string };
+
+export type LinkResolution =
+  | { ok: true; claims: FormLinkClaims; params: URLSearchParams; source: keyof LinkSources }
+  | { ok: false; reason: LinkFailureReason; source: keyof LinkSources | null };
+
+/**
+ * The link of a form request: the first source that carries one, in the order query, header,
+ * cookie (a new link in the address wins over the cookie an older one left), verified for the
+ * token. `source: null`: the request carried none.
+ */
+export function resolveFormLink(token: string, sources: LinkSources): LinkResolution {
+  const query = sources.query ? linkParamsOf(sources.query) : new URLSearchParams();
+  const found: [keyof LinkSources, string] | undefined =
+    query.size > 0
+      ? ["query", query.toString()]
+      : sources.header
+        ? ["header", sources.header]
+        : sources.cookie
+          ? ["cookie", sources.cookie]
+          : undefined;
+  if (!found) return { ok: false, reason: "missing", source: null };
+  const [source, value] = found;
+  const params = new URLSearchParams(value);
+  const verified = verifyLinkParams(token, params);
+  return verified.ok
+    ? { ok: true, claims: verified.claims, params, source }
+    : { ok: false, reason: verified.reason, source };
 }
 
 /** The verified claims of the request's link, or an ApiError saying why there are none. */
-export function requireFormIdentity(request: Request, token: string): FormLinkClaims {
-  const result = verifyLinkParams(token, requestLinkParams(request));
+export async function requireFormIdentity(
+  request: Request,
+  token: string,
+): Promise<FormLinkClaims> {
+  const result = resolveFormLink(token, {
+    header: request.headers.get(FORM_LINK_HEADER),
+    cookie: (await cookies()).get(linkCookieName(request))?.value,
+  });
   if (!result.ok) {
     const [code, message] = REASONS[result.reason];
     throw ApiError.of(code, message);

@@ -32,21 +32,3 @@ export function linkParamsOf(query: URLSearchParams): URLSearchParams {
   }
   return params;
 }
-
-/**
- * The value of the request's cookie `name` (the first one: the browser sends the longest path
- * first), or null. Next's cookie helpers are not used here: an API request's body must not be
- * touched, and these are plain `Request`s.
- */
-export function readCookie(request: Pick<Request, "headers">, name: string): string | null {
-  for (const part of (request.headers.get("cookie") ?? "").split(";")) {
-    const at = part.indexOf("=");
-    if (at < 0 || part.slice(0, at).trim() !== name) continue;
-    try {
-      return decodeURIComponent(part.slice(at + 1).trim());
-    } catch {
-      return null;
-    }
-  }
-  return null;
-}

@@ -1,7 +1,8 @@
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { streamWorkflowEvents } from "@/lib/dify/dify-client";
+import { parseEnv } from "@/lib/server/env-schema";
+import { getDifyClient } from "@/lib/server/dify/get-dify-client";
 import { type FormLinkClaims } from "@/lib/form/form-link";
 import { verifyFormLink } from "@/lib/server/form/signed-form-link";
 import { nextFormLink } from "@/lib/server/form/next-form-link";
@@ -9,11 +10,16 @@ import { nextFormLink } from "@/lib/server/form/next-form-link";
 // The next-form link against a scripted upstream: who may ask, and how the current pause is found
 // in either replay mode and in either place a server puts the open form's token.
 
-vi.mock("@/lib/dify/dify-client", () => ({
-  streamWorkflowEvents: vi.fn(),
-  toWebStream: (body: Readable) => Readable.toWeb(body),
+vi.mock("@/lib/server/dify/get-dify-client", () => {
+  const client = {
+    streamWorkflowEvents: vi.fn(),
+  };
+  return { getDifyClient: () => client };
+});
+const { streamWorkflowEvents } = getDifyClient();
+vi.mock("@/lib/server/env", () => ({
+  getEnv: () => ({ FORM_LINK_SECRET: "test-secret", limits: parseEnv(process.env).limits }),
 }));
-vi.mock("@/lib/server/env", () => ({ getEnv: () => ({ formLinkSecret: "test-secret" }) }));
 
 const env = { task_id: "t", workflow_run_id: "run-1" };
 const claims = (scope: "form" | "run", view: "full" | "progress" = "full"): FormLinkClaims => ({

@@ -1,6 +1,7 @@
 import "server-only";
 import { ApiError } from "@/lib/errors/api-error";
-import { streamWorkflowEvents, toWebStream } from "@/lib/dify/dify-client";
+import { toWebStream } from "@/lib/server/dify/dify-client";
+import { getDifyClient } from "@/lib/server/dify/get-dify-client";
 import { getEnv } from "@/lib/server/env";
 import { getLimits } from "@/lib/server/limits";
 import { type FormLinkClaims } from "@/lib/form/form-link";
@@ -21,7 +22,7 @@ async function readRunState(run: string, user: string): Promise<RunViewState> {
   const timer = setTimeout(() => abort.abort(), getLimits().nextLinkReadTimeoutMs);
   let state = initialRunView;
   try {
-    const stream = await streamWorkflowEvents(run, {
+    const stream = await getDifyClient().streamWorkflowEvents(run, {
       user,
       includeStateSnapshot: true,
       continueOnPause: true,
@@ -83,7 +84,7 @@ export async function nextFormLink(
   const env = getEnv();
   // The same user, and the same view: a progress-only link hands on a progress-only link.
   const claims: FormLinkClaims = { ...current, token: form.formToken, scope: "run" };
-  if (env.formLinkSecret) return formLinkPath(claims, env.formLinkSecret);
+  if (env.FORM_LINK_SECRET) return formLinkPath(claims, env.FORM_LINK_SECRET);
   // Unsigned links are allowed (trusted networks): carry the same user without a signature.
   const query = new URLSearchParams({ run: claims.run, user: claims.user, scope: "run" });
   if (claims.view === "progress") query.set("view", "progress");

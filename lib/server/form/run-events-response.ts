@@ -1,6 +1,6 @@
 import "server-only";
 import { ApiError } from "@/lib/errors/api-error";
-import { streamWorkflowEvents } from "@/lib/dify/dify-client";
+import { getDifyClient } from "@/lib/server/dify/get-dify-client";
 import { runIdSchema } from "@/lib/ids/path-ids";
 import type { FormLinkClaims } from "@/lib/form/form-link";
 import { relayEventStream, SSE_HEADERS } from "@/lib/server/streams/relay-event-stream";
@@ -26,7 +26,7 @@ export async function runEventsResponse(
   request.signal.addEventListener("abort", () => upstreamAbort.abort(), { once: true });
   let upstream;
   try {
-    upstream = await streamWorkflowEvents(runId, {
+    upstream = await getDifyClient().streamWorkflowEvents(runId, {
       user: claims.user,
       // A late or repeated connection still sees the whole run; the stream stays open across
       // pauses so the next form shows up on the same connection.

@@ -7,5 +7,5 @@ import { getEnv } from "@/lib/server/env";
  * RUN_STREAM_OUTPUTS, narrowed by the link's signed `view=progress` (a link never widens it).
  */
 export function runOutputsShown(claims: Pick<FormLinkClaims, "view">): boolean {
-  return getEnv().runStreamOutputs === "shown" && claims.view !== "progress";
+  return getEnv().RUN_STREAM_OUTPUTS === "shown" && claims.view !== "progress";
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { getHumanInputForm, submitHumanInputForm } from "@/lib/dify/dify-client";
+import { getDifyClient } from "@/lib/server/dify/get-dify-client";
 import type { SubmitRequest } from "@/lib/form/form-api-contract";
 import { checkInputs, inputRule } from "@/lib/server/request/check-inputs";
 import { getEnv } from "@/lib/server/env";
@@ -10,9 +10,9 @@ import { getEnv } from "@/lib/server/env";
  * answers must keep to. A form already answered or expired fails that read as the submit would.
  */
 export async function submitForm(token: string, body: SubmitRequest, user: string): Promise<void> {
-  const hosts = getEnv().remoteFileHosts;
+  const hosts = getEnv().REMOTE_FILE_HOSTS;
   checkInputs(body.inputs, { hosts });
-  const form = await getHumanInputForm(token);
+  const form = await getDifyClient().getHumanInputForm(token);
   checkInputs(body.inputs, { hosts, rules: form.inputs.map(inputRule) });
-  await submitHumanInputForm(token, { ...body, user });
+  await getDifyClient().submitHumanInputForm(token, { ...body, user });
 }

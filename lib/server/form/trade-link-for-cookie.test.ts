@@ -4,17 +4,17 @@ import { tradeLinkForCookie } from "@/lib/server/form/trade-link-for-cookie";
 
 const SECRET = "trade-link-test-secret-0123456789abcdef";
 const env = {
-  formLinkSecret: SECRET,
-  allowUnsignedLinks: false,
-  appOrigin: "http://app.test" as string | undefined,
-  trustProxyHeaders: false,
-  maxLinkTtlSeconds: 30 * 86_400,
+  FORM_LINK_SECRET: SECRET,
+  ALLOW_UNSIGNED_LINKS: false,
+  APP_ORIGIN: "http://app.test" as string | undefined,
+  TRUST_PROXY_HEADERS: false,
+  limits: { MAX_LINK_TTL: 30 * 86_400 },
 };
 vi.mock("@/lib/server/env", () => ({ getEnv: () => env }));
 vi.mock("@/lib/server/limits", () => ({ getLimits: () => ({ linkCookieMaxChars: 3_800 }) }));
 
 beforeEach(() => {
-  env.appOrigin = "http://app.test";
+  env.APP_ORIGIN = "http://app.test";
 });
 
 const now = Math.floor(Date.now() / 1000);
@@ -61,7 +61,7 @@ describe("tradeLinkForCookie", () => {
   });
 
   it("names the cookie __Secure- and marks it Secure over HTTPS", () => {
-    env.appOrigin = "https://forms.example.com";
+    env.APP_ORIGIN = "https://forms.example.com";
     const cookies = open(`/form/${claims.token}?${query}`)!.headers.getSetCookie();
     for (const cookie of cookies) {
       expect(cookie).toMatch(/^__Secure-hi_form_link=.*; HttpOnly; SameSite=Lax; Secure$/);

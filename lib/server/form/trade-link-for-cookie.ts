@@ -1,13 +1,8 @@
 import "server-only";
 import { LINK_PARAM_KEYS } from "@/lib/form/form-link";
 import { formTokenSchema } from "@/lib/ids/path-ids";
-import { verifyLinkParams } from "@/lib/server/form/form-identity";
-import {
-  linkCookieName,
-  linkCookiePaths,
-  linkParamsOf,
-  SECURE_LINK_COOKIE,
-} from "@/lib/server/form/link-cookie";
+import { resolveFormLink } from "@/lib/server/form/form-identity";
+import { linkCookieName, linkCookiePaths, SECURE_LINK_COOKIE } from "@/lib/server/form/link-cookie";
 import { getLimits } from "@/lib/server/limits";
 import { publicOrigin } from "@/lib/server/request-guards";
 
@@ -37,11 +32,11 @@ export function tradeLinkForCookie(request: Request): Response | null {
   } catch {
     return null;
   }
-  const params = linkParamsOf(url.searchParams);
-  if (!formTokenSchema.safeParse(token).success || params.size === 0) return null;
-  const verified = verifyLinkParams(token, params);
-  const value = params.toString();
-  if (!verified.ok || value.length > getLimits().linkCookieMaxChars) return null;
+  if (!formTokenSchema.safeParse(token).success) return null;
+  const verified = resolveFormLink(token, { query: url.searchParams });
+  if (!verified.ok) return null;
+  const value = verified.params.toString();
+  if (value.length > getLimits().linkCookieMaxChars) return null;
 
   const clean = new URLSearchParams(url.searchParams);
   for (const key of LINK_PARAM_KEYS) clean.delete(key);

@@ -4,13 +4,29 @@ import { FORM_LINK_HEADER } from "@/lib/form/form-link-header";
 import { withFormLink } from "@/lib/server/form/with-form-link";
 
 const SECRET = "with-form-link-test-secret-0123456789abcdef";
+// Next's cookie store, over the test request's Cookie header.
+const jar = vi.hoisted(() => ({ cookie: "" }));
+vi.mock("next/headers", () => ({
+  cookies: () =>
+    Promise.resolve(
+      new Map(
+        jar.cookie
+          .split("; ")
+          .filter(Boolean)
+          .map((pair) => {
+            const at = pair.indexOf("=");
+            return [pair.slice(0, at), { value: decodeURIComponent(pair.slice(at + 1)) }];
+          }),
+      ),
+    ),
+}));
 vi.mock("@/lib/server/env", () => ({
   getEnv: () => ({
-    formLinkSecret: SECRET,
-    allowUnsignedLinks: false,
-    appOrigin: "http://app.test",
-    trustProxyHeaders: false,
-    maxLinkTtlSeconds: 30 * 86_400,
+    FORM_LINK_SECRET: SECRET,
+    ALLOW_UNSIGNED_LINKS: false,
+    APP_ORIGIN: "http://app.test",
+    TRUST_PROXY_HEADERS: false,
+    limits: { MAX_LINK_TTL: 30 * 86_400 },
   }),
 }));
 
@@ -36,7 +52,7 @@ function call(
   const headers: Record<string, string> = {};
   if (options.link !== undefined) headers[FORM_LINK_HEADER] = options.link;
   if (options.origin) headers.origin = options.origin;
-  if (options.cookie !== undefined) headers.cookie = options.cookie;
+  jar.cookie = options.cookie ?? "";
   const token = options.token ?? claims.token;
   const request = new Request(`http://app.test/api/forms/${token}`, {
     method: options.method ?? "GET",

@@ -24,7 +24,7 @@ export function withFormLink(
   return handleRoute(route, async (request, context: RouteContext<"/api/forms/[token]">) => {
     if (options.sameOrigin) requireSameOrigin(request);
     const { token } = formRouteParamsSchema.parse(await context.params);
-    const claims = requireFormIdentity(request, token);
+    const claims = await requireFormIdentity(request, token);
     return handler(request, { token, claims });
   });
 }

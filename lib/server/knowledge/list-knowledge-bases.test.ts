@@ -5,7 +5,7 @@ const client = vi.hoisted(() => ({
   listDatasets: vi.fn(),
   getDataset: vi.fn(),
 }));
-vi.mock("@/lib/dify/dify-client", () => client);
+vi.mock("@/lib/server/dify/get-dify-client", () => ({ getDifyClient: () => client }));
 
 const base = (id: string, name: string) => ({ id, name, description: "", document_count: 1 });
 const BASES: Record<string, ReturnType<typeof base>> = {

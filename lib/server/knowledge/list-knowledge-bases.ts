@@ -1,5 +1,5 @@
 import "server-only";
-import { getDataset, listDatasets } from "@/lib/dify/dify-client";
+import { getDifyClient } from "@/lib/server/dify/get-dify-client";
 import type { DatasetPage } from "@/lib/dify/schemas";
 import type { ListQuery } from "@/lib/knowledge/knowledge-list-query";
 import { ApiError } from "@/lib/errors/api-error";
@@ -15,10 +15,12 @@ async function readAllowedBases(ids: readonly string[]): Promise<Base[]> {
   for (let start = 0; start < ids.length; start += atOnce) {
     const read = await Promise.all(
       ids.slice(start, start + atOnce).map((id) =>
-        getDataset(id).catch((error: unknown) => {
-          if (error instanceof ApiError && error.status === 404) return null;
-          throw error;
-        }),
+        getDifyClient()
+          .getDataset(id)
+          .catch((error: unknown) => {
+            if (error instanceof ApiError && error.status === 404) return null;
+            throw error;
+          }),
       ),
     );
     bases.push(...read.filter((base): base is Base => base !== null));
@@ -33,8 +35,8 @@ async function readAllowedBases(ids: readonly string[]): Promise<Base[]> {
  * instead would leave pages short or empty and the total wrong.
  */
 export async function listKnowledgeBases(query: ListQuery): Promise<DatasetPage> {
-  const allowed = getEnv().knowledgeDatasetIds;
-  if (!allowed) return listDatasets(query);
+  const allowed = getEnv().KNOWLEDGE_DATASET_IDS;
+  if (!allowed) return getDifyClient().listDatasets(query);
   const keyword = query.keyword?.trim().toLowerCase();
   const bases = (await readAllowedBases(allowed)).filter(
     (base) => !keyword || base.name.toLowerCase().includes(keyword),

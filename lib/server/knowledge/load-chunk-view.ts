@@ -1,5 +1,5 @@
 import "server-only";
-import { getChunk } from "@/lib/dify/dify-client";
+import { getDifyClient } from "@/lib/server/dify/get-dify-client";
 import type { ChunkView } from "@/lib/knowledge/chunk-view";
 import { toChunkView } from "@/lib/server/knowledge/to-chunk-view";
 
@@ -9,5 +9,7 @@ export async function loadChunkView(ids: {
   document_id: string;
   segment_id: string;
 }): Promise<ChunkView> {
-  return toChunkView(await getChunk(ids.dataset_id, ids.document_id, ids.segment_id));
+  return toChunkView(
+    await getDifyClient().getChunk(ids.dataset_id, ids.document_id, ids.segment_id),
+  );
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { documentExists, listMetadataFields } from "@/lib/dify/dify-client";
+import { getDifyClient } from "@/lib/server/dify/get-dify-client";
 import type { MetadataOperation } from "@/lib/dify/schemas";
 import { ApiError } from "@/lib/errors/api-error";
 import type { ErrorIssue } from "@/lib/errors/error-envelope";
@@ -17,7 +17,9 @@ async function unknownMetadata(
   datasetId: string,
   operations: MetadataOperation[],
 ): Promise<ErrorIssue[]> {
-  const known = new Set((await listMetadataFields(datasetId)).doc_metadata.map((f) => f.id));
+  const known = new Set(
+    (await getDifyClient().listMetadataFields(datasetId)).doc_metadata.map((f) => f.id),
+  );
   return operations.flatMap((operation, index) =>
     operation.metadata_list.flatMap((entry, row) =>
       known.has(entry.id)
@@ -38,7 +40,7 @@ async function unknownDocuments(
 ): Promise<ErrorIssue[]> {
   if (operations.length > getLimits().metadataNamingDocumentChecks) return [];
   const found = await Promise.all(
-    operations.map((operation) => documentExists(datasetId, operation.document_id)),
+    operations.map((operation) => getDifyClient().documentExists(datasetId, operation.document_id)),
   );
   return operations.flatMap((operation, index) =>
     found[index]

@@ -8,7 +8,7 @@ import { getEnv } from "@/lib/server/env";
  * workspace, so this list is what keeps a portal token to the bases it is meant for.
  */
 export function requireAllowedDataset(datasetId: string): void {
-  const allowed = getEnv().knowledgeDatasetIds;
+  const allowed = getEnv().KNOWLEDGE_DATASET_IDS;
   if (allowed && !allowed.includes(datasetId)) {
     throw ApiError.of(
       "dataset_not_allowed",

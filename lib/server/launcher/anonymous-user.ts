@@ -15,7 +15,7 @@ const USER = /^anon-[0-9a-f-]{36}$/;
 // Without a link secret (unsigned links allowed) the key lives as long as the process.
 let fallbackKey: Buffer | undefined;
 function signingKey(): Buffer | string {
-  const secret = getEnv().formLinkSecret;
+  const secret = getEnv().FORM_LINK_SECRET;
   if (secret) return `anonymous-user-cookie\n${secret}`;
   fallbackKey ??= randomBytes(32);
   return fallbackKey;

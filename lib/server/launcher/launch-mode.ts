@@ -9,7 +9,7 @@ import type { LaunchMode } from "@/lib/launcher/start-form-view";
 const memory = globalThis as typeof globalThis & { __launcherIsChatApp?: boolean };
 
 export function launchMode(): LaunchMode {
-  const configured = getEnv().appMode;
+  const configured = getEnv().DIFY_APP_MODE;
   if (configured !== "auto") return configured;
   return memory.__launcherIsChatApp ? "chatflow" : "auto";
 }

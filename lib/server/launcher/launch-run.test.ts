@@ -2,11 +2,8 @@ import { Readable } from "node:stream";
 import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "@/lib/errors/api-error";
-import {
-  getAppParameters,
-  runWorkflowStreaming,
-  sendChatMessageStreaming,
-} from "@/lib/dify/dify-client";
+import { parseEnv } from "@/lib/server/env-schema";
+import { getDifyClient } from "@/lib/server/dify/get-dify-client";
 import { appParametersSchema } from "@/lib/dify/schemas";
 import { verifyFormLink } from "@/lib/server/form/signed-form-link";
 import { FORM_LINK_EVENT, readLaunchEvents } from "@/lib/launcher/launch-events";
@@ -17,12 +14,20 @@ import { getLaunchForm, startLaunch } from "@/lib/server/launcher/launch-run";
 // The launcher's server side against a scripted upstream client: which endpoint starts the app,
 // what the browser receives, and what it never does (start a run from invalid values).
 
-vi.mock("@/lib/dify/dify-client", () => ({
-  getAppParameters: vi.fn(),
-  runWorkflowStreaming: vi.fn(),
-  sendChatMessageStreaming: vi.fn(),
-}));
-const env = { appMode: "auto", formLinkSecret: "test-secret", maxLinkTtlSeconds: 30 * 86_400 };
+vi.mock("@/lib/server/dify/get-dify-client", () => {
+  const client = {
+    getAppParameters: vi.fn(),
+    runWorkflowStreaming: vi.fn(),
+    sendChatMessageStreaming: vi.fn(),
+  };
+  return { getDifyClient: () => client };
+});
+const { getAppParameters, runWorkflowStreaming, sendChatMessageStreaming } = getDifyClient();
+const env = {
+  DIFY_APP_MODE: "auto",
+  FORM_LINK_SECRET: "test-secret",
+  limits: parseEnv(process.env).limits,
+};
 vi.mock("@/lib/server/env", () => ({ getEnv: () => env }));
 
 const parameters = appParametersSchema.parse({
@@ -77,7 +82,7 @@ beforeEach(() => {
   vi.mocked(getAppParameters).mockReset().mockResolvedValue(parameters);
   vi.mocked(runWorkflowStreaming).mockReset();
   vi.mocked(sendChatMessageStreaming).mockReset();
-  env.appMode = "auto";
+  env.DIFY_APP_MODE = "auto";
   delete (globalThis as { __launcherIsChatApp?: boolean }).__launcherIsChatApp;
 });
 
@@ -178,7 +183,7 @@ describe("startLaunch", () => {
   });
 
   it("names DIFY_APP_MODE when the configured mode does not fit the app", async () => {
-    env.appMode = "workflow";
+    env.DIFY_APP_MODE = "workflow";
     vi.mocked(runWorkflowStreaming).mockRejectedValue(new ApiError(400, "not_workflow_app", "x"));
     await expect(start({ inputs: { topic: "News" }, query: "" })).rejects.toMatchObject({
       code: "not_workflow_app",

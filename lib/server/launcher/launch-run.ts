@@ -1,11 +1,7 @@
 import "server-only";
 import type { Readable } from "node:stream";
 import { ApiError } from "@/lib/errors/api-error";
-import {
-  getAppParameters,
-  runWorkflowStreaming,
-  sendChatMessageStreaming,
-} from "@/lib/dify/dify-client";
+import { getDifyClient } from "@/lib/server/dify/get-dify-client";
 import { checkInputs, inputRule, type InputRule } from "@/lib/server/request/check-inputs";
 import { getEnv } from "@/lib/server/env";
 import { getLimits } from "@/lib/server/limits";
@@ -21,7 +17,7 @@ import { streamError, type EventTransform } from "@/lib/server/streams/relay-eve
 // the browser's anonymous user, its events relayed with a signed link to the form it pauses at.
 
 export async function getLaunchForm(): Promise<StartFormView> {
-  return toStartFormView(await getAppParameters(), launchMode());
+  return toStartFormView(await getDifyClient().getAppParameters(), launchMode());
 }
 
 type Inputs = Record<string, unknown>;
@@ -33,9 +29,11 @@ async function openRun(
   signal: AbortSignal,
 ) {
   const { query, ...rest } = body;
-  const chat = () => sendChatMessageStreaming({ ...rest, query }, signal);
+  const chat = () => getDifyClient().sendChatMessageStreaming({ ...rest, query }, signal);
   try {
-    return mode === "chatflow" ? await chat() : await runWorkflowStreaming(rest, signal);
+    return mode === "chatflow"
+      ? await chat()
+      : await getDifyClient().runWorkflowStreaming(rest, signal);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     if (error.code === "not_workflow_app" && mode === "auto") {
@@ -128,7 +126,7 @@ export async function startLaunch(
   body: unknown,
   signal: AbortSignal,
 ): Promise<{ upstream: Readable; transform: EventTransform }> {
-  const secret = getEnv().formLinkSecret;
+  const secret = getEnv().FORM_LINK_SECRET;
   if (!secret) {
     throw ApiError.of(
       "internal_error",
@@ -138,7 +136,7 @@ export async function startLaunch(
   const form = await getLaunchForm();
   const values = buildStartFormSchema(form.fields, form.mode).parse(body);
   const inputs = toStartInputs(form.fields, values);
-  checkInputs(inputs, { hosts: getEnv().remoteFileHosts, rules: form.fields.map(startRule) });
+  checkInputs(inputs, { hosts: getEnv().REMOTE_FILE_HOSTS, rules: form.fields.map(startRule) });
   const upstream = await openRun(form.mode, { inputs, user, query: values.query }, signal);
   return { upstream, transform: launchLinks(user, secret) };
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { getAppParameters } from "@/lib/dify/dify-client";
+import { getDifyClient } from "@/lib/server/dify/get-dify-client";
 import { configurationProblem } from "@/lib/server/env";
 import { getLimits } from "@/lib/server/limits";
 import { isDraining } from "@/lib/server/ops/graceful-shutdown";
@@ -21,7 +21,7 @@ export function getReadiness(): Promise<Readiness> {
   };
   const limits = getLimits();
   holder[READINESS] ??= createReadiness({
-    check: (signal) => getAppParameters(signal),
+    check: (signal) => getDifyClient().getAppParameters(signal),
     draining: isDraining,
     timeoutMs: limits.readinessTimeoutMs,
     freshMs: limits.readinessFreshMs,

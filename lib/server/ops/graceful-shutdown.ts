@@ -79,7 +79,7 @@ export function installShutdownHandler(options: { graceMs: number }): void {
   const current = state();
   if (current.installed) return;
   current.installed = true;
-  const { nextHandlesSignals } = getEnv();
+  const nextHandlesSignals = !getEnv().NEXT_MANUAL_SIG_HANDLE;
 
   const onSignal = (signal: NodeJS.Signals) => {
     if (current.draining) return;

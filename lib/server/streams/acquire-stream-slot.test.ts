@@ -8,11 +8,11 @@ import type { StreamLease } from "@/lib/server/streams/open-streams";
 
 vi.mock("@/lib/server/limits", () => ({
   getLimits: () => ({
-    streamsPerLink: 4,
-    streamsPerVisitor: 2,
-    streamsPerAddress: 5,
-    upstreamLaunchConnections: 3,
-    openStreams: 100,
+    MAX_STREAMS_PER_LINK: 4,
+    MAX_STREAMS_PER_VISITOR: 2,
+    MAX_STREAMS_PER_ADDRESS: 5,
+    DIFY_LAUNCH_CONNECTIONS: 3,
+    MAX_OPEN_STREAMS: 100,
     streamRetryAfterSeconds: 5,
   }),
 }));

@@ -40,27 +40,31 @@ export function acquireStreamSlot(holder: StreamHolder): StreamLease {
   const limits = getLimits();
   const bounds: StreamBound[] = [];
   if (holder.link !== undefined) {
-    bounds.push({ key: `link\n${holder.link}`, max: limits.streamsPerLink, refused: "per_link" });
+    bounds.push({
+      key: `link\n${holder.link}`,
+      max: limits.MAX_STREAMS_PER_LINK,
+      refused: "per_link",
+    });
   }
   if (holder.visitor !== undefined) {
     bounds.push({
       key: `visitor\n${holder.visitor}`,
-      max: limits.streamsPerVisitor,
+      max: limits.MAX_STREAMS_PER_VISITOR,
       refused: "per_visitor",
     });
   }
   bounds.push({
     key: `address\n${holder.address}`,
-    max: limits.streamsPerAddress,
+    max: limits.MAX_STREAMS_PER_ADDRESS,
     refused: "per_address",
   });
   // A launch never waits for one of the launcher pool's connections: past them it is refused.
   if (holder.launch) {
-    bounds.push({ key: "launch", max: limits.upstreamLaunchConnections, refused: "per_launch" });
+    bounds.push({ key: "launch", max: limits.DIFY_LAUNCH_CONNECTIONS, refused: "per_launch" });
   }
   const lease = acquireStream({
     bounds,
-    perProcess: limits.openStreams,
+    perProcess: limits.MAX_OPEN_STREAMS,
     expiresAtMs: holder.expiresAtMs,
   });
   if (!("refused" in lease)) return lease;

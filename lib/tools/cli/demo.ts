@@ -1,7 +1,7 @@
 // npm run demo: starts the embedded Dify-compatible service (when DIFY_API_BASE is unset), builds
 // and starts the app, and prints a link to a freshly paused demo form. `--dev` runs `next dev`.
 import { spawn, spawnSync } from "node:child_process";
-import { demoAppEnv, demoListenHost, withDemoCredentials } from "@/lib/tools/cli/demo-app-env";
+import { demoAppEnv, demoListenHost } from "@/lib/tools/cli/demo-app-env";
 import { parseArgs } from "@/lib/tools/cli/parse-args";
 import { createAdminClient, type AdminClient } from "@/lib/embedded/admin-client";
 import { publishAdminToken } from "@/lib/embedded/admin-token";
@@ -30,22 +30,23 @@ async function waitFor(url: string, timeoutMs: number) {
 }
 
 async function main() {
-  // With the embedded service, its credentials: the app itself knows none.
-  const source = withDemoCredentials(process.env);
-  const env = parseEnv(source);
-  // Where the printed links point; the app then answers that host only (APP_ORIGIN, which a
-  // production start needs).
-  const appOrigin = env.appOrigin ?? `http://localhost:${env.port}`;
+  // Without DIFY_API_BASE, the embedded service (on EMBEDDED_DIFY_PORT, its own variable) and the
+  // app's variables that point at it.
   let embedded: Awaited<ReturnType<typeof startEmbeddedServer>> | undefined;
-  if (env.upstream === "embedded") {
-    embedded = await startEmbeddedServer({ port: env.embeddedPort });
+  if (!process.env.DIFY_API_BASE?.trim()) {
+    embedded = await startEmbeddedServer({ port: Number(process.env.EMBEDDED_DIFY_PORT) || 5001 });
     // Other local tools (a test run against the demo) read the admin token from this file.
     const unpublish = publishAdminToken(embedded.port, embedded.adminToken);
     process.on("exit", unpublish);
     console.log(`Embedded Dify-compatible service: ${embedded.url}`);
-  } else {
-    console.log(`Upstream: ${env.difyApiBase}`);
   }
+  const demo = embedded ? demoAppEnv(process.env, embedded) : undefined;
+  const source = demo?.env ?? process.env;
+  const env = parseEnv(source);
+  if (!embedded) console.log(`Upstream: ${env.DIFY_API_BASE}`);
+  // Where the printed links point; the app then answers that host only (APP_ORIGIN, which a
+  // production start needs).
+  const appOrigin = env.APP_ORIGIN ?? `http://localhost:${env.PORT}`;
 
   if (!dev && args["no-build"] !== true) {
     console.log("Building the app…");
@@ -53,20 +54,17 @@ async function main() {
     const build = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
     if (build.status !== 0) process.exit(build.status ?? 1);
   }
-  // With the embedded service: a portal token for this session, and its portal page may frame us.
-  const demo = embedded ? demoAppEnv(source, embedded.origin) : undefined;
   const host = demoListenHost(source);
   const appEnv: NodeJS.ProcessEnv = {
+    ...process.env,
     ...source,
-    PORT: String(env.port),
+    PORT: String(env.PORT),
     HOSTNAME: host,
     APP_ORIGIN: appOrigin,
-    // A production start refuses the embedded service unless it is asked for, as here.
-    ...(embedded ? { ...demo?.env, USE_EMBEDDED_DIFY: "true" } : {}),
   };
   // `next dev`, or Next's standalone server that CI, the container and the e2e suite run.
   const app = dev
-    ? spawn(NEXT_BIN, ["dev", "-p", String(env.port), "-H", host], {
+    ? spawn(NEXT_BIN, ["dev", "-p", String(env.PORT), "-H", host], {
         stdio: "inherit",
         env: appEnv,
       })
@@ -87,17 +85,17 @@ async function main() {
   // answers any Host, whatever APP_ORIGIN names.
   const listening = host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host;
   await waitFor(
-    `http://${listening.includes(":") ? `[${listening}]` : listening}:${env.port}/api/health`,
+    `http://${listening.includes(":") ? `[${listening}]` : listening}:${env.PORT}/api/health`,
     120_000,
   );
-  if (embedded && env.formLinkSecret) {
+  if (embedded && env.FORM_LINK_SECRET) {
     const admin = createAdminClient({ origin: embedded.origin, token: embedded.adminToken });
     const run = await admin.startDemoRun({ app: "workflow", user: "demo-user" });
     const exp = Math.floor(Date.now() / 1000) + 7 * 24 * 3600;
     // Run-scoped, so the demo can be followed through its second form ("Request changes").
     const link = formLinkPath(
       { token: run.form_token, run: run.workflow_run_id, user: "demo-user", exp, scope: "run" },
-      env.formLinkSecret,
+      env.FORM_LINK_SECRET,
     );
     console.log(
       `\n  Ready. Open a paused demo form (link scope: run, so it also opens the run's later forms in place):\n\n    ${appOrigin}${link}\n\n  or start a new run from ${appOrigin}/\n`,
@@ -105,7 +103,7 @@ async function main() {
     await printDemoExtras({
       admin,
       appOrigin,
-      secret: env.formLinkSecret,
+      secret: env.FORM_LINK_SECRET,
       sessionPortalToken: demo?.sessionPortalToken,
     });
   } else {

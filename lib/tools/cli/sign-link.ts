@@ -21,7 +21,7 @@ function main() {
     process.exit(args.help ? 0 : 2);
   }
   const env = parseEnv(process.env);
-  const secret = env.formLinkSecret;
+  const secret = env.FORM_LINK_SECRET;
   if (!secret) {
     console.error("FORM_LINK_SECRET is not set: there is no secret to sign with.");
     process.exit(2);
@@ -39,13 +39,13 @@ function main() {
   const now = Math.floor(Date.now() / 1000);
   const exp = now + parseTtl(get("ttl") ?? "7d");
   // The app refuses a link valid for longer than MAX_LINK_TTL: no use minting one.
-  if (exceedsMaxLinkTtl(exp, env.maxLinkTtlSeconds, now)) {
+  if (exceedsMaxLinkTtl(exp, env.limits.MAX_LINK_TTL, now)) {
     console.error(
-      `--ttl is longer than MAX_LINK_TTL (${env.maxLinkTtlSeconds} s): the app would refuse the link.`,
+      `--ttl is longer than MAX_LINK_TTL (${env.limits.MAX_LINK_TTL} s): the app would refuse the link.`,
     );
     process.exit(2);
   }
-  const base = (get("base") ?? `http://localhost:${env.port}`).replace(/\/+$/, "");
+  const base = (get("base") ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
   console.log(
     base + formLinkPath({ token, run: get("run") ?? "", user, exp, scope, view }, secret),
   );

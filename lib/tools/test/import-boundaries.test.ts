@@ -21,7 +21,7 @@ describe("import boundaries", () => {
     const file = "components/form/human-input-form.tsx";
     for (const line of [
       'import { env as value } from "@/lib/server/env";',
-      'import { difyClient as value } from "@/lib/dify/dify-client";',
+      'import { difyClient as value } from "@/lib/server/dify/dify-client";',
       'import { startEmbeddedServer as value } from "@/lib/embedded/server";',
       'import "server-only"; const value = 1;',
     ]) {
@@ -33,6 +33,14 @@ describe("import boundaries", () => {
     const line = 'import { env as value } from "@/lib/server/env";';
     expect(await restrictedImports("lib/form/form-draft.ts", line)).toHaveLength(1);
     expect(await restrictedImports("lib/client/api-fetch.ts", line)).toHaveLength(1);
+  }, 60_000);
+
+  it("keeps Dify's wire free of the server, types included", async () => {
+    for (const line of [
+      'import { getEnv as value } from "@/lib/server/env";',
+      'import type { DifyClient as value } from "@/lib/server/dify/dify-client";',
+    ])
+      expect(await restrictedImports("lib/dify/schemas.ts", line), line).toHaveLength(1);
   }, 60_000);
 
   it("refuses Node's modules (link signing's node:crypto among them) in browser-shared code", async () => {

@@ -3,6 +3,7 @@ import { EMBEDDED_KEYS, EMBEDDED_LINK_SECRET } from "@/lib/embedded/demo-keys";
 
 // Server modules read the environment as the demo starts the app: the embedded service's key and
 // link secret (the app knows no demo credential of its own). A test may stub others.
+process.env.DIFY_API_BASE ??= "http://127.0.0.1:5001/v1";
 process.env.DIFY_APP_API_KEY ??= EMBEDDED_KEYS.workflowApp;
 process.env.FORM_LINK_SECRET ??= EMBEDDED_LINK_SECRET;
 

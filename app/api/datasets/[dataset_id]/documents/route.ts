@@ -1,4 +1,4 @@
-import { listDocuments } from "@/lib/dify/dify-client";
+import { getDifyClient } from "@/lib/server/dify/get-dify-client";
 import { datasetRouteParamsSchema } from "@/lib/ids/path-ids";
 import {
   DOCUMENT_STATUSES,
@@ -18,7 +18,7 @@ export const GET = handleRoute("datasets.documents", async (request, { params }:
   const { dataset_id } = datasetRouteParamsSchema.parse(await params);
   requireAllowedDataset(dataset_id);
   const query = listQuerySchema(DOCUMENT_STATUSES).parse(searchParamsOf(request.url));
-  return Response.json(await listDocuments(dataset_id, query));
+  return Response.json(await getDifyClient().listDocuments(dataset_id, query));
 });
 
 export const { POST, PUT, PATCH, DELETE } = otherMethods("datasets.documents", ["GET"]);

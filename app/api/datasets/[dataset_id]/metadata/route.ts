@@ -1,4 +1,4 @@
-import { listMetadataFields } from "@/lib/dify/dify-client";
+import { getDifyClient } from "@/lib/server/dify/get-dify-client";
 import { datasetRouteParamsSchema } from "@/lib/ids/path-ids";
 import { requireAllowedDataset } from "@/lib/server/knowledge/require-allowed-dataset";
 import { requirePortalToken } from "@/lib/server/request-guards";
@@ -11,7 +11,7 @@ export const GET = handleRoute("datasets.metadataFields", async (request, { para
   await requirePortalToken(request);
   const { dataset_id } = datasetRouteParamsSchema.parse(await params);
   requireAllowedDataset(dataset_id);
-  return Response.json(await listMetadataFields(dataset_id));
+  return Response.json(await getDifyClient().listMetadataFields(dataset_id));
 });
 
 export const { POST, PUT, PATCH, DELETE } = otherMethods("datasets.metadataFields", ["GET"]);

@@ -1,4 +1,4 @@
-import { updateDocumentsMetadata } from "@/lib/dify/dify-client";
+import { getDifyClient } from "@/lib/server/dify/get-dify-client";
 import { datasetRouteParamsSchema } from "@/lib/ids/path-ids";
 import { metadataUpdateRequestSchema } from "@/lib/knowledge/metadata-update-request";
 import { nameRefusedEntries } from "@/lib/server/knowledge/name-refused-entries";
@@ -18,7 +18,9 @@ export const POST = handleRoute(
     const body = metadataUpdateRequestSchema.parse(await readJsonBody(request));
     // Dify's own answer, as Dify documents it: a portal needs only another base URL and key.
     try {
-      return Response.json(await updateDocumentsMetadata(dataset_id, body.operation_data));
+      return Response.json(
+        await getDifyClient().updateDocumentsMetadata(dataset_id, body.operation_data),
+      );
     } catch (error) {
       throw await nameRefusedEntries(dataset_id, body.operation_data, error);
     }

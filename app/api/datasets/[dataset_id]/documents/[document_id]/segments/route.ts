@@ -1,4 +1,4 @@
-import { listSegments } from "@/lib/dify/dify-client";
+import { getDifyClient } from "@/lib/server/dify/get-dify-client";
 import { documentRouteParamsSchema } from "@/lib/ids/path-ids";
 import {
   listQuerySchema,
@@ -18,7 +18,7 @@ export const GET = handleRoute("datasets.segments", async (request, { params }: 
   const ids = documentRouteParamsSchema.parse(await params);
   requireAllowedDataset(ids.dataset_id);
   const query = listQuerySchema(SEGMENT_STATUSES).parse(searchParamsOf(request.url));
-  return Response.json(await listSegments(ids.dataset_id, ids.document_id, query));
+  return Response.json(await getDifyClient().listSegments(ids.dataset_id, ids.document_id, query));
 });
 
 export const { POST, PUT, PATCH, DELETE } = otherMethods("datasets.segments", ["GET"]);

@@ -1,4 +1,4 @@
-import { getChunk } from "@/lib/dify/dify-client";
+import { getDifyClient } from "@/lib/server/dify/get-dify-client";
 import { segmentRouteParamsSchema } from "@/lib/ids/path-ids";
 import { requireAllowedDataset } from "@/lib/server/knowledge/require-allowed-dataset";
 import { requirePortalToken } from "@/lib/server/request-guards";
@@ -14,7 +14,9 @@ export const GET = handleRoute("datasets.segment", async (request, { params }: C
   requireAllowedDataset(ids.dataset_id);
   // Dify's own `{data, doc_form}`, as Dify documents it: a portal needs only another base URL
   // and key. /knowledge reads the app's view instead (/api/knowledge/chunks/…).
-  return Response.json(await getChunk(ids.dataset_id, ids.document_id, ids.segment_id));
+  return Response.json(
+    await getDifyClient().getChunk(ids.dataset_id, ids.document_id, ids.segment_id),
+  );
 });
 
 export const { POST, PUT, PATCH, DELETE } = otherMethods("datasets.segment", ["GET"]);

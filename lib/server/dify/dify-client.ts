@@ -21,58 +21,76 @@ import {
   type FormSubmission,
   type MetadataOperation,
 } from "@/lib/dify/schemas";
-import { getEnv } from "@/lib/server/env";
-import { getLimits } from "@/lib/server/limits";
-import { observeUpstream } from "@/lib/server/ops/metrics";
-import {
-  noteUpstreamError,
-  noteUpstreamStatus,
-  requestContext,
-} from "@/lib/server/request-context";
 
-// The client of the upstream: base URL, bearer key, timeouts, retries of safe GETs,
-// and the mapping of every failure to an ApiError. Nothing else in the app calls `fetch` upstream.
+// Talks to the upstream: base URL, bearer key, timeouts, retries of safe GETs, and the mapping of
+// every failure to an ApiError. Nothing else in the app calls the upstream. It reads no app state:
+// its settings and hooks come in through `createDifyClient`.
 // The transport is `undici.request`, not `fetch`: no WHATWG Request/Response objects, header
 // guards or body tee per call, and bodies stay Node streams (decision 005): an event stream
 // goes to the relay as undici's own body.
+
+export type DifyClientOptions = {
+  /** Base URL ending in /v1. */
+  apiBase: string;
+  appKey: string;
+  datasetKey: string | undefined;
+  connectTimeoutMs: number;
+  responseTimeoutMs: number;
+  /** How long a stream may stay silent before it counts as lost. */
+  streamIdleTimeoutMs: number;
+  /** Connections of each pool: JSON calls, event streams, the launcher's runs. */
+  jsonConnections: number;
+  streamConnections: number;
+  launchConnections: number;
+  /** How long the app's parameters are reused before asking again. */
+  parametersTtlMs: number;
+  /** The caller's request id, sent upstream so one request can be followed across both logs. */
+  requestId?: () => string | undefined;
+  /** Called as each attempt starts; the returned function gets its outcome. */
+  observe?: (method: string, path: string) => (outcome: { status: number } | ApiError) => void;
+  /** The upstream's status and error code, for the caller's log line. */
+  noteStatus?: (status: number) => void;
+  noteError?: (code: string | null) => void;
+};
+
+export type DifyClient = ReturnType<typeof createDifyClient>;
 
 type KeyKind = "app" | "dataset";
 
 /** Which pool of upstream connections a request takes (each Agent holds one pool per origin). */
 type PoolKind = "json" | "stream" | "launch";
 
-let agents: Record<PoolKind, Agent> | undefined;
-function getAgents() {
-  const limits = getLimits();
+function createAgents(options: DifyClientOptions): Record<PoolKind, Agent> {
   const streaming = {
-    connect: { timeout: limits.upstreamConnectTimeoutMs },
-    headersTimeout: limits.upstreamResponseTimeoutMs,
+    connect: { timeout: options.connectTimeoutMs },
+    headersTimeout: options.responseTimeoutMs,
     // Streams may be quiet between events; the upstream pings about every 10 s, so a long
     // silence (a minute by default) means it is gone.
-    bodyTimeout: limits.streamIdleTimeoutMs,
+    bodyTimeout: options.streamIdleTimeoutMs,
   };
-  agents ??= {
+  return {
     // Capped (DIFY_JSON_CONNECTIONS): a burst waits for a connection instead of opening sockets
     // without end; uploads are bounded per address and per link before they get here.
     json: new Agent({
-      connections: limits.upstreamJsonConnections,
-      connect: { timeout: limits.upstreamConnectTimeoutMs },
-      headersTimeout: limits.upstreamResponseTimeoutMs,
-      bodyTimeout: limits.upstreamResponseTimeoutMs,
+      connections: options.jsonConnections,
+      connect: { timeout: options.connectTimeoutMs },
+      headersTimeout: options.responseTimeoutMs,
+      bodyTimeout: options.responseTimeoutMs,
     }),
-    // NOTE: bounded like the streams themselves (MAX_OPEN_STREAMS): past it, a new stream
-    // waits for a connection instead of opening one more socket to the upstream.
-    stream: new Agent({ ...streaming, connections: limits.openStreams }),
+    // Bounded like the streams themselves (MAX_OPEN_STREAMS): past it, a new stream waits for a
+    // connection instead of opening one more socket to the upstream.
+    stream: new Agent({ ...streaming, connections: options.streamConnections }),
     // The launcher's runs on a smaller pool of their own (DIFY_LAUNCH_CONNECTIONS), so forms
     // never queue behind launches; a launch past it is refused before it gets here.
-    launch: new Agent({ ...streaming, connections: limits.upstreamLaunchConnections }),
+    launch: new Agent({ ...streaming, connections: options.launchConnections }),
   };
-  return agents;
 }
 
-function bearer(kind: KeyKind): string {
-  const env = getEnv();
-  const key = kind === "app" ? env.appApiKey : env.datasetApiKey;
+/** What every request needs: the options and the connection pools built from them. */
+type Upstream = { options: DifyClientOptions; agents: Record<PoolKind, Agent> };
+
+function bearer({ options }: Upstream, kind: KeyKind): string {
+  const key = kind === "app" ? options.appKey : options.datasetKey;
   if (!key) {
     throw ApiError.of("internal_error", "The knowledge API is not configured on this server.");
   }
@@ -135,7 +153,7 @@ const KEY_VARIABLE: Record<KeyKind, string> = {
  * caller's: it becomes 502 upstream_bad_response, with the upstream's status and code kept for the
  * log line only.
  */
-async function errorFromResponse(response: UpstreamResponse, key: KeyKind) {
+async function errorFromResponse({ options }: Upstream, response: UpstreamResponse, key: KeyKind) {
   const text = await response.text().catch(() => "");
   let json: unknown;
   try {
@@ -145,14 +163,14 @@ async function errorFromResponse(response: UpstreamResponse, key: KeyKind) {
   }
   const parsed = difyErrorBodySchema.safeParse(json);
   if (response.status === 401) {
-    noteUpstreamError(parsed.success ? parsed.data.code : null);
+    options.noteError?.(parsed.success ? parsed.data.code : null);
     return ApiError.of(
       "upstream_key_refused",
       `The workflow service refused this server's key. Check ${KEY_VARIABLE[key]} in the server's configuration.`,
     );
   }
   if (response.status >= 500) {
-    noteUpstreamError(parsed.success ? parsed.data.code : null);
+    options.noteError?.(parsed.success ? parsed.data.code : null);
     return ApiError.of("upstream_bad_response", "The workflow service failed to answer.");
   }
   if (parsed.success) {
@@ -237,19 +255,18 @@ function toUpstreamResponse(raw: Dispatcher.ResponseData): UpstreamResponse {
   };
 }
 
-async function send(path: string, options: RequestOptions) {
-  const env = getEnv();
-  const url = new URL(env.difyApiBase + path);
+async function send(upstream: Upstream, path: string, options: RequestOptions) {
+  const url = new URL(upstream.options.apiBase + path);
   for (const [name, value] of Object.entries(options.query ?? {})) {
     if (value !== undefined) url.searchParams.set(name, value);
   }
   const headers: Record<string, string> = {
-    Authorization: bearer(options.key ?? "app"),
+    Authorization: bearer(upstream, options.key ?? "app"),
     Accept: options.stream ? "text/event-stream" : "application/json",
     ...options.headers,
   };
   // The same id in our log line and the upstream's, to follow one request across both.
-  const requestId = requestContext.getStore()?.requestId;
+  const requestId = upstream.options.requestId?.();
   if (requestId) headers["X-Request-Id"] = requestId;
   let body = options.body;
   if (options.json !== undefined) {
@@ -264,18 +281,18 @@ async function send(path: string, options: RequestOptions) {
     headers,
     body,
     signal: options.signal,
-    dispatcher: getAgents()[options.launch ? "launch" : options.stream ? "stream" : "json"],
+    dispatcher: upstream.agents[options.launch ? "launch" : options.stream ? "stream" : "json"],
   };
 
   // Safe GETs are retried once with a short backoff; POSTs never are (they may have been applied).
   const attempts = method === "GET" && !options.stream ? 2 : 1;
   let lastError: ApiError | undefined;
   for (let attempt = 1; attempt <= attempts; attempt++) {
-    const observe = observeUpstream(method, path);
+    const observe = upstream.options.observe?.(method, path);
     try {
       const response = toUpstreamResponse(await undiciRequest(url, init));
-      observe(response);
-      noteUpstreamStatus(response.status);
+      observe?.(response);
+      upstream.options.noteStatus?.(response.status);
       if (response.status >= 500 && attempt < attempts) {
         await response.discard();
         await sleep(200);
@@ -284,7 +301,7 @@ async function send(path: string, options: RequestOptions) {
       return response;
     } catch (error) {
       lastError = mapNetworkError(error);
-      observe(lastError);
+      observe?.(lastError);
       if (options.signal?.aborted || attempt === attempts) throw lastError;
       await sleep(200);
     }
@@ -294,12 +311,13 @@ async function send(path: string, options: RequestOptions) {
 
 /** Sends a request and parses a JSON success body with the schema. */
 async function requestJson<S extends z.ZodType>(
+  upstream: Upstream,
   path: string,
   schema: S,
   options: RequestOptions = {},
 ): Promise<z.infer<S>> {
-  const response = await send(path, options);
-  if (!response.ok) throw await errorFromResponse(response, options.key ?? "app");
+  const response = await send(upstream, path, options);
+  if (!response.ok) throw await errorFromResponse(upstream, response, options.key ?? "app");
   let json: unknown;
   try {
     if (options.emptyBody === undefined) json = await response.json();
@@ -319,9 +337,13 @@ async function requestJson<S extends z.ZodType>(
 }
 
 /** Opens an SSE stream; upstream errors before the stream starts become ApiErrors. */
-async function requestStream(path: string, options: RequestOptions): Promise<Readable> {
-  const response = await send(path, { ...options, stream: true });
-  if (!response.ok) throw await errorFromResponse(response, options.key ?? "app");
+async function requestStream(
+  upstream: Upstream,
+  path: string,
+  options: RequestOptions,
+): Promise<Readable> {
+  const response = await send(upstream, path, { ...options, stream: true });
+  if (!response.ok) throw await errorFromResponse(upstream, response, options.key ?? "app");
   const type = response.headers.get("content-type") ?? "";
   if (!type.includes("text/event-stream")) {
     await response.discard();
@@ -331,126 +353,6 @@ async function requestStream(path: string, options: RequestOptions): Promise<Rea
     );
   }
   return response.body;
-}
-
-// ---------------------------------------------------------------- operations
-
-export function getAppParameters(signal?: AbortSignal) {
-  return requestJson("/parameters", appParametersSchema, { signal });
-}
-
-let parametersCache: { at: number; value: Promise<AppParameters> } | undefined;
-
-/**
- * The app's parameters, shared for a minute: the form page only needs their upload limits, which
- * change when someone republishes the app, not per request. A failed fetch is not kept.
- */
-export function getAppParametersCached(): Promise<AppParameters> {
-  const now = Date.now();
-  if (!parametersCache || now - parametersCache.at > getLimits().appParametersTtlMs) {
-    const value = getAppParameters();
-    parametersCache = { at: now, value };
-    value.catch(() => {
-      if (parametersCache?.value === value) parametersCache = undefined;
-    });
-  }
-  return parametersCache.value;
-}
-
-export function getHumanInputForm(token: string) {
-  return requestJson(upstreamPath("form", "human_input", token), humanInputFormSchema);
-}
-
-export async function submitHumanInputForm(token: string, submission: FormSubmission) {
-  const response = await send(upstreamPath("form", "human_input", token), {
-    method: "POST",
-    json: submission,
-  });
-  if (!response.ok) throw await errorFromResponse(response, "app");
-  await response.discard();
-}
-
-/** Streams a multipart body (already holding `file` and `user`) to the upload endpoint. */
-/** A small upload goes as one buffer (sent with its length), a larger one as a stream. */
-export function uploadFile(body: Buffer | Readable, contentType: string, signal?: AbortSignal) {
-  return requestJson("/files/upload", uploadedFileSchema, {
-    method: "POST",
-    body,
-    headers: { "Content-Type": contentType },
-    signal,
-  });
-}
-
-export function runWorkflowStreaming(
-  body: { inputs: Record<string, unknown>; user: string; files?: unknown[] },
-  signal?: AbortSignal,
-) {
-  return requestStream("/workflows/run", {
-    method: "POST",
-    json: { ...body, response_mode: "streaming" },
-    launch: true,
-    signal,
-  });
-}
-
-export function sendChatMessageStreaming(
-  body: {
-    query: string;
-    inputs: Record<string, unknown>;
-    user: string;
-    conversation_id?: string;
-    files?: unknown[];
-  },
-  signal?: AbortSignal,
-) {
-  return requestStream("/chat-messages", {
-    method: "POST",
-    json: { ...body, response_mode: "streaming" },
-    launch: true,
-    signal,
-  });
-}
-
-export function streamWorkflowEvents(
-  runId: string,
-  options: {
-    user: string;
-    includeStateSnapshot?: boolean;
-    continueOnPause?: boolean;
-    signal?: AbortSignal;
-  },
-) {
-  return requestStream(upstreamPath("workflow", runId, "events"), {
-    query: {
-      user: options.user,
-      // The upstream treats only the exact string `true` as true.
-      include_state_snapshot: options.includeStateSnapshot ? "true" : undefined,
-      continue_on_pause: options.continueOnPause ? "true" : undefined,
-    },
-    signal: options.signal,
-  });
-}
-
-export function updateDocumentsMetadata(datasetId: string, operations: MetadataOperation[]) {
-  return requestJson(
-    upstreamPath("datasets", datasetId, "documents", "metadata"),
-    metadataUpdateResultSchema,
-    {
-      method: "POST",
-      key: "dataset",
-      json: { operation_data: operations },
-      // Older servers answer a bare 200: the update was applied.
-      emptyBody: { result: "success" },
-    },
-  );
-}
-
-export function getChunk(datasetId: string, documentId: string, segmentId: string) {
-  return requestJson(
-    upstreamPath("datasets", datasetId, "documents", documentId, "segments", segmentId),
-    chunkEnvelopeSchema,
-    { key: "dataset" },
-  );
 }
 
 /** Query of a paged knowledge list, as Dify names the parameters. */
@@ -468,50 +370,161 @@ const listQuery = (query: KnowledgeListQuery) => ({
   status: query.status || undefined,
 });
 
-export function listDatasets(query: KnowledgeListQuery) {
-  return requestJson("/datasets", datasetPageSchema, { key: "dataset", query: listQuery(query) });
-}
+/** The upstream's operations, over connection pools of their own. */
+export function createDifyClient(options: DifyClientOptions) {
+  const upstream: Upstream = { options, agents: createAgents(options) };
+  const json = <S extends z.ZodType>(path: string, schema: S, request?: RequestOptions) =>
+    requestJson(upstream, path, schema, request);
+  const stream = (path: string, request: RequestOptions) => requestStream(upstream, path, request);
 
-/** One knowledge base (GET /datasets/{dataset_id}), in the shape of an item of the base list. */
-export function getDataset(datasetId: string) {
-  return requestJson(upstreamPath("datasets", datasetId), datasetSummarySchema, { key: "dataset" });
-}
+  const getAppParameters = (signal?: AbortSignal) =>
+    json("/parameters", appParametersSchema, { signal });
+  let parametersCache: { at: number; value: Promise<AppParameters> } | undefined;
 
-export function listDocuments(datasetId: string, query: KnowledgeListQuery) {
-  return requestJson(upstreamPath("datasets", datasetId, "documents"), documentPageSchema, {
-    key: "dataset",
-    query: listQuery(query),
-  });
-}
+  return {
+    getAppParameters,
 
-/** Whether a document is in a dataset: false on the upstream's 404, its other errors thrown. */
-export async function documentExists(datasetId: string, documentId: string): Promise<boolean> {
-  try {
-    await requestJson(
-      upstreamPath("datasets", datasetId, "documents", documentId),
-      documentIdSchema,
-      {
-        key: "dataset",
-        query: { metadata: "only" },
+    /**
+     * The app's parameters, shared for a while: the form page only needs their upload limits,
+     * which change when someone republishes the app, not per request. A failed fetch is not kept.
+     */
+    getAppParametersCached: (): Promise<AppParameters> => {
+      const now = Date.now();
+      if (!parametersCache || now - parametersCache.at > options.parametersTtlMs) {
+        const value = getAppParameters();
+        parametersCache = { at: now, value };
+        value.catch(() => {
+          if (parametersCache?.value === value) parametersCache = undefined;
+        });
+      }
+      return parametersCache.value;
+    },
+
+    getHumanInputForm: (token: string) =>
+      json(upstreamPath("form", "human_input", token), humanInputFormSchema),
+
+    submitHumanInputForm: async (token: string, submission: FormSubmission) => {
+      const response = await send(upstream, upstreamPath("form", "human_input", token), {
+        method: "POST",
+        json: submission,
+      });
+      if (!response.ok) throw await errorFromResponse(upstream, response, "app");
+      await response.discard();
+    },
+
+    /** A multipart body (already holding `file` and `user`): one buffer if small, else a stream. */
+    uploadFile: (body: Buffer | Readable, contentType: string, signal?: AbortSignal) =>
+      json("/files/upload", uploadedFileSchema, {
+        method: "POST",
+        body,
+        headers: { "Content-Type": contentType },
+        signal,
+      }),
+
+    runWorkflowStreaming: (
+      body: { inputs: Record<string, unknown>; user: string; files?: unknown[] },
+      signal?: AbortSignal,
+    ) =>
+      stream("/workflows/run", {
+        method: "POST",
+        json: { ...body, response_mode: "streaming" },
+        launch: true,
+        signal,
+      }),
+
+    sendChatMessageStreaming: (
+      body: {
+        query: string;
+        inputs: Record<string, unknown>;
+        user: string;
+        conversation_id?: string;
+        files?: unknown[];
       },
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return false;
-    throw error;
-  }
-}
+      signal?: AbortSignal,
+    ) =>
+      stream("/chat-messages", {
+        method: "POST",
+        json: { ...body, response_mode: "streaming" },
+        launch: true,
+        signal,
+      }),
 
-export function listMetadataFields(datasetId: string) {
-  return requestJson(upstreamPath("datasets", datasetId, "metadata"), metadataFieldsSchema, {
-    key: "dataset",
-  });
-}
+    streamWorkflowEvents: (
+      runId: string,
+      events: {
+        user: string;
+        includeStateSnapshot?: boolean;
+        continueOnPause?: boolean;
+        signal?: AbortSignal;
+      },
+    ) =>
+      stream(upstreamPath("workflow", runId, "events"), {
+        query: {
+          user: events.user,
+          // The upstream treats only the exact string `true` as true.
+          include_state_snapshot: events.includeStateSnapshot ? "true" : undefined,
+          continue_on_pause: events.continueOnPause ? "true" : undefined,
+        },
+        signal: events.signal,
+      }),
 
-export function listSegments(datasetId: string, documentId: string, query: KnowledgeListQuery) {
-  return requestJson(
-    upstreamPath("datasets", datasetId, "documents", documentId, "segments"),
-    segmentPageSchema,
-    { key: "dataset", query: listQuery(query) },
-  );
+    updateDocumentsMetadata: (datasetId: string, operations: MetadataOperation[]) =>
+      json(
+        upstreamPath("datasets", datasetId, "documents", "metadata"),
+        metadataUpdateResultSchema,
+        {
+          method: "POST",
+          key: "dataset",
+          json: { operation_data: operations },
+          // Older servers answer a bare 200: the update was applied.
+          emptyBody: { result: "success" },
+        },
+      ),
+
+    getChunk: (datasetId: string, documentId: string, segmentId: string) =>
+      json(
+        upstreamPath("datasets", datasetId, "documents", documentId, "segments", segmentId),
+        chunkEnvelopeSchema,
+        { key: "dataset" },
+      ),
+
+    listDatasets: (query: KnowledgeListQuery) =>
+      json("/datasets", datasetPageSchema, { key: "dataset", query: listQuery(query) }),
+
+    /** One knowledge base (GET /datasets/{dataset_id}), in the shape of an item of the base list. */
+    getDataset: (datasetId: string) =>
+      json(upstreamPath("datasets", datasetId), datasetSummarySchema, { key: "dataset" }),
+
+    listDocuments: (datasetId: string, query: KnowledgeListQuery) =>
+      json(upstreamPath("datasets", datasetId, "documents"), documentPageSchema, {
+        key: "dataset",
+        query: listQuery(query),
+      }),
+
+    /** Whether a document is in a dataset: false on the upstream's 404, its other errors thrown. */
+    documentExists: async (datasetId: string, documentId: string): Promise<boolean> => {
+      try {
+        await json(upstreamPath("datasets", datasetId, "documents", documentId), documentIdSchema, {
+          key: "dataset",
+          query: { metadata: "only" },
+        });
+        return true;
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return false;
+        throw error;
+      }
+    },
+
+    listMetadataFields: (datasetId: string) =>
+      json(upstreamPath("datasets", datasetId, "metadata"), metadataFieldsSchema, {
+        key: "dataset",
+      }),
+
+    listSegments: (datasetId: string, documentId: string, query: KnowledgeListQuery) =>
+      json(
+        upstreamPath("datasets", datasetId, "documents", documentId, "segments"),
+        segmentPageSchema,
+        { key: "dataset", query: listQuery(query) },
+      ),
+  };
 }

@@ -1,7 +1,11 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type * as ClientModule from "@/lib/dify/dify-client";
+import {
+  createDifyClient,
+  type DifyClient,
+  type DifyClientOptions,
+} from "@/lib/server/dify/dify-client";
 
 // The client against a scripted upstream on loopback: what it sends, and what every kind of
 // failure becomes.
@@ -10,7 +14,24 @@ type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 let handler: Handler = (_req, res) => res.end();
 const seen: { method: string; url: string; authorization: string | undefined }[] = [];
 let server: Server;
-let client: typeof ClientModule;
+let client: DifyClient;
+const noted: { status?: number; code?: string | null } = {};
+
+const options = (apiBase: string): DifyClientOptions => ({
+  apiBase,
+  appKey: "app-test-key",
+  datasetKey: "dataset-test-key",
+  connectTimeoutMs: 5_000,
+  responseTimeoutMs: 300,
+  streamIdleTimeoutMs: 60_000,
+  jsonConnections: 3,
+  streamConnections: 10,
+  launchConnections: 2,
+  parametersTtlMs: 60_000,
+  requestId: () => "r",
+  noteStatus: (status) => (noted.status = status),
+  noteError: (code) => (noted.code = code),
+});
 
 beforeAll(async () => {
   server = createServer((req, res) => {
@@ -23,18 +44,10 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
-  vi.stubEnv("DIFY_API_BASE", `http://127.0.0.1:${port}/v1`);
-  vi.stubEnv("DIFY_APP_API_KEY", "app-test-key");
-  vi.stubEnv("DIFY_DATASET_API_KEY", "dataset-test-key");
-  vi.stubEnv("FORM_LINK_SECRET", "test-secret-of-at-least-32-characters");
-  vi.stubEnv("DIFY_RESPONSE_TIMEOUT_MS", "300");
-  vi.stubEnv("DIFY_LAUNCH_CONNECTIONS", "2");
-  vi.stubEnv("DIFY_JSON_CONNECTIONS", "3");
-  client = await import("@/lib/dify/dify-client");
+  client = createDifyClient(options(`http://127.0.0.1:${port}/v1`));
 });
 
 afterAll(async () => {
-  vi.unstubAllEnvs();
   server.closeAllConnections();
   await new Promise((resolve) => server.close(resolve));
 });
@@ -170,15 +183,11 @@ describe("dify client", () => {
   });
 
   it("turns an upstream 5xx envelope into 502 upstream_bad_response, its code kept for the log", async () => {
-    const { requestContext } = await import("@/lib/server/request-context");
     handler = json(503, { status: 503, code: "service_busy", message: "internal detail" });
-    const store = { requestId: "r", upstreamStatus: null, upstreamCalls: 0 };
-    const error = await requestContext
-      .run(store, () => client.getHumanInputForm("t"))
-      .catch((e: unknown) => e);
+    const error = await client.getHumanInputForm("t").catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 502, code: "upstream_bad_response" });
     expect((error as Error).message).not.toContain("internal detail");
-    expect(store).toMatchObject({ upstreamStatus: 503, upstreamCode: "service_busy" });
+    expect(noted).toEqual({ status: 503, code: "service_busy" });
   });
 
   it("maps a malformed success body to upstream_bad_response", async () => {
@@ -233,9 +242,7 @@ describe("dify client", () => {
 
 describe("dify client without an upstream", () => {
   it("maps a refused connection to upstream_unreachable", async () => {
-    vi.resetModules();
-    vi.stubEnv("DIFY_API_BASE", "http://127.0.0.1:9/v1");
-    const isolated = await import("@/lib/dify/dify-client");
+    const isolated = createDifyClient(options("http://127.0.0.1:9/v1"));
     await expect(isolated.getAppParameters()).rejects.toMatchObject({
       status: 502,
       code: "upstream_unreachable",
