@@ -1,6 +1,5 @@
 import "server-only";
 import { getAppParametersCached, getHumanInputForm } from "@/lib/dify/dify-client";
-import { ApiError, type ErrorEnvelope } from "@/lib/errors/api-error";
 import type { FormView } from "@/lib/form/form-view";
 import { toFormView } from "@/lib/server/form/to-form-view";
 
@@ -12,20 +11,4 @@ export async function loadFormView(token: string): Promise<FormView> {
     getAppParametersCached().catch(() => undefined),
   ]);
   return toFormView(token, form, parameters?.system_parameters);
-}
-
-/**
- * What the page shows for a form that did not load: the envelope the API route would answer with
- * (an unexpected error becomes the same generic internal_error, without its details).
- */
-export function loadErrorEnvelope(error: unknown): ErrorEnvelope {
-  if (error instanceof ApiError) return error.toJSON();
-  console.error(
-    "Form page could not load its form:",
-    error instanceof Error ? error.name : typeof error,
-  );
-  return ApiError.of(
-    "internal_error",
-    "Something went wrong on our side. Please try again.",
-  ).toJSON();
 }

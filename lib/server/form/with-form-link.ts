@@ -1,4 +1,5 @@
 import "server-only";
+import { parseInput } from "@/lib/errors/api-error";
 import type { FormLinkClaims } from "@/lib/form/form-link";
 import { formRouteParamsSchema } from "@/lib/ids/path-ids";
 import { requireFormIdentity } from "@/lib/server/form/form-identity";
@@ -23,7 +24,7 @@ export function withFormLink(
   // exports against its own RouteContext at build time.
   return handleRoute(route, async (request, context: RouteContext<"/api/forms/[token]">) => {
     if (options.sameOrigin) requireSameOrigin(request);
-    const { token } = formRouteParamsSchema.parse(await context.params);
+    const { token } = parseInput(formRouteParamsSchema, await context.params);
     const claims = requireFormIdentity(request, token);
     return handler(request, { token, claims });
   });

@@ -1,3 +1,4 @@
+import { parseInput } from "@/lib/errors/api-error";
 import { FORM_API } from "@/lib/form/form-api-contract";
 import { loadFormView } from "@/lib/server/form/load-form-view";
 import { submitForm } from "@/lib/server/form/submit-form";
@@ -15,7 +16,7 @@ export const GET = withFormLink("forms.get", async (_request, { token }) =>
 export const POST = withFormLink(
   "forms.submit",
   async (request, { token, claims }) => {
-    const body = FORM_API.submit.request.parse(await readJsonBody(request));
+    const body = parseInput(FORM_API.submit.request, await readJsonBody(request));
     await submitForm(token, body, claims.user);
     return jsonAnswer(FORM_API.submit.answer, { ok: true });
   },

@@ -1,3 +1,4 @@
+import { parseInput } from "@/lib/errors/api-error";
 import { listDocuments } from "@/lib/dify/dify-client";
 import { datasetRouteParamsSchema } from "@/lib/ids/path-ids";
 import {
@@ -15,9 +16,9 @@ type Context = RouteContext<"/api/datasets/[dataset_id]/documents">;
 // with its metadata values, in Dify's own shape.
 export const GET = handleRoute("datasets.documents", async (request, { params }: Context) => {
   await requirePortalToken(request);
-  const { dataset_id } = datasetRouteParamsSchema.parse(await params);
+  const { dataset_id } = parseInput(datasetRouteParamsSchema, await params);
   requireAllowedDataset(dataset_id);
-  const query = listQuerySchema(DOCUMENT_STATUSES).parse(searchParamsOf(request.url));
+  const query = parseInput(listQuerySchema(DOCUMENT_STATUSES), searchParamsOf(request.url));
   return Response.json(await listDocuments(dataset_id, query));
 });
 

@@ -1,3 +1,4 @@
+import { parseInput } from "@/lib/errors/api-error";
 import { FORM_API } from "@/lib/form/form-api-contract";
 import { clientAddress } from "@/lib/server/client-address";
 import { readJsonBody } from "@/lib/server/read-json-body";
@@ -15,7 +16,7 @@ export const POST = withFormLink(
   async (request, { claims }) => {
     requireRunScope(claims);
     await requireWithinRate("next-link", request);
-    const body = FORM_API.nextLink.request.parse(await readJsonBody(request));
+    const body = parseInput(FORM_API.nextLink.request, await readJsonBody(request));
     const lease = acquireStreamSlot({ address: clientAddress(request), visitor: claims.user });
     try {
       const url = await nextFormLink(claims, { formId: body.form_id, nodeId: body.node_id });

@@ -1,3 +1,4 @@
+import { parseInput } from "@/lib/errors/api-error";
 import { updateDocumentsMetadata } from "@/lib/dify/dify-client";
 import { datasetRouteParamsSchema } from "@/lib/ids/path-ids";
 import { metadataUpdateRequestSchema } from "@/lib/knowledge/metadata-update-request";
@@ -13,9 +14,9 @@ export const POST = handleRoute(
   "datasets.metadata",
   async (request, { params }: RouteContext<"/api/datasets/[dataset_id]/documents/metadata">) => {
     await requirePortalToken(request);
-    const { dataset_id } = datasetRouteParamsSchema.parse(await params);
+    const { dataset_id } = parseInput(datasetRouteParamsSchema, await params);
     requireAllowedDataset(dataset_id);
-    const body = metadataUpdateRequestSchema.parse(await readJsonBody(request));
+    const body = parseInput(metadataUpdateRequestSchema, await readJsonBody(request));
     // Dify's own answer, as Dify documents it: a portal needs only another base URL and key.
     try {
       return Response.json(await updateDocumentsMetadata(dataset_id, body.operation_data));

@@ -1,3 +1,4 @@
+import { parseInput } from "@/lib/errors/api-error";
 import { listSegments } from "@/lib/dify/dify-client";
 import { documentRouteParamsSchema } from "@/lib/ids/path-ids";
 import {
@@ -15,9 +16,9 @@ type Context = RouteContext<"/api/datasets/[dataset_id]/documents/[document_id]/
 // page of a document's chunks, in Dify's own shape.
 export const GET = handleRoute("datasets.segments", async (request, { params }: Context) => {
   await requirePortalToken(request);
-  const ids = documentRouteParamsSchema.parse(await params);
+  const ids = parseInput(documentRouteParamsSchema, await params);
   requireAllowedDataset(ids.dataset_id);
-  const query = listQuerySchema(SEGMENT_STATUSES).parse(searchParamsOf(request.url));
+  const query = parseInput(listQuerySchema(SEGMENT_STATUSES), searchParamsOf(request.url));
   return Response.json(await listSegments(ids.dataset_id, ids.document_id, query));
 });
 

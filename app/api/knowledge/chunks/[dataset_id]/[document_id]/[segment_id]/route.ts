@@ -1,3 +1,4 @@
+import { parseInput } from "@/lib/errors/api-error";
 import { segmentRouteParamsSchema } from "@/lib/ids/path-ids";
 import { loadChunkView } from "@/lib/server/knowledge/load-chunk-view";
 import { requireAllowedDataset } from "@/lib/server/knowledge/require-allowed-dataset";
@@ -9,7 +10,7 @@ type Context = RouteContext<"/api/knowledge/chunks/[dataset_id]/[document_id]/[s
 // GET /api/knowledge/chunks/{dataset_id}/{document_id}/{segment_id}: one chunk as /knowledge shows it.
 export const GET = handleRoute("knowledge.chunk", async (request, { params }: Context) => {
   await requirePortalToken(request);
-  const ids = segmentRouteParamsSchema.parse(await params);
+  const ids = parseInput(segmentRouteParamsSchema, await params);
   requireAllowedDataset(ids.dataset_id);
   return Response.json(await loadChunkView(ids));
 });

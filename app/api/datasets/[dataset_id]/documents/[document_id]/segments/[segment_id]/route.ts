@@ -1,3 +1,4 @@
+import { parseInput } from "@/lib/errors/api-error";
 import { getChunk } from "@/lib/dify/dify-client";
 import { segmentRouteParamsSchema } from "@/lib/ids/path-ids";
 import { requireAllowedDataset } from "@/lib/server/knowledge/require-allowed-dataset";
@@ -10,7 +11,7 @@ type Context =
 // GET /api/datasets/{dataset_id}/documents/{document_id}/segments/{segment_id}: one chunk in full.
 export const GET = handleRoute("datasets.segment", async (request, { params }: Context) => {
   await requirePortalToken(request);
-  const ids = segmentRouteParamsSchema.parse(await params);
+  const ids = parseInput(segmentRouteParamsSchema, await params);
   requireAllowedDataset(ids.dataset_id);
   // Dify's own `{data, doc_form}`, as Dify documents it: a portal needs only another base URL
   // and key. /knowledge reads the app's view instead (/api/knowledge/chunks/…).
