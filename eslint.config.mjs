@@ -136,6 +136,7 @@ function importBoundaries() {
     "lib/knowledge/**",
     "lib/launcher/**",
     "lib/markdown/**",
+    "lib/routes/**",
     "lib/run/**",
   ];
   return [

@@ -1,0 +1,32 @@
+import "server-only";
+import {
+  getChunk,
+  listDocuments,
+  listMetadataFields,
+  listSegments,
+  updateDocumentsMetadata,
+} from "@/lib/dify/dify-client";
+import type { MetadataOperation } from "@/lib/dify/schemas";
+import type { ListQuery } from "@/lib/knowledge/knowledge-list-query";
+import { nameRefusedEntries } from "@/lib/server/knowledge/name-refused-entries";
+
+type DatasetIds = { dataset_id: string };
+type DocumentIds = DatasetIds & { document_id: string };
+
+/** What the portal routes read and write of one dataset, by the ids their paths carry. */
+export const datasetReads = {
+  documents: (ids: DatasetIds, query: ListQuery) => listDocuments(ids.dataset_id, query),
+  metadataFields: (ids: DatasetIds) => listMetadataFields(ids.dataset_id),
+  segments: (ids: DocumentIds, query: ListQuery) =>
+    listSegments(ids.dataset_id, ids.document_id, query),
+  segment: (ids: DocumentIds & { segment_id: string }) =>
+    getChunk(ids.dataset_id, ids.document_id, ids.segment_id),
+  /** A refused update names the entries Dify did not find (nameRefusedEntries). */
+  async updateMetadata(ids: DatasetIds, operations: MetadataOperation[]) {
+    try {
+      return await updateDocumentsMetadata(ids.dataset_id, operations);
+    } catch (error) {
+      throw await nameRefusedEntries(ids.dataset_id, operations, error);
+    }
+  },
+};
