@@ -9,9 +9,11 @@ import {
 import type { MetadataOperation } from "@/lib/dify/schemas";
 import type { ListQuery } from "@/lib/knowledge/knowledge-list-query";
 import { nameRefusedEntries } from "@/lib/server/knowledge/name-refused-entries";
+import { toChunkView } from "@/lib/server/knowledge/to-chunk-view";
 
 type DatasetIds = { dataset_id: string };
 type DocumentIds = DatasetIds & { document_id: string };
+type SegmentIds = DocumentIds & { segment_id: string };
 
 /** What the portal routes read and write of one dataset, by the ids their paths carry. */
 export const datasetReads = {
@@ -19,8 +21,9 @@ export const datasetReads = {
   metadataFields: (ids: DatasetIds) => listMetadataFields(ids.dataset_id),
   segments: (ids: DocumentIds, query: ListQuery) =>
     listSegments(ids.dataset_id, ids.document_id, query),
-  segment: (ids: DocumentIds & { segment_id: string }) =>
-    getChunk(ids.dataset_id, ids.document_id, ids.segment_id),
+  segment: (ids: SegmentIds) => getChunk(ids.dataset_id, ids.document_id, ids.segment_id),
+  /** One chunk as the app's view of it (what /knowledge shows). */
+  chunkView: async (ids: SegmentIds) => toChunkView(await datasetReads.segment(ids)),
   /** A refused update names the entries Dify did not find (nameRefusedEntries). */
   async updateMetadata(ids: DatasetIds, operations: MetadataOperation[]) {
     try {
