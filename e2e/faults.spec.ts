@@ -79,6 +79,38 @@ test("a GET that fails once is retried once and answers", async ({ request, demo
   ).toEqual([500, 200]);
 });
 
+test("a form the app cannot show is the service's problem (502), never the caller's request", async ({
+  page,
+  request,
+  demoRun,
+}) => {
+  // Two fields of one name: the wire shape is fine, but the form cannot be answered.
+  const twin = { type: "paragraph", output_variable_name: "same", default: null };
+  const body = {
+    form_content: "{{#$output.same#}}",
+    inputs: [twin, twin],
+    resolved_default_values: {},
+    user_actions: [{ id: "ok", title: "OK", button_style: "primary" }],
+    expiration_time: null,
+  };
+  await addFaults([{ match: { method: "GET", path: formPath(demoRun) }, kind: "json", body }]);
+  const response = await request.get(`/api/forms/${demoRun.formToken}`, {
+    headers: { "x-form-link": linkQuery(demoRun) },
+  });
+  expect(response.status()).toBe(502);
+  expect(await response.json()).toEqual({
+    status: 502,
+    code: "upstream_bad_response",
+    message: "The workflow service sent data this app cannot read.",
+  });
+  await page.goto(demoRun.link);
+  await expect(page.getByRole("heading", { name: "The service is unavailable" })).toBeVisible();
+  await expect(
+    page.getByText("The workflow service sent data this app cannot read."),
+  ).toBeVisible();
+  await expect(page.getByText(/your request/i)).toHaveCount(0);
+});
+
 test("a slow upstream is cut off with upstream_timeout", async ({ request, demoRun }) => {
   await addFaults([
     { match: { method: "GET", path: formPath(demoRun) }, kind: "delay", delay_ms: 9_000 },

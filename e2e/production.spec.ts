@@ -53,7 +53,7 @@ test("metrics need the token, and count the requests made", async ({ request }) 
 
   const auth = { Authorization: `Bearer ${METRICS_TOKEN}` };
   const series =
-    'human_input_http_request_duration_seconds_count{route="health",method="GET",status="200"}';
+    'human_input_http_request_duration_seconds_count{route="/api/health",method="GET",status="200"}';
   const count = async () => {
     const response = await request.get("/api/metrics", { headers: auth });
     expect(response.status()).toBe(200);

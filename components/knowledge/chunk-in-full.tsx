@@ -3,7 +3,7 @@ import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { ChunkDetails } from "@/components/knowledge/chunk-details";
 import { ListProblemNotice } from "@/components/knowledge/list-problem-notice";
-import type { ChunkIds } from "@/lib/knowledge/knowledge-api";
+import type { ChunkIds } from "@/lib/knowledge/queries";
 import { chunkQuery } from "@/lib/knowledge/queries";
 
 /** The chunk the address names, in full, with its own link to share. */

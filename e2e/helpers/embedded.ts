@@ -49,6 +49,7 @@ export type Fault = {
   kind: FaultKind;
   delay_ms?: number;
   times?: number;
+  body?: unknown;
 };
 
 /** Replaces the embedded service's fault list with what `update` makes of the current one. */

@@ -20,6 +20,7 @@ export const faultKindSchema = z.enum([
   "cut_stream",
   "silent_stream",
   "empty_ok",
+  "json",
 ]);
 
 export const faultSchema = z
@@ -35,10 +36,16 @@ export const faultSchema = z
     kind: faultKindSchema,
     delay_ms: z.number().min(0).optional(),
     times: z.number().int().positive().optional(),
+    // What a `json` fault answers with (200): a body of the test's own design.
+    body: z.unknown().optional(),
   })
   .refine((fault) => fault.kind !== "delay" || fault.delay_ms !== undefined, {
     path: ["delay_ms"],
     message: "required for a delay fault",
+  })
+  .refine((fault) => fault.kind !== "json" || fault.body !== undefined, {
+    path: ["body"],
+    message: "required for a json fault",
   });
 
 /** POST /_embedded/faults: replaces the whole list. */
@@ -174,6 +181,7 @@ const storedFaultSchema = z.object({
   kind: faultKindSchema,
   delay_ms: z.number().optional(),
   times: z.number().optional(),
+  body: z.unknown().optional(),
 });
 export type StoredFault = z.infer<typeof storedFaultSchema>;
 

@@ -127,6 +127,15 @@ describe("fault kinds", () => {
     expect(() => JSON.parse(text) as unknown).toThrow(SyntaxError);
   });
 
+  it("json: 200 with the test's own body", async () => {
+    await env.client.setFaults([
+      { match: { path: "/v1/form/human_input/" }, kind: "json", body: { inputs: 1 } },
+    ]);
+    const response = await env.client.get("/form/human_input/anyToken");
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ inputs: 1 });
+  });
+
   it("drop: the env.client sees a network error and the env.server keeps serving", async () => {
     await env.client.setFaults([{ match: { path: "/v1/parameters" }, kind: "drop", times: 1 }]);
     await expect(env.client.get("/parameters")).rejects.toThrow(TypeError);

@@ -125,5 +125,10 @@ export async function applyFault(fault: Fault, target: FaultTarget): Promise<boo
     case "empty_ok":
       emptyOkBody(res);
       return true;
+    case "json":
+      req.resume();
+      res.writeHead(200, { "Content-Type": "application/json" });
+      res.end(JSON.stringify(fault.body));
+      return false;
   }
 }

@@ -272,13 +272,15 @@ export type FaultKind =
   | "hang"
   | "cut_stream"
   | "silent_stream"
-  | "empty_ok";
+  | "empty_ok"
+  | "json";
 
 // A scripted failure for /v1 requests whose path starts with match.path (see apply-fault.ts).
 export interface Fault {
   match: { method?: string; path: string };
   kind: FaultKind;
   delay_ms?: number;
+  body?: unknown;
   // Matching requests it still applies to; absent means unlimited.
   times?: number;
 }

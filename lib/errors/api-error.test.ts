@@ -1,7 +1,14 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import * as mini from "zod/mini";
-import { ApiError, errorResponse, issuesOf, MAX_ERROR_ISSUES } from "@/lib/errors/api-error";
+import {
+  ApiError,
+  errorResponse,
+  issuesOf,
+  MAX_ERROR_ISSUES,
+  parseInput,
+  parseUpstream,
+} from "@/lib/errors/api-error";
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -11,13 +18,10 @@ const bodySchema = z.object({
 });
 
 describe("the error envelope", () => {
-  it("answers a zod error with 400 invalid_request and its issues as dotted paths", async () => {
-    const result = bodySchema.safeParse({
-      inputs: { tone: "loud" },
-      rows: [{ name: "a" }, { name: "" }],
-    });
-    expect(result.success).toBe(false);
-    const response = errorResponse(result.error);
+  it("answers a refused input with 400 invalid_request and its issues as dotted paths", async () => {
+    const refused = () =>
+      parseInput(bodySchema, { inputs: { tone: "loud" }, rows: [{ name: "a" }, { name: "" }] });
+    const response = errorResponse(catchError(refused));
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({
       status: 400,
@@ -30,11 +34,9 @@ describe("the error envelope", () => {
     });
   });
 
-  it("answers a zod/mini error (the schemas the browser shares) with 400 too", async () => {
+  it("answers an input refused by zod/mini (the schemas the browser shares) with 400 too", async () => {
     const schema = mini.object({ name: mini.string().check(mini.minLength(1, "name is empty")) });
-    const result = schema.safeParse({ name: "" });
-    expect(result.success).toBe(false);
-    const response = errorResponse(result.error);
+    const response = errorResponse(catchError(() => parseInput(schema, { name: "" })));
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({
       status: 400,
@@ -76,4 +78,33 @@ describe("the error envelope", () => {
       message: "Something went wrong on our side. Please try again.",
     });
   });
+
+  it("answers upstream data the app cannot read with 502, the refused paths in the log only", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const response = errorResponse(catchError(() => parseUpstream(bodySchema, {}, "form")));
+    expect(response.status).toBe(502);
+    expect(await response.json()).toEqual({
+      status: 502,
+      code: "upstream_bad_response",
+      message: "The workflow service sent data this app cannot read.",
+    });
+    expect(String(warn.mock.calls[0]?.[0])).toContain("inputs");
+  });
+
+  it("answers a zod error no parse owned (a broken invariant) with 500, its detail logged", async () => {
+    const log = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const response = errorResponse(bodySchema.safeParse({}).error);
+    expect(response.status).toBe(500);
+    expect(await response.json()).toMatchObject({ code: "internal_error" });
+    expect(String(log.mock.calls[0]?.[0])).toContain("rows");
+  });
 });
+
+function catchError(run: () => unknown): unknown {
+  try {
+    run();
+  } catch (error) {
+    return error;
+  }
+  throw new Error("expected a throw");
+}

@@ -1,4 +1,4 @@
-import { $ZodError } from "zod/v4/core";
+import { $ZodError, safeParse, type $ZodType, type output } from "zod/v4/core";
 import { ERROR_STATUS, type ErrorCode } from "@/lib/errors/error-code";
 import type { ErrorIssue } from "@/lib/errors/error-envelope";
 
@@ -73,18 +73,56 @@ export function describeZodError(error: $ZodError): string {
 }
 
 /**
- * Turns anything thrown in a route handler into the error it answers with: validation → 400 with
- * its issues, ApiError → itself, anything else → a generic 500 that carries no stack, upstream
- * body or secret.
+ * A caller's input (params, query, body) through its schema: a refusal is the caller's fault, 400
+ * invalid_request naming each refused value.
+ */
+export function parseInput<S extends $ZodType>(schema: S, value: unknown): output<S> {
+  const result = safeParse(schema, value);
+  if (!result.success) throw ApiError.fromZod(result.error);
+  return result.data;
+}
+
+/**
+ * Upstream data through the app's own schema: a refusal is the upstream's fault, 502
+ * upstream_bad_response, with the refused paths in the log (never in the answer).
+ */
+export function parseUpstream<S extends $ZodType>(
+  schema: S,
+  value: unknown,
+  what: string,
+): output<S> {
+  const result = safeParse(schema, value);
+  if (result.success) return result.data;
+  console.warn(
+    JSON.stringify({
+      level: "warn",
+      msg: "upstream data refused",
+      what,
+      detail: describeZodError(result.error),
+    }),
+  );
+  throw ApiError.of(
+    "upstream_bad_response",
+    "The workflow service sent data this app cannot read.",
+  );
+}
+
+/**
+ * Turns anything thrown while answering (a route handler, the form page) into the error it
+ * answers with: an ApiError is itself; anything else is the server's own fault, a generic 500
+ * that carries no stack, upstream body or secret, its detail logged. A zod error that reaches
+ * here is a broken invariant (an answer the app built itself): inputs and upstream data are
+ * parsed by parseInput and parseUpstream.
  */
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
-  // Any zod error: classic and mini ones are both $ZodError.
-  if (error instanceof $ZodError) return ApiError.fromZod(error);
-  console.error(
-    "Unhandled error in route handler:",
-    error instanceof Error ? error.name : typeof error,
-  );
+  const detail =
+    error instanceof $ZodError
+      ? describeZodError(error)
+      : error instanceof Error
+        ? error.name
+        : typeof error;
+  console.error(JSON.stringify({ level: "error", msg: "unhandled error", detail }));
   return ApiError.of("internal_error", "Something went wrong on our side. Please try again.");
 }
 

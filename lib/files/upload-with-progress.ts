@@ -5,8 +5,11 @@ import type { UploadResult } from "@/lib/files/upload-result";
 // Errors are the same ApiClientError with the server's `{code, message}`
 // (docs/decisions/003-uploads-with-xhr-for-progress.md).
 
-/** Where a file goes: an upload route of this app, with the headers it needs (a form's link). */
-export type UploadTarget = { url: string; headers?: Record<string, string> };
+/**
+ * Where a file goes: an upload route of this app (its URL may wait for its contract to load),
+ * with the headers it needs (a form's link).
+ */
+export type UploadTarget = { url: string | Promise<string>; headers?: Record<string, string> };
 
 export async function uploadWithProgress(
   target: UploadTarget,
@@ -16,12 +19,13 @@ export async function uploadWithProgress(
 ): Promise<UploadResult> {
   // The answer's reader (and its schemas, zod) loads while the file is sent, not with the page.
   const reader = import("@/lib/files/upload-result");
-  const { status, body } = await send(target, file, onProgress, signal);
+  const { status, body } = await send(await target.url, target, file, onProgress, signal);
   const { readUploadResponse } = await reader;
   return readUploadResponse(status, body);
 }
 
 function send(
+  url: string,
   target: UploadTarget,
   file: File,
   onProgress: (fraction: number) => void,
@@ -29,7 +33,7 @@ function send(
 ): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open("POST", target.url);
+    xhr.open("POST", url);
     for (const [name, value] of Object.entries(target.headers ?? {})) {
       xhr.setRequestHeader(name, value);
     }

@@ -2,38 +2,50 @@ import * as z from "zod/mini";
 import { formValueSchema } from "@/lib/dify/browser-schemas";
 import { uploadAnswerSchema } from "@/lib/files/upload-answer";
 import { formViewSchema } from "@/lib/form/form-view";
-import { pathId } from "@/lib/ids/path-ids";
+import { formRouteParamsSchema, pathId } from "@/lib/ids/path-ids";
+import { routeContract } from "@/lib/routes/route-contract";
 
-// The form routes' contract: each route's request and answer, once. The route handlers
-// (app/api/forms/[token]/**) parse requests and answers through it, and the browser parses the
-// answers with the same schemas (lib/form/form-api.ts loads this with the first call, not with
-// the page, whose first load does without zod).
+// The form routes' contracts (app/api/forms/[token]/**). The browser loads this with its first
+// call (lib/form/form-api.ts), not with the page, whose first load does without zod.
+
+const params = formRouteParamsSchema;
 
 export const FORM_API = {
-  /** GET /api/forms/{token} */
-  get: { answer: formViewSchema },
-  /** POST /api/forms/{token}. Only these fields are read; a `user` the browser sends is dropped. */
-  submit: {
-    request: z.object({
+  get: routeContract({ method: "GET", path: "/api/forms/[token]", params, answer: formViewSchema }),
+  /** Only these fields are read; a `user` the browser sends is dropped. */
+  submit: routeContract({
+    method: "POST",
+    path: "/api/forms/[token]",
+    params,
+    body: z.object({
       inputs: z.record(z.string(), formValueSchema),
       action: z.string().check(z.minLength(1), z.maxLength(100)),
     }),
     answer: z.object({ ok: z.literal(true) }),
-  },
-  /** POST /api/forms/{token}/files (201) */
-  upload: { answer: uploadAnswerSchema },
+  }),
+  upload: routeContract({
+    method: "POST",
+    path: "/api/forms/[token]/files",
+    params,
+    answer: uploadAnswerSchema,
+    status: 201,
+  }),
+  /** The run's events, as a stream. */
+  events: routeContract({ method: "GET", path: "/api/forms/[token]/events", params }),
   /**
-   * POST /api/forms/{token}/next-link: the form the run waits at, by its form_id (else its node
-   * id), never by token, which the browser does not hold for any form but its own.
+   * The form the run waits at, by its form_id (else its node id), never by token, which the
+   * browser does not hold for any form but its own.
    */
-  nextLink: {
-    request: z.object({
+  nextLink: routeContract({
+    method: "POST",
+    path: "/api/forms/[token]/next-link",
+    params,
+    body: z.object({
       form_id: z.nullish(pathId("The form id")),
       node_id: pathId("The node id"),
     }),
     answer: z.object({ url: z.string() }),
-  },
-} as const;
+  }),
+};
 
-export type SubmitRequest = z.infer<typeof FORM_API.submit.request>;
-export type NextLinkRequest = z.infer<typeof FORM_API.nextLink.request>;
+export type SubmitRequest = z.infer<typeof FORM_API.submit.body>;

@@ -1,13 +1,14 @@
 import type { LinkScope } from "@/lib/form/form-link";
-import type { NextLinkRequest, SubmitRequest } from "@/lib/form/form-api-contract";
+import type { SubmitRequest } from "@/lib/form/form-api-contract";
+import { routeUrl } from "@/lib/routes/route-contract";
 import { FORM_LINK_HEADER } from "@/lib/form/form-link-header";
 
 // Browser-side calls of the form routes, each carrying the link's credentials. The fetch helper
-// and the answers' schemas are loaded with the first call: they bring zod, which the page's first
+// and the routes' contracts are loaded with the first call: they bring zod, which the page's first
 // load does without (every call comes after the page is in the browser).
 
 const client = () =>
-  Promise.all([import("@/lib/client/api-fetch"), import("@/lib/form/form-api-contract")]);
+  Promise.all([import("@/lib/client/call-route"), import("@/lib/form/form-api-contract")]);
 
 /**
  * A verified link as the browser holds it: the token, the run (may be empty), who answers, its
@@ -29,30 +30,30 @@ export type FormLinkContext = {
 
 const headers = (link: FormLinkContext): Record<string, string> =>
   link.linkQuery ? { [FORM_LINK_HEADER]: link.linkQuery } : {};
-const base = (link: FormLinkContext) => `/api/forms/${encodeURIComponent(link.token)}`;
+const call = (link: FormLinkContext) => ({ params: { token: link.token }, headers: headers(link) });
 
 export async function fetchForm(link: FormLinkContext, signal?: AbortSignal) {
-  const [{ apiFetch }, { FORM_API }] = await client();
-  return apiFetch(base(link), FORM_API.get.answer, { headers: headers(link), signal });
+  const [{ callRoute }, { FORM_API }] = await client();
+  return callRoute(FORM_API.get, { ...call(link), signal });
 }
 
 export async function submitForm(link: FormLinkContext, body: SubmitRequest) {
-  const [{ apiFetch }, { FORM_API }] = await client();
-  return apiFetch(base(link), FORM_API.submit.answer, {
-    method: "POST",
-    json: body,
-    headers: headers(link),
-  });
+  const [{ callRoute }, { FORM_API }] = await client();
+  return callRoute(FORM_API.submit, { ...call(link), body });
 }
 
-/** Where the form's file fields upload to. */
+/** Where the form's file fields upload to (its URL once the contract has loaded). */
 export function formUploadTarget(link: FormLinkContext) {
-  return { url: `${base(link)}/files`, headers: headers(link) };
+  const url = client().then(([, { FORM_API }]) =>
+    routeUrl(FORM_API.upload.path, call(link).params),
+  );
+  return { url, headers: headers(link) };
 }
 
 /** Where the link's run events stream from, and the headers that carry its credentials. */
-export function runEventsTarget(link: FormLinkContext) {
-  return { url: `${base(link)}/events`, headers: headers(link) };
+export async function runEventsTarget(link: FormLinkContext) {
+  const [, { FORM_API }] = await client();
+  return { url: routeUrl(FORM_API.events.path, call(link).params), headers: headers(link) };
 }
 
 /**
@@ -63,11 +64,7 @@ export async function fetchNextLink(
   link: FormLinkContext,
   form: { formId: string | null; nodeId: string },
 ) {
-  const [{ apiFetch }, { FORM_API }] = await client();
-  const request: NextLinkRequest = { form_id: form.formId, node_id: form.nodeId };
-  return apiFetch(`${base(link)}/next-link`, FORM_API.nextLink.answer, {
-    method: "POST",
-    json: request,
-    headers: headers(link),
-  });
+  const [{ callRoute }, { FORM_API }] = await client();
+  const body = { form_id: form.formId, node_id: form.nodeId };
+  return callRoute(FORM_API.nextLink, { ...call(link), body });
 }

@@ -40,7 +40,12 @@ export type ActionView = z.infer<typeof actionViewSchema>;
 export const formViewSchema = z.object({
   token: z.string(),
   content: z.string(),
-  fields: z.array(fieldViewSchema),
+  // Answers are keyed by name: a form with two fields of one name cannot be answered.
+  fields: z.array(fieldViewSchema).check(
+    z.refine((fields) => new Set(fields.map((f) => f.name)).size === fields.length, {
+      error: "two fields have the same name",
+    }),
+  ),
   actions: z.array(actionViewSchema),
   /** Unix seconds, or null when the form does not expire. */
   expiresAt: z.nullable(z.number()),

@@ -1,9 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  DOCUMENT_STATUSES,
-  listQuerySchema,
-  searchParamsOf,
-} from "@/lib/knowledge/knowledge-list-query";
+import { DOCUMENT_STATUSES, listQuerySchema } from "@/lib/knowledge/knowledge-list-query";
 
 const problems = (query: Record<string, string>, statuses = true) => {
   const result = (statuses ? listQuerySchema(DOCUMENT_STATUSES) : listQuerySchema()).safeParse(
@@ -39,14 +35,5 @@ describe("listQuerySchema", () => {
     expect(problems({ status: "available" })).toEqual([]);
     expect(problems({ status: "everything" })).toEqual(["status"]);
     expect(problems({ status: "available" }, false)).toEqual(["status"]);
-  });
-});
-
-describe("searchParamsOf", () => {
-  it("keeps the first of a repeated name", () => {
-    expect(searchParamsOf("http://x/api/datasets?page=2&page=9&keyword=a%20b")).toEqual({
-      page: "2",
-      keyword: "a b",
-    });
   });
 });

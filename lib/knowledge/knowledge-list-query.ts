@@ -55,10 +55,3 @@ export type ListQuery = {
   keyword?: string;
   status?: string;
 };
-
-/** The query parameters of a request URL, for the schema (a repeated name keeps its first value). */
-export function searchParamsOf(url: string): Record<string, string> {
-  const result: Record<string, string> = {};
-  for (const [name, value] of new URL(url).searchParams) result[name] ??= value;
-  return result;
-}

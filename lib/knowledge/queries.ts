@@ -1,32 +1,48 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
+import { callRoute } from "@/lib/client/call-route";
+import { KNOWLEDGE_API } from "@/lib/knowledge/knowledge-api-contract";
 import {
-  fetchChunk,
-  fetchDocuments,
-  fetchKnowledgeBases,
-  fetchKnowledgeStatus,
-  fetchMetadataFields,
-  fetchSegments,
-  sendMetadataUpdate,
-  type ChunkIds,
-  type ListParams,
-} from "@/lib/knowledge/knowledge-api";
+  toDocumentPage,
+  toKnowledgeBasePage,
+  toMetadataFields,
+  toSegmentPage,
+} from "@/lib/knowledge/knowledge-views";
 import type { MetadataUpdateRequest } from "@/lib/knowledge/metadata-update-request";
 
-// The knowledge tools' reads and writes. The portal token is part of a chunk's key: the answer
-// depends on it, and the key lives only in this tab's memory.
+// The knowledge tools' reads and writes, each carrying the portal token the person entered. The
+// token is part of a chunk's key: the answer depends on it, and the key lives only in this tab's
+// memory.
+
+export type ChunkIds = { datasetId: string; documentId: string; segmentId: string };
+
+/** A list's page, keyword and status, as the routes read them from the query string. */
+export type ListParams = { page: number; limit: number; keyword?: string; status?: string };
+
+const auth = (token: string, signal?: AbortSignal) => ({
+  headers: { Authorization: `Bearer ${token}` },
+  signal,
+});
 
 export const knowledgeStatusQuery = (token: string) =>
   queryOptions({
     queryKey: ["knowledge", "status", token],
-    queryFn: ({ signal }) => fetchKnowledgeStatus(token, signal),
+    queryFn: ({ signal }) => callRoute(KNOWLEDGE_API.status, auth(token, signal)),
     staleTime: Infinity,
   });
 
 export const chunkQuery = (token: string, ids: ChunkIds) =>
   queryOptions({
     queryKey: ["knowledge", "chunk", ids.datasetId, ids.documentId, ids.segmentId, token],
-    queryFn: ({ signal }) => fetchChunk(token, ids, signal),
+    queryFn: ({ signal }) =>
+      callRoute(KNOWLEDGE_API.chunkView, {
+        ...auth(token, signal),
+        params: {
+          dataset_id: ids.datasetId,
+          document_id: ids.documentId,
+          segment_id: ids.segmentId,
+        },
+      }),
   });
 
 /** Every read of one base (documents, fields, chunks), to refetch them after a change. */
@@ -36,21 +52,37 @@ export const baseQueryKey = (datasetId: string) => ["knowledge", "base", dataset
 export const knowledgeBasesQuery = (token: string, params: ListParams) =>
   queryOptions({
     queryKey: ["knowledge", "bases", params, token],
-    queryFn: ({ signal }) => fetchKnowledgeBases(token, params, signal),
+    queryFn: async ({ signal }) =>
+      toKnowledgeBasePage(
+        await callRoute(KNOWLEDGE_API.bases, { ...auth(token, signal), query: params }),
+      ),
     placeholderData: keepPreviousData,
   });
 
 export const documentsQuery = (token: string, datasetId: string, params: ListParams) =>
   queryOptions({
     queryKey: [...baseQueryKey(datasetId), "documents", params, token],
-    queryFn: ({ signal }) => fetchDocuments(token, datasetId, params, signal),
+    queryFn: async ({ signal }) =>
+      toDocumentPage(
+        await callRoute(KNOWLEDGE_API.documents, {
+          ...auth(token, signal),
+          params: { dataset_id: datasetId },
+          query: params,
+        }),
+      ),
     placeholderData: keepPreviousData,
   });
 
 export const metadataFieldsQuery = (token: string, datasetId: string) =>
   queryOptions({
     queryKey: [...baseQueryKey(datasetId), "fields", token],
-    queryFn: ({ signal }) => fetchMetadataFields(token, datasetId, signal),
+    queryFn: async ({ signal }) =>
+      toMetadataFields(
+        await callRoute(KNOWLEDGE_API.metadataFields, {
+          ...auth(token, signal),
+          params: { dataset_id: datasetId },
+        }),
+      ),
   });
 
 export const segmentsQuery = (
@@ -60,7 +92,14 @@ export const segmentsQuery = (
 ) =>
   queryOptions({
     queryKey: [...baseQueryKey(ids.datasetId), "segments", ids.documentId, params, token],
-    queryFn: ({ signal }) => fetchSegments(token, ids, params, signal),
+    queryFn: async ({ signal }) =>
+      toSegmentPage(
+        await callRoute(KNOWLEDGE_API.segments, {
+          ...auth(token, signal),
+          params: { dataset_id: ids.datasetId, document_id: ids.documentId },
+          query: params,
+        }),
+      ),
     placeholderData: keepPreviousData,
   });
 
@@ -107,8 +146,17 @@ export function useMetadataUpdate(
   on: { onSuccess: () => void; onError: (error: Error) => void },
 ) {
   return useMutation({
-    mutationFn: ({ datasetId, body }: MetadataUpdate) =>
-      sendMetadataUpdate(token ?? "", datasetId, body),
+    mutationFn: ({ datasetId, body }: MetadataUpdate) => sendMetadataUpdate(token, datasetId, body),
     ...on,
   });
+}
+
+/** One metadata update of a base (a batch of the editor's change). */
+export function sendMetadataUpdate(
+  token: string | null,
+  datasetId: string,
+  body: MetadataUpdateRequest,
+) {
+  const call = { ...auth(token ?? ""), params: { dataset_id: datasetId }, body };
+  return callRoute(KNOWLEDGE_API.updateMetadata, call);
 }

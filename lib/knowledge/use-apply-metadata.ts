@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { MetadataOperation } from "@/lib/dify/schemas";
-import { sendMetadataUpdate } from "@/lib/knowledge/knowledge-api";
 import { applyInBatches, type BatchOutcome } from "@/lib/knowledge/metadata-batches";
-import { baseQueryKey } from "@/lib/knowledge/queries";
+import { baseQueryKey, sendMetadataUpdate } from "@/lib/knowledge/queries";
 
 export type ApplyMetadata = { datasetId: string; operations: MetadataOperation[] };
 
@@ -20,7 +19,7 @@ export function useApplyMetadata(token: string | null) {
       setProgress(null);
       return applyInBatches(
         operations,
-        (batch) => sendMetadataUpdate(token ?? "", datasetId, { operation_data: batch }),
+        (batch) => sendMetadataUpdate(token, datasetId, { operation_data: batch }),
         (done, total) => setProgress({ done, total }),
       );
     },

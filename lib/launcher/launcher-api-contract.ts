@@ -1,14 +1,22 @@
 import { uploadAnswerSchema } from "@/lib/files/upload-answer";
 import { startFormViewSchema } from "@/lib/launcher/start-form-view";
+import { routeContract } from "@/lib/routes/route-contract";
 
-// The launcher routes' contract, once: the route handlers (app/api/launch/**) parse their answers
-// through it and the browser parses them with the same schemas. POST /api/launch takes the start
-// form's values, checked against the app's own form (lib/launcher/start-form-schema.ts), and
-// answers the run's event stream (lib/launcher/launch-events.ts).
+// The launcher routes' contracts (app/api/launch/**). POST /api/launch takes the start form's
+// values, checked against the app's own form (lib/launcher/start-form-schema.ts), and answers the
+// run's event stream (lib/launcher/launch-events.ts).
 
 export const LAUNCHER_API = {
-  /** GET /api/launch/parameters */
-  parameters: { answer: startFormViewSchema },
-  /** POST /api/launch/files (201) */
-  upload: { answer: uploadAnswerSchema },
-} as const;
+  launch: routeContract({ method: "POST", path: "/api/launch" }),
+  parameters: routeContract({
+    method: "GET",
+    path: "/api/launch/parameters",
+    answer: startFormViewSchema,
+  }),
+  upload: routeContract({
+    method: "POST",
+    path: "/api/launch/files",
+    answer: uploadAnswerSchema,
+    status: 201,
+  }),
+};

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation } from "@tanstack/react-query";
-import { apiFetch } from "@/lib/client/api-fetch";
+import { callRoute } from "@/lib/client/call-route";
 import { openEventStream } from "@/lib/client/use-event-stream";
 import type { UploadTarget } from "@/lib/files/upload-with-progress";
 import type { StartValues } from "@/lib/launcher/start-form-schema";
@@ -11,11 +11,10 @@ import { LAUNCHER_API } from "@/lib/launcher/launcher-api-contract";
 /** The configured app's start form. */
 export const launchFormQuery = queryOptions({
   queryKey: ["launcher", "form"],
-  queryFn: ({ signal }) =>
-    apiFetch("/api/launch/parameters", LAUNCHER_API.parameters.answer, { signal }),
+  queryFn: ({ signal }) => callRoute(LAUNCHER_API.parameters, { signal }),
 });
 
-export const LAUNCH_UPLOAD_TARGET: UploadTarget = { url: "/api/launch/files" };
+export const LAUNCH_UPLOAD_TARGET: UploadTarget = { url: LAUNCHER_API.upload.path };
 
 /**
  * Starts the app (a write). Its answer is the run's event stream, handed on unread: useLaunch
@@ -23,6 +22,7 @@ export const LAUNCH_UPLOAD_TARGET: UploadTarget = { url: "/api/launch/files" };
  */
 export function useStartMutation() {
   return useMutation({
-    mutationFn: (values: StartValues) => openEventStream({ url: "/api/launch", json: values }),
+    mutationFn: (values: StartValues) =>
+      openEventStream({ url: LAUNCHER_API.launch.path, json: values }),
   });
 }

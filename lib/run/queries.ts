@@ -9,7 +9,7 @@ import { fetchNextLink, runEventsTarget, type FormLinkContext } from "@/lib/form
 /** The link's run events; every (re)connection asks afresh. */
 export function runEventsSource(link: FormLinkContext): EventStreamSource {
   return {
-    open: (signal) => openEventStream(runEventsTarget(link), signal),
+    open: async (signal) => openEventStream(await runEventsTarget(link), signal),
     reconnect: true,
   };
 }

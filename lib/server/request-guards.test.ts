@@ -212,7 +212,7 @@ describe("the request's log line", () => {
     const named = await withEnv({ PORTAL_API_TOKENS: `backend:${BACKEND}` });
     const { handleRoute } = await import("@/lib/server/route-handler");
     const log = vi.spyOn(console, "info").mockImplementation(() => undefined);
-    const route = handleRoute("datasets.list", async (request) => {
+    const route = handleRoute("/api/datasets", async (request) => {
       await named.requirePortalToken(request);
       return Response.json({});
     });

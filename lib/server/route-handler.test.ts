@@ -2,14 +2,15 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "@/lib/errors/api-error";
 import { EnvError } from "@/lib/server/env-schema";
 import { API_RESPONSE_HEADERS } from "@/lib/server/http/response-headers";
-import { handleRoute, otherMethods } from "@/lib/server/route-handler";
+import * as z from "zod/mini";
+import { defineRoute, endpoint, handleRoute } from "@/lib/server/route-handler";
 
 afterEach(() => vi.restoreAllMocks());
 
 describe("handleRoute", () => {
   it("turns a thrown ApiError into the envelope and logs one line without secrets", async () => {
     const log = vi.spyOn(console, "info").mockImplementation(() => undefined);
-    const handler = handleRoute("forms.get", () =>
+    const handler = handleRoute("/api/forms/[token]", () =>
       Promise.reject(ApiError.of("link_invalid", "bad link")),
     );
     const response = await handler(
@@ -31,7 +32,7 @@ describe("handleRoute", () => {
     expect(log).toHaveBeenCalledTimes(1);
     const line = JSON.parse(String(log.mock.calls[0]![0])) as Record<string, unknown>;
     expect(line).toMatchObject({
-      route: "forms.get",
+      route: "/api/forms/[token]",
       method: "GET",
       status: 403,
       code: "link_invalid",
@@ -111,12 +112,24 @@ describe("handleRoute", () => {
   });
 });
 
-describe("otherMethods", () => {
+describe("defineRoute", () => {
+  const noParams = { params: Promise.resolve({}) };
+  const contract = {
+    method: "GET",
+    path: "/api/things/[id]",
+    params: z.object({ id: z.string().check(z.regex(/^\d+$/, "id must be a number")) }),
+    query: z.object({ page: z.optional(z.string()) }),
+    answer: z.object({ id: z.string(), page: z.optional(z.string()) }),
+  } as const;
+
   it("answers every method a route does not take with 405, the envelope and Allow", async () => {
     vi.spyOn(console, "info").mockImplementation(() => undefined);
-    const refused = otherMethods("forms", ["GET", "POST"]);
-    expect(Object.keys(refused).sort()).toEqual(["DELETE", "PATCH", "PUT"]);
-    const response = await refused.PUT(new Request("http://x/", { method: "PUT" }), {});
+    const post = { method: "POST", path: "/api/things" } as const;
+    const route = defineRoute(
+      endpoint({ method: "GET", path: "/api/things" }, () => Response.json({})),
+      endpoint(post, () => Response.json({})),
+    );
+    const response = await route.PUT(new Request("http://x/", { method: "PUT" }), noParams);
     expect(response.status).toBe(405);
     expect(response.headers.get("allow")).toBe("GET, POST");
     expect(response.headers.get("cache-control")).toBe("no-store");
@@ -125,13 +138,45 @@ describe("otherMethods", () => {
       code: "method_not_allowed",
       message: "This route takes GET and POST only.",
     });
-    // A POST-only route refuses GET and HEAD too (Next would answer HEAD from a GET).
-    expect(Object.keys(otherMethods("x", ["POST"])).sort()).toEqual([
-      "DELETE",
-      "GET",
-      "HEAD",
-      "PATCH",
-      "PUT",
-    ]);
+    // HEAD is answered with GET; a POST-only route refuses GET and HEAD too.
+    const head = await route.HEAD(new Request("http://x/", { method: "HEAD" }), noParams);
+    expect(head.status).toBe(200);
+    const postOnly = defineRoute(endpoint(post, () => Response.json({})));
+    for (const method of ["GET", "HEAD", "PUT", "PATCH", "DELETE"] as const) {
+      const refused = await postOnly[method](new Request("http://x/", { method }), noParams);
+      expect(refused.status, method).toBe(405);
+    }
+  });
+
+  it("parses params and query by the contract (400 with issues) and names the route by its path", async () => {
+    const log = vi.spyOn(console, "info").mockImplementation(() => undefined);
+    const route = defineRoute(
+      endpoint(contract, ({ params, query }) => ({ ...params, ...query, secret: "dropped" })),
+    );
+    const ok = await route.GET(new Request("http://x/api/things/7?page=2&page=9"), {
+      params: Promise.resolve({ id: "7" }),
+    });
+    expect(await ok.json()).toEqual({ id: "7", page: "2" });
+    const refused = await route.GET(new Request("http://x/api/things/x"), {
+      params: Promise.resolve({ id: "x" }),
+    });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({
+      code: "invalid_request",
+      issues: [{ path: "id", message: "id must be a number" }],
+    });
+    const line = JSON.parse(String(log.mock.calls[0]![0])) as Record<string, unknown>;
+    expect(line.route).toBe("/api/things/[id]");
+  });
+
+  it("answers 500 when the handler's own answer breaks its contract", async () => {
+    vi.spyOn(console, "info").mockImplementation(() => undefined);
+    const error = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const route = defineRoute(endpoint(contract, () => ({ id: 7 }) as never));
+    const response = await route.GET(new Request("http://x/api/things/7"), {
+      params: Promise.resolve({ id: "7" }),
+    });
+    expect(response.status).toBe(500);
+    expect(error).toHaveBeenCalledTimes(1);
   });
 });

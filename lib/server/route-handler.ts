@@ -1,7 +1,9 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { parse, type $ZodType, type input } from "zod/v4/core";
-import { ApiError, errorResponse, toApiError } from "@/lib/errors/api-error";
+import { parse as parseOwn, type $ZodType, type input, type output } from "zod/v4/core";
+import { ApiError, errorResponse, parseInput, toApiError } from "@/lib/errors/api-error";
+import type { RouteContract } from "@/lib/routes/route-contract";
+import { readJsonBody } from "@/lib/server/read-json-body";
 import { EnvError } from "@/lib/server/env-schema";
 import { trackRequest } from "@/lib/server/ops/graceful-shutdown";
 import { observeRequest } from "@/lib/server/ops/metrics";
@@ -26,7 +28,7 @@ function misconfigured(): ApiError {
  * HEALTHCHECK send `Host: <pod IP>:<port>`): exempt from the Host check. They hold no browser
  * credential and answer nothing a rebound page could use (metrics needs its bearer token anyway).
  */
-const ANY_HOST_ROUTES: ReadonlySet<string> = new Set(["health", "ready", "metrics"]);
+const ANY_HOST_ROUTES: ReadonlySet<string> = new Set(["/api/health", "/api/ready", "/api/metrics"]);
 
 const REQUEST_ID = /^[A-Za-z0-9-]{8,64}$/;
 const NO_STORE = /(^|,)\s*no-store\s*(,|$)/i;
@@ -89,42 +91,99 @@ export function handleRoute<C>(
   };
 }
 
+type Method = "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE";
+const METHODS: readonly Method[] = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"];
+/** What Next passes a route handler: the path's params, whatever the route's folder. */
+type NextContext = { params: Promise<Record<string, string | string[]>> };
+type RouteFn = (request: Request, context: NextContext) => Promise<Response>;
+type Parsed<S> = S extends $ZodType ? output<S> : undefined;
+
+/** What a route's handler gets: the request, and its params and query parsed by the contract. */
+export type RouteInput<C extends RouteContract> = {
+  request: Request;
+  params: Parsed<C["params"]>;
+  query: Parsed<C["query"]>;
+  /** The JSON body through the contract's schema, read when the handler asks (after its guards). */
+  readBody: () => Promise<C["body"] extends $ZodType ? output<C["body"]> : unknown>;
+};
+type Answer<C extends RouteContract> = C["answer"] extends $ZodType
+  ? input<C["answer"]> | Response
+  : Response;
+
+export type RouteHandler<C extends RouteContract, G = object> = (
+  input: RouteInput<C> & G,
+) => Promise<Answer<C>> | Answer<C>;
+
+/** One method of a route: its contract and the handler that answers it. */
+export type Endpoint = { contract: RouteContract; run: RouteFn };
+
 /**
- * A route's JSON answer, parsed through the schema of its contract on the way out: only the
- * fields the contract names reach the browser, and the browser parses it with the same schema.
+ * A route's method as its contract says: `before` runs first (a guard that needs no params),
+ * then the params and query are parsed (400 with issues), then `guard` turns them into what the
+ * handler needs besides (a verified link). The body is read when the handler asks, after its own
+ * checks. A handler's value is parsed through the contract's answer on the way out, so only the
+ * fields it names leave the server; a value the answer refuses is the server's own fault (500).
  */
-export function jsonAnswer<S extends $ZodType>(
-  schema: S,
-  value: input<S>,
-  init?: ResponseInit,
-): Response {
-  return Response.json(parse(schema, value), init);
+export function endpoint<C extends RouteContract, G extends object = object>(
+  contract: C,
+  handler: RouteHandler<C, G>,
+  options: {
+    before?: (request: Request) => unknown;
+    guard?: (request: Request, params: Parsed<C["params"]>) => G | Promise<G>;
+  } = {},
+): Endpoint {
+  const parse = (schema: $ZodType | undefined, value: unknown): unknown =>
+    schema ? parseInput(schema, value) : undefined;
+  return {
+    contract,
+    run: async (request, context) => {
+      await options.before?.(request);
+      const params = parse(contract.params, await context.params) as Parsed<C["params"]>;
+      const query = parse(contract.query, searchParamsOf(request.url));
+      const extra = options.guard ? await options.guard(request, params) : ({} as G);
+      const readBody = async () => {
+        const json = await readJsonBody(request);
+        return contract.body ? parseInput(contract.body, json) : json;
+      };
+      const input = { request, params, query, readBody, ...extra } as RouteInput<C> & G;
+      const answer = await handler(input);
+      if (answer instanceof Response) return answer;
+      const status = contract.status ?? 200;
+      return Response.json(contract.answer ? parseOwn(contract.answer, answer) : answer, {
+        status,
+      });
+    },
+  };
 }
 
-const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"] as const;
-type Method = (typeof METHODS)[number];
-type RouteFn = (request: Request, context: unknown) => Promise<Response>;
-
 /**
- * Handlers for every method a route does not take: 405 method_not_allowed in the envelope, with
- * `Allow`. Next answers an unexported method with an empty 405 and no `Allow`, so a route file
- * exports these beside its own (`export const { PUT, PATCH, DELETE } = otherMethods(...)`).
+ * A route file's exports, from its endpoints (one per method, all of one path): each method it
+ * takes, HEAD with GET, and for every other method 405 method_not_allowed with `Allow` (Next's own
+ * 405 has neither envelope nor Allow). The route is named by its path in logs and metrics.
  * OPTIONS is left to Next, which answers it with `Allow`.
  */
-export function otherMethods<const A extends readonly Method[]>(
-  route: string,
-  allowed: A,
-): Record<Exclude<Method, A[number] | (A[number] extends "GET" ? "HEAD" : never)>, RouteFn> {
-  const allow = [...allowed, ...(allowed.includes("GET") ? ["HEAD"] : [])];
-  const refuse = handleRoute<unknown>(route, () => {
+export function defineRoute(...endpoints: [Endpoint, ...Endpoint[]]): Record<Method, RouteFn> {
+  const { path } = endpoints[0].contract;
+  const allowed = endpoints.map((e) => e.contract.method);
+  const runs = new Map<Method, RouteFn>(endpoints.map((e) => [e.contract.method, e.run]));
+  const get = runs.get("GET");
+  if (get) runs.set("HEAD", get);
+  const refuse = () => {
     const error = ApiError.of(
       "method_not_allowed",
       `This route takes ${allowed.join(" and ")} only.`,
     );
     error.headers.Allow = allowed.join(", ");
     throw error;
-  });
+  };
   return Object.fromEntries(
-    METHODS.filter((method) => !allow.includes(method)).map((method) => [method, refuse]),
-  ) as never;
+    METHODS.map((method) => [method, handleRoute(path, runs.get(method) ?? refuse)]),
+  ) as Record<Method, RouteFn>;
+}
+
+/** The query parameters of a request URL, for the schema (a repeated name keeps its first value). */
+function searchParamsOf(url: string): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const [name, value] of new URL(url).searchParams) result[name] ??= value;
+  return result;
 }

@@ -3,7 +3,7 @@ import { handleRoute } from "@/lib/server/route-handler";
 
 // Any other path under /api: 404 in the error envelope, like every API answer (Next's own 404
 // would be an HTML page).
-const notFound = handleRoute("api.unknown", () => {
+const notFound = handleRoute("/api/[...path]", () => {
   throw ApiError.of("not_found", "There is no such API route.");
 });
 

@@ -1,13 +1,8 @@
-import { listQuerySchema, searchParamsOf } from "@/lib/knowledge/knowledge-list-query";
+import { KNOWLEDGE_API } from "@/lib/knowledge/knowledge-api-contract";
 import { listKnowledgeBases } from "@/lib/server/knowledge/list-knowledge-bases";
-import { requirePortalToken } from "@/lib/server/request-guards";
-import { handleRoute, otherMethods } from "@/lib/server/route-handler";
+import { withPortalToken } from "@/lib/server/knowledge/with-portal-token";
+import { defineRoute } from "@/lib/server/route-handler";
 
-// GET /api/datasets?page&limit&keyword: one page of the knowledge bases, in Dify's own shape.
-export const GET = handleRoute("datasets.list", async (request) => {
-  await requirePortalToken(request);
-  const query = listQuerySchema().parse(searchParamsOf(request.url));
-  return Response.json(await listKnowledgeBases(query));
-});
-
-export const { POST, PUT, PATCH, DELETE } = otherMethods("datasets.list", ["GET"]);
+export const { GET, HEAD, POST, PUT, PATCH, DELETE } = defineRoute(
+  withPortalToken(KNOWLEDGE_API.bases, ({ query }) => listKnowledgeBases(query)),
+);

@@ -1,6 +1,6 @@
-import { handleRoute, otherMethods } from "@/lib/server/route-handler";
+import { defineRoute, endpoint } from "@/lib/server/route-handler";
 
-// GET /api/health: liveness. The process answers; nothing upstream is asked.
-export const GET = handleRoute("health", () => Promise.resolve(Response.json({ status: "ok" })));
-
-export const { POST, PUT, PATCH, DELETE } = otherMethods("health", ["GET"]);
+export const { GET, HEAD, POST, PUT, PATCH, DELETE } = defineRoute(
+  // Liveness: the process answers; nothing upstream is asked.
+  endpoint({ method: "GET", path: "/api/health" }, () => Response.json({ status: "ok" })),
+);

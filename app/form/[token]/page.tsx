@@ -14,9 +14,10 @@ import { formQueryOptions } from "@/lib/form/queries";
 import { getEnv } from "@/lib/server/env";
 import { resolveFormLink } from "@/lib/server/form/form-identity";
 import { linkCookieName } from "@/lib/server/form/link-cookie";
-import { loadErrorEnvelope, loadFormView } from "@/lib/server/form/load-form-view";
+import { loadFormView } from "@/lib/server/form/load-form-view";
 import { runOutputsShown } from "@/lib/server/form/run-outputs-shown";
 import { formTokenSchema } from "@/lib/ids/path-ids";
+import { toApiError } from "@/lib/errors/api-error";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("form"))("pageTitle") };
@@ -107,7 +108,7 @@ async function FormPageBody({
       form: await queryClient.fetchQuery(formQueryOptions(link, () => loadFormView(token))),
     };
   } catch (error) {
-    const { code, message } = loadErrorEnvelope(error);
+    const { code, message } = toApiError(error);
     loaded = { failure: { code, message } };
   }
   return (

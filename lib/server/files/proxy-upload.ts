@@ -31,7 +31,7 @@ export async function proxyUpload(
   if (!/^multipart\/form-data;/i.test(contentType)) {
     throw ApiError.of("unsupported_media_type", "Send the file as multipart/form-data.");
   }
-  if (!request.body) throw new ApiError(400, "no_file_uploaded", "No file was uploaded.");
+  if (!request.body) throw ApiError.of("no_file_uploaded", "No file was uploaded.");
   const input = Readable.fromWeb(request.body as NodeWebReadableStream<Uint8Array>);
 
   let parser: busboy.Busboy;
@@ -48,7 +48,7 @@ export async function proxyUpload(
       },
     });
   } catch {
-    throw new ApiError(400, "invalid_param", "The upload is not valid multipart data.");
+    throw ApiError.of("invalid_param", "The upload is not valid multipart data.");
   }
 
   // randomUUID draws from a cached pool; randomBytes would ask the kernel on every upload.
@@ -107,8 +107,7 @@ export async function proxyUpload(
 
     const refuseParts = () =>
       finish(
-        new ApiError(
-          413,
+        ApiError.of(
           "payload_too_large",
           "The upload has more or larger parts than this app accepts.",
         ),
@@ -129,18 +128,18 @@ export async function proxyUpload(
       if (fileCount === 1) bodyCap = null;
       if (fileCount > 1) {
         stream.resume();
-        finish(new ApiError(400, "too_many_files", "Only one file can be uploaded at a time."));
+        finish(ApiError.of("too_many_files", "Only one file can be uploaded at a time."));
         return;
       }
       const filename = info.filename ?? "";
       if (!filename.trim()) {
         stream.resume();
-        finish(new ApiError(400, "filename_not_exists_error", "The file has no name."));
+        finish(ApiError.of("filename_not_exists_error", "The file has no name."));
         return;
       }
       if (/[/\\]/.test(filename)) {
         stream.resume();
-        finish(new ApiError(400, "invalid_param", "The file name must not contain / or \\."));
+        finish(ApiError.of("invalid_param", "The file name must not contain / or \\."));
         return;
       }
 
@@ -176,7 +175,7 @@ export async function proxyUpload(
         if (done) return null;
         bytes += value.length;
         if (bytes > maxBytes) {
-          finish(new ApiError(413, "file_too_large", "The file is larger than this app allows."));
+          finish(ApiError.of("file_too_large", "The file is larger than this app allows."));
           return undefined;
         }
         return value;
@@ -241,7 +240,7 @@ export async function proxyUpload(
     // A `file` part with an empty filename arrives as a plain field.
     parser.on("field", (field, _value, info) => {
       if (field === "file") {
-        finish(new ApiError(400, "filename_not_exists_error", "The file has no name."));
+        finish(ApiError.of("filename_not_exists_error", "The file has no name."));
       } else if (info.valueTruncated || info.nameTruncated) {
         refuseParts();
       }
@@ -249,14 +248,12 @@ export async function proxyUpload(
     parser.on("close", () => {
       parsed = true;
       wakeTail?.();
-      if (fileCount === 0) finish(new ApiError(400, "no_file_uploaded", "No file was uploaded."));
+      if (fileCount === 0) finish(ApiError.of("no_file_uploaded", "No file was uploaded."));
     });
     parser.on("error", () =>
-      finish(new ApiError(400, "invalid_param", "The upload is not valid multipart data.")),
+      finish(ApiError.of("invalid_param", "The upload is not valid multipart data.")),
     );
-    input.on("error", () =>
-      finish(new ApiError(400, "invalid_param", "The upload was interrupted.")),
-    );
+    input.on("error", () => finish(ApiError.of("invalid_param", "The upload was interrupted.")));
     input.pipe(parser);
   });
 }

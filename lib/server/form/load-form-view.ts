@@ -1,6 +1,5 @@
 import "server-only";
 import { getDifyClient } from "@/lib/server/dify/get-dify-client";
-import { ApiError, type ErrorEnvelope } from "@/lib/errors/api-error";
 import type { FormView } from "@/lib/form/form-view";
 import { toFormView } from "@/lib/server/form/to-form-view";
 
@@ -14,20 +13,4 @@ export async function loadFormView(token: string): Promise<FormView> {
       .catch(() => undefined),
   ]);
   return toFormView(token, form, parameters?.system_parameters);
-}
-
-/**
- * What the page shows for a form that did not load: the envelope the API route would answer with
- * (an unexpected error becomes the same generic internal_error, without its details).
- */
-export function loadErrorEnvelope(error: unknown): ErrorEnvelope {
-  if (error instanceof ApiError) return error.toJSON();
-  console.error(
-    "Form page could not load its form:",
-    error instanceof Error ? error.name : typeof error,
-  );
-  return ApiError.of(
-    "internal_error",
-    "Something went wrong on our side. Please try again.",
-  ).toJSON();
 }

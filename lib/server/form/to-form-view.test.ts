@@ -1,4 +1,5 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import type { ApiError } from "@/lib/errors/api-error";
 import { buildAnswerSchema } from "@/lib/form/answer-schema";
 import { initialAnswers, toSubmissionInputs } from "@/lib/form/answers";
 import { humanInputFormSchema } from "@/lib/dify/schemas";
@@ -175,5 +176,22 @@ describe("toFormView", () => {
     expect(result.success).toBe(false);
     const paths = result.error?.issues.map((issue) => issue.path[0]);
     expect(paths).toEqual(["tone", "cover", "extra"]);
+  });
+
+  it("refuses a form it cannot answer as the upstream's fault: 502, never the caller's 400", () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const twins = humanInputFormSchema.parse({
+      form_content: "",
+      inputs: [
+        { type: "paragraph", output_variable_name: "same", default: null },
+        { type: "paragraph", output_variable_name: "same", default: null },
+      ],
+      user_actions: [{ id: "ok", title: "OK", button_style: "primary" }],
+    });
+    expect(() => toFormView("tok", twins, undefined)).toThrow(
+      expect.objectContaining({ status: 502, code: "upstream_bad_response" }) as ApiError,
+    );
+    expect(String(warn.mock.calls[0]?.[0])).toContain("two fields have the same name");
+    warn.mockRestore();
   });
 });

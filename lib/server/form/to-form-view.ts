@@ -1,4 +1,5 @@
 import "server-only";
+import { parseUpstream } from "@/lib/errors/api-error";
 import {
   fileInputSchema,
   fileListInputSchema,
@@ -55,16 +56,20 @@ export function toFormView(
     }
     return { kind: "unknown", name, label, type: input.type };
   });
-  return formViewSchema.parse({
-    token,
-    content: form.form_content,
-    fields,
-    actions: form.user_actions.map((action) => ({
-      id: action.id,
-      title: action.title,
-      style: STYLES.has(action.button_style) ? action.button_style : "default",
-    })),
-    expiresAt: form.expiration_time ?? null,
-    limits: toUploadLimits(system),
-  });
+  return parseUpstream(
+    formViewSchema,
+    {
+      token,
+      content: form.form_content,
+      fields,
+      actions: form.user_actions.map((action) => ({
+        id: action.id,
+        title: action.title,
+        style: STYLES.has(action.button_style) ? action.button_style : "default",
+      })),
+      expiresAt: form.expiration_time ?? null,
+      limits: toUploadLimits(system),
+    },
+    "form",
+  );
 }

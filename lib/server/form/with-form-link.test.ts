@@ -1,7 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { formLinkQuery } from "@/lib/server/form/signed-form-link";
 import { FORM_LINK_HEADER } from "@/lib/form/form-link-header";
+import { formRouteParamsSchema as params } from "@/lib/ids/path-ids";
 import { withFormLink } from "@/lib/server/form/with-form-link";
+import { defineRoute } from "@/lib/server/route-handler";
+
+const path = "/api/forms/[token]";
 
 const SECRET = "with-form-link-test-secret-0123456789abcdef";
 // Next's cookie store, over the test request's Cookie header.
@@ -45,10 +49,13 @@ function call(
     cookie?: string;
   } = {},
 ) {
-  const seen = vi.fn((_request: Request, link: unknown) =>
-    Promise.resolve(Response.json({ link })),
+  const seen = vi.fn(({ params, claims }: { params: { token: string }; claims: unknown }) =>
+    Response.json({ link: { token: params.token, claims } }),
   );
-  const handler = withFormLink("forms.test", seen, { sameOrigin: options.method === "POST" });
+  const contract = { method: options.method === "POST" ? "POST" : "GET", path, params } as const;
+  const route = defineRoute(
+    withFormLink(contract, seen, { sameOrigin: options.method === "POST" }),
+  );
   const headers: Record<string, string> = {};
   if (options.link !== undefined) headers[FORM_LINK_HEADER] = options.link;
   if (options.origin) headers.origin = options.origin;
@@ -58,6 +65,7 @@ function call(
     method: options.method ?? "GET",
     headers,
   });
+  const handler = options.method === "POST" ? route.POST : route.GET;
   return { seen, response: handler(request, { params: Promise.resolve({ token }) }) };
 }
 

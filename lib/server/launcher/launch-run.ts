@@ -1,6 +1,6 @@
 import "server-only";
 import type { Readable } from "node:stream";
-import { ApiError } from "@/lib/errors/api-error";
+import { ApiError, parseInput } from "@/lib/errors/api-error";
 import { getDifyClient } from "@/lib/server/dify/get-dify-client";
 import { checkInputs, inputRule, type InputRule } from "@/lib/server/request/check-inputs";
 import { getEnv } from "@/lib/server/env";
@@ -45,8 +45,7 @@ async function openRun(
       );
     }
     if (error.code === "not_workflow_app" || error.code === "not_chat_app") {
-      throw new ApiError(
-        400,
+      throw ApiError.of(
         error.code,
         `The app is not a ${mode === "chatflow" ? "chat" : "workflow"} app. Check DIFY_APP_MODE in the server's configuration (or leave it unset).`,
       );
@@ -134,7 +133,7 @@ export async function startLaunch(
     );
   }
   const form = await getLaunchForm();
-  const values = buildStartFormSchema(form.fields, form.mode).parse(body);
+  const values = parseInput(buildStartFormSchema(form.fields, form.mode), body);
   const inputs = toStartInputs(form.fields, values);
   checkInputs(inputs, { hosts: getEnv().REMOTE_FILE_HOSTS, rules: form.fields.map(startRule) });
   const upstream = await openRun(form.mode, { inputs, user, query: values.query }, signal);

@@ -1,4 +1,5 @@
 import "server-only";
+import { parseUpstream } from "@/lib/errors/api-error";
 import { z } from "zod";
 import {
   parseUserInputControl,
@@ -151,13 +152,17 @@ function parseControl(item: AppParameters["user_input_form"][number]) {
 
 /** Maps the app's parameters to the start form the launcher shows. */
 export function toStartFormView(parameters: AppParameters, mode: LaunchMode): StartFormView {
-  return startFormViewSchema.parse({
-    mode,
-    fields: parameters.user_input_form.map((item) => toStartField(item, parameters)),
-    openingStatement: parameters.opening_statement?.trim() ?? "",
-    suggestedQuestions: (parameters.suggested_questions ?? []).filter((question) =>
-      question.trim(),
-    ),
-    limits: toUploadLimits(parameters.system_parameters),
-  });
+  return parseUpstream(
+    startFormViewSchema,
+    {
+      mode,
+      fields: parameters.user_input_form.map((item) => toStartField(item, parameters)),
+      openingStatement: parameters.opening_statement?.trim() ?? "",
+      suggestedQuestions: (parameters.suggested_questions ?? []).filter((question) =>
+        question.trim(),
+      ),
+      limits: toUploadLimits(parameters.system_parameters),
+    },
+    "start form",
+  );
 }

@@ -20,14 +20,14 @@ async function sample(series: string): Promise<number | undefined> {
 describe("metrics", () => {
   it("counts requests by route, method and status, with durations", async () => {
     const series =
-      'human_input_http_request_duration_seconds_count{route="forms.get",method="GET",status="200"}';
+      'human_input_http_request_duration_seconds_count{route="/api/forms/[token]",method="GET",status="200"}';
     const before = (await sample(series)) ?? 0;
-    observeRequest("forms.get", "GET")(200, undefined);
+    observeRequest("/api/forms/[token]", "GET")(200, undefined);
     expect(await sample(series)).toBe(before + 1);
     const { body, contentType } = await renderMetrics();
     expect(contentType).toMatch(/^text\/plain; version=0\.0\.4/);
     expect(body).toContain(
-      'human_input_http_request_duration_seconds_bucket{le="0.005",route="forms.get",method="GET",status="200"}',
+      'human_input_http_request_duration_seconds_bucket{le="0.005",route="/api/forms/[token]",method="GET",status="200"}',
     );
   });
 

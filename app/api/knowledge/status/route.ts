@@ -1,16 +1,10 @@
-import {
-  knowledgeToolsStatus,
-  knowledgeToolsStatusSchema,
-} from "@/lib/knowledge/knowledge-tools-status";
+import { KNOWLEDGE_API } from "@/lib/knowledge/knowledge-api-contract";
+import { knowledgeToolsStatus } from "@/lib/knowledge/knowledge-tools-status";
 import { getEnv } from "@/lib/server/env";
-import { requirePortalToken } from "@/lib/server/request-guards";
-import { handleRoute, jsonAnswer, otherMethods } from "@/lib/server/route-handler";
+import { withPortalToken } from "@/lib/server/knowledge/with-portal-token";
+import { defineRoute } from "@/lib/server/route-handler";
 
-// GET /api/knowledge/status: whether /knowledge can work here, for a portal-token holder only
-// (the page itself tells an anonymous visitor nothing about the server's configuration).
-export const GET = handleRoute("knowledge.status", async (request) => {
-  await requirePortalToken(request);
-  return jsonAnswer(knowledgeToolsStatusSchema, knowledgeToolsStatus(getEnv()));
-});
-
-export const { POST, PUT, PATCH, DELETE } = otherMethods("knowledge.status", ["GET"]);
+// The page itself tells an anonymous visitor nothing about the server's configuration.
+export const { GET, HEAD, POST, PUT, PATCH, DELETE } = defineRoute(
+  withPortalToken(KNOWLEDGE_API.status, () => knowledgeToolsStatus(getEnv())),
+);

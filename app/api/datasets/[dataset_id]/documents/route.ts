@@ -1,24 +1,10 @@
-import { getDifyClient } from "@/lib/server/dify/get-dify-client";
-import { datasetRouteParamsSchema } from "@/lib/ids/path-ids";
-import {
-  DOCUMENT_STATUSES,
-  listQuerySchema,
-  searchParamsOf,
-} from "@/lib/knowledge/knowledge-list-query";
-import { requireAllowedDataset } from "@/lib/server/knowledge/require-allowed-dataset";
-import { requirePortalToken } from "@/lib/server/request-guards";
-import { handleRoute, otherMethods } from "@/lib/server/route-handler";
+import { KNOWLEDGE_API } from "@/lib/knowledge/knowledge-api-contract";
+import { datasetReads } from "@/lib/server/knowledge/dataset-reads";
+import { withPortalToken } from "@/lib/server/knowledge/with-portal-token";
+import { defineRoute } from "@/lib/server/route-handler";
 
-type Context = RouteContext<"/api/datasets/[dataset_id]/documents">;
-
-// GET /api/datasets/{dataset_id}/documents?page&limit&keyword&status: one page of documents, each
-// with its metadata values, in Dify's own shape.
-export const GET = handleRoute("datasets.documents", async (request, { params }: Context) => {
-  await requirePortalToken(request);
-  const { dataset_id } = datasetRouteParamsSchema.parse(await params);
-  requireAllowedDataset(dataset_id);
-  const query = listQuerySchema(DOCUMENT_STATUSES).parse(searchParamsOf(request.url));
-  return Response.json(await getDifyClient().listDocuments(dataset_id, query));
-});
-
-export const { POST, PUT, PATCH, DELETE } = otherMethods("datasets.documents", ["GET"]);
+export const { GET, HEAD, POST, PUT, PATCH, DELETE } = defineRoute(
+  withPortalToken(KNOWLEDGE_API.documents, ({ params, query }) =>
+    datasetReads.documents(params, query),
+  ),
+);

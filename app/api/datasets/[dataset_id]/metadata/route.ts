@@ -1,17 +1,10 @@
-import { getDifyClient } from "@/lib/server/dify/get-dify-client";
-import { datasetRouteParamsSchema } from "@/lib/ids/path-ids";
-import { requireAllowedDataset } from "@/lib/server/knowledge/require-allowed-dataset";
-import { requirePortalToken } from "@/lib/server/request-guards";
-import { handleRoute, otherMethods } from "@/lib/server/route-handler";
+import { KNOWLEDGE_API } from "@/lib/knowledge/knowledge-api-contract";
+import { datasetReads } from "@/lib/server/knowledge/dataset-reads";
+import { withPortalToken } from "@/lib/server/knowledge/with-portal-token";
+import { defineRoute } from "@/lib/server/route-handler";
 
-type Context = RouteContext<"/api/datasets/[dataset_id]/metadata">;
-
-// GET /api/datasets/{dataset_id}/metadata: the base's metadata fields, in Dify's own shape.
-export const GET = handleRoute("datasets.metadataFields", async (request, { params }: Context) => {
-  await requirePortalToken(request);
-  const { dataset_id } = datasetRouteParamsSchema.parse(await params);
-  requireAllowedDataset(dataset_id);
-  return Response.json(await getDifyClient().listMetadataFields(dataset_id));
-});
-
-export const { POST, PUT, PATCH, DELETE } = otherMethods("datasets.metadataFields", ["GET"]);
+export const { GET, HEAD, POST, PUT, PATCH, DELETE } = defineRoute(
+  withPortalToken(KNOWLEDGE_API.metadataFields, ({ params }) =>
+    datasetReads.metadataFields(params),
+  ),
+);

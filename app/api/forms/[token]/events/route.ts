@@ -1,10 +1,9 @@
+import { FORM_API } from "@/lib/form/form-api-contract";
 import { runEventsResponse } from "@/lib/server/form/run-events-response";
-import { otherMethods } from "@/lib/server/route-handler";
+import { defineRoute } from "@/lib/server/route-handler";
 import { withFormLink } from "@/lib/server/form/with-form-link";
 
-// GET /api/forms/{token}/events: the run of the verified link, relayed live from the upstream.
-export const GET = withFormLink("forms.events", (request, { claims }) =>
-  runEventsResponse(request, claims),
+export const { GET, HEAD, POST, PUT, PATCH, DELETE } = defineRoute(
+  // The run of the verified link, relayed live from the upstream.
+  withFormLink(FORM_API.events, ({ request, claims }) => runEventsResponse(request, claims)),
 );
-
-export const { POST, PUT, PATCH, DELETE } = otherMethods("forms.events", ["GET"]);

@@ -1,24 +1,10 @@
-import { getDifyClient } from "@/lib/server/dify/get-dify-client";
-import { documentRouteParamsSchema } from "@/lib/ids/path-ids";
-import {
-  listQuerySchema,
-  SEGMENT_STATUSES,
-  searchParamsOf,
-} from "@/lib/knowledge/knowledge-list-query";
-import { requireAllowedDataset } from "@/lib/server/knowledge/require-allowed-dataset";
-import { requirePortalToken } from "@/lib/server/request-guards";
-import { handleRoute, otherMethods } from "@/lib/server/route-handler";
+import { KNOWLEDGE_API } from "@/lib/knowledge/knowledge-api-contract";
+import { datasetReads } from "@/lib/server/knowledge/dataset-reads";
+import { withPortalToken } from "@/lib/server/knowledge/with-portal-token";
+import { defineRoute } from "@/lib/server/route-handler";
 
-type Context = RouteContext<"/api/datasets/[dataset_id]/documents/[document_id]/segments">;
-
-// GET /api/datasets/{dataset_id}/documents/{document_id}/segments?page&limit&keyword&status: one
-// page of a document's chunks, in Dify's own shape.
-export const GET = handleRoute("datasets.segments", async (request, { params }: Context) => {
-  await requirePortalToken(request);
-  const ids = documentRouteParamsSchema.parse(await params);
-  requireAllowedDataset(ids.dataset_id);
-  const query = listQuerySchema(SEGMENT_STATUSES).parse(searchParamsOf(request.url));
-  return Response.json(await getDifyClient().listSegments(ids.dataset_id, ids.document_id, query));
-});
-
-export const { POST, PUT, PATCH, DELETE } = otherMethods("datasets.segments", ["GET"]);
+export const { GET, HEAD, POST, PUT, PATCH, DELETE } = defineRoute(
+  withPortalToken(KNOWLEDGE_API.segments, ({ params, query }) =>
+    datasetReads.segments(params, query),
+  ),
+);

@@ -1,17 +1,8 @@
-import { segmentRouteParamsSchema } from "@/lib/ids/path-ids";
-import { loadChunkView } from "@/lib/server/knowledge/load-chunk-view";
-import { requireAllowedDataset } from "@/lib/server/knowledge/require-allowed-dataset";
-import { requirePortalToken } from "@/lib/server/request-guards";
-import { handleRoute, otherMethods } from "@/lib/server/route-handler";
+import { KNOWLEDGE_API } from "@/lib/knowledge/knowledge-api-contract";
+import { datasetReads } from "@/lib/server/knowledge/dataset-reads";
+import { withPortalToken } from "@/lib/server/knowledge/with-portal-token";
+import { defineRoute } from "@/lib/server/route-handler";
 
-type Context = RouteContext<"/api/knowledge/chunks/[dataset_id]/[document_id]/[segment_id]">;
-
-// GET /api/knowledge/chunks/{dataset_id}/{document_id}/{segment_id}: one chunk as /knowledge shows it.
-export const GET = handleRoute("knowledge.chunk", async (request, { params }: Context) => {
-  await requirePortalToken(request);
-  const ids = segmentRouteParamsSchema.parse(await params);
-  requireAllowedDataset(ids.dataset_id);
-  return Response.json(await loadChunkView(ids));
-});
-
-export const { POST, PUT, PATCH, DELETE } = otherMethods("knowledge.chunk", ["GET"]);
+export const { GET, HEAD, POST, PUT, PATCH, DELETE } = defineRoute(
+  withPortalToken(KNOWLEDGE_API.chunkView, ({ params }) => datasetReads.chunkView(params)),
+);

@@ -1,22 +1,8 @@
-import { getDifyClient } from "@/lib/server/dify/get-dify-client";
-import { segmentRouteParamsSchema } from "@/lib/ids/path-ids";
-import { requireAllowedDataset } from "@/lib/server/knowledge/require-allowed-dataset";
-import { requirePortalToken } from "@/lib/server/request-guards";
-import { handleRoute, otherMethods } from "@/lib/server/route-handler";
+import { KNOWLEDGE_API } from "@/lib/knowledge/knowledge-api-contract";
+import { datasetReads } from "@/lib/server/knowledge/dataset-reads";
+import { withPortalToken } from "@/lib/server/knowledge/with-portal-token";
+import { defineRoute } from "@/lib/server/route-handler";
 
-type Context =
-  RouteContext<"/api/datasets/[dataset_id]/documents/[document_id]/segments/[segment_id]">;
-
-// GET /api/datasets/{dataset_id}/documents/{document_id}/segments/{segment_id}: one chunk in full.
-export const GET = handleRoute("datasets.segment", async (request, { params }: Context) => {
-  await requirePortalToken(request);
-  const ids = segmentRouteParamsSchema.parse(await params);
-  requireAllowedDataset(ids.dataset_id);
-  // Dify's own `{data, doc_form}`, as Dify documents it: a portal needs only another base URL
-  // and key. /knowledge reads the app's view instead (/api/knowledge/chunks/…).
-  return Response.json(
-    await getDifyClient().getChunk(ids.dataset_id, ids.document_id, ids.segment_id),
-  );
-});
-
-export const { POST, PUT, PATCH, DELETE } = otherMethods("datasets.segment", ["GET"]);
+export const { GET, HEAD, POST, PUT, PATCH, DELETE } = defineRoute(
+  withPortalToken(KNOWLEDGE_API.segment, ({ params }) => datasetReads.segment(params)),
+);
