@@ -208,6 +208,17 @@ describe("dify client", () => {
     });
   });
 
+  it("maps a body that stops halfway to upstream_timeout, not to an unreadable answer", async () => {
+    handler = (_req, res) => {
+      res.writeHead(200, { "Content-Type": "application/json" });
+      res.write('{"form_content":');
+    };
+    await expect(client.getHumanInputForm("t")).rejects.toMatchObject({
+      status: 504,
+      code: "upstream_timeout",
+    });
+  });
+
   it("opens an event stream and refuses a non-stream answer", async () => {
     handler = (_req, res) => {
       res.writeHead(200, { "Content-Type": "text/event-stream" });

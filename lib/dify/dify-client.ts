@@ -134,8 +134,9 @@ const KEY_VARIABLE: Record<KeyKind, string> = {
  * the variable to check. A 5xx is the upstream's own failure, not the caller's: it becomes 502
  * upstream_bad_response, with the upstream's status and code kept for the log line only.
  */
-async function errorFromResponse(response: UpstreamResponse, key: KeyKind) {
-  const text = await response.text().catch(() => "");
+async function errorFromResponse(response: Dispatcher.ResponseData, key: KeyKind) {
+  const status = response.statusCode;
+  const text = await response.body.text().catch(() => "");
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -143,25 +144,35 @@ async function errorFromResponse(response: UpstreamResponse, key: KeyKind) {
     json = undefined;
   }
   const parsed = difyErrorBodySchema.safeParse(json);
-  if (response.status === 401) {
+  if (status === 401) {
     noteUpstreamError(parsed.success ? parsed.data.code : null);
     return ApiError.of(
       "upstream_key_refused",
       `The workflow service refused this server's key. Check ${KEY_VARIABLE[key]} in the server's configuration.`,
     );
   }
-  if (response.status >= 500) {
+  if (status >= 500) {
     noteUpstreamError(parsed.success ? parsed.data.code : null);
     return ApiError.of("upstream_bad_response", "The workflow service failed to answer.");
   }
   if (parsed.success) {
-    const message = parsed.data.message?.trim() || defaultMessage(response.status);
+    const message = parsed.data.message?.trim() || defaultMessage(status);
     // A code the app does not know still says the upstream refused: status and message pass.
     const code = isErrorCode(parsed.data.code) ? parsed.data.code : "upstream_rejected";
-    return new ApiError(response.status, code, message);
+    return new ApiError(status, code, message);
   }
-  return new ApiError(response.status, "upstream_bad_response", defaultMessage(response.status));
+  return new ApiError(status, "upstream_bad_response", defaultMessage(status));
 }
+
+/** The answer when it is a success; otherwise its ApiError is thrown. */
+async function successful(response: Dispatcher.ResponseData, key: KeyKind) {
+  // undici follows no redirect: a 3xx is no answer the client can use.
+  if (response.statusCode >= 300) throw await errorFromResponse(response, key);
+  return response;
+}
+
+/** Drops a body: a small rest is read off so the connection can be reused. */
+const discard = (response: Dispatcher.ResponseData) => response.body.dump().catch(() => undefined);
 
 function defaultMessage(status: number): string {
   if (status === 413) return "The file is too large.";
@@ -170,71 +181,6 @@ function defaultMessage(status: number): string {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** What the client reads of an upstream answer: the few parts of `Response` it used. */
-type UpstreamResponse = {
-  status: number;
-  ok: boolean;
-  headers: { get(name: string): string | null };
-  text(): Promise<string>;
-  json(): Promise<unknown>;
-  /** The body as undici hands it over, for the event relay. */
-  body: Readable;
-  /** Drops the body: a small rest is read off so the connection can be reused. */
-  discard(): Promise<void>;
-};
-
-/**
- * An upstream event stream as a web stream, for the readers that parse it (lib/dify/sse-events.ts).
- * Pulled only when the reader asks for more (high-water mark 0).
- */
-export function toWebStream(body: Readable): ReadableStream<Uint8Array> {
-  const chunks: AsyncIterator<Buffer, undefined> = body[Symbol.asyncIterator]();
-  return new ReadableStream<Uint8Array>(
-    {
-      async pull(controller) {
-        try {
-          const { value, done } = await chunks.next();
-          if (done) controller.close();
-          else controller.enqueue(value);
-        } catch (error) {
-          controller.error(error);
-        }
-      },
-      async cancel() {
-        // Ends the iterator, which destroys the body: the upstream connection is closed.
-        await chunks.return?.();
-      },
-    },
-    { highWaterMark: 0 },
-  );
-}
-
-function toUpstreamResponse(raw: Dispatcher.ResponseData): UpstreamResponse {
-  const text = async () => {
-    try {
-      return await raw.body.text();
-    } catch (error) {
-      // As fetch reports a body broken off: a TypeError whose cause is the network error, which
-      // requestJson maps by its code (a body timeout stays upstream_timeout).
-      throw new TypeError("terminated", { cause: error });
-    }
-  };
-  return {
-    status: raw.statusCode,
-    ok: raw.statusCode >= 200 && raw.statusCode < 300,
-    headers: {
-      get(name) {
-        const value = raw.headers[name.toLowerCase()];
-        return value === undefined ? null : Array.isArray(value) ? value.join(", ") : value;
-      },
-    },
-    text,
-    json: async () => JSON.parse(await text()) as unknown,
-    body: raw.body,
-    discard: () => raw.body.dump().catch(() => undefined),
-  };
-}
 
 async function send(path: string, options: RequestOptions) {
   const env = getEnv();
@@ -272,11 +218,11 @@ async function send(path: string, options: RequestOptions) {
   for (let attempt = 1; attempt <= attempts; attempt++) {
     const observe = observeUpstream(method, path);
     try {
-      const response = toUpstreamResponse(await undiciRequest(url, init));
-      observe(response);
-      noteUpstreamStatus(response.status);
-      if (response.status >= 500 && attempt < attempts) {
-        await response.discard();
+      const response = await undiciRequest(url, init);
+      observe({ status: response.statusCode });
+      noteUpstreamStatus(response.statusCode);
+      if (response.statusCode >= 500 && attempt < attempts) {
+        await discard(response);
         await sleep(200);
         continue;
       }
@@ -297,17 +243,14 @@ async function requestJson<S extends z.ZodType>(
   schema: S,
   options: RequestOptions = {},
 ): Promise<z.infer<S>> {
-  const response = await send(path, options);
-  if (!response.ok) throw await errorFromResponse(response, options.key ?? "app");
+  const response = await successful(await send(path, options), options.key ?? "app");
   let json: unknown;
   try {
-    if (options.emptyBody === undefined) json = await response.json();
-    else {
-      const text = await response.text();
-      json = text.trim() === "" ? options.emptyBody : JSON.parse(text);
-    }
+    const text = await response.body.text();
+    json = options.emptyBody !== undefined && !text.trim() ? options.emptyBody : JSON.parse(text);
   } catch (error) {
-    if (error instanceof Error && "cause" in error) throw mapNetworkError(error);
+    // A body broken off mid-read is a network failure (a body timeout stays upstream_timeout).
+    if (!(error instanceof SyntaxError)) throw mapNetworkError(error);
     throw ApiError.of("upstream_bad_response", "The workflow service sent an unreadable answer.");
   }
   const parsed = schema.safeParse(json);
@@ -319,11 +262,12 @@ async function requestJson<S extends z.ZodType>(
 
 /** Opens an SSE stream; upstream errors before the stream starts become ApiErrors. */
 async function requestStream(path: string, options: RequestOptions): Promise<Readable> {
-  const response = await send(path, { ...options, stream: true });
-  if (!response.ok) throw await errorFromResponse(response, options.key ?? "app");
-  const type = response.headers.get("content-type") ?? "";
-  if (!type.includes("text/event-stream")) {
-    await response.discard();
+  const response = await successful(
+    await send(path, { ...options, stream: true }),
+    options.key ?? "app",
+  );
+  if (!String(response.headers["content-type"]).includes("text/event-stream")) {
+    await discard(response);
     throw ApiError.of(
       "upstream_bad_response",
       "The workflow service did not open an event stream.",
@@ -365,8 +309,7 @@ export async function submitHumanInputForm(token: string, submission: FormSubmis
     method: "POST",
     json: submission,
   });
-  if (!response.ok) throw await errorFromResponse(response, "app");
-  await response.discard();
+  await discard(await successful(response, "app"));
 }
 
 /** Streams a multipart body (already holding `file` and `user`) to the upload endpoint. */

@@ -11,7 +11,6 @@ import { nextFormLink } from "@/lib/server/form/next-form-link";
 
 vi.mock("@/lib/dify/dify-client", () => ({
   streamWorkflowEvents: vi.fn(),
-  toWebStream: (body: Readable) => Readable.toWeb(body),
 }));
 vi.mock("@/lib/server/env", () => ({ getEnv: () => ({ formLinkSecret: "test-secret" }) }));
 

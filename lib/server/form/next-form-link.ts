@@ -1,6 +1,7 @@
 import "server-only";
+import { Readable } from "node:stream";
 import { ApiError } from "@/lib/errors/api-error";
-import { streamWorkflowEvents, toWebStream } from "@/lib/dify/dify-client";
+import { streamWorkflowEvents } from "@/lib/dify/dify-client";
 import { getEnv } from "@/lib/server/env";
 import { getLimits } from "@/lib/server/limits";
 import { type FormLinkClaims } from "@/lib/form/form-link";
@@ -27,7 +28,7 @@ async function readRunState(run: string, user: string): Promise<RunViewState> {
       continueOnPause: true,
       signal: abort.signal,
     });
-    const events = readStreamEvents(toWebStream(stream));
+    const events = readStreamEvents(Readable.toWeb(stream) as ReadableStream<Uint8Array>);
     for (;;) {
       const next = events.next();
       next.catch(() => undefined);
