@@ -1,0 +1,19 @@
+import "server-only";
+import { uploadRefusal } from "@/lib/server/files/upload-refusal";
+
+/**
+ * The chunks of `source`, failing with file_too_large once they add up to more than `maxBytes`.
+ * The source is read by hand, not with `for await`, so a refusal leaves it as it is: the proxy
+ * stops reading the body instead of tearing down the parser under it.
+ */
+export async function* capBytes(source: AsyncIterable<Buffer, void>, maxBytes: number) {
+  const chunks = source[Symbol.asyncIterator]();
+  let bytes = 0;
+  for (;;) {
+    const { value, done } = await chunks.next();
+    if (done) return;
+    bytes += value.length;
+    if (bytes > maxBytes) throw uploadRefusal("fileTooLarge");
+    yield value;
+  }
+}
