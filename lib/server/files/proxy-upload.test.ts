@@ -139,15 +139,13 @@ describe("proxyUpload", () => {
     });
   }
 
-  it("cuts a file past the limit with 413 file_too_large, small or streamed", async () => {
+  it("cuts a file past the limit with 413 file_too_large", async () => {
     fakeUpstream();
-    for (const size of [2048, 300 * 1024]) {
-      const request = requestOf([filePart("a.txt", "x".repeat(size)), `--${BOUNDARY}--\r\n`]);
-      await expect(upload(request, size - 1)).rejects.toMatchObject({
-        status: 413,
-        code: "file_too_large",
-      });
-    }
+    const request = requestOf([filePart("a.txt", "x".repeat(2048)), `--${BOUNDARY}--\r\n`]);
+    await expect(upload(request, 1024)).rejects.toMatchObject({
+      status: 413,
+      code: "file_too_large",
+    });
   });
 
   it("cuts off a client that stops sending, but not one held back by a slow upstream", async () => {
