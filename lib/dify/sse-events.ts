@@ -28,23 +28,9 @@ export function createSseSplitter(options: {
   });
 }
 
-/** Writes SSE: an event's data, a `data:` line for each of its lines, and a blank line. */
-export function encodeSseData(data: string): string {
-  return `data: ${data.split(/\r\n|\r|\n/).join("\ndata: ")}\n\n`;
-}
-
-/** One event's JSON as SSE (JSON.stringify writes no line break: one `data:` line). */
+/** One event's JSON as SSE: JSON.stringify writes no line break, so one `data:` line. */
 export function encodeSseEvent(json: unknown): string {
-  return encodeSseData(JSON.stringify(json));
-}
-
-/** The bytes end with a blank line (LF, CRLF or CR endings): every event in them is whole. */
-export function endsAtEventBoundary(bytes: Uint8Array): boolean {
-  const n = bytes.length;
-  const last = bytes[n - 1];
-  const before = bytes[n - 2];
-  if (last === 0x0a) return before === 0x0a || (before === 0x0d && bytes[n - 3] === 0x0a);
-  return last === 0x0d && before === 0x0d;
+  return `data: ${JSON.stringify(json)}\n\n`;
 }
 
 /**

@@ -2,26 +2,14 @@ import "server-only";
 import type { EventTransform } from "@/lib/server/streams/relay-event-stream";
 
 // NOTE: a link opens its own form only (unless it is run-scoped, and then the server mints the
-// next link itself): no other form's token may reach the browser. This transform of the events
-// relay sees only the rare events whose bytes could name `form_token`
-// (the word itself, or a JSON escape of one of its letters); every `form_token` other than the
-// link's own becomes null, wherever it sits (human_input_required.data,
+// next link itself): no other form's token may reach the browser. In every event the relay
+// passes, each `form_token` other than the link's own becomes null, wherever it sits
+// (human_input_required.data,
 // workflow_paused.data.reasons[], a node's outputs, ...). An event that cannot be read to its
 // bottom is dropped, not passed.
 
-const MARK = Buffer.from("form_token");
-const ESCAPE = Buffer.from("\\u00");
-// A `\u00XX` escape of a letter of `form_token` (`\u005f` for `_`): no encoder writes one for
-// ASCII letters, yet JSON.parse would read the key as `form_token`, so such an event is parsed too.
-const ESCAPED_MARK_LETTER = /\\u00(?:66|6[fF]|72|6[dD]|5[fF]|74|6[bB]|65|6[eE])/;
 /** Deeper than this, an event is not walked: it is dropped. */
 export const MAX_REDACT_DEPTH = 32;
-
-/** True when the bytes could hold a `form_token` key; false means they certainly cannot. */
-function mayNameToken(bytes: Buffer): boolean {
-  if (bytes.indexOf(MARK) !== -1) return true;
-  return bytes.indexOf(ESCAPE) !== -1 && ESCAPED_MARK_LETTER.test(bytes.toString("latin1"));
-}
 
 const TOO_DEEP = Symbol("too deep");
 
@@ -45,7 +33,6 @@ function redact(value: unknown, ownToken: string, depth = 0): typeof TOO_DEEP | 
 /** The relay's transform for a link whose own form token is `ownToken`. */
 export function formTokenRedaction(ownToken: string): EventTransform {
   return {
-    mayChange: mayNameToken,
     apply: (event) => (redact(event, ownToken) === TOO_DEEP ? [] : [event]),
   };
 }

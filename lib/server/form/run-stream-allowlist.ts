@@ -125,15 +125,6 @@ function pick(source: Json, shape: Shape): Json {
   return out;
 }
 
-const DATA_MARK = Buffer.from("data");
-/** Comments (the relay's and the upstream's keep-alives), `event: ping` and blank lines only. */
-const KEEP_ALIVE_ONLY = /^(?:(?::[^\r\n]*|event: ?ping)?(?:\r\n|\r|\n))*$/;
-
-/** False only for bytes that cannot hold an event: a keep-alive passes as it came. */
-function mayHoldEvent(bytes: Buffer): boolean {
-  return bytes.indexOf(DATA_MARK) !== -1 || !KEEP_ALIVE_ONLY.test(bytes.toString("latin1"));
-}
-
 /**
  * The relay's allowlist for a form link's run: `ownToken` is the link's form, `outputs` whether
  * the streamed answer and the final outputs may go out (the server's RUN_STREAM_OUTPUTS, narrowed
@@ -164,7 +155,6 @@ export function runStreamAllowlist(options: {
       : typeof filled.node_id === "string" && lastFormIsOwn.get(filled.node_id) === true;
 
   return {
-    mayChange: mayHoldEvent,
     apply(json) {
       if (!isRecord(json) || typeof json.event !== "string") return [];
       const shape = PROGRESS[json.event] ?? (outputs ? ANSWER[json.event] : undefined);

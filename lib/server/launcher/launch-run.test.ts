@@ -128,6 +128,12 @@ describe("startLaunch", () => {
     expect(required).toMatchObject({ data: { node_title: "Review", form_token: null } });
   });
 
+  it("reads past an event whose data is JSON null", async () => {
+    vi.mocked(runWorkflowStreaming).mockResolvedValue(sse([null, ...paused("TokenAbc")]));
+    const events = await collect(await start({ inputs: { topic: "News" }, query: "" }));
+    expect(events.map((event) => event.event)).toContain(FORM_LINK_EVENT);
+  });
+
   it("ends with an error event when the stream stops before a pause or an end", async () => {
     vi.mocked(runWorkflowStreaming).mockResolvedValue(sse(paused("x").slice(0, 2)));
     const events = await collect(await start({ inputs: { topic: "News" }, query: "" }));

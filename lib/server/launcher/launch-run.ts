@@ -54,11 +54,6 @@ async function openRun(
   }
 }
 
-/** Bytes that may hold an event the launcher acts on; every other chunk passes as it came. */
-const WATCHED = ["human_input_required", "workflow_finished", "error"].map((word) =>
-  Buffer.from(word),
-);
-
 type LaunchEvent = {
   event?: unknown;
   workflow_run_id?: unknown;
@@ -73,9 +68,8 @@ type LaunchEvent = {
 export function launchLinks(user: string, secret: string): EventTransform {
   let settled = false;
   return {
-    mayChange: (bytes) => WATCHED.some((word) => bytes.includes(word)),
     apply(json) {
-      const event = json as LaunchEvent;
+      const event = (json ?? {}) as LaunchEvent;
       if (event.event === "workflow_finished" || event.event === "error") settled = true;
       if (event.event !== "human_input_required") return [json];
       settled = true;

@@ -3,14 +3,13 @@ import type { EventTransform } from "@/lib/server/streams/relay-event-stream";
 
 /**
  * Two relay transforms as one: `first` sees each event, `second` sees what `first` sends in its
- * place (and what `first` adds at the end). Bytes pass untouched only when neither may change them.
+ * place (and what `first` adds at the end).
  */
 export function chainEventTransforms(
   first: EventTransform,
   second: EventTransform,
 ): EventTransform {
   return {
-    mayChange: (bytes) => first.mayChange(bytes) || second.mayChange(bytes),
     apply: (event) => first.apply(event).flatMap((out) => second.apply(out)),
     finish: (how) => [
       ...(first.finish?.(how) ?? []).flatMap((out) => second.apply(out)),

@@ -2,7 +2,9 @@ import { PassThrough } from "node:stream";
 import { describe, expect, it, vi } from "vitest";
 import { relayEventStream } from "@/lib/server/streams/relay-event-stream";
 
-// How the relay ends when the server ends it: on shutdown with a `retry:`
+const transform = { apply: (event: unknown) => [event] };
+
+// How the relay ends when the server ends it (lib/server/open-streams): on shutdown with a `retry:`
 // line, at link expiry without one; either way the upstream is aborted and the slot released.
 
 /** The upstream's body as undici hands it over: a Node stream, written as the test goes. */
@@ -28,7 +30,11 @@ describe("relayEventStream, ended by the server", () => {
     const end = new AbortController();
     const abortUpstream = vi.fn();
     const onEnd = vi.fn();
-    const relayed = relayEventStream(upstream.stream, abortUpstream, { end: end.signal, onEnd });
+    const relayed = relayEventStream(upstream.stream, abortUpstream, {
+      transform,
+      end: end.signal,
+      onEnd,
+    });
     upstream.push('data: {"event":"node_started"}\n\n');
     const text = readAll(relayed);
     await new Promise((resolve) => setTimeout(resolve, 10));
@@ -42,7 +48,11 @@ describe("relayEventStream, ended by the server", () => {
     const upstream = upstreamStream();
     const end = new AbortController();
     const onEnd = vi.fn();
-    const relayed = relayEventStream(upstream.stream, () => undefined, { end: end.signal, onEnd });
+    const relayed = relayEventStream(upstream.stream, () => undefined, {
+      transform,
+      end: end.signal,
+      onEnd,
+    });
     const text = readAll(relayed);
     end.abort({ kind: "expired" });
     expect(await text).toBe("");
@@ -52,7 +62,7 @@ describe("relayEventStream, ended by the server", () => {
   it("releases its slot when the browser goes away", async () => {
     const upstream = upstreamStream();
     const onEnd = vi.fn();
-    const relayed = relayEventStream(upstream.stream, () => undefined, { onEnd });
+    const relayed = relayEventStream(upstream.stream, () => undefined, { transform, onEnd });
     await relayed.cancel();
     expect(onEnd).toHaveBeenCalledTimes(1);
   });

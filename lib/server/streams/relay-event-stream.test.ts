@@ -2,58 +2,43 @@ import { PassThrough, Readable } from "node:stream";
 import { describe, expect, it, vi } from "vitest";
 import { relayEventStream, type EventTransform } from "@/lib/server/streams/relay-event-stream";
 
-// The relay, with and without a transform: bytes pass as they came unless the transform may
-// change an event in them; a held event waits for its end; an event past the size limit ends the
-// stream with an error instead of growing a buffer.
+// The relay: every event split out however the chunks cut it, parsed, transformed and written
+// again; an event past the size limit ends the stream with an error instead of growing a buffer.
 
 const read = (stream: ReadableStream<Uint8Array>) => new Response(stream).text();
+const identity: EventTransform = { apply: (event) => [event] };
 
-/** Upper-cases the `text` of every event it is shown, and says which chunks it saw. */
-function shouting(): EventTransform & { seen: number } {
-  const transform = {
-    seen: 0,
-    mayChange: (bytes: Buffer) => bytes.includes("shout"),
-    apply(event: unknown) {
-      transform.seen++;
-      const { text } = event as { text: string };
-      return [{ text: text.toUpperCase() }];
-    },
-  };
-  return transform;
-}
+/** Upper-cases the `text` of every event, and adds a last event at the upstream's end. */
+const shouting: EventTransform = {
+  apply: (event) => [{ text: (event as { text: string }).text.toUpperCase() }],
+  finish: (how) => [{ end: how }],
+};
 
 describe("relayEventStream", () => {
-  it("without a transform passes every byte as it came, however cut", async () => {
-    const text = 'event: ping\n\ndata: {"a":1}\r\n\r\ndata: {"b"';
-    const chunks = [text.slice(0, 7), text.slice(7, 20), text.slice(20)].map((s) => Buffer.from(s));
-    expect(await read(relayEventStream(Readable.from(chunks), () => undefined))).toBe(text);
-  });
-
-  it("passes whole chunks the transform need not see, untouched and unparsed", async () => {
-    const transform = shouting();
-    const chunk = Buffer.from('data: {"text":"quiet"}\n\n');
-    const out = await read(
-      relayEventStream(Readable.from([chunk, chunk]), () => undefined, { transform }),
-    );
-    expect(out).toBe(chunk.toString().repeat(2));
-    expect(transform.seen).toBe(0);
-  });
-
-  it("rewrites only what the transform may change, and holds a cut event until its end", async () => {
-    const transform = shouting();
+  it("splits, transforms and encodes every event, holding a cut one until its end", async () => {
     const chunks = [
-      'data: {"text":"shout"}\n\ndata: {"te',
-      'xt":"more"}\n\n',
-      'data: {"text":"x"}\n\n',
+      'data: {"text":"a"}\n\ndata: {"te',
+      'xt":"b"}\r\n\r',
+      '\nevent: ping\n\ndata: {"text":"c"}',
     ];
     const out = await read(
       relayEventStream(Readable.from(chunks.map((c) => Buffer.from(c))), () => undefined, {
-        transform,
+        transform: shouting,
       }),
     );
-    expect(out).toBe('data: {"text":"SHOUT"}\n\ndata: {"text":"MORE"}\n\ndata: {"text":"x"}\n\n');
-    // The third chunk came whole with nothing to change: it was never parsed.
-    expect(transform.seen).toBe(2);
+    expect(out).toBe(
+      ["A", "B", "C"].map((text) => `data: {"text":"${text}"}\n\n`).join("") +
+        'data: {"end":"ended"}\n\n',
+    );
+  });
+
+  it("keeps a character cut between chunks whole", async () => {
+    const bytes = Buffer.from('data: {"text":"你好"}\n\n');
+    const chunks = [...bytes].map((byte) => Buffer.from([byte]));
+    const out = await read(
+      relayEventStream(Readable.from(chunks), () => undefined, { transform: identity }),
+    );
+    expect(out).toBe('data: {"text":"你好"}\n\n');
   });
 
   it("ends with an error event when one event grows past the limit, and aborts the upstream", async () => {
@@ -61,7 +46,7 @@ describe("relayEventStream", () => {
     const abortUpstream = vi.fn();
     const onEnd = vi.fn();
     const stream = relayEventStream(upstream, abortUpstream, {
-      transform: shouting(),
+      transform: shouting,
       maxEventChars: 1000,
       onEnd,
     });
@@ -78,7 +63,10 @@ describe("relayEventStream", () => {
 
   it("sends a keep-alive comment while the upstream is quiet", async () => {
     const upstream = new PassThrough();
-    const reader = relayEventStream(upstream, () => undefined, { keepAliveMs: 300 }).getReader();
+    const reader = relayEventStream(upstream, () => undefined, {
+      transform: identity,
+      keepAliveMs: 300,
+    }).getReader();
     const { value } = await reader.read();
     expect(new TextDecoder().decode(value)).toBe(": keep-alive\n\n");
     await reader.cancel();
@@ -86,13 +74,13 @@ describe("relayEventStream", () => {
 
   it("stops reading the upstream while the browser reads nothing (backpressure)", async () => {
     const upstream = new PassThrough({ highWaterMark: 16 });
-    const stream = relayEventStream(upstream, () => undefined);
+    const stream = relayEventStream(upstream, () => undefined, { transform: identity });
     const reader = stream.getReader();
     upstream.write("data: 1\n\n");
     await reader.read();
     // Nobody asks for more: the relay pauses the body, so writes back up in the upstream.
     let accepted = true;
-    for (let i = 0; i < 10 && accepted; i++) accepted = upstream.write("data: more\n\n");
+    for (let i = 0; i < 10 && accepted; i++) accepted = upstream.write("data: 2\n\n");
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(upstream.isPaused()).toBe(true);
     await reader.cancel();

@@ -1,30 +1,20 @@
 import "server-only";
 import type { Readable } from "node:stream";
-import {
-  createSseSplitter,
-  encodeSseData,
-  encodeSseEvent,
-  endsAtEventBoundary,
-  type EventSourceMessage,
-} from "@/lib/dify/sse-events";
+import { createSseSplitter, encodeSseEvent, type EventSourceMessage } from "@/lib/dify/sse-events";
 import { ERROR_STATUS, type ErrorCode } from "@/lib/errors/error-code";
 import { getLimits } from "@/lib/server/limits";
 
-// Relays an upstream SSE body to the browser, for every stream the app relays (a form's
-// run, the launcher's run): split → transform → encode → keep-alive, as a web stream for a route
-// handler's Response. Chunks pass byte for byte unless the route's transform may change an event
-// in them; only those are split and parsed, changed, and written again.
-// A keep-alive comment goes out when the upstream is quiet (so proxies on the way keep the
-// connection), and the upstream request is aborted the moment the browser goes away.
+// Relays an upstream SSE body to the browser (a form's run, the launcher's run): split, parse,
+// transform, encode, as a web stream for a route handler's Response. A keep-alive comment goes out
+// when the upstream is quiet (so proxies on the way keep the connection), and the upstream request
+// is aborted the moment the browser goes away.
 
 const KEEP_ALIVE = new TextEncoder().encode(": keep-alive\n\n");
 const encoder = new TextEncoder();
 
-/** What a route plugs into the relay: how it changes the events it needs to see. */
+/** What a route plugs into the relay: how it changes each event. */
 export type EventTransform = {
-  /** False when these bytes certainly hold no event this transform changes: they pass as sent. */
-  mayChange(bytes: Buffer): boolean;
-  /** One event's JSON (from bytes `mayChange` flagged) → what goes out in its place, in order. */
+  /** One event's JSON → what goes out in its place, in order. */
   apply(event: unknown): readonly unknown[];
   /** The upstream ended cleanly, or broke off: events to send last. */
   finish?(how: "ended" | "broken"): readonly unknown[];
@@ -38,9 +28,9 @@ export const SSE_HEADERS = {
 } as const;
 
 export type RelayOptions = {
+  transform: EventTransform;
   keepAliveMs?: number;
-  transform?: EventTransform;
-  /** Largest event the transform reads, in characters: past it the stream ends with an error. */
+  /** Largest event, in characters: past it the stream ends with an error. */
   maxEventChars?: number;
   /** The server ends the stream when this aborts (shutdown, link expiry). */
   end?: AbortSignal;
@@ -53,26 +43,18 @@ export function streamError(code: ErrorCode, message: string) {
   return { event: "error", status: ERROR_STATUS[code], code, message };
 }
 
-/**
- * The changing half of the relay: upstream chunks in, bytes out. Whole chunks that the transform
- * need not see pass as they are (no copy, no decode); the rest goes through the splitter, where a
- * held partial event waits for its end.
- */
+/** Upstream chunks in, the transformed events out as bytes; a partial event waits for its end. */
 function createEventRewriter(transform: EventTransform, maxEventChars: number) {
   const decoder = new TextDecoder();
   let out = "";
   let tooLarge = false;
-  // Part of an event is in the splitter: the next chunk must go there too.
-  let holding = false;
   const onEvent = (message: EventSourceMessage) => {
-    // Keep-alives (`event: ping`, no data) are the relay's own job.
-    if (!message.data) return;
+    // Keep-alives (`event: ping`, no data) are the relay's own job; data that is not JSON the
+    // browser skips, so it is not sent.
     let json: unknown;
     try {
       json = JSON.parse(message.data);
     } catch {
-      // Not JSON: the browser skips it. Passed on only when it cannot be one the transform changes.
-      if (!transform.mayChange(Buffer.from(message.data))) out += encodeSseData(message.data);
       return;
     }
     for (const event of transform.apply(json)) out += encodeSseEvent(event);
@@ -82,22 +64,22 @@ function createEventRewriter(transform: EventTransform, maxEventChars: number) {
     maxBufferSize: maxEventChars,
     onTooLarge: () => (tooLarge = true),
   });
+  const take = () => {
+    const bytes = encoder.encode(out);
+    out = "";
+    return bytes;
+  };
   return {
     /** The bytes to send for `chunk`, or "too-large" once an event outgrew the limit. */
-    push(chunk: Buffer): Uint8Array | "too-large" {
-      if (!holding && endsAtEventBoundary(chunk) && !transform.mayChange(chunk)) return chunk;
-      out = "";
+    push(chunk: Uint8Array): Uint8Array | "too-large" {
       splitter.feed(decoder.decode(chunk, { stream: true }));
-      if (tooLarge) return "too-large";
-      holding = !endsAtEventBoundary(chunk);
-      return encoder.encode(out);
+      return tooLarge ? "too-large" : take();
     },
     /** The rest at the upstream's end: an event without its blank line is whole all the same. */
     flush(how: "ended" | "broken"): Uint8Array {
-      out = "";
-      if (how === "ended" && holding && !tooLarge) splitter.feed("\n\n");
+      if (how === "ended" && !tooLarge) splitter.feed("\n\n");
       for (const event of transform.finish?.(how) ?? []) out += encodeSseEvent(event);
-      return encoder.encode(out);
+      return take();
     },
   };
 }
@@ -109,15 +91,13 @@ function createEventRewriter(transform: EventTransform, maxEventChars: number) {
 export function relayEventStream(
   upstream: Readable,
   abortUpstream: () => void,
-  options: RelayOptions = {},
+  options: RelayOptions,
 ): ReadableStream<Uint8Array> {
   const keepAliveMs = options.keepAliveMs ?? getLimits().relayKeepAliveMs;
-  const rewriter = options.transform
-    ? createEventRewriter(
-        options.transform,
-        options.maxEventChars ?? getLimits().relayMaxEventChars,
-      )
-    : null;
+  const rewriter = createEventRewriter(
+    options.transform,
+    options.maxEventChars ?? getLimits().relayMaxEventChars,
+  );
   let lastSent = Date.now();
   let ended = false;
   let timer: ReturnType<typeof setInterval> | undefined;
@@ -131,7 +111,6 @@ export function relayEventStream(
     if ((controller.desiredSize ?? 0) <= 0) upstream.pause();
   };
   const onData = (chunk: Buffer) => {
-    if (!rewriter) return send(chunk);
     const bytes = rewriter.push(chunk);
     if (bytes !== "too-large") return send(bytes);
     send(
@@ -145,13 +124,13 @@ export function relayEventStream(
     finish(true);
   };
   const onSourceEnd = () => {
-    if (rewriter) send(rewriter.flush("ended"));
+    send(rewriter.flush("ended"));
     finish(true);
   };
   // The upstream broke off mid-stream: end ours cleanly; the browser sees no final event and
   // reconnects with a snapshot (or the transform says what happened).
   const onBroken = () => {
-    if (rewriter && !ended) send(rewriter.flush("broken"));
+    if (!ended) send(rewriter.flush("broken"));
     abortUpstream();
     finish(true);
   };
