@@ -24,6 +24,7 @@ import {
 import { getEnv } from "@/lib/server/env";
 import { getLimits } from "@/lib/server/limits";
 import { observeUpstream } from "@/lib/server/ops/metrics";
+import { processState } from "@/lib/server/ops/process-state";
 import {
   noteUpstreamError,
   noteUpstreamStatus,
@@ -41,8 +42,11 @@ type KeyKind = "app" | "dataset";
 /** Which pool of upstream connections a request takes (each Agent holds one pool per origin). */
 type PoolKind = "json" | "stream" | "launch";
 
-let agents: Record<PoolKind, Agent> | undefined;
-function getAgents() {
+function getAgents(): Record<PoolKind, Agent> {
+  return processState("upstream-agents", createAgents);
+}
+
+function createAgents(): Record<PoolKind, Agent> {
   const limits = getLimits();
   const streaming = {
     connect: { timeout: limits.upstreamConnectTimeoutMs },
@@ -51,7 +55,7 @@ function getAgents() {
     // silence (a minute by default) means it is gone.
     bodyTimeout: limits.streamIdleTimeoutMs,
   };
-  agents ??= {
+  return {
     // Capped (DIFY_JSON_CONNECTIONS): a burst waits for a connection instead of opening sockets
     // without end; uploads are bounded per address and per link before they get here.
     json: new Agent({
@@ -67,7 +71,6 @@ function getAgents() {
     // never queue behind launches; a launch past it is refused before it gets here.
     launch: new Agent({ ...streaming, connections: limits.upstreamLaunchConnections }),
   };
-  return agents;
 }
 
 function bearer(kind: KeyKind): string {
@@ -338,7 +341,11 @@ export function getAppParameters(signal?: AbortSignal) {
   return requestJson("/parameters", appParametersSchema, { signal });
 }
 
-let parametersCache: { at: number; value: Promise<AppParameters> } | undefined;
+const parameters = () =>
+  processState<{ cache?: { at: number; value: Promise<AppParameters> } }>(
+    "app-parameters",
+    () => ({}),
+  );
 
 /**
  * The app's parameters, shared for a minute: the form page only needs their upload limits, which
@@ -346,14 +353,15 @@ let parametersCache: { at: number; value: Promise<AppParameters> } | undefined;
  */
 export function getAppParametersCached(): Promise<AppParameters> {
   const now = Date.now();
-  if (!parametersCache || now - parametersCache.at > getLimits().appParametersTtlMs) {
+  const held = parameters();
+  if (!held.cache || now - held.cache.at > getLimits().appParametersTtlMs) {
     const value = getAppParameters();
-    parametersCache = { at: now, value };
+    held.cache = { at: now, value };
     value.catch(() => {
-      if (parametersCache?.value === value) parametersCache = undefined;
+      if (held.cache?.value === value) held.cache = undefined;
     });
   }
-  return parametersCache.value;
+  return held.cache.value;
 }
 
 export function getHumanInputForm(token: string) {

@@ -2,6 +2,7 @@ import "server-only";
 import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 import { ApiError } from "@/lib/errors/api-error";
 import { getLimits } from "@/lib/server/limits";
+import { processState } from "@/lib/server/ops/process-state";
 
 // Wrong bearer tokens (the knowledge routes, /api/metrics) counted per client address
 // (clientAddress): past MAX_AUTH_FAILURES_PER_ADDRESS in AUTH_FAILURE_WINDOW_SECONDS, the address
@@ -10,16 +11,15 @@ import { getLimits } from "@/lib/server/limits";
 // that a guess was right, and the throttle would not slow guessing at all. Per replica, in memory
 // (decision 033).
 
-let limiter: RateLimiterMemory | undefined;
-
 function failures(): RateLimiterMemory {
-  const limits = getLimits();
-  limiter ??= new RateLimiterMemory({
-    keyPrefix: "auth-failures",
-    points: limits.authFailuresPerAddress,
-    duration: limits.authFailureWindowSeconds,
+  return processState("auth-failures", () => {
+    const limits = getLimits();
+    return new RateLimiterMemory({
+      keyPrefix: "auth-failures",
+      points: limits.authFailuresPerAddress,
+      duration: limits.authFailureWindowSeconds,
+    });
   });
-  return limiter;
 }
 
 function throttled(res: RateLimiterRes): ApiError {

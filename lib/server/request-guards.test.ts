@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type * as Guards from "@/lib/server/request-guards";
+import { forgetProcessState } from "@/lib/tools/test/forget-process-state";
 
 let guards: typeof Guards;
 
@@ -10,6 +11,7 @@ const METRICS = "metrics-secret-0123456789abcdef-1";
 
 beforeEach(async () => {
   vi.resetModules();
+  forgetProcessState();
   vi.unstubAllEnvs();
   vi.stubEnv("PORTAL_API_TOKEN", PORTAL);
   guards = await import("@/lib/server/request-guards");

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "@/lib/errors/api-error";
+import { forgetProcessState } from "@/lib/tools/test/forget-process-state";
 
 // The per-address rates against small limits: who shares a count, what a refusal says, and that
 // a window's end gives the address its rate back.
@@ -26,7 +27,7 @@ async function refusal(promise: Promise<void>): Promise<ApiError> {
 
 beforeEach(() => {
   vi.useFakeTimers({ now: 1_000_000, toFake: ["Date"] });
-  delete (globalThis as Record<symbol, unknown>)[Symbol.for("dify-human-input.rate-limiters")];
+  forgetProcessState();
 });
 afterEach(() => vi.useRealTimers());
 

@@ -3,11 +3,11 @@ import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 import { ApiError } from "@/lib/errors/api-error";
 import { clientAddress } from "@/lib/server/client-address";
 import { getLimits, type Limits } from "@/lib/server/limits";
+import { processState } from "@/lib/server/ops/process-state";
 
 // Per-address request rates of the routes that cost the upstream most: a launch starts a run (model
 // tokens), an upload stores a file, next-link reads a run's whole stream. Counted in this process's
-// memory, so with several replicas each counts its own share (decision 031). Kept on globalThis
-// because Next may load this module once per route bundle.
+// memory, so with several replicas each counts its own share (decision 031).
 
 /** The routes with a rate of their own, each with the limit that sets it. */
 const RATES = {
@@ -24,24 +24,15 @@ const MESSAGES: Record<RatedRoute, string> = {
   "next-link": "Too many requests for the next form from your network address. Wait a moment.",
 };
 
-const LIMITERS = Symbol.for("dify-human-input.rate-limiters");
-
 function limiter(route: RatedRoute): RateLimiterMemory {
-  const holder = globalThis as typeof globalThis & {
-    [LIMITERS]?: Map<RatedRoute, RateLimiterMemory>;
-  };
-  holder[LIMITERS] ??= new Map();
-  let found = holder[LIMITERS].get(route);
-  if (!found) {
+  return processState(`rate.${route}`, () => {
     const limits = getLimits();
-    found = new RateLimiterMemory({
+    return new RateLimiterMemory({
       keyPrefix: route,
       points: limits[RATES[route]],
       duration: limits.rateWindowSeconds,
     });
-    holder[LIMITERS].set(route, found);
-  }
-  return found;
+  });
 }
 
 /**

@@ -1,18 +1,14 @@
 import "server-only";
 import { ApiError } from "@/lib/errors/api-error";
 import { getLimits } from "@/lib/server/limits";
+import { processState } from "@/lib/server/ops/process-state";
 
 // Uploads in flight per link (or launcher visitor): each holds an upstream connection and a
 // body for as long as the browser takes to send it, so one link cannot hold many at once. The
-// browser sends fewer at a time than this (lib/files/upload-gate.ts). Kept on globalThis because
-// Next may load this module once per route bundle.
-
-const SLOTS = Symbol.for("dify-human-input.upload-slots");
+// browser sends fewer at a time than this.
 
 function inFlight(): Map<string, number> {
-  const holder = globalThis as typeof globalThis & { [SLOTS]?: Map<string, number> };
-  holder[SLOTS] ??= new Map();
-  return holder[SLOTS];
+  return processState("upload-slots", () => new Map<string, number>());
 }
 
 /**

@@ -2,11 +2,12 @@ import "server-only";
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import { ApiError } from "@/lib/errors/api-error";
 import type { ErrorCode } from "@/lib/errors/error-code";
+import { processState } from "@/lib/server/ops/process-state";
 import { openStreamCount } from "@/lib/server/streams/open-streams";
 
 // Prometheus metrics for GET /api/metrics (behind METRICS_TOKEN). Labels are closed sets (route
 // names, operations, outcomes, error codes), never ids, tokens or users, so the number of series
-// stays small. Kept on globalThis: Next may load this module more than once in one process.
+// stays small.
 
 const PREFIX = "human_input_";
 const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
@@ -52,14 +53,8 @@ function createMetrics() {
   };
 }
 
-const METRICS = Symbol.for("dify-human-input.metrics");
-
 function metrics(): ReturnType<typeof createMetrics> {
-  const holder = globalThis as typeof globalThis & {
-    [METRICS]?: ReturnType<typeof createMetrics>;
-  };
-  holder[METRICS] ??= createMetrics();
-  return holder[METRICS];
+  return processState("metrics", createMetrics);
 }
 
 /** The metrics in Prometheus's text format, with its content type. */
