@@ -11,6 +11,12 @@ export async function register() {
     console.error(JSON.stringify({ level: "error", msg: "invalid configuration", problem }));
     return;
   }
+  const { getEnv } = await import("@/lib/server/env");
+  const { directClientsNotice } = await import("@/lib/server/client-address");
+  const notice = directClientsNotice();
+  if (notice && !getEnv().development) {
+    console.warn(JSON.stringify({ level: "warn", msg: "no trusted proxy", detail: notice }));
+  }
   // SIGTERM: drain (end streams with `retry:`, let requests finish), then exit 0.
   const { installShutdownHandler } = await import("@/lib/server/ops/graceful-shutdown");
   const { getLimits } = await import("@/lib/server/limits");

@@ -11,9 +11,9 @@ import { EMBEDDED_LINK_SECRET } from "@/lib/embedded/demo-keys";
 import { formLinkQuery } from "@/lib/server/form/signed-form-link";
 
 // The costly routes' bounds (decision 031), on an app server of this spec's own with small limits
-// (the suite's server lifts them: all its stories come from 127.0.0.1). Each story speaks from
-// an address of its own: the client address is the nearest X-Forwarded-For entry, which a client
-// reaching the app directly names itself. Every refusal is answered before the upstream hears of
+// (the suite's server lifts them: it trusts no proxy, so all its stories count as one client).
+// This server trusts the forwarded headers as a proxy's, so each story speaks from an address of
+// its own in X-Forwarded-For. Every refusal is answered before the upstream hears of
 // it: the embedded service logs no call for its request id.
 
 test.describe.configure({ mode: "serial" });
@@ -31,9 +31,10 @@ test.beforeAll(async () => {
   test.setTimeout(90_000);
   server = await startAppServer(
     E2E_REPLICA_PORT + 12,
-    e2eAppServerEnv(
-      Object.fromEntries(Object.entries(LIMITS).map(([name, value]) => [name, String(value)])),
-    ),
+    e2eAppServerEnv({
+      ...Object.fromEntries(Object.entries(LIMITS).map(([name, value]) => [name, String(value)])),
+      TRUST_PROXY_HEADERS: "true",
+    }),
   );
 });
 test.afterAll(async () => {

@@ -143,7 +143,10 @@ const rawEnvSchema = z.object({
     ),
   /** The app's public origin (scheme, host, port), for the same-origin check and the cookie. */
   APP_ORIGIN: optionalString.pipe(origin.optional()),
-  /** `true` lets X-Forwarded-Host/-Proto set the public origin (behind a trusted reverse proxy). */
+  /**
+   * `true` behind a reverse proxy that writes X-Forwarded-For/-Host/-Proto: their last entries
+   * then name the client and the public origin. Unset, every client counts as one.
+   */
   TRUST_PROXY_HEADERS: flag,
   /** Set by Next (`production` under `next start`): missing configuration then fails closed. */
   NODE_ENV: z.string().optional(),

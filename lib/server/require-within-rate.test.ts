@@ -25,6 +25,8 @@ async function refusal(promise: Promise<void>): Promise<ApiError> {
   return error;
 }
 
+vi.stubEnv("TRUST_PROXY_HEADERS", "true");
+
 beforeEach(() => {
   vi.useFakeTimers({ now: 1_000_000, toFake: ["Date"] });
   forgetProcessState();
