@@ -112,6 +112,9 @@ const rawEnvSchema = z.object({
     .default(1024 * 1024),
   /** How long an upload body may send nothing before it is cut off, in milliseconds. */
   UPLOAD_IDLE_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  /** A JSON request body: the longest silence, and the longest it may take in all (408 past). */
+  JSON_BODY_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  JSON_BODY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   /**
    * Space-separated sources Markdown images may load from: origins, or origins with a path prefix
    * ending in `/`; unset: the Dify API base's origin.
@@ -211,6 +214,8 @@ export type AppEnv = {
   streamIdleTimeoutMs: number;
   maxJsonBodyBytes: number;
   uploadIdleTimeoutMs: number;
+  jsonBodyIdleTimeoutMs: number;
+  jsonBodyTimeoutMs: number;
   markdownImageOrigins: string[];
   remoteFileHosts: string[];
   appOrigin: string | undefined;
@@ -296,6 +301,8 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
     streamIdleTimeoutMs: raw.DIFY_STREAM_IDLE_TIMEOUT_MS,
     maxJsonBodyBytes: raw.MAX_JSON_BODY_BYTES,
     uploadIdleTimeoutMs: raw.UPLOAD_IDLE_TIMEOUT_MS,
+    jsonBodyIdleTimeoutMs: raw.JSON_BODY_IDLE_TIMEOUT_MS,
+    jsonBodyTimeoutMs: raw.JSON_BODY_TIMEOUT_MS,
     remoteFileHosts: raw.REMOTE_FILE_HOSTS,
     appOrigin: raw.APP_ORIGIN,
     trustProxyHeaders: raw.TRUST_PROXY_HEADERS,

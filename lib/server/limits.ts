@@ -8,6 +8,9 @@ import { getEnv } from "@/lib/server/env";
 export type Limits = {
   /** Largest JSON request body a route reads (MAX_JSON_BODY_BYTES). */
   jsonBodyBytes: number;
+  /** A JSON body's longest silence and longest time in all (JSON_BODY_[IDLE_]TIMEOUT_MS). */
+  jsonBodyIdleTimeoutMs: number;
+  jsonBodyTimeoutMs: number;
   /** How long an upload body may send nothing before it is cut off (UPLOAD_IDLE_TIMEOUT_MS). */
   uploadIdleTimeoutMs: number;
   /** What an upload body may hold besides the file: part headers, small fields, boundaries. */
@@ -77,6 +80,8 @@ export function getLimits(): Limits {
   const env = getEnv();
   cached = {
     jsonBodyBytes: env.maxJsonBodyBytes,
+    jsonBodyIdleTimeoutMs: env.jsonBodyIdleTimeoutMs,
+    jsonBodyTimeoutMs: env.jsonBodyTimeoutMs,
     uploadIdleTimeoutMs: env.uploadIdleTimeoutMs,
     uploadBodyAllowanceBytes: 256 * 1024,
     uploadMaxFields: 8,
