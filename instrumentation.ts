@@ -17,6 +17,8 @@ export async function register() {
   if (notice && !getEnv().development) {
     console.warn(JSON.stringify({ level: "warn", msg: "no trusted proxy", detail: notice }));
   }
+  const { connectSharedStore } = await import("@/lib/server/shared-limits/shared-store");
+  connectSharedStore();
   // SIGTERM: drain (end streams with `retry:`, let requests finish), then exit 0.
   const { installShutdownHandler } = await import("@/lib/server/ops/graceful-shutdown");
   const { getLimits } = await import("@/lib/server/limits");

@@ -172,6 +172,12 @@ const rawEnvSchema = z.object({
   DIFY_LAUNCH_CONNECTIONS: z.coerce.number().int().min(1).max(10_000).default(16),
   /** How long in-flight requests may take to finish after SIGTERM, in milliseconds. */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(25_000),
+  /** Redis (redis:// or rediss://) where copies share their per-client limits; unset: per copy. */
+  REDIS_URL: optionalString.pipe(
+    z
+      .url({ protocol: /^rediss?$/, error: "must be a redis:// or rediss:// URL" })
+      .optional(),
+  ),
   /** Bearer token for GET /api/metrics; unset turns the endpoint off. */
   METRICS_TOKEN: optionalString,
   /**
@@ -232,6 +238,8 @@ export type AppEnv = {
   launchConnections: number;
   shutdownGraceMs: number;
   metricsToken: string | undefined;
+  /** REDIS_URL: the store the per-client limits share; undefined, each copy's memory. */
+  redisUrl: string | undefined;
   /** Whether form links' run streams carry the streamed answer and final outputs. */
   runStreamOutputs: "shown" | "hidden";
   /** The longest a form link may still be valid for, in seconds (MAX_LINK_TTL). */
@@ -318,6 +326,7 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
     launchConnections: raw.DIFY_LAUNCH_CONNECTIONS,
     shutdownGraceMs: raw.SHUTDOWN_GRACE_MS,
     metricsToken: raw.METRICS_TOKEN,
+    redisUrl: raw.REDIS_URL,
     runStreamOutputs: raw.RUN_STREAM_OUTPUTS,
     maxLinkTtlSeconds: raw.MAX_LINK_TTL,
     development: raw.NODE_ENV === "development",

@@ -30,6 +30,8 @@ export type Limits = {
   launchRate: number;
   uploadRate: number;
   nextLinkRate: number;
+  /** A shared (Redis) stream or upload slot lives this long unless its holder renews it. */
+  sharedSlotLeaseMs: number;
   /** Uploads in flight at once per link, or per launcher visitor. */
   uploadsPerLink: number;
   /** Upstream connections of the JSON pool and of the launcher's own pool (its streams). */
@@ -96,6 +98,8 @@ export function getLimits(): Limits {
     uploadRate: env.uploadRatePerMinute,
     nextLinkRate: env.nextLinkRatePerMinute,
     uploadsPerLink: env.maxUploadsPerLink,
+    // Renewed every third of it, so a copy that dies frees its slots within this long.
+    sharedSlotLeaseMs: 10_000,
     upstreamJsonConnections: env.jsonConnections,
     upstreamLaunchConnections: env.launchConnections,
     // The browser's own backoff is shorter, so it mostly waits for its other streams to close.

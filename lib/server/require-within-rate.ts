@@ -1,13 +1,14 @@
 import "server-only";
-import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { ApiError } from "@/lib/errors/api-error";
 import { clientAddress } from "@/lib/server/client-address";
 import { getLimits, type Limits } from "@/lib/server/limits";
 import { processState } from "@/lib/server/ops/process-state";
+import { createSharedRateLimiter } from "@/lib/server/shared-limits/shared-rate-limiter";
 
 // Per-address request rates of the routes that cost the upstream most: a launch starts a run (model
-// tokens), an upload stores a file, next-link reads a run's whole stream. Counted in this process's
-// memory, so with several replicas each counts its own share (decision 031).
+// tokens), an upload stores a file, next-link reads a run's whole stream. Shared by all copies
+// with REDIS_URL, else counted per copy; whom they count: decision 047.
 
 /** The routes with a rate of their own, each with the limit that sets it. */
 const RATES = {
@@ -24,10 +25,10 @@ const MESSAGES: Record<RatedRoute, string> = {
   "next-link": "Too many requests for the next form from your network address. Wait a moment.",
 };
 
-function limiter(route: RatedRoute): RateLimiterMemory {
+function limiter(route: RatedRoute): RateLimiterAbstract {
   return processState(`rate.${route}`, () => {
     const limits = getLimits();
-    return new RateLimiterMemory({
+    return createSharedRateLimiter({
       keyPrefix: route,
       points: limits[RATES[route]],
       duration: limits.rateWindowSeconds,

@@ -42,6 +42,16 @@ function createMetrics() {
       help: "Bytes of files uploaded to the upstream through the app.",
       registers: [registry],
     }),
+    sharedLimitsUp: new Gauge({
+      name: `${PREFIX}shared_limits_up`,
+      help: "1 while the shared limits count in Redis (REDIS_URL), 0 while they fall back to this copy's memory.",
+      registers: [registry],
+    }),
+    sharedLimitsFallbacks: new Counter({
+      name: `${PREFIX}shared_limits_fallbacks_total`,
+      help: "Limit checks counted in this copy's memory because Redis (REDIS_URL) could not be reached.",
+      registers: [registry],
+    }),
     openStreams: new Gauge({
       name: `${PREFIX}open_event_streams`,
       help: "Event streams open now (relayed from the upstream to browsers).",
@@ -110,4 +120,12 @@ export function observeUpstream(method: string, path: string) {
 
 export function countUploadedBytes(bytes: number): void {
   if (bytes > 0) metrics().uploadedBytes.inc(bytes);
+}
+
+export function setSharedLimitsUp(up: boolean): void {
+  metrics().sharedLimitsUp.set(up ? 1 : 0);
+}
+
+export function countSharedLimitsFallback(): void {
+  metrics().sharedLimitsFallbacks.inc();
 }
