@@ -62,4 +62,16 @@ describe("requireWithinRate", () => {
     vi.setSystemTime(1_000_000 + 60_001);
     await requireWithinRate("next-link", from("203.0.113.8"));
   });
+
+  it("without a trusted proxy counts every client together, whatever address it names", async () => {
+    vi.stubEnv("TRUST_PROXY_HEADERS", "");
+    vi.resetModules();
+    forgetProcessState();
+    const direct = await import("@/lib/server/require-within-rate");
+    await direct.requireWithinRate("next-link", from("203.0.113.40"));
+    await expect(direct.requireWithinRate("next-link", from("203.0.113.41"))).rejects.toMatchObject(
+      { code: "too_many_requests" },
+    );
+    vi.stubEnv("TRUST_PROXY_HEADERS", "true");
+  });
 });
