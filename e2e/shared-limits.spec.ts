@@ -8,7 +8,7 @@ import {
   redisServerInstalled,
   startRedisServer,
   type RedisServer,
-} from "@/e2e/helpers/redis-server";
+} from "@/lib/tools/redis/start-redis-server";
 import { startRunAsPortal } from "@/e2e/helpers/runs";
 import { E2E_METRICS_TOKEN, E2E_REPLICA_PORT } from "@/e2e/ports";
 import { startRoundRobinBalancer, type RoundRobinBalancer } from "@/e2e/round-robin-balancer";
