@@ -191,7 +191,7 @@ test("a link's stream and upload caps hold across copies", async () => {
   await new Promise((resolve) => setTimeout(resolve, 1_000));
   const third = heldUpload(copies[0]!, token, link);
   expect(await third.finish()).toBe(429);
-  expect(await Promise.all(held.map((upload) => upload.finish()))).toEqual([200, 200]);
+  expect(await Promise.all(held.map((upload) => upload.finish()))).toEqual([201, 201]);
 });
 
 test("Redis stopped: both copies keep answering on limits of their own, say so once, and count it; Redis back: shared again", async () => {

@@ -174,9 +174,7 @@ const rawEnvSchema = z.object({
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(25_000),
   /** Redis (redis:// or rediss://) where copies share their per-client limits; unset: per copy. */
   REDIS_URL: optionalString.pipe(
-    z
-      .url({ protocol: /^rediss?$/, error: "must be a redis:// or rediss:// URL" })
-      .optional(),
+    z.url({ protocol: /^rediss?$/, error: "must be a redis:// or rediss:// URL" }).optional(),
   ),
   /** Bearer token for GET /api/metrics; unset turns the endpoint off. */
   METRICS_TOKEN: optionalString,

@@ -16,7 +16,10 @@ export const POST = withFormLink(
     requireRunScope(claims);
     await requireWithinRate("next-link", request);
     const body = FORM_API.nextLink.request.parse(await readJsonBody(request));
-    const lease = await acquireStreamSlot({ address: clientAddress(request), visitor: claims.user });
+    const lease = await acquireStreamSlot({
+      address: clientAddress(request),
+      visitor: claims.user,
+    });
     try {
       const url = await nextFormLink(claims, { formId: body.form_id, nodeId: body.node_id });
       return jsonAnswer(FORM_API.nextLink.answer, { url });
