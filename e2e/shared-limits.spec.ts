@@ -47,7 +47,7 @@ test.beforeAll(async () => {
     copies.push(await startAppServer(port, env));
   }
   balancer = await startRoundRobinBalancer(BALANCER, PORTS);
-  await expect.poll(() => limitsOn(copies), { timeout: 15_000 }).toEqual(["redis", "redis"]);
+  await expect.poll(() => limitsOn(copies), { timeout: 60_000 }).toEqual(["redis", "redis"]);
 });
 test.afterAll(async () => {
   await balancer?.close();
