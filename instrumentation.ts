@@ -11,6 +11,14 @@ export async function register() {
     console.error(JSON.stringify({ level: "error", msg: "invalid configuration", problem }));
     return;
   }
+  const { getEnv } = await import("@/lib/server/env");
+  const { directClientsNotice } = await import("@/lib/server/client-address");
+  const notice = directClientsNotice();
+  if (notice && getEnv().NODE_ENV !== "development") {
+    console.warn(JSON.stringify({ level: "warn", msg: "no trusted proxy", detail: notice }));
+  }
+  const { connectSharedStore } = await import("@/lib/server/shared-limits/shared-store");
+  connectSharedStore();
   // SIGTERM: drain (end streams with `retry:`, let requests finish), then exit 0.
   const { installShutdownHandler } = await import("@/lib/server/ops/graceful-shutdown");
   const { getLimits } = await import("@/lib/server/limits");

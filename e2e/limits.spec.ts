@@ -4,6 +4,7 @@ import { e2eAppServerEnv } from "@/e2e/app-server-env";
 import { startAppServer, type AppServerProcess } from "@/e2e/app-server-process";
 import { expect, test } from "@/e2e/fixtures";
 import { addFaults, callsForRequest } from "@/e2e/helpers/embedded";
+import { getFormRecord } from "@/e2e/helpers/forms";
 import { attachFiles } from "@/e2e/helpers/uploads";
 import { startRunAsPortal } from "@/e2e/helpers/runs";
 import { E2E_METRICS_TOKEN, E2E_REPLICA_PORT } from "@/e2e/ports";
@@ -11,9 +12,9 @@ import { EMBEDDED_LINK_SECRET } from "@/lib/embedded/demo-keys";
 import { formLinkQuery } from "@/lib/server/form/signed-form-link";
 
 // The costly routes' bounds (decision 031), on an app server of this spec's own with small limits
-// (the suite's server lifts them: all its stories come from 127.0.0.1). Each story speaks from
-// an address of its own: the client address is the nearest X-Forwarded-For entry, which a client
-// reaching the app directly names itself. Every refusal is answered before the upstream hears of
+// (the suite's server lifts them: it trusts no proxy, so all its stories count as one client).
+// This server trusts the forwarded headers as a proxy's, so each story speaks from an address of
+// its own in X-Forwarded-For. Every refusal is answered before the upstream hears of
 // it: the embedded service logs no call for its request id.
 
 test.describe.configure({ mode: "serial" });
@@ -31,9 +32,12 @@ test.beforeAll(async () => {
   test.setTimeout(90_000);
   server = await startAppServer(
     E2E_REPLICA_PORT + 12,
-    e2eAppServerEnv(
-      Object.fromEntries(Object.entries(LIMITS).map(([name, value]) => [name, String(value)])),
-    ),
+    e2eAppServerEnv({
+      ...Object.fromEntries(Object.entries(LIMITS).map(([name, value]) => [name, String(value)])),
+      TRUST_PROXY_HEADERS: "true",
+      JSON_BODY_IDLE_TIMEOUT_MS: "1000",
+      JSON_BODY_TIMEOUT_MS: "3000",
+    }),
   );
 });
 test.afterAll(async () => {
@@ -258,6 +262,52 @@ test("a link uploads at most two files at once: a third is refused with 429 unti
   expect(await held[0]!.finish()).toBe(201);
   expect((await upload()).status).toBe(201);
   expect(await held[1]!.finish()).toBe(201);
+});
+
+/** Sends a JSON body one byte every `gapMs` until answered; resolves with the answer. */
+function trickledJson(path: string, headers: Record<string, string>, gapMs: number) {
+  return new Promise<{ status: number; body: string; ms: number }>((resolve, reject) => {
+    const started = Date.now();
+    const req = httpRequest(`${server.url}${path}`, {
+      method: "POST",
+      headers: { Origin: server.url, "Content-Type": "application/json", ...headers },
+    });
+    const timer = setInterval(() => req.write(" "), gapMs);
+    req.on("response", (res) => {
+      clearInterval(timer);
+      let body = "";
+      res.on("data", (chunk: Buffer) => (body += chunk.toString()));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body, ms: Date.now() - started }));
+    });
+    req.on("error", (error) => {
+      clearInterval(timer);
+      reject(error);
+    });
+    req.write("{");
+  });
+}
+
+test("a JSON body sent too slowly is answered 408 on every route that reads one", async () => {
+  test.setTimeout(60_000);
+  const run = await pausedRun();
+  const link = { "X-Form-Link": linkOf(run) };
+  const routes: [string, Record<string, string>][] = [
+    ["/api/launch", {}],
+    [`/api/forms/${run.formToken}`, link],
+    [`/api/forms/${run.formToken}/next-link`, { "X-Form-Link": linkOf(run, "run") }],
+  ];
+  for (const [path, headers] of routes) {
+    const address = { "X-Forwarded-For": freshAddress() };
+    // Silent past the idle limit (1 s).
+    const silent = await trickledJson(path, { ...headers, ...address }, 1_500);
+    expect(silent.status, path).toBe(408);
+    expect(JSON.parse(silent.body)).toMatchObject({ status: 408, code: "request_timeout" });
+    // Never silent for long, but past the total limit (3 s).
+    const trickle = await trickledJson(path, { ...headers, ...address }, 300);
+    expect(trickle.status, path).toBe(408);
+    expect(trickle.ms).toBeLessThan(10_000);
+  }
+  expect((await getFormRecord(run.formToken)).status).not.toBe("submitted");
 });
 
 test("a page sends its files two at a time, so none is refused by the link's upload limit", async ({

@@ -1,25 +1,26 @@
 import "server-only";
-import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { ApiError } from "@/lib/errors/api-error";
 import { getLimits } from "@/lib/server/limits";
+import { processState } from "@/lib/server/ops/process-state";
+import { createSharedRateLimiter } from "@/lib/server/shared-limits/shared-rate-limiter";
 
 // Wrong bearer tokens (the knowledge routes, /api/metrics) counted per client address
 // (clientAddress): past MAX_AUTH_FAILURES_PER_ADDRESS in AUTH_FAILURE_WINDOW_SECONDS, the address
 // is answered 429 with Retry-After until the window ends, before any token is compared, so a
 // right token is refused too: were it compared, its answer (200, not 429) would tell a guesser
-// that a guess was right, and the throttle would not slow guessing at all. Per replica, in memory
-// (decision 033).
+// that a guess was right, and the throttle would not slow guessing at all (decision 033). Shared
+// by all copies with REDIS_URL; whom it counts: decision 047.
 
-let limiter: RateLimiterMemory | undefined;
-
-function failures(): RateLimiterMemory {
-  const limits = getLimits();
-  limiter ??= new RateLimiterMemory({
-    keyPrefix: "auth-failures",
-    points: limits.MAX_AUTH_FAILURES_PER_ADDRESS,
-    duration: limits.AUTH_FAILURE_WINDOW_SECONDS,
+function failures(): RateLimiterAbstract {
+  return processState("auth-failures", () => {
+    const limits = getLimits();
+    return createSharedRateLimiter({
+      keyPrefix: "auth-failures",
+      points: limits.MAX_AUTH_FAILURES_PER_ADDRESS,
+      duration: limits.AUTH_FAILURE_WINDOW_SECONDS,
+    });
   });
-  return limiter;
 }
 
 function throttled(res: RateLimiterRes): ApiError {

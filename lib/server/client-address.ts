@@ -1,18 +1,36 @@
 import "server-only";
 import { isIP } from "node:net";
+import { getEnv } from "@/lib/server/env";
 
-// The address a per-address limit keys on. A route handler sees no socket: Next's server writes
-// the peer's address into X-Forwarded-For only when the request brought none, and a reverse proxy
-// appends the address it saw. So the right-most entry is the nearest hop's word: the peer itself
-// when the app is reached directly by a client that sent no such header, the proxy's view of the
-// client behind a proxy. A client reaching the app directly can name an address of its own there;
-// per-address limits then bound honest clients only, and the per-replica caps bound everyone
-// (decision 031). Behind a proxy that sets the header, the address is the proxy's word.
+// Who a per-client limit counts. A route handler sees no socket, and Next's server writes the
+// peer's address into X-Forwarded-For only when the request brought none, so a client reaching
+// the app directly could name any address there. The forwarded headers therefore count only with
+// TRUST_PROXY_HEADERS=true, and then only their last entry: the one the nearest proxy wrote,
+// whether it appends to what the client sent (nginx's $proxy_add_x_forwarded_for) or overwrites it
+// ($remote_addr). Without a trusted proxy every client counts as one (decision 047).
 
-/** A key for the request's client address: an IP (IPv4-mapped IPv6 folded to IPv4), or `unknown`. */
-export function clientAddress(request: Request): string {
-  const forwarded = request.headers.get("x-forwarded-for") ?? "";
-  const nearest = forwarded.split(",").at(-1)?.trim() ?? "";
+/** The key of every client while no proxy is trusted. */
+export const DIRECT_CLIENTS = "direct";
+
+/** The last entry of a forwarded header when a proxy is trusted to write it; else undefined. */
+export function proxyHeader(request: Pick<Request, "headers">, name: string): string | undefined {
+  if (!getEnv().TRUST_PROXY_HEADERS) return undefined;
+  return request.headers.get(name)?.split(",").at(-1)?.trim() || undefined;
+}
+
+/**
+ * A key for the request's client: the trusted proxy's address for it (an IP, IPv4-mapped IPv6
+ * folded to IPv4; `unknown` if it wrote none), or DIRECT_CLIENTS without a trusted proxy.
+ */
+export function clientAddress(request: Pick<Request, "headers">): string {
+  if (!getEnv().TRUST_PROXY_HEADERS) return DIRECT_CLIENTS;
+  const nearest = proxyHeader(request, "x-forwarded-for") ?? "";
   const address = nearest.startsWith("::ffff:") ? nearest.slice("::ffff:".length) : nearest;
   return isIP(address) ? address.toLowerCase() : "unknown";
+}
+
+/** What a start without a trusted proxy means for the limits, for the log; null behind one. */
+export function directClientsNotice(): string | null {
+  if (getEnv().TRUST_PROXY_HEADERS) return null;
+  return "TRUST_PROXY_HEADERS is not set: the app cannot tell clients apart, so the per-address limits (wrong tokens, launches, uploads, next-link, streams) count every client together, and wrong tokens from anyone hold back everyone's tokens. Behind a reverse proxy that writes X-Forwarded-For, set TRUST_PROXY_HEADERS=true.";
 }

@@ -84,13 +84,16 @@ const limitsSchema = z
     MAX_JSON_BODY_BYTES: int(1024, 64 * 1024 * 1024, 1024 * 1024),
     /** How long an upload body may send nothing before it is cut off, in milliseconds. */
     UPLOAD_IDLE_TIMEOUT_MS: int(1, 3_600_000, 30_000),
+    /** A JSON request body: the longest silence, and the longest it may take in all (408 past). */
+    JSON_BODY_IDLE_TIMEOUT_MS: int(100, 600_000, 10_000),
+    JSON_BODY_TIMEOUT_MS: int(100, 600_000, 30_000),
     /** Open event streams per link (token and user), and per process. */
     MAX_STREAMS_PER_LINK: int(1, 1_000, 4),
     MAX_OPEN_STREAMS: int(1, 100_000, 2_000),
     /** Launch streams and next-link reads per visitor; every kind of stream per client address. */
     MAX_STREAMS_PER_VISITOR: int(1, 1_000, 4),
     MAX_STREAMS_PER_ADDRESS: int(1, 100_000, 100),
-    /** Requests per minute and client address (one replica's count; decision 031). */
+    /** Requests per minute and client address (shared by every copy with REDIS_URL). */
     LAUNCH_RATE_PER_MINUTE: int(1, 1_000_000, 10),
     UPLOAD_RATE_PER_MINUTE: int(1, 1_000_000, 60),
     NEXT_LINK_RATE_PER_MINUTE: int(1, 1_000_000, 30),
@@ -123,6 +126,8 @@ const limitsSchema = z
     rateWindowSeconds: 60,
     /** How soon a browser refused an event stream (429) may try again; its own backoff is shorter. */
     streamRetryAfterSeconds: 5,
+    /** A shared (Redis) stream or upload slot lives this long unless its holder renews it. */
+    sharedSlotLeaseMs: 10_000,
     /** How long the app's parameters (upload limits) are reused before asking the upstream again. */
     appParametersTtlMs: 60_000,
     /** Finding the next form of a run: read its events until this quiet, at most this long. */
@@ -210,10 +215,17 @@ const variablesSchema = z.object({
   LAUNCHER_ENABLED: flag,
   /** The app's public origin (scheme, host, port), for the same-origin check and the cookies. */
   APP_ORIGIN: optionalString.pipe(origin.optional()),
-  /** `true` lets X-Forwarded-Host/-Proto set the public origin (behind a trusted reverse proxy). */
+  /**
+   * `true` behind a reverse proxy that writes X-Forwarded-For/-Host/-Proto: their last entries
+   * then name the client and the public origin. Unset, every client counts as one.
+   */
   TRUST_PROXY_HEADERS: flag,
   /** Port of the app. */
   PORT: int(1, 65535, 3000),
+  /** Redis (redis:// or rediss://) where copies share their per-client limits; unset: per copy. */
+  REDIS_URL: optionalString.pipe(
+    z.url({ protocol: /^rediss?$/, error: "must be a redis:// or rediss:// URL" }).optional(),
+  ),
   /** Bearer token for GET /api/metrics; unset turns the endpoint off. */
   METRICS_TOKEN: secret(MIN_BEARER_TOKEN_LENGTH),
   /** Set by Next (`production` under `next start`): missing configuration then fails closed. */

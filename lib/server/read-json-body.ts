@@ -2,6 +2,8 @@ import "server-only";
 import { ApiError } from "@/lib/errors/api-error";
 import { getLimits } from "@/lib/server/limits";
 
+export type JsonBodyLimits = { maxBytes: number; idleTimeoutMs: number; timeoutMs: number };
+
 function tooLarge(maxBytes: number): ApiError {
   return ApiError.of(
     "payload_too_large",
@@ -9,15 +11,21 @@ function tooLarge(maxBytes: number): ApiError {
   );
 }
 
+const tooSlow = () =>
+  ApiError.of("request_timeout", "The request body took too long to arrive. Send it again.");
+
 /**
- * Reads a JSON request body of at most `maxBytes` (MAX_JSON_BODY_BYTES): a wrong content type is
- * 415, a larger body 413 and unreadable JSON 400. The body is read as a stream and the rest of an
- * oversized one is never read: the answer goes out and Node closes the connection.
+ * Reads a JSON request body of at most MAX_JSON_BODY_BYTES: a wrong content type is 415, a larger
+ * body 413, one silent for JSON_BODY_IDLE_TIMEOUT_MS or unfinished after JSON_BODY_TIMEOUT_MS
+ * 408, and unreadable JSON 400. The body is read as a stream and the rest of a refused one is
+ * never read: the answer goes out and Node closes the connection.
  */
 export async function readJsonBody(
   request: Request,
-  maxBytes: number = getLimits().MAX_JSON_BODY_BYTES,
+  limits: Partial<JsonBodyLimits> = {},
 ): Promise<unknown> {
+  const server = getLimits();
+  const maxBytes = limits.maxBytes ?? server.MAX_JSON_BODY_BYTES;
   const type = request.headers.get("content-type") ?? "";
   if (!/^application\/json\s*(;|$)/i.test(type)) {
     throw ApiError.of("unsupported_media_type", "Send the request body as application/json.");
@@ -29,16 +37,26 @@ export async function readJsonBody(
   let size = 0;
   if (request.body) {
     const reader = request.body.getReader();
+    const idleMs = limits.idleTimeoutMs ?? server.JSON_BODY_IDLE_TIMEOUT_MS;
+    const deadline = Date.now() + (limits.timeoutMs ?? server.JSON_BODY_TIMEOUT_MS);
+    let timer: NodeJS.Timeout | undefined;
     try {
       for (;;) {
-        const { value, done } = await reader.read();
+        // Each read waits for the next chunk, at most the idle limit and never past the deadline.
+        const wait = Math.min(idleMs, deadline - Date.now());
+        const late = new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(tooSlow()), Math.max(wait, 0));
+        });
+        const { value, done } = await Promise.race([reader.read(), late]);
+        clearTimeout(timer);
         if (done) break;
         size += value.byteLength;
-        // NOTE: no cancel(): cancelling destroys the socket before the 413 can be written.
+        // NOTE: no cancel(): cancelling destroys the socket before the answer can be written.
         if (size > maxBytes) throw tooLarge(maxBytes);
         chunks.push(value);
       }
     } finally {
+      clearTimeout(timer);
       reader.releaseLock();
     }
   }

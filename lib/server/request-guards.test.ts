@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type * as Guards from "@/lib/server/request-guards";
+import { forgetProcessState } from "@/lib/tools/test/forget-process-state";
 
 let guards: typeof Guards;
 
@@ -10,6 +11,7 @@ const METRICS = "metrics-secret-0123456789abcdef-1";
 
 beforeEach(async () => {
   vi.resetModules();
+  forgetProcessState();
   vi.unstubAllEnvs();
   vi.stubEnv("PORTAL_API_TOKEN", PORTAL);
   guards = await import("@/lib/server/request-guards");
@@ -144,6 +146,7 @@ describe("the throttle of wrong tokens per client address", () => {
 
   it("answers 429 with Retry-After after MAX_AUTH_FAILURES_PER_ADDRESS wrong tokens, a right one included", async () => {
     const limited = await withEnv({
+      TRUST_PROXY_HEADERS: "true",
       MAX_AUTH_FAILURES_PER_ADDRESS: "3",
       AUTH_FAILURE_WINDOW_SECONDS: "60",
     });
@@ -166,7 +169,10 @@ describe("the throttle of wrong tokens per client address", () => {
   });
 
   it("counts wrong tokens only: right tokens and missing headers do not use up the limit", async () => {
-    const limited = await withEnv({ MAX_AUTH_FAILURES_PER_ADDRESS: "2" });
+    const limited = await withEnv({
+      TRUST_PROXY_HEADERS: "true",
+      MAX_AUTH_FAILURES_PER_ADDRESS: "2",
+    });
     for (let i = 0; i < 5; i++) {
       await limited.requirePortalToken(from("203.0.113.8", bearer(PORTAL)));
       await expect(limited.requirePortalToken(from("203.0.113.8"))).rejects.toThrow(unauthorized);
@@ -180,7 +186,10 @@ describe("the throttle of wrong tokens per client address", () => {
   });
 
   it("counts parallel guesses: no more than the limit is ever compared", async () => {
-    const limited = await withEnv({ MAX_AUTH_FAILURES_PER_ADDRESS: "3" });
+    const limited = await withEnv({
+      TRUST_PROXY_HEADERS: "true",
+      MAX_AUTH_FAILURES_PER_ADDRESS: "3",
+    });
     const results = await Promise.allSettled(
       Array.from({ length: 10 }, (_, i) =>
         limited.requirePortalToken(from("203.0.113.9", bearer(`guess-${i}`))),
@@ -194,7 +203,11 @@ describe("the throttle of wrong tokens per client address", () => {
   });
 
   it("guards the metrics token the same way", async () => {
-    const limited = await withEnv({ METRICS_TOKEN: METRICS, MAX_AUTH_FAILURES_PER_ADDRESS: "1" });
+    const limited = await withEnv({
+      TRUST_PROXY_HEADERS: "true",
+      METRICS_TOKEN: METRICS,
+      MAX_AUTH_FAILURES_PER_ADDRESS: "1",
+    });
     await expect(
       limited.requireMetricsToken(from("203.0.113.10", bearer(METRICS))),
     ).resolves.toBeUndefined();
@@ -203,6 +216,18 @@ describe("the throttle of wrong tokens per client address", () => {
     ).rejects.toThrow(unauthorized);
     await expect(
       limited.requireMetricsToken(from("203.0.113.10", bearer(METRICS))),
+    ).rejects.toThrow(throttled);
+  });
+
+  it("without a trusted proxy, a forged X-Forwarded-For buys no extra guesses", async () => {
+    const limited = await withEnv({ MAX_AUTH_FAILURES_PER_ADDRESS: "2" });
+    for (let i = 0; i < 2; i++) {
+      await expect(
+        limited.requirePortalToken(from(`203.0.113.${20 + i}`, bearer(`wrong-${i}`))),
+      ).rejects.toThrow(unauthorized);
+    }
+    await expect(
+      limited.requirePortalToken(from("203.0.113.30", bearer("wrong-again"))),
     ).rejects.toThrow(throttled);
   });
 });

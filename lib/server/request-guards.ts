@@ -2,7 +2,7 @@ import "server-only";
 import { createHash, timingSafeEqual } from "node:crypto";
 import { ApiError } from "@/lib/errors/api-error";
 import { authThrottle } from "@/lib/server/auth-throttle";
-import { clientAddress } from "@/lib/server/client-address";
+import { clientAddress, proxyHeader } from "@/lib/server/client-address";
 import { getEnv } from "@/lib/server/env";
 import type { PortalToken } from "@/lib/server/auth/parse-portal-tokens";
 import { noteCaller } from "@/lib/server/request-context";
@@ -10,14 +10,10 @@ import { noteCaller } from "@/lib/server/request-context";
 // Guards for requests that change state: they must come from our own pages (same origin), or, on
 // the knowledge routes, from a portal holding one of the portal tokens.
 
-function firstForwarded(request: Pick<Request, "headers">, name: string): string | undefined {
-  return request.headers.get(name)?.split(",")[0]?.trim() || undefined;
-}
-
 /**
  * The app's public origin: APP_ORIGIN when set; else scheme, host and port of the request as it
  * reached us. A reverse proxy's X-Forwarded-Host/-Proto count only with TRUST_PROXY_HEADERS=true
- * (a client can send them too). Without either, the scheme is http: `next start` serves plain
+ * (a client can send them too), and then the entry the proxy wrote. Without either, the scheme is http: `next start` serves plain
  * HTTP, so TLS is a proxy's job and such a proxy is trusted or APP_ORIGIN names the origin.
  */
 export function publicOrigin(request: { headers: Headers; url?: string }): string | null {
@@ -25,10 +21,8 @@ export function publicOrigin(request: { headers: Headers; url?: string }): strin
   if (env.APP_ORIGIN) return env.APP_ORIGIN;
   let scheme = "http";
   let host = request.headers.get("host") ?? (request.url ? new URL(request.url).host : "");
-  if (env.TRUST_PROXY_HEADERS) {
-    scheme = firstForwarded(request, "x-forwarded-proto") ?? scheme;
-    host = firstForwarded(request, "x-forwarded-host") ?? host;
-  }
+  scheme = proxyHeader(request, "x-forwarded-proto") ?? scheme;
+  host = proxyHeader(request, "x-forwarded-host") ?? host;
   if (scheme !== "http" && scheme !== "https") return null;
   try {
     return new URL(`${scheme}://${host}`).origin;
@@ -46,12 +40,14 @@ const HOST = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
  * name points at this server sends its own name, so it is answered 421 before anything else.
  */
 export function requireOwnHost(request: Request): void {
-  const { APP_ORIGIN, TRUST_PROXY_HEADERS } = getEnv();
+  const { APP_ORIGIN } = getEnv();
   if (!APP_ORIGIN) return;
   const expected = new URL(APP_ORIGIN);
   // A request without Host (HTTP/1.0) is taken at the address it was made for.
-  let host = request.headers.get("host") ?? new URL(request.url).host;
-  if (TRUST_PROXY_HEADERS) host = firstForwarded(request, "x-forwarded-host") ?? host;
+  const host =
+    proxyHeader(request, "x-forwarded-host") ??
+    request.headers.get("host") ??
+    new URL(request.url).host;
   // Parsed as a URL's host so case and a default port (`:443` for https) do not matter; the shape
   // is checked first, or `evil@good` would parse as `good`.
   let given: string | null = null;

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "@/lib/errors/api-error";
+import { forgetProcessState } from "@/lib/tools/test/forget-process-state";
 
 // The per-address rates against small limits: who shares a count, what a refusal says, and that
 // a window's end gives the address its rate back.
@@ -29,9 +30,11 @@ async function refusal(promise: Promise<void>): Promise<ApiError> {
   return error;
 }
 
+vi.stubEnv("TRUST_PROXY_HEADERS", "true");
+
 beforeEach(() => {
   vi.useFakeTimers({ now: 1_000_000, toFake: ["Date"] });
-  delete (globalThis as Record<symbol, unknown>)[Symbol.for("dify-human-input.rate-limiters")];
+  forgetProcessState();
 });
 afterEach(() => vi.useRealTimers());
 
@@ -63,5 +66,17 @@ describe("requireWithinRate", () => {
     expect(refused.headers["Retry-After"]).toBe("15");
     vi.setSystemTime(1_000_000 + 60_001);
     await requireWithinRate("next-link", from("203.0.113.8"));
+  });
+
+  it("without a trusted proxy counts every client together, whatever address it names", async () => {
+    vi.stubEnv("TRUST_PROXY_HEADERS", "");
+    vi.resetModules();
+    forgetProcessState();
+    const direct = await import("@/lib/server/require-within-rate");
+    await direct.requireWithinRate("next-link", from("203.0.113.40"));
+    await expect(direct.requireWithinRate("next-link", from("203.0.113.41"))).rejects.toMatchObject(
+      { code: "too_many_requests" },
+    );
+    vi.stubEnv("TRUST_PROXY_HEADERS", "true");
   });
 });

@@ -1,14 +1,15 @@
 import "server-only";
-import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { ApiError } from "@/lib/errors/api-error";
 import { clientAddress } from "@/lib/server/client-address";
 import type { Limits } from "@/lib/server/env-schema";
 import { getLimits } from "@/lib/server/limits";
+import { processState } from "@/lib/server/ops/process-state";
+import { createSharedRateLimiter } from "@/lib/server/shared-limits/shared-rate-limiter";
 
 // Per-address request rates of the routes that cost the upstream most: a launch starts a run (model
-// tokens), an upload stores a file, next-link reads a run's whole stream. Counted in this process's
-// memory, so with several replicas each counts its own share (decision 031). Kept on globalThis
-// because Next may load this module once per route bundle.
+// tokens), an upload stores a file, next-link reads a run's whole stream. Shared by all copies
+// with REDIS_URL, else counted per copy; whom they count: decision 047.
 
 /** The routes with a rate of their own, each with the limit that sets it. */
 const RATES = {
@@ -25,24 +26,15 @@ const MESSAGES: Record<RatedRoute, string> = {
   "next-link": "Too many requests for the next form from your network address. Wait a moment.",
 };
 
-const LIMITERS = Symbol.for("dify-human-input.rate-limiters");
-
-function limiter(route: RatedRoute): RateLimiterMemory {
-  const holder = globalThis as typeof globalThis & {
-    [LIMITERS]?: Map<RatedRoute, RateLimiterMemory>;
-  };
-  holder[LIMITERS] ??= new Map();
-  let found = holder[LIMITERS].get(route);
-  if (!found) {
+function limiter(route: RatedRoute): RateLimiterAbstract {
+  return processState(`rate.${route}`, () => {
     const limits = getLimits();
-    found = new RateLimiterMemory({
+    return createSharedRateLimiter({
       keyPrefix: route,
       points: limits[RATES[route]],
       duration: limits.rateWindowSeconds,
     });
-    holder[LIMITERS].set(route, found);
-  }
-  return found;
+  });
 }
 
 /**

@@ -1,18 +1,17 @@
 import "server-only";
 import { ApiError } from "@/lib/errors/api-error";
 import { getLimits } from "@/lib/server/limits";
+import { processState } from "@/lib/server/ops/process-state";
+import { takeSharedSlots } from "@/lib/server/shared-limits/shared-slots";
 
 // Uploads in flight per link (or launcher visitor): each holds an upstream connection and a
 // body for as long as the browser takes to send it, so one link cannot hold many at once. The
-// browser sends fewer at a time than this (lib/files/upload-gate.ts). Kept on globalThis because
-// Next may load this module once per route bundle.
-
-const SLOTS = Symbol.for("dify-human-input.upload-slots");
+// browser sends fewer at a time than this. Shared by all copies with REDIS_URL (leases renewed
+// while the upload lasts), and counted in this copy's memory too, which is what holds while Redis
+// is away.
 
 function inFlight(): Map<string, number> {
-  const holder = globalThis as typeof globalThis & { [SLOTS]?: Map<string, number> };
-  holder[SLOTS] ??= new Map();
-  return holder[SLOTS];
+  return processState("upload-slots", () => new Map<string, number>());
 }
 
 /**
@@ -22,16 +21,22 @@ function inFlight(): Map<string, number> {
 export async function withUploadSlot<T>(key: string, upload: () => Promise<T>): Promise<T> {
   const counts = inFlight();
   const count = counts.get(key) ?? 0;
-  if (count >= getLimits().MAX_UPLOADS_PER_LINK) {
-    throw ApiError.of(
+  const max = getLimits().MAX_UPLOADS_PER_LINK;
+  const refusal = () =>
+    ApiError.of(
       "too_many_requests",
       "This link is already uploading as many files at once as it may. Try again when one is done.",
     ).retryAfter(2);
-  }
+  if (count >= max) throw refusal();
   counts.set(key, count + 1);
+  let shared: { release: () => void } | undefined;
   try {
+    const taken = await takeSharedSlots([{ key: `upload\n${key}`, max }]);
+    if ("refused" in taken) throw refusal();
+    shared = taken;
     return await upload();
   } finally {
+    shared?.release();
     const left = (counts.get(key) ?? 1) - 1;
     if (left > 0) counts.set(key, left);
     else counts.delete(key);

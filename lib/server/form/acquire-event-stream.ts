@@ -8,7 +8,7 @@ import type { StreamLease } from "@/lib/server/streams/open-streams";
  * server shuts down, 429 past MAX_STREAMS_PER_LINK (per token and user), MAX_STREAMS_PER_ADDRESS
  * or MAX_OPEN_STREAMS. The stream ends when the link expires (its signed `exp`).
  */
-export function acquireEventStream(claims: FormLinkClaims, address: string): StreamLease {
+export function acquireEventStream(claims: FormLinkClaims, address: string): Promise<StreamLease> {
   return acquireStreamSlot({
     address,
     link: `${claims.token}\n${claims.user}`,

@@ -21,7 +21,7 @@ export async function runEventsResponse(
 ): Promise<Response> {
   if (!claims.run) throw ApiError.of("not_found", "This link has no run to follow.");
   const runId = runIdSchema.parse(claims.run);
-  const lease = acquireEventStream(claims, clientAddress(request));
+  const lease = await acquireEventStream(claims, clientAddress(request));
   const upstreamAbort = new AbortController();
   request.signal.addEventListener("abort", () => upstreamAbort.abort(), { once: true });
   let upstream;

@@ -2,6 +2,7 @@ import "server-only";
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
 import { cookies } from "next/headers";
 import { getEnv } from "@/lib/server/env";
+import { processState } from "@/lib/server/ops/process-state";
 import { publicOrigin } from "@/lib/server/request-guards";
 
 // The launcher's user: an anonymous id in an HttpOnly cookie, created on first use, so the run,
@@ -13,12 +14,10 @@ const SECURE_COOKIE = `__Host-${COOKIE}`;
 const USER = /^anon-[0-9a-f-]{36}$/;
 
 // Without a link secret (unsigned links allowed) the key lives as long as the process.
-let fallbackKey: Buffer | undefined;
 function signingKey(): Buffer | string {
   const secret = getEnv().FORM_LINK_SECRET;
   if (secret) return `anonymous-user-cookie\n${secret}`;
-  fallbackKey ??= randomBytes(32);
-  return fallbackKey;
+  return processState("anonymous-user-key", () => randomBytes(32));
 }
 
 function sign(user: string): string {

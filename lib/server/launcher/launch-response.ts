@@ -16,7 +16,11 @@ export async function launchResponse(
   user: string,
   body: unknown,
 ): Promise<Response> {
-  const lease = acquireStreamSlot({ address: clientAddress(request), visitor: user, launch: true });
+  const lease = await acquireStreamSlot({
+    address: clientAddress(request),
+    visitor: user,
+    launch: true,
+  });
   const upstreamAbort = new AbortController();
   request.signal.addEventListener("abort", () => upstreamAbort.abort(), { once: true });
   let launch;

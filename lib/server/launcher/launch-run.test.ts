@@ -10,6 +10,7 @@ import { FORM_LINK_EVENT, readLaunchEvents } from "@/lib/launcher/launch-events"
 import { relayEventStream } from "@/lib/server/streams/relay-event-stream";
 import { launchMode } from "@/lib/server/launcher/launch-mode";
 import { getLaunchForm, startLaunch } from "@/lib/server/launcher/launch-run";
+import { forgetProcessState } from "@/lib/tools/test/forget-process-state";
 
 // The launcher's server side against a scripted upstream client: which endpoint starts the app,
 // what the browser receives, and what it never does (start a run from invalid values).
@@ -83,7 +84,7 @@ beforeEach(() => {
   vi.mocked(runWorkflowStreaming).mockReset();
   vi.mocked(sendChatMessageStreaming).mockReset();
   env.DIFY_APP_MODE = "auto";
-  delete (globalThis as { __launcherIsChatApp?: boolean }).__launcherIsChatApp;
+  forgetProcessState();
 });
 
 describe("startLaunch", () => {

@@ -1,6 +1,7 @@
 import "server-only";
 import { getEnv } from "@/lib/server/env";
 import { getLimits } from "@/lib/server/limits";
+import { processState } from "@/lib/server/ops/process-state";
 import { endAllStreams } from "@/lib/server/streams/open-streams";
 
 // What the app does on SIGTERM, beside Next's own handler (which stops listening, waits for the
@@ -15,12 +16,13 @@ type ShutdownState = {
   idle: Set<() => void>;
 };
 
-const STATE = Symbol.for("dify-human-input.shutdown");
-
 function state(): ShutdownState {
-  const holder = globalThis as typeof globalThis & { [STATE]?: ShutdownState };
-  holder[STATE] ??= { installed: false, draining: false, inFlight: 0, idle: new Set() };
-  return holder[STATE];
+  return processState<ShutdownState>("shutdown", () => ({
+    installed: false,
+    draining: false,
+    inFlight: 0,
+    idle: new Set(),
+  }));
 }
 
 /** True once SIGTERM arrived: new event streams are refused and readiness is 503. */

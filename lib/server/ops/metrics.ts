@@ -2,11 +2,12 @@ import "server-only";
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import { ApiError } from "@/lib/errors/api-error";
 import type { ErrorCode } from "@/lib/errors/error-code";
+import { processState } from "@/lib/server/ops/process-state";
 import { openStreamCount } from "@/lib/server/streams/open-streams";
 
 // Prometheus metrics for GET /api/metrics (behind METRICS_TOKEN). Labels are closed sets (route
 // names, operations, outcomes, error codes), never ids, tokens or users, so the number of series
-// stays small. Kept on globalThis: Next may load this module more than once in one process.
+// stays small.
 
 const PREFIX = "human_input_";
 const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
@@ -41,6 +42,16 @@ function createMetrics() {
       help: "Bytes of files uploaded to the upstream through the app.",
       registers: [registry],
     }),
+    sharedLimitsUp: new Gauge({
+      name: `${PREFIX}shared_limits_up`,
+      help: "1 while the shared limits count in Redis (REDIS_URL), 0 while they fall back to this copy's memory.",
+      registers: [registry],
+    }),
+    sharedLimitsFallbacks: new Counter({
+      name: `${PREFIX}shared_limits_fallbacks_total`,
+      help: "Limit checks counted in this copy's memory because Redis (REDIS_URL) could not be reached.",
+      registers: [registry],
+    }),
     openStreams: new Gauge({
       name: `${PREFIX}open_event_streams`,
       help: "Event streams open now (relayed from the upstream to browsers).",
@@ -52,14 +63,8 @@ function createMetrics() {
   };
 }
 
-const METRICS = Symbol.for("dify-human-input.metrics");
-
 function metrics(): ReturnType<typeof createMetrics> {
-  const holder = globalThis as typeof globalThis & {
-    [METRICS]?: ReturnType<typeof createMetrics>;
-  };
-  holder[METRICS] ??= createMetrics();
-  return holder[METRICS];
+  return processState("metrics", createMetrics);
 }
 
 /** The metrics in Prometheus's text format, with its content type. */
@@ -115,4 +120,12 @@ export function observeUpstream(method: string, path: string) {
 
 export function countUploadedBytes(bytes: number): void {
   if (bytes > 0) metrics().uploadedBytes.inc(bytes);
+}
+
+export function setSharedLimitsUp(up: boolean): void {
+  metrics().sharedLimitsUp.set(up ? 1 : 0);
+}
+
+export function countSharedLimitsFallback(): void {
+  metrics().sharedLimitsFallbacks.inc();
 }

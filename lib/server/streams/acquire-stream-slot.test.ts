@@ -19,8 +19,8 @@ vi.mock("@/lib/server/limits", () => ({
 vi.mock("@/lib/server/ops/graceful-shutdown", () => ({ isDraining: () => false }));
 
 const held: StreamLease[] = [];
-const take = (holder: Parameters<typeof acquireStreamSlot>[0]) => {
-  const lease = acquireStreamSlot(holder);
+const take = async (holder: Parameters<typeof acquireStreamSlot>[0]) => {
+  const lease = await acquireStreamSlot(holder);
   held.push(lease);
   return lease;
 };
@@ -29,18 +29,18 @@ afterEach(() => {
 });
 
 describe("acquireStreamSlot", () => {
-  it("counts a visitor's launches and next-link reads together", () => {
-    take({ address: "10.0.0.1", visitor: "anon-1", launch: true });
-    take({ address: "10.0.0.2", visitor: "anon-1" });
-    expect(() => take({ address: "10.0.0.3", visitor: "anon-1", launch: true })).toThrow(
+  it("counts a visitor's launches and next-link reads together", async () => {
+    await take({ address: "10.0.0.1", visitor: "anon-1", launch: true });
+    await take({ address: "10.0.0.2", visitor: "anon-1" });
+    await expect(take({ address: "10.0.0.3", visitor: "anon-1", launch: true })).rejects.toThrow(
       expect.objectContaining({ status: 429, code: "too_many_streams" }),
     );
-    take({ address: "10.0.0.3", visitor: "anon-2", launch: true });
+    await take({ address: "10.0.0.3", visitor: "anon-2", launch: true });
   });
 
-  it("counts every kind of stream per address", () => {
-    for (let i = 0; i < 5; i++) take({ address: "10.0.0.9", link: `tok-${i}\nalice` });
-    expect(() => take({ address: "10.0.0.9", visitor: "anon-9", launch: true })).toThrow(
+  it("counts every kind of stream per address", async () => {
+    for (let i = 0; i < 5; i++) await take({ address: "10.0.0.9", link: `tok-${i}\nalice` });
+    await expect(take({ address: "10.0.0.9", visitor: "anon-9", launch: true })).rejects.toThrow(
       expect.objectContaining({
         code: "too_many_streams",
         message: expect.stringContaining("network address") as string,
@@ -48,20 +48,19 @@ describe("acquireStreamSlot", () => {
     );
   });
 
-  it("refuses a launch past the launcher pool's connections as server_busy, not forms", () => {
-    for (let i = 0; i < 3; i++) take({ address: `10.0.1.${i}`, visitor: `v${i}`, launch: true });
-    let refusal: unknown;
-    try {
-      take({ address: "10.0.1.9", visitor: "v9", launch: true });
-    } catch (error) {
-      refusal = error;
+  it("refuses a launch past the launcher pool's connections as server_busy, not forms", async () => {
+    for (let i = 0; i < 3; i++) {
+      await take({ address: `10.0.1.${i}`, visitor: `v${i}`, launch: true });
     }
+    const refusal = await take({ address: "10.0.1.9", visitor: "v9", launch: true }).catch(
+      (error: unknown) => error,
+    );
     expect(refusal).toMatchObject({
       status: 429,
       code: "server_busy",
       headers: { "Retry-After": "5" },
     });
     // A form's stream does not wait for the launcher's pool.
-    take({ address: "10.0.1.9", link: "tok\nbob" });
+    await take({ address: "10.0.1.9", link: "tok\nbob" });
   });
 });

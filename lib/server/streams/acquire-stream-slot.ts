@@ -2,10 +2,12 @@ import "server-only";
 import { ApiError } from "@/lib/errors/api-error";
 import { getLimits } from "@/lib/server/limits";
 import { isDraining } from "@/lib/server/ops/graceful-shutdown";
+import { takeSharedSlots } from "@/lib/server/shared-limits/shared-slots";
 import {
   acquireStream,
   type StreamBound,
   type StreamLease,
+  type StreamRefusal,
 } from "@/lib/server/streams/open-streams";
 
 /** Whom a stream is counted for: every stream by its client address, then by what it serves. */
@@ -31,9 +33,11 @@ const MESSAGES = {
 /**
  * A slot for one upstream stream, or the ApiError that refuses it before any upstream call: 503
  * while the server shuts down, 429 `too_many_streams` past the link's, the visitor's or the
- * address's limit, 429 `server_busy` past the process's (or the launcher pool's) limit.
+ * address's limit, 429 `server_busy` past the process's (or the launcher pool's) limit. The link's,
+ * visitor's and address's counts are shared by all copies with REDIS_URL; the rest are this
+ * process's own.
  */
-export function acquireStreamSlot(holder: StreamHolder): StreamLease {
+export async function acquireStreamSlot(holder: StreamHolder): Promise<StreamLease> {
   if (isDraining()) {
     throw ApiError.of("shutting_down", "This server is restarting. Try again.").retryAfter(1);
   }
@@ -62,15 +66,30 @@ export function acquireStreamSlot(holder: StreamHolder): StreamLease {
   if (holder.launch) {
     bounds.push({ key: "launch", max: limits.DIFY_LAUNCH_CONNECTIONS, refused: "per_launch" });
   }
+  const refuse = (refused: StreamRefusal["refused"]) => {
+    const error =
+      refused === "per_process" || refused === "per_launch"
+        ? ApiError.of("server_busy", "The server is busy. Try again shortly.")
+        : ApiError.of("too_many_streams", MESSAGES[refused]);
+    return error.retryAfter(limits.streamRetryAfterSeconds);
+  };
   const lease = acquireStream({
     bounds,
     perProcess: limits.MAX_OPEN_STREAMS,
     expiresAtMs: holder.expiresAtMs,
   });
-  if (!("refused" in lease)) return lease;
-  const error =
-    lease.refused === "per_process" || lease.refused === "per_launch"
-      ? ApiError.of("server_busy", "The server is busy. Try again shortly.")
-      : ApiError.of("too_many_streams", MESSAGES[lease.refused]);
-  throw error.retryAfter(limits.streamRetryAfterSeconds);
+  if ("refused" in lease) throw refuse(lease.refused);
+  const sharedBounds = bounds.filter((bound) => bound.refused !== "per_launch");
+  const shared = await takeSharedSlots(sharedBounds);
+  if ("refused" in shared) {
+    lease.release();
+    throw refuse(sharedBounds[shared.refused]!.refused);
+  }
+  return {
+    signal: lease.signal,
+    release() {
+      lease.release();
+      shared.release();
+    },
+  };
 }

@@ -1,9 +1,9 @@
 import "server-only";
+import { processState } from "@/lib/server/ops/process-state";
 
 // The process's open event streams (form links' runs, launches, next-link reads), in one registry:
 // the per-link, per-visitor, per-address and per-process limits count them, metrics report them,
-// and shutdown and link expiry end them. Kept on globalThis because Next may load this module
-// more than once (route bundles, instrumentation) in one process.
+// and shutdown and link expiry end them.
 
 /** Why a stream was ended by the server rather than by its browser or the upstream. */
 export type StreamEndReason = { kind: "shutdown"; retryMs: number } | { kind: "expired" };
@@ -30,12 +30,8 @@ type Entry = { keys: string[]; controller: AbortController; timer?: ReturnType<t
 
 type Registry = { all: Set<Entry>; byKey: Map<string, Set<Entry>> };
 
-const REGISTRY = Symbol.for("dify-human-input.open-streams");
-
 function registry(): Registry {
-  const holder = globalThis as typeof globalThis & { [REGISTRY]?: Registry };
-  holder[REGISTRY] ??= { all: new Set(), byKey: new Map() };
-  return holder[REGISTRY];
+  return processState<Registry>("open-streams", () => ({ all: new Set(), byKey: new Map() }));
 }
 
 // setTimeout takes at most 2^31-1 ms (about 24.8 days); longer delays would fire at once.

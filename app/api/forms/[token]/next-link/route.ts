@@ -16,7 +16,10 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE } = defineRoute(
       requireRunScope(claims);
       await requireWithinRate("next-link", request);
       const body = await readBody();
-      const lease = acquireStreamSlot({ address: clientAddress(request), visitor: claims.user });
+      const lease = await acquireStreamSlot({
+        address: clientAddress(request),
+        visitor: claims.user,
+      });
       try {
         return { url: await nextFormLink(claims, { formId: body.form_id, nodeId: body.node_id }) };
       } finally {

@@ -1,0 +1,63 @@
+import "server-only";
+import { Semaphore } from "redis-semaphore";
+import { getLimits } from "@/lib/server/limits";
+import { noteSharedStoreFailure, redisIfUp } from "@/lib/server/shared-limits/shared-store";
+
+// Counted slots (open streams, uploads in flight) shared by all copies: one redis-semaphore per
+// key, each taken slot a lease that its holder renews while the stream or upload lives, so the
+// slots of a copy that dies expire within the lease. Each copy also counts its own slots in
+// memory with the same limits, so while Redis is down the per-copy count is what holds.
+
+/** A Redis failure while renewing is not the holder's: the lease simply may lapse. */
+class LeasedSlot extends Semaphore {
+  protected override async _refresh(): Promise<boolean> {
+    try {
+      return await super._refresh();
+    } catch {
+      noteSharedStoreFailure();
+      return true;
+    }
+  }
+}
+
+export type SharedBound = { key: string; max: number };
+
+/**
+ * Takes one slot under each bound for all copies, or says which bound (its index) refuses; with
+ * Redis away it takes none and lets the caller's memory count decide.
+ */
+export async function takeSharedSlots(
+  bounds: SharedBound[],
+): Promise<{ release: () => void } | { refused: number }> {
+  const redis = redisIfUp();
+  const none = { release: () => undefined };
+  if (!redis || bounds.length === 0) return none;
+  const leaseMs = getLimits().sharedSlotLeaseMs;
+  const taken: Semaphore[] = [];
+  const releaseAll = () => {
+    for (const slot of taken.splice(0)) {
+      slot.stopRefresh();
+      slot.release().catch(() => noteSharedStoreFailure());
+    }
+  };
+  try {
+    for (const [index, bound] of bounds.entries()) {
+      const slot = new LeasedSlot(redis, `human-input:slots:${bound.key}`, bound.max, {
+        lockTimeout: leaseMs,
+        refreshInterval: Math.floor(leaseMs / 3),
+        acquireAttemptsLimit: 1,
+        onLockLost: () => noteSharedStoreFailure(),
+      });
+      if (!(await slot.tryAcquire())) {
+        releaseAll();
+        return { refused: index };
+      }
+      taken.push(slot);
+    }
+  } catch {
+    releaseAll();
+    noteSharedStoreFailure();
+    return none;
+  }
+  return { release: releaseAll };
+}

@@ -1,0 +1,82 @@
+import "server-only";
+import { Redis } from "ioredis";
+import { getEnv } from "@/lib/server/env";
+import { countSharedLimitsFallback, setSharedLimitsUp } from "@/lib/server/ops/metrics";
+import { processState } from "@/lib/server/ops/process-state";
+
+// The store the per-client limits share between copies: Redis at REDIS_URL, or none (each copy
+// counts in its own memory). While Redis cannot be reached every limit counts in this copy's
+// memory, and comes back to Redis by itself once ioredis reconnects; the log says so once each
+// way, and a metric counts the limit checks made in memory meanwhile (decision 048).
+
+/** Where the shared limits count now: no REDIS_URL, Redis, or this copy's memory while it is down. */
+export type SharedLimitsState = "memory" | "redis" | "redis-unavailable";
+
+type Store = { redis: Redis | undefined; up: boolean };
+
+function log(level: "info" | "warn", msg: string) {
+  console[level](JSON.stringify({ level, msg }));
+}
+
+function createStore(): Store {
+  const url = getEnv().REDIS_URL;
+  if (!url) return { redis: undefined, up: false };
+  const redis = new Redis(url, {
+    // A limit check never waits for a connection: while Redis is away it counts in memory.
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    commandTimeout: 500,
+    connectTimeout: 2_000,
+    retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
+  });
+  const store: Store = { redis, up: false };
+  redis.on("ready", () => {
+    store.up = true;
+    setSharedLimitsUp(true);
+    log("info", "shared limits on redis");
+  });
+  const down = () => {
+    if (!store.up) return;
+    store.up = false;
+    setSharedLimitsUp(false);
+    log("warn", "redis unavailable: limits count in this copy's memory until it is back");
+  };
+  // ioredis reports every failed reconnect; one line per outage is enough.
+  redis.on("error", down);
+  redis.on("close", down);
+  return store;
+}
+
+function store(): Store {
+  return processState("shared-store", createStore);
+}
+
+/** Connects at start, so the first requests already count in Redis. */
+export function connectSharedStore(): void {
+  store();
+}
+
+/** The Redis client, configured or not (rate limiters take it with an insurance limiter). */
+export function sharedRedis(): Redis | undefined {
+  return store().redis;
+}
+
+/** The Redis client while it is connected; else undefined, counted as a check made in memory. */
+export function redisIfUp(): Redis | undefined {
+  const current = store();
+  if (!current.redis) return undefined;
+  if (current.up) return current.redis;
+  countSharedLimitsFallback();
+  return undefined;
+}
+
+/** Notes a Redis command that failed although the connection looked up (counted as a fallback). */
+export function noteSharedStoreFailure(): void {
+  countSharedLimitsFallback();
+}
+
+export function sharedLimitsState(): SharedLimitsState {
+  const current = store();
+  if (!current.redis) return "memory";
+  return current.up ? "redis" : "redis-unavailable";
+}
