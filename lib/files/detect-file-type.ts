@@ -167,29 +167,6 @@ export function chooseFileType(
   return { verdict: "none", detected: since };
 }
 
-/**
- * The type to send for a remote URL, where only the server sees what the remote answers. Its
- * path's extension (lower-cased, as the server takes it) decides when it is on a list; a listed
- * custom extension is sent as `custom`; otherwise the field's first type, for the server to check.
- * `none` only when the extension decides and the field takes no such file.
- */
-export function chooseRemoteFileType(url: string, constraints: FileTypeConstraints): TypeChoice {
-  const extension = remoteExtensionOf(url);
-  const byPath = extension ? detectFileType("since-0.7", { extension }) : "custom";
-  const before = extension ? detectFileType("before-0.7", { extension }) : "custom";
-  if (byPath !== "custom" && byPath === before)
-    return isFileTypeAllowed(byPath, extension, constraints)
-      ? { verdict: "both", type: byPath }
-      : isFileTypeAllowed("custom", extension, constraints)
-        ? { verdict: "newest", type: "custom" }
-        : { verdict: "none", detected: byPath };
-  if (isFileTypeAllowed("custom", extension, constraints))
-    return { verdict: "newest", type: "custom" };
-  const first = constraints.allowed_file_types.find((type) => type !== "custom") as
-    FileType | undefined;
-  return { verdict: "newest", type: first ?? (byPath === "custom" ? "document" : byPath) };
-}
-
 /** The extension of a URL path's last segment, lower case, no dot ("" if none). */
 export function remoteExtensionOf(url: string): string {
   try {

@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { formValueSchema } from "@/lib/dify/browser-schemas";
+import { linkCheckRequestSchema, linkCheckSchema } from "@/lib/files/link-check";
 import { uploadAnswerSchema } from "@/lib/files/upload-answer";
 import { formViewSchema } from "@/lib/form/form-view";
 import { pathId } from "@/lib/ids/path-ids";
@@ -22,6 +23,8 @@ export const FORM_API = {
   },
   /** POST /api/forms/{token}/files (201) */
   upload: { answer: uploadAnswerSchema },
+  /** POST /api/forms/{token}/files/link: what a link holds, and whether a file field takes it. */
+  link: { request: linkCheckRequestSchema, answer: linkCheckSchema },
   /**
    * POST /api/forms/{token}/next-link: the form the run waits at, by its form_id (else its node
    * id), never by token, which the browser does not hold for any form but its own.

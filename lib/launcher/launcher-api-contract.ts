@@ -1,3 +1,4 @@
+import { linkCheckRequestSchema, linkCheckSchema } from "@/lib/files/link-check";
 import { uploadAnswerSchema } from "@/lib/files/upload-answer";
 import { startFormViewSchema } from "@/lib/launcher/start-form-view";
 
@@ -11,4 +12,6 @@ export const LAUNCHER_API = {
   parameters: { answer: startFormViewSchema },
   /** POST /api/launch/files (201) */
   upload: { answer: uploadAnswerSchema },
+  /** POST /api/launch/files/link: what a link holds, and whether a start field takes it. */
+  link: { request: linkCheckRequestSchema, answer: linkCheckSchema },
 } as const;

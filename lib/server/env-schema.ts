@@ -124,21 +124,23 @@ const rawEnvSchema = z.object({
       .pipe(z.array(imageSource).optional()),
   ),
   /**
-   * Host names a file's remote link may name (space or comma separated); unset: any host whose
-   * name is not a local, private or link-local address.
+   * Inside hosts (names or addresses) file links may name, space or comma separated: an intranet
+   * file server. Links to public hosts need no naming; other inside hosts are refused.
    */
   REMOTE_FILE_HOSTS: optionalString
-    .transform((value) =>
-      (value ?? "")
-        .split(/[\s,]+/)
-        .filter(Boolean)
-        .map((host) => host.toLowerCase().replace(/\.$/, "")),
-    )
+    .transform((value) => (value ?? "").split(/[\s,]+/).filter(Boolean))
     .pipe(
       z.array(
-        z.string().regex(/^[a-z0-9.-]+$|^\[[0-9a-f:.]+\]$/, {
-          message: "must list host names (e.g. files.example.com), without scheme, port or path",
-        }),
+        z
+          .string()
+          .regex(/^[A-Za-z0-9.-]+\.?$|^\[?[0-9A-Fa-f:.]+\]?$/, {
+            message: "must list hosts (files.intranet, 10.0.0.5), without scheme, port or path",
+          })
+          // As a link's URL spells it: lower case, IPv4 in dotted decimal, IPv6 compressed.
+          .transform((host) => {
+            const bare = host.replace(/\.$/, "").replace(/^\[|\]$/g, "");
+            return new URL(`http://${bare.includes(":") ? `[${bare}]` : bare}/`).hostname;
+          }),
       ),
     ),
   /** The app's public origin (scheme, host, port), for the same-origin check and the cookie. */

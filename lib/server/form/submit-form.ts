@@ -6,13 +6,13 @@ import { getEnv } from "@/lib/server/env";
 
 /**
  * Submits a form's answers as `user`, once they fit the form: links are checked first, with no
- * upstream call; then one read of the form gives its inputs, whose keys and file methods the
+ * upstream call, and sent on as checked; then one read of the form gives its inputs, whose keys and file methods the
  * answers must keep to. A form already answered or expired fails that read as the submit would.
  */
 export async function submitForm(token: string, body: SubmitRequest, user: string): Promise<void> {
-  const hosts = getEnv().remoteFileHosts;
-  checkInputs(body.inputs, { hosts });
+  const insideHosts = getEnv().remoteFileHosts;
+  checkInputs(body.inputs, { insideHosts });
   const form = await getHumanInputForm(token);
-  checkInputs(body.inputs, { hosts, rules: form.inputs.map(inputRule) });
-  await submitHumanInputForm(token, { ...body, user });
+  const inputs = checkInputs(body.inputs, { insideHosts, rules: form.inputs.map(inputRule) });
+  await submitHumanInputForm(token, { ...body, inputs, user });
 }

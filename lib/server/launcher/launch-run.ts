@@ -137,8 +137,10 @@ export async function startLaunch(
   }
   const form = await getLaunchForm();
   const values = buildStartFormSchema(form.fields, form.mode).parse(body);
-  const inputs = toStartInputs(form.fields, values);
-  checkInputs(inputs, { hosts: getEnv().remoteFileHosts, rules: form.fields.map(startRule) });
+  const inputs = checkInputs(toStartInputs(form.fields, values), {
+    insideHosts: getEnv().remoteFileHosts,
+    rules: form.fields.map(startRule),
+  });
   const upstream = await openRun(form.mode, { inputs, user, query: values.query }, signal);
   return { upstream, transform: launchLinks(user, secret) };
 }
