@@ -6,14 +6,14 @@ import { askRemoteFile } from "@/lib/server/files/ask-remote-file";
 // Names this test resolves itself: one to the test's server, one to a public address and an
 // inside one (a rebinding name), one to nothing.
 vi.mock("node:dns/promises", () => ({
-  lookup: vi.fn(async (host: string) => {
-    if (host === "files.intranet") return [{ address: "127.0.0.1", family: 4 }];
+  lookup: vi.fn((host: string) => {
+    if (host === "files.intranet") return Promise.resolve([{ address: "127.0.0.1", family: 4 }]);
     if (host === "rebind.example")
-      return [
+      return Promise.resolve([
         { address: "93.184.215.14", family: 4 },
         { address: "10.0.0.7", family: 4 },
-      ];
-    throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: "ENOTFOUND" });
+      ]);
+    return Promise.reject(new Error(`getaddrinfo ENOTFOUND ${host}`));
   }),
 }));
 

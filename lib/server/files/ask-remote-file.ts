@@ -41,13 +41,13 @@ export async function askRemoteFile(
   for (let hop = 0; hop <= (options.maxRedirects ?? DEFAULT_MAX_REDIRECTS); hop++) {
     const checked = checkRemoteUrl(current, options.insideHosts);
     if ("problem" in checked) return checked;
-    const address = await addressOf(checked.host, options.insideHosts, signal);
-    if (typeof address !== "string") return address;
+    const addresses = await addressesOf(checked.host, options.insideHosts, signal);
+    if (!Array.isArray(addresses)) return addresses;
     let answer: Answer;
     try {
-      answer = await request(checked.href, "HEAD", address, signal);
+      answer = await request(checked.href, "HEAD", addresses, signal);
       if (answer.status === 405 || answer.status === 501)
-        answer = await request(checked.href, "GET", address, signal);
+        answer = await request(checked.href, "GET", addresses, signal);
     } catch {
       return { problem: "unreachable" };
     }
@@ -61,14 +61,14 @@ export async function askRemoteFile(
   return { problem: "unreachable" };
 }
 
-/** The address to connect to: a literal as it is; a name's first address, if none is inside. */
-async function addressOf(
+/** The addresses to connect to: a literal as it is; a name's, if none of them is inside. */
+async function addressesOf(
   host: string,
   insideHosts: readonly string[],
   signal: AbortSignal,
-): Promise<string | { problem: AskProblem }> {
+): Promise<string[] | { problem: AskProblem }> {
   const literal = host.startsWith("[") ? host.slice(1, -1) : host;
-  if (ipaddr.isValid(literal)) return literal;
+  if (ipaddr.isValid(literal)) return [literal];
   let addresses: { address: string }[];
   try {
     addresses = await Promise.race([
@@ -82,7 +82,7 @@ async function addressOf(
   const named = insideHosts.includes(host);
   if (!named && addresses.some(({ address }) => !isPublicAddress(address)))
     return { problem: "address" };
-  return addresses[0]!.address;
+  return addresses.map(({ address }) => address);
 }
 
 type Answer = { status: number; location: string; contentType: string; disposition: string };
@@ -90,13 +90,17 @@ type Answer = { status: number; location: string; contentType: string; dispositi
 function request(
   href: string,
   method: "HEAD" | "GET",
-  address: string,
+  addresses: readonly string[],
   signal: AbortSignal,
 ): Promise<Answer> {
-  const family = ipaddr.parse(address).kind() === "ipv6" ? 6 : 4;
+  const pinnedTo = addresses.map((address) => ({
+    address,
+    family: ipaddr.parse(address).kind() === "ipv6" ? 6 : 4,
+  }));
+  // The connection asks this in place of DNS: only the addresses that were checked.
   const pinned: LookupFunction = (_name, lookupOptions, callback) => {
-    if (lookupOptions.all) callback(null, [{ address, family }]);
-    else callback(null, address, family);
+    if (lookupOptions.all) callback(null, pinnedTo);
+    else callback(null, pinnedTo[0]!.address, pinnedTo[0]!.family);
   };
   const client = href.startsWith("https:") ? https : http;
   return new Promise((resolve, reject) => {
