@@ -176,7 +176,15 @@ export function FileField(props: FileFieldProps) {
               <span className="file-item-name">
                 <span>{item.name}</span>
                 {item.attached?.source === "remote" ? (
-                  <span className="muted small"> · {kindWords(item.attached.type)}</span>
+                  <span className="muted small">
+                    {" · "}
+                    {t("link.sentAs", {
+                      kind:
+                        item.attached.type === "custom"
+                          ? `.${item.attached.extension ?? ""}`
+                          : kindWords(item.attached.type),
+                    })}
+                  </span>
                 ) : null}
                 {item.size ? (
                   <span className="muted small"> · {formatBytes(item.size)}</span>
