@@ -64,6 +64,7 @@ export function FileField(props: FileFieldProps) {
   const uploads = useFileUploads({ initial, uploadTarget, onChange, onStateChange });
   const { items } = uploads;
   const [problems, setProblems] = useState<string[]>([]);
+  const [notes, setNotes] = useState<string[]>([]);
   const problemsId = useId();
   const methods = uploadMethodsOf(field.methods);
   const allowsLocal = methods.includes("local_file");
@@ -80,6 +81,7 @@ export function FileField(props: FileFieldProps) {
 
   const addFiles = (files: File[]) => {
     const found: string[] = [];
+    const cautions: string[] = [];
     const added: { file: File; type: FileType }[] = [];
     let space = max === 1 ? 1 : room();
     for (const file of files) {
@@ -103,9 +105,13 @@ export function FileField(props: FileFieldProps) {
       else {
         space--;
         added.push({ file, type: choice.type });
+        // Taken by one server generation only: the person hears it before the form is sent.
+        if (choice.verdict !== "both")
+          cautions.push(t(`onlyServers.${choice.verdict}`, { name: file.name }));
       }
     }
     setProblems(found);
+    setNotes(cautions);
     // A single-file field: the new file replaces the old one.
     uploads.addFiles(added, max === 1);
   };
@@ -154,6 +160,13 @@ export function FileField(props: FileFieldProps) {
         <ul id={problemsId} className="field-error" role="alert">
           {problems.map((problem) => (
             <li key={problem}>{problem}</li>
+          ))}
+        </ul>
+      ) : null}
+      {notes.length > 0 ? (
+        <ul className="small" role="status">
+          {notes.map((note) => (
+            <li key={note}>{note}</li>
           ))}
         </ul>
       ) : null}

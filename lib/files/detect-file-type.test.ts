@@ -56,12 +56,16 @@ describe("chooseFileType", () => {
       DOCS_AND(".dotx"),
       { verdict: "both", type: "custom" },
     ],
+    // Only an older server takes it: sent as that server takes it, not refused.
     [
       "ott",
       "application/vnd.oasis.opendocument.text-template",
       DOCS,
-      { verdict: "none", detected: "custom" },
+      { verdict: "older", type: "document" },
     ],
+    ["", "application/x-pdf", DOCS, { verdict: "older", type: "document" }],
+    ["dot", "application/vnd.ms-word.template.text", DOCS, { verdict: "older", type: "document" }],
+    ["dot", "application/x-msword-template", DOCS, { verdict: "none", detected: "custom" }],
     [
       "ott",
       "application/vnd.oasis.opendocument.text-template",
@@ -69,7 +73,9 @@ describe("chooseFileType", () => {
       { verdict: "newest", type: "custom" },
     ],
     ["log", "text/x-log", CUSTOM(".LOG"), { verdict: "newest", type: "custom" }],
-    ["zip", "application/zip", CUSTOM("zip"), { verdict: "both", type: "custom" }],
+    // Older servers match the list exactly as written: `zip` and `.LOG` take no file there.
+    ["zip", "application/zip", CUSTOM("zip"), { verdict: "newest", type: "custom" }],
+    ["zip", "application/zip", CUSTOM(".zip"), { verdict: "both", type: "custom" }],
     ["odt", "", DOCS, { verdict: "newest", type: "document" }],
     ["png", "image/png", DOCS, { verdict: "none", detected: "image" }],
   ] as const)("%s + %s → %j", (extension, mimeType, field, expected) => {
