@@ -3,7 +3,7 @@ import { createCustomForm, getFormRecord } from "@/e2e/helpers/forms";
 import { launcherUser } from "@/e2e/helpers/launcher";
 import { receivedInputsOf, runsOf } from "@/e2e/helpers/runs";
 import { recordRequests } from "@/e2e/helpers/security";
-import { attachFiles, fileFieldReady } from "@/e2e/helpers/uploads";
+import { attachFiles } from "@/e2e/helpers/uploads";
 
 // What a real Dify server is strict about, met the way the server meets it (README:
 // "Compatibility"): file types as the server detects them, constant defaults, typed start inputs.
@@ -160,35 +160,4 @@ test("the launcher sends a checkbox as a boolean and JSON as an object; bad JSON
     notify: true,
     campaign: { channel: "email", retries: 2 },
   });
-});
-
-test("a link without a listed extension is taken, and the page says the server decides", async ({
-  page,
-}) => {
-  const form = await createCustomForm({
-    form_content: "Link the report.\n\n{{#$output.report#}}",
-    inputs: [
-      {
-        type: "file-list",
-        output_variable_name: "report",
-        allowed_file_types: ["document"],
-        allowed_file_extensions: [],
-        allowed_file_upload_methods: ["remote_url"],
-        number_limits: 2,
-      },
-    ],
-    user_actions: ACTIONS,
-  });
-  await page.goto(form.link);
-  const report = page.getByRole("group", { name: "Report" });
-  await fileFieldReady(report);
-  await report.getByLabel("Or link to a file").fill("https://files.example.com/report.pdf");
-  await report.getByRole("button", { name: "Add link" }).click();
-  const note = report.getByText("The server checks what kind of file this link points to");
-  await expect(report.getByRole("listitem")).toHaveCount(1);
-  await expect(note).toHaveCount(0);
-  await report.getByLabel("Or link to a file").fill("https://files.example.com/download?id=7");
-  await report.getByRole("button", { name: "Add link" }).click();
-  await expect(note).toBeVisible();
-  await expect(report.getByRole("listitem")).toHaveCount(2);
 });

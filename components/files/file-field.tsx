@@ -5,11 +5,7 @@ import { useInBrowser } from "@/lib/client/use-in-browser";
 import type { ErrorCode } from "@/lib/errors/error-code";
 import type { AttachedFile } from "@/lib/fields/attached-file";
 import type { FileType } from "@/lib/dify/browser-schemas";
-import {
-  chooseFileType,
-  chooseRemoteFileType,
-  uploadExtensionOf,
-} from "@/lib/files/detect-file-type";
+import { chooseFileType, uploadExtensionOf } from "@/lib/files/detect-file-type";
 import { acceptedExtensions, formatBytes, sizeLimitFor } from "@/lib/files/file-category";
 import type { UploadItem } from "@/lib/files/file-uploads-reducer";
 import type { UploadLimits } from "@/lib/files/upload-limits";
@@ -68,6 +64,7 @@ export function FileField(props: FileFieldProps) {
   const uploads = useFileUploads({ initial, uploadTarget, onChange, onStateChange });
   const { items } = uploads;
   const [problems, setProblems] = useState<string[]>([]);
+  const [notes, setNotes] = useState<string[]>([]);
   const problemsId = useId();
   const methods = uploadMethodsOf(field.methods);
   const allowsLocal = methods.includes("local_file");
@@ -84,6 +81,7 @@ export function FileField(props: FileFieldProps) {
 
   const addFiles = (files: File[]) => {
     const found: string[] = [];
+    const cautions: string[] = [];
     const added: { file: File; type: FileType }[] = [];
     let space = max === 1 ? 1 : room();
     for (const file of files) {
@@ -107,9 +105,13 @@ export function FileField(props: FileFieldProps) {
       else {
         space--;
         added.push({ file, type: choice.type });
+        // Taken by one server generation only: the person hears it before the form is sent.
+        if (choice.verdict !== "both")
+          cautions.push(t(`onlyServers.${choice.verdict}`, { name: file.name }));
       }
     }
     setProblems(found);
+    setNotes(cautions);
     // A single-file field: the new file replaces the old one.
     uploads.addFiles(added, max === 1);
   };
@@ -143,6 +145,7 @@ export function FileField(props: FileFieldProps) {
       {allowsRemote ? (
         <RemoteUrlEntry
           field={field}
+          target={uploadTarget}
           disabled={max > 0 && items.length >= max && max !== 1}
           onAdd={(file) => {
             setProblems([]);
@@ -157,6 +160,13 @@ export function FileField(props: FileFieldProps) {
         <ul id={problemsId} className="field-error" role="alert">
           {problems.map((problem) => (
             <li key={problem}>{problem}</li>
+          ))}
+        </ul>
+      ) : null}
+      {notes.length > 0 ? (
+        <ul className="small" role="status">
+          {notes.map((note) => (
+            <li key={note}>{note}</li>
           ))}
         </ul>
       ) : null}
@@ -178,6 +188,17 @@ export function FileField(props: FileFieldProps) {
               )}
               <span className="file-item-name">
                 <span>{item.name}</span>
+                {item.attached?.source === "remote" ? (
+                  <span className="muted small">
+                    {" · "}
+                    {t("link.sentAs", {
+                      kind:
+                        item.attached.type === "custom"
+                          ? `.${item.attached.extension ?? ""}`
+                          : kindWords(item.attached.type),
+                    })}
+                  </span>
+                ) : null}
                 {item.size ? (
                   <span className="muted small"> · {formatBytes(item.size)}</span>
                 ) : null}
@@ -250,25 +271,27 @@ function useAllowedWords() {
   };
 }
 
-// The link rule (with its IP address parser) is not in the page's first load. It starts loading
-// when the person first goes to the link box; Add waits for it. A failed load is tried again.
-const importRemoteRule = () => import("@/lib/files/remote-file-url");
-let remoteRule: ReturnType<typeof importRemoteRule> | undefined;
-function loadRemoteRule() {
-  remoteRule ??= importRemoteRule().catch((error: unknown) => {
-    remoteRule = undefined;
+// The link check's client (with zod) is not in the page's first load. It starts loading when
+// the person first goes to the link box. A failed load is tried again.
+const importLinkCheck = () => import("@/lib/files/link-check");
+let linkCheck: ReturnType<typeof importLinkCheck> | undefined;
+function loadLinkCheck() {
+  linkCheck ??= importLinkCheck().catch((error: unknown) => {
+    linkCheck = undefined;
     throw error;
   });
-  return remoteRule;
+  return linkCheck;
 }
 
 function RemoteUrlEntry({
   field,
+  target,
   disabled,
   onAdd,
   focusName,
 }: {
   field: FileFieldView;
+  target: UploadTarget;
   disabled: boolean;
   onAdd: (file: AttachedFile) => void;
   focusName: string | undefined;
@@ -277,13 +300,14 @@ function RemoteUrlEntry({
   const allowed = useAllowedWords();
   const [url, setUrl] = useState("");
   const [error, setError] = useState<string | null>(null);
-  const [note, setNote] = useState<string | null>(null);
-  // While the rule loads, Add is busy: a second click would add the same link twice.
+  // While the server checks the link, Add is busy: a second click would add it twice.
   const [adding, setAdding] = useState(false);
   const inFlight = useRef(false);
   const inputId = useId();
   const errorId = useId();
 
+  // The server checks the link as the submit will, and asks the link's server what it holds
+  // when its path does not say; the page shows the type it will send, or why not.
   const add = async () => {
     const text = url.trim();
     if (inFlight.current) return;
@@ -293,39 +317,27 @@ function RemoteUrlEntry({
     }
     inFlight.current = true;
     setAdding(true);
-    let remoteUrlProblem;
     try {
-      ({ remoteUrlProblem } = await loadRemoteRule());
+      const { requestLinkCheck } = await loadLinkCheck();
+      const check = await requestLinkCheck(target, { field: field.name, url: text });
+      if (!check.ok) {
+        setError(
+          check.problem === "notAccepted"
+            ? t("link.notAccepted", { allowed: allowed(field) })
+            : t(`link.${check.problem}`),
+        );
+        return;
+      }
+      setError(null);
+      setUrl("");
+      const { url: checked, name, type, extension } = check;
+      onAdd({ source: "remote", url: checked, name, type, extension });
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : t("link.unreachable"));
     } finally {
       inFlight.current = false;
       setAdding(false);
     }
-    const problem = remoteUrlProblem(text);
-    // The server refuses the same links (and any off REMOTE_FILE_HOSTS, which it alone knows).
-    if (problem === "scheme" || problem === "credentials" || problem === "address") {
-      setError(t(`link.${problem}`));
-      return;
-    }
-    if (problem) {
-      setError(t("link.invalid"));
-      return;
-    }
-    const parsed = new URL(text);
-    const name = decodeURIComponent(
-      parsed.pathname.split("/").filter(Boolean).pop() ?? parsed.hostname,
-    );
-    // The server decides from what the link's server answers; the app refuses only a link whose
-    // path already decides, and otherwise says the server will.
-    const choice = chooseRemoteFileType(text, constraintsOf(field));
-    if (choice.verdict === "none") {
-      setError(t("link.notAccepted", { allowed: allowed(field) }));
-      return;
-    }
-    const type = choice.type;
-    setNote(choice.verdict === "newest" ? t("link.serverDecides") : null);
-    setError(null);
-    setUrl("");
-    onAdd({ source: "remote", url: text, name, type });
   };
 
   return (
@@ -345,7 +357,7 @@ function RemoteUrlEntry({
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
           data-field-focus={focusName}
-          onFocus={() => void loadRemoteRule().catch(() => undefined)}
+          onFocus={() => void loadLinkCheck().catch(() => undefined)}
           onChange={(event) => setUrl(event.target.value)}
           onKeyDown={(event) => {
             if (event.key === "Enter") {
@@ -361,11 +373,6 @@ function RemoteUrlEntry({
       {error ? (
         <p id={errorId} className="field-error">
           {error}
-        </p>
-      ) : null}
-      {note && !error ? (
-        <p role="status" className="small">
-          {note}
         </p>
       ) : null}
     </div>

@@ -47,29 +47,46 @@ describe("fetchRemoteAnswers", () => {
     // Outside hosts are never asked: their path decides.
     expect(answers.has("https://example.com/a.pdf")).toBe(false);
   });
-
-  it("fetches the public stand-in files.test from loopback, at the port its link names", async () => {
-    const standIn = origin.replace("127.0.0.1", "files.test");
-    const answers = await fetchRemoteAnswers([`${standIn}/named`]);
-    expect(answers.get(`${standIn}/named`)).toMatchObject({ filename: "Q3 Report.PDF" });
-  });
 });
 
 describe("remoteFileFrom", () => {
   const url = new URL("https://e.com/get/Scan");
-  it("takes the answered file name's extension in lower case, else the MIME type's, else .bin", () => {
-    expect(remoteFileFrom(url, { failed: false, mimeType: "", filename: "A.PDF" })).toEqual({
-      extension: "pdf",
-      mimeType: "",
-    });
-    expect(remoteFileFrom(url, { failed: false, mimeType: "image/png", filename: "" })).toEqual({
-      extension: "png",
-      mimeType: "image/png",
-    });
-    expect(
-      remoteFileFrom(url, { failed: false, mimeType: "application/octet-stream", filename: "" }),
-    ).toEqual({ extension: "bin", mimeType: "application/octet-stream" });
-    expect(remoteFileFrom(new URL("https://e.com/a/Notes.MD"), undefined).extension).toBe("md");
+  const told = (filename: string, mimeType: string) => ({
+    failed: false as const,
+    filename,
+    mimeType,
+  });
+  it.each([
+    // The answered name's type, and the extension it implies.
+    [url, told("A.PDF", ""), { extension: "pdf", mimeType: "application/pdf" }],
+    [
+      url,
+      told("Q3.pdf", "application/octet-stream"),
+      { extension: "pdf", mimeType: "application/pdf" },
+    ],
+    // No name it knows: the Content-Type's type and extension, else the name's own, else .bin.
+    [url, told("", "image/png"), { extension: "png", mimeType: "image/png" }],
+    [url, told("", "text/csv; charset=utf-8"), { extension: "csv", mimeType: "text/csv" }],
+    [url, told("trace.log", "text/plain"), { extension: "txt", mimeType: "text/plain" }],
+    [url, told("Model.STL", "model/stl"), { extension: "STL", mimeType: "model/stl" }],
+    [
+      url,
+      told("", "application/octet-stream"),
+      { extension: "bin", mimeType: "application/octet-stream" },
+    ],
+    [
+      url,
+      told("", "application/x-unknown"),
+      { extension: "bin", mimeType: "application/x-unknown" },
+    ],
+    // Not asked: the path's name.
+    [
+      new URL("https://e.com/a/Notes.MD"),
+      undefined,
+      { extension: "md", mimeType: "text/markdown" },
+    ],
+  ] as const)("%s %j → %j", (link, answer, expected) => {
+    expect(remoteFileFrom(link, answer)).toEqual(expected);
   });
 });
 

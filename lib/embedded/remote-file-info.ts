@@ -1,12 +1,13 @@
-// What a remote file's server answered, as a Dify server learns it before it types the file: the
-// `Content-Disposition` file name, else the URL path's last segment; the extension lower-cased,
-// else guessed from the `Content-Type`, else `.bin`.
+// What a remote file's server answered, as the newest Dify server learns it before it types the
+// file (`get_remote_file_info` and the remote URL builder in dify's api/factories/file_factory):
+// the `Content-Disposition` file name, else the URL path's last segment; the MIME type Python's
+// `mimetypes` guesses from that name, else the `Content-Type`; the extension that MIME type
+// implies, else the name's own, else `.bin`.
 //
 // The service reaches no outside network: it fetches only loopback hosts (a test's own file
-// server) and decides other URLs from their path alone. Hosts under the reserved `.invalid` TLD
-// (RFC 2606) never resolve, so they stand in for an unreachable file; `files.test` (RFC 6761)
-// stands in for a public file server and is fetched from loopback at the same port, since the app
-// refuses links to loopback addresses before a real server would fetch them.
+// server, which the app reaches as `localhost` when its REMOTE_FILE_HOSTS names it) and decides
+// other URLs from their path alone. Hosts under the reserved `.invalid` TLD (RFC 2606) never
+// resolve, so they stand in for an unreachable file.
 
 export type RemoteAnswer = { failed: true } | { failed: false; mimeType: string; filename: string };
 export type RemoteAnswers = ReadonlyMap<string, RemoteAnswer>;
@@ -15,20 +16,40 @@ export const NO_REMOTE_ANSWERS: RemoteAnswers = new Map();
 
 const FETCH_TIMEOUT_MS = 3_000;
 const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]"]);
-const PUBLIC_STAND_IN = "files.test";
 
-// The few types a test sends without a file name; anything else is `.bin`, as for a server
-// whose MIME table does not know the type.
-const EXTENSION_OF_MIME: Record<string, string> = {
-  "application/pdf": "pdf",
-  "image/png": "png",
-  "image/jpeg": "jpg",
-  "text/plain": "txt",
-  "text/html": "html",
-  "text/csv": "csv",
-  "audio/mpeg": "mp3",
-  "video/mp4": "mp4",
+// Python's `mimetypes` for the types the tests send, each type's preferred extension first; a
+// type it does not know has no extension (so `.bin`), a name it does not know no type.
+const PYTHON_MIME_TYPES: Record<string, readonly string[]> = {
+  "application/msword": ["doc", "dot"],
+  "application/octet-stream": ["bin"],
+  "application/pdf": ["pdf"],
+  "application/vnd.ms-excel": ["xls"],
+  "application/vnd.openxmlformats-officedocument.wordprocessingml.document": ["docx"],
+  "application/zip": ["zip"],
+  "audio/mpeg": ["mp3"],
+  "image/gif": ["gif"],
+  "image/jpeg": ["jpg", "jpeg"],
+  "image/png": ["png"],
+  "text/csv": ["csv"],
+  "text/html": ["html", "htm"],
+  "text/markdown": ["md"],
+  "text/plain": ["txt"],
+  "video/mp4": ["mp4"],
 };
+
+function guessType(name: string): string {
+  const extension = name.includes(".") ? name.slice(name.lastIndexOf(".") + 1) : "";
+  if (!extension) return "";
+  const lower = extension.toLowerCase();
+  const exact = Object.keys(PYTHON_MIME_TYPES).find((type) =>
+    PYTHON_MIME_TYPES[type]!.includes(extension),
+  );
+  return (
+    exact ??
+    Object.keys(PYTHON_MIME_TYPES).find((type) => PYTHON_MIME_TYPES[type]!.includes(lower)) ??
+    ""
+  );
+}
 
 /** Every remote URL named in a submission's or a run's inputs (top level and in lists). */
 export function remoteUrlsIn(inputs: Record<string, unknown>): string[] {
@@ -65,11 +86,15 @@ async function askRemote(url: string): Promise<RemoteAnswer | null> {
     return null;
   }
   if (host === "invalid" || host.endsWith(".invalid")) return { failed: true };
-  if (!LOOPBACK.has(host) && host !== PUBLIC_STAND_IN) return null;
-  const target = new URL(url);
-  if (host === PUBLIC_STAND_IN) target.hostname = "127.0.0.1";
+  if (!LOOPBACK.has(host)) return null;
   try {
-    const response = await fetch(target, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
+    // A HEAD; a server that does not take HEAD is asked with a GET whose body is not read.
+    let response = await fetch(url, {
+      method: "HEAD",
+      signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
+    });
+    if (response.status === 405 || response.status === 501)
+      response = await fetch(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
     await response.body?.cancel();
     if (!response.ok) return { failed: true };
     return {
@@ -90,18 +115,16 @@ function filenameOf(disposition: string | null): string | null {
   return plain?.[1]?.trim() || null;
 }
 
-/** The extension and MIME type a server builds a remote file with. */
+/** The extension (no dot) and MIME type the newest server builds a remote file with. */
 export function remoteFileFrom(
   url: URL,
   answer: RemoteAnswer | undefined,
 ): { extension: string; mimeType: string } {
   const told = answer && !answer.failed ? answer : null;
-  const name =
-    told?.filename || decodeURIComponent(url.pathname.split("/").pop() ?? "") || url.hostname;
-  const dot = name.lastIndexOf(".");
-  const mimeType = told?.mimeType ?? "";
-  const bareMime = (mimeType.split(";")[0] ?? "").trim().toLowerCase();
+  const name = told?.filename || decodeURIComponent(url.pathname.split("/").pop() ?? "");
+  const mimeType = guessType(name) || (told?.mimeType.split(";")[0] ?? "").trim();
   const extension =
-    dot > 0 ? name.slice(dot + 1).toLowerCase() : (EXTENSION_OF_MIME[bareMime] ?? "bin");
+    PYTHON_MIME_TYPES[mimeType]?.[0] ??
+    (name.includes(".") ? name.slice(name.lastIndexOf(".") + 1) : "bin");
   return { extension, mimeType };
 }

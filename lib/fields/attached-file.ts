@@ -15,6 +15,8 @@ export const attachedFileSchema = z.discriminatedUnion("source", [
     url: z.string(),
     name: z.string(),
     type: fileTypeSchema,
+    /** The extension (no dot) the server builds the file with, as the app's link check found. */
+    extension: z.optional(z.string()),
   }),
 ]);
 export type AttachedFile = z.infer<typeof attachedFileSchema>;

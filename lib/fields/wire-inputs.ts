@@ -21,7 +21,7 @@ export function toFileMapping(file: AttachedFile): FileMapping {
       extension,
     };
   }
-  const extension = dotted(remoteExtensionOf(file.url));
+  const extension = dotted(file.extension ?? remoteExtensionOf(file.url));
   return { type: file.type, transfer_method: "remote_url", url: file.url, extension };
 }
 

@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import { FILE_TYPE_CASES } from "@/lib/tools/test/file-type-cases";
 import {
   chooseFileType,
-  chooseRemoteFileType,
   detectFileType,
   isFileTypeAllowed,
   remoteExtensionOf,
@@ -57,12 +56,16 @@ describe("chooseFileType", () => {
       DOCS_AND(".dotx"),
       { verdict: "both", type: "custom" },
     ],
+    // Only an older server takes it: sent as that server takes it, not refused.
     [
       "ott",
       "application/vnd.oasis.opendocument.text-template",
       DOCS,
-      { verdict: "none", detected: "custom" },
+      { verdict: "older", type: "document" },
     ],
+    ["", "application/x-pdf", DOCS, { verdict: "older", type: "document" }],
+    ["dot", "application/vnd.ms-word.template.text", DOCS, { verdict: "older", type: "document" }],
+    ["dot", "application/x-msword-template", DOCS, { verdict: "none", detected: "custom" }],
     [
       "ott",
       "application/vnd.oasis.opendocument.text-template",
@@ -70,7 +73,9 @@ describe("chooseFileType", () => {
       { verdict: "newest", type: "custom" },
     ],
     ["log", "text/x-log", CUSTOM(".LOG"), { verdict: "newest", type: "custom" }],
-    ["zip", "application/zip", CUSTOM("zip"), { verdict: "both", type: "custom" }],
+    // Older servers match the list exactly as written: `zip` and `.LOG` take no file there.
+    ["zip", "application/zip", CUSTOM("zip"), { verdict: "newest", type: "custom" }],
+    ["zip", "application/zip", CUSTOM(".zip"), { verdict: "both", type: "custom" }],
     ["odt", "", DOCS, { verdict: "newest", type: "document" }],
     ["png", "image/png", DOCS, { verdict: "none", detected: "image" }],
   ] as const)("%s + %s → %j", (extension, mimeType, field, expected) => {
@@ -78,25 +83,7 @@ describe("chooseFileType", () => {
   });
 });
 
-describe("chooseRemoteFileType", () => {
-  it.each([
-    ["https://e.com/a/brief.pdf", DOCS, { verdict: "both", type: "document" }],
-    // The server lower-cases the path's extension, so a mixed-case one still decides.
-    ["https://e.com/Notes.Md", DOCS, { verdict: "both", type: "document" }],
-    ["https://e.com/photo.JPG?size=2", DOCS, { verdict: "none", detected: "image" }],
-    // Nothing in the path decides: the server will, from what the remote answers.
-    ["https://e.com/download?id=7", DOCS, { verdict: "newest", type: "document" }],
-    [
-      "https://e.com/get/report",
-      { ...DOCS, allowed_file_types: [] },
-      { verdict: "newest", type: "document" },
-    ],
-    ["https://e.com/trace.log", CUSTOM(".log"), { verdict: "newest", type: "custom" }],
-    ["https://e.com/brief.pdf", CUSTOM(".pdf"), { verdict: "newest", type: "custom" }],
-  ] as const)("%s → %j", (url, field, expected) => {
-    expect(chooseRemoteFileType(url, field)).toEqual(expected);
-  });
-
+describe("remoteExtensionOf", () => {
   it("reads the extension of the path's last segment only", () => {
     expect(remoteExtensionOf("https://files.example.com")).toBe("");
     expect(remoteExtensionOf("https://e.com/a%20b.MP3#t=1")).toBe("mp3");

@@ -139,16 +139,34 @@ export function isFileTypeAllowed(
 
 /**
  * What the app sends for a file, and how sure it is: `both`, a type each generation takes; `newest`,
- * a type only the newest server takes (an older one may refuse it, and then says why); `none`,
- * neither takes the file, and `detected` is what the newest server calls it.
+ * a type only the newest server takes (an older one may refuse it, and then says why); `older`, a
+ * type only an older server takes (the newest refuses it); `none`, neither takes the file, and
+ * `detected` is what the newest server calls it.
  */
 export type TypeChoice =
-  { verdict: "both" | "newest"; type: FileType } | { verdict: "none"; detected: FileType };
+  | { verdict: "both" | "newest" | "older"; type: FileType }
+  | { verdict: "none"; detected: FileType };
+
+/**
+ * Whether an older server (before graphon 0.7.0) takes a file of a detected type: the type listed
+ * (an empty list takes every type), or `custom` with `.extension` on the extension list exactly as
+ * written, so a list written `["dotx"]` or `[".LOG"]` takes no file there.
+ */
+export function isFileTypeAllowedBefore(
+  type: FileType,
+  extension: string,
+  { allowed_file_types: types, allowed_file_extensions: extensions }: FileTypeConstraints,
+): boolean {
+  if (types.length > 0 && !types.includes(type) && type !== "custom") return false;
+  if (type === "custom") return types.includes("custom") && extensions.includes(`.${extension}`);
+  return true;
+}
 
 /**
  * The type to send for a file whose extension (no dot, as the server stores it) and MIME type the
  * app knows. Before 0.7.0 the sent type must be the detected one; since, `custom` is taken as
- * sent and judged by the extension, so a field listing `custom` + `.log` takes any `.log`.
+ * sent and judged by the extension, so a field listing `custom` + `.log` takes any `.log`. A file
+ * only an older server takes (`.ott` as an OpenDocument template) goes as that server takes it.
  */
 export function chooseFileType(
   file: { extension: string; mimeType: string },
@@ -156,38 +174,18 @@ export function chooseFileType(
 ): TypeChoice {
   const before = detectFileType("before-0.7", file);
   const since = detectFileType("since-0.7", file);
-  const allowed = (type: FileType) => isFileTypeAllowed(type, file.extension, constraints);
-  const takenSince = (type: FileType) => allowed(type) && (type === since || type === "custom");
-  const takenBefore = (type: FileType) => allowed(type) && type === before;
+  const takenSince = (type: FileType) =>
+    isFileTypeAllowed(type, file.extension, constraints) && (type === since || type === "custom");
+  const takenBefore = (type: FileType) =>
+    isFileTypeAllowedBefore(type, file.extension, constraints) && type === before;
   const candidates = [...new Set<FileType>([since, before, "custom"])];
   const both = candidates.find((type) => takenSince(type) && takenBefore(type));
   if (both) return { verdict: "both", type: both };
   const newest = candidates.find(takenSince);
   if (newest) return { verdict: "newest", type: newest };
+  const older = candidates.find(takenBefore);
+  if (older) return { verdict: "older", type: older };
   return { verdict: "none", detected: since };
-}
-
-/**
- * The type to send for a remote URL, where only the server sees what the remote answers. Its
- * path's extension (lower-cased, as the server takes it) decides when it is on a list; a listed
- * custom extension is sent as `custom`; otherwise the field's first type, for the server to check.
- * `none` only when the extension decides and the field takes no such file.
- */
-export function chooseRemoteFileType(url: string, constraints: FileTypeConstraints): TypeChoice {
-  const extension = remoteExtensionOf(url);
-  const byPath = extension ? detectFileType("since-0.7", { extension }) : "custom";
-  const before = extension ? detectFileType("before-0.7", { extension }) : "custom";
-  if (byPath !== "custom" && byPath === before)
-    return isFileTypeAllowed(byPath, extension, constraints)
-      ? { verdict: "both", type: byPath }
-      : isFileTypeAllowed("custom", extension, constraints)
-        ? { verdict: "newest", type: "custom" }
-        : { verdict: "none", detected: byPath };
-  if (isFileTypeAllowed("custom", extension, constraints))
-    return { verdict: "newest", type: "custom" };
-  const first = constraints.allowed_file_types.find((type) => type !== "custom") as
-    FileType | undefined;
-  return { verdict: "newest", type: first ?? (byPath === "custom" ? "document" : byPath) };
 }
 
 /** The extension of a URL path's last segment, lower case, no dot ("" if none). */

@@ -1,51 +1,74 @@
 import ipaddr from "ipaddr.js";
 
 // Which links a file field takes. The upstream fetches a remote_url file itself, from inside its
-// own network, so the app refuses to aim it at addresses there (see
-// docs/decisions/034-remote-file-urls-checked-before-the-upstream.md). One pure rule, no node:*:
-// the browser runs it next to the field and the server again before the upstream hears of it.
+// own network, and the app asks a link's server what it holds, so neither may be aimed at
+// addresses there (docs/decisions/049-the-app-fetches-links.md). One pure rule, no node:*: the
+// server runs it before it fetches a link and before the upstream hears of one.
 
 /** Why a link is refused: each has its message, in English here and in the page's words there. */
-export type RemoteUrlProblem = "invalid" | "scheme" | "credentials" | "address" | "host";
+export type RemoteUrlProblem = "invalid" | "scheme" | "credentials" | "address";
 
 /** The URL length the upstream's mapping takes (remoteFileMappingSchema). */
 const MAX_REMOTE_URL_LENGTH = 2048;
 
+// Characters that URL parsers read differently: the WHATWG parser takes `\` as `/` and drops
+// tabs and newlines, Python's parsers keep them. A link with any of them is refused rather than
+// judged by one reading and fetched by another.
+const AMBIGUOUS = /[\\\u0000-\u001f\u007f]/;
+
 /**
- * The problem with `text` as a file's remote URL, or null when it may go. `hosts`, when not empty,
- * is the only host names allowed (REMOTE_FILE_HOSTS).
+ * A link checked for a file field: the URL to send on (the parser's own spelling of it, so that
+ * what was judged is what goes upstream) or the problem with it. `insideHosts` are the inside
+ * hosts (names or addresses) an operator lets links name (REMOTE_FILE_HOSTS).
  */
-export function remoteUrlProblem(
+export function checkRemoteUrl(
   text: string,
-  hosts: readonly string[] = [],
-): RemoteUrlProblem | null {
+  insideHosts: readonly string[] = [],
+): { href: string; host: string } | { problem: RemoteUrlProblem } {
+  if (text.length > MAX_REMOTE_URL_LENGTH || AMBIGUOUS.test(text)) return { problem: "invalid" };
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    return "invalid";
+    return { problem: "invalid" };
   }
-  if (text.length > MAX_REMOTE_URL_LENGTH) return "invalid";
-  if (url.protocol !== "http:" && url.protocol !== "https:") return "scheme";
-  if (url.username || url.password) return "credentials";
+  if (url.protocol !== "http:" && url.protocol !== "https:") return { problem: "scheme" };
+  if (url.username || url.password) return { problem: "credentials" };
   // The URL parser already wrote any IPv4 form (127.1, 0x7f.0.0.1, 2130706433) as dotted decimal
   // and an IPv6 one in brackets, so a literal address is recognised whatever way it was typed.
-  const host = url.hostname.replace(/\.$/, "").toLowerCase();
-  if (!publicHost(host)) return "address";
-  if (hosts.length > 0 && !hosts.includes(host)) return "host";
-  return null;
+  const host = hostOf(url);
+  if (!insideHosts.includes(host) && !isPublicHost(host)) return { problem: "address" };
+  if (url.href.length > MAX_REMOTE_URL_LENGTH) return { problem: "invalid" };
+  return { href: url.href, host };
 }
 
-/** NOTE: a host name is judged by its name only; where it resolves is the upstream's to check. */
-function publicHost(host: string): boolean {
+/** A URL's host as REMOTE_FILE_HOSTS names it: lower case, no final dot, IPv6 in brackets. */
+export const hostOf = (url: URL) => url.hostname.replace(/\.$/, "").toLowerCase();
+
+/**
+ * Whether a host may be reached without the operator naming it: a name that is not `localhost`,
+ * or a global unicast address. A name is judged again by what it resolves to when the app fetches.
+ */
+export function isPublicHost(host: string): boolean {
   if (host === "localhost" || host.endsWith(".localhost")) return false;
   const literal = host.startsWith("[") ? host.slice(1, -1) : host;
-  if (!ipaddr.isValid(literal)) return true;
-  // process() reads an IPv4-mapped IPv6 address (::ffff:10.0.0.1) as the IPv4 address it maps.
-  // Only global unicast passes: loopback, private, unique local, link-local, unspecified,
-  // multicast, reserved, CGNAT and the IPv6 forms that embed IPv4 (6to4, NAT64, Teredo) do not.
-  return ipaddr.process(literal).range() === "unicast";
+  return ipaddr.isValid(literal) ? isPublicAddress(literal) : true;
 }
+
+/**
+ * Only global unicast passes: loopback, private, unique local, link-local, unspecified,
+ * multicast, reserved, CGNAT and the IPv6 forms that embed IPv4 (mapped, compatible, 6to4, NAT64,
+ * Teredo) do not. IPv6 must also be in 2000::/3, the only block handed out for global unicast,
+ * which keeps out `::7f00:1` (IPv4-compatible), a range ipaddr.js calls unicast.
+ */
+export function isPublicAddress(address: string): boolean {
+  // process() reads an IPv4-mapped IPv6 address (::ffff:10.0.0.1) as the IPv4 address it maps.
+  const parsed = ipaddr.process(address);
+  if (parsed.range() !== "unicast") return false;
+  return parsed.kind() === "ipv4" || parsed.match(GLOBAL_UNICAST_V6);
+}
+
+const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR("2000::/3");
 
 /** The English words of a problem, for the server's 400 (the page words them itself). */
 export function remoteUrlProblemText(problem: RemoteUrlProblem): string {
@@ -58,7 +81,5 @@ export function remoteUrlProblemText(problem: RemoteUrlProblem): string {
       return "must not carry a user name or password";
     case "address":
       return "must not point at a local, private or link-local address";
-    case "host":
-      return "is on a host this server does not fetch files from";
   }
 }

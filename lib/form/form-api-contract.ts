@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { formValueSchema } from "@/lib/dify/browser-schemas";
+import { linkCheckRequestSchema, linkCheckSchema } from "@/lib/files/link-check";
 import { uploadAnswerSchema } from "@/lib/files/upload-answer";
 import { formViewSchema } from "@/lib/form/form-view";
 import { formRouteParamsSchema, pathId } from "@/lib/ids/path-ids";
@@ -29,6 +30,14 @@ export const FORM_API = {
     params,
     answer: uploadAnswerSchema,
     status: 201,
+  }),
+  /** What a link typed into a file field holds, and whether the field takes it. */
+  link: routeContract({
+    method: "POST",
+    path: "/api/forms/[token]/files/link",
+    params,
+    body: linkCheckRequestSchema,
+    answer: linkCheckSchema,
   }),
   /** The run's events, as a stream. */
   events: routeContract({ method: "GET", path: "/api/forms/[token]/events", params }),

@@ -1,3 +1,4 @@
+import { linkCheckRequestSchema, linkCheckSchema } from "@/lib/files/link-check";
 import { uploadAnswerSchema } from "@/lib/files/upload-answer";
 import { startFormViewSchema } from "@/lib/launcher/start-form-view";
 import { routeContract } from "@/lib/routes/route-contract";
@@ -18,5 +19,12 @@ export const LAUNCHER_API = {
     path: "/api/launch/files",
     answer: uploadAnswerSchema,
     status: 201,
+  }),
+  /** What a link typed into a start field holds, and whether the field takes it. */
+  link: routeContract({
+    method: "POST",
+    path: "/api/launch/files/link",
+    body: linkCheckRequestSchema,
+    answer: linkCheckSchema,
   }),
 };

@@ -133,9 +133,9 @@ describe("parseEnv", () => {
     }
     expect(parseEnv({}).REMOTE_FILE_HOSTS).toEqual([]);
     expect(
-      parseEnv({ REMOTE_FILE_HOSTS: "Files.Example.com, cdn.example.org  assets.example.net." })
+      parseEnv({ REMOTE_FILE_HOSTS: "Files.Intranet, 10.0.0.5  FD00:0::5 [::1] fs.corp." })
         .REMOTE_FILE_HOSTS,
-    ).toEqual(["files.example.com", "cdn.example.org", "assets.example.net"]);
+    ).toEqual(["files.intranet", "10.0.0.5", "[fd00::5]", "[::1]", "fs.corp"]);
     expect(() => parseEnv({ REMOTE_FILE_HOSTS: "https://files.example.com" })).toThrow(
       /REMOTE_FILE_HOSTS/,
     );

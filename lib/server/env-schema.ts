@@ -189,19 +189,24 @@ const variablesSchema = z.object({
   EMBED_ALLOWED_ORIGINS: spaceList(origin),
   /** Sources Markdown images may load from; unset: the origin of DIFY_API_BASE. */
   MARKDOWN_IMAGE_ORIGINS: spaceList(imageSource),
-  /** Host names a file's remote link may name; unset: any host that is not local or private. */
+  /**
+   * Inside hosts (names or addresses) file links may name, space or comma separated: an intranet
+   * file server. Links to public hosts need no naming; other inside hosts are refused.
+   */
   REMOTE_FILE_HOSTS: optionalString
-    .transform((value) =>
-      (value ?? "")
-        .split(/[\s,]+/)
-        .filter(Boolean)
-        .map((host) => host.toLowerCase().replace(/\.$/, "")),
-    )
+    .transform((value) => (value ?? "").split(/[\s,]+/).filter(Boolean))
     .pipe(
       z.array(
-        z.string().regex(/^[a-z0-9.-]+$|^\[[0-9a-f:.]+\]$/, {
-          message: "must list host names (e.g. files.example.com), without scheme, port or path",
-        }),
+        z
+          .string()
+          .regex(/^[A-Za-z0-9.-]+\.?$|^\[?[0-9A-Fa-f:.]+\]?$/, {
+            message: "must list hosts (files.intranet, 10.0.0.5), without scheme, port or path",
+          })
+          // As a link's URL spells it: lower case, IPv4 in dotted decimal, IPv6 compressed.
+          .transform((host) => {
+            const bare = host.replace(/\.$/, "").replace(/^\[|\]$/g, "");
+            return new URL(`http://${bare.includes(":") ? `[${bare}]` : bare}/`).hostname;
+          }),
       ),
     ),
   /** How the launcher starts the app; `auto` finds out from the app. */

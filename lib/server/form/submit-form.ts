@@ -6,13 +6,13 @@ import { getEnv } from "@/lib/server/env";
 
 /**
  * Submits a form's answers as `user`, once they fit the form: links are checked first, with no
- * upstream call; then one read of the form gives its inputs, whose keys and file methods the
+ * upstream call, and sent on as checked; then one read of the form gives its inputs, whose keys and file methods the
  * answers must keep to. A form already answered or expired fails that read as the submit would.
  */
 export async function submitForm(token: string, body: SubmitRequest, user: string): Promise<void> {
-  const hosts = getEnv().REMOTE_FILE_HOSTS;
-  checkInputs(body.inputs, { hosts });
+  const insideHosts = getEnv().REMOTE_FILE_HOSTS;
+  checkInputs(body.inputs, { insideHosts });
   const form = await getDifyClient().getHumanInputForm(token);
-  checkInputs(body.inputs, { hosts, rules: form.inputs.map(inputRule) });
-  await getDifyClient().submitHumanInputForm(token, { ...body, user });
+  const inputs = checkInputs(body.inputs, { insideHosts, rules: form.inputs.map(inputRule) });
+  await getDifyClient().submitHumanInputForm(token, { ...body, inputs, user });
 }

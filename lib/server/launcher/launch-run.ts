@@ -128,8 +128,10 @@ export async function startLaunch(
   }
   const form = await getLaunchForm();
   const values = parseInput(buildStartFormSchema(form.fields, form.mode), body);
-  const inputs = toStartInputs(form.fields, values);
-  checkInputs(inputs, { hosts: getEnv().REMOTE_FILE_HOSTS, rules: form.fields.map(startRule) });
+  const inputs = checkInputs(toStartInputs(form.fields, values), {
+    insideHosts: getEnv().REMOTE_FILE_HOSTS,
+    rules: form.fields.map(startRule),
+  });
   const upstream = await openRun(form.mode, { inputs, user, query: values.query }, signal);
   return { upstream, transform: launchLinks(user, secret) };
 }

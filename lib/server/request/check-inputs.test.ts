@@ -30,13 +30,15 @@ describe("checkInputs", () => {
     expect(() =>
       checkInputs(
         { comment: "ok", scan: local, docs: [local, remote("https://files.example.com/a.pdf")] },
-        { hosts: [], rules },
+        { insideHosts: [], rules },
       ),
     ).not.toThrow();
   });
 
   it("refuses a key the form does not have, naming it", () => {
-    expect(refusal(() => checkInputs({ comment: "", admin: "x" }, { hosts: [], rules }))).toEqual({
+    expect(
+      refusal(() => checkInputs({ comment: "", admin: "x" }, { insideHosts: [], rules })),
+    ).toEqual({
       status: 400,
       code: "invalid_request",
       message: "The form has no input 'admin'.",
@@ -48,7 +50,7 @@ describe("checkInputs", () => {
     const envelope = refusal(() =>
       checkInputs(
         { scan: remote("https://files.example.com/a.pdf"), comment: local },
-        { hosts: [], rules },
+        { insideHosts: [], rules },
       ),
     );
     expect(envelope.issues).toEqual([
@@ -64,7 +66,7 @@ describe("checkInputs", () => {
     const envelope = refusal(() =>
       checkInputs(
         { docs: [local, remote("http://169.254.169.254/latest/meta-data/")] },
-        { hosts: [] },
+        { insideHosts: [] },
       ),
     );
     expect(envelope.issues).toEqual([
@@ -76,17 +78,33 @@ describe("checkInputs", () => {
     ]);
   });
 
-  it("keeps links to the allowed hosts when they are set", () => {
+  it("sends each link on as it was checked, not as it was written", () => {
+    const sent = checkInputs(
+      {
+        docs: [local, remote("https://Files.Example.com/a b.pdf")],
+        scan: remote("HTTPS://files.example.com:443/%7Escan.pdf"),
+      },
+      { insideHosts: [] },
+    );
+    expect(sent.docs).toEqual([local, remote("https://files.example.com/a%20b.pdf")]);
+    expect(sent.scan).toEqual(remote("https://files.example.com/%7Escan.pdf"));
+  });
+
+  it("refuses a link whose parsers disagree about its host", () => {
     const envelope = refusal(() =>
       checkInputs(
-        { docs: [remote("https://other.example.com/a.pdf")] },
-        {
-          hosts: ["files.example.com"],
-        },
+        { scan: remote("http://example.com\\@169.254.169.254/latest/meta-data/x.png") },
+        { insideHosts: [] },
       ),
     );
-    expect(envelope.message).toBe(
-      "The link in input 'docs' is on a host this server does not fetch files from.",
-    );
+    expect(envelope.message).toBe("The link in input 'scan' is not a valid link.");
+  });
+
+  it("lets links name the inside hosts the operator named, and no others", () => {
+    const inside = remote("http://10.0.0.5/a.pdf");
+    expect(checkInputs({ docs: [inside] }, { insideHosts: ["10.0.0.5"] }).docs).toEqual([inside]);
+    expect(
+      refusal(() => checkInputs({ docs: [inside] }, { insideHosts: ["10.0.0.6"] })).message,
+    ).toBe("The link in input 'docs' must not point at a local, private or link-local address.");
   });
 });

@@ -1,13 +1,14 @@
 import "server-only";
 import { ApiError, MAX_ERROR_ISSUES } from "@/lib/errors/api-error";
 import type { ErrorIssue } from "@/lib/errors/error-envelope";
-import { remoteUrlProblem, remoteUrlProblemText } from "@/lib/files/remote-file-url";
+import { checkRemoteUrl, remoteUrlProblemText } from "@/lib/files/remote-file-url";
 import { uploadMethodsOf } from "@/lib/files/upload-methods";
 
 // The app's own check of the `inputs` it is about to send upstream (a Human Input submission, a
 // launcher start), so a refused value never reaches the upstream: every remote file link passes
-// the remote URL rule (lib/files/remote-file-url.ts) and, once the form is known, every key is one
-// of its inputs and every file came the way its field allows.
+// the remote URL rule (lib/files/remote-file-url.ts) and goes on as the rule's parser spelled it,
+// so the upstream fetches the URL that was judged; once the form is known, every key is one of its
+// inputs and every file came the way its field allows.
 
 /** One input of the form: its name and how it takes files (none for an input that is no file). */
 export type InputRule = { name: string; methods: readonly string[] };
@@ -26,15 +27,17 @@ export function inputRule(input: {
 }
 
 /**
- * Throws 400 invalid_request naming each refused value (`issues[].path`, and the first in the
- * message as `input 'name'`, the way the page finds the field). Without `rules` only the links
- * are checked: what needs no upstream read goes first.
+ * The inputs to send, each link as checked; throws 400 invalid_request naming each refused value
+ * (`issues[].path`, and the first in the message as `input 'name'`, the way the page finds the
+ * field). Without `rules` only the links are checked: what needs no upstream read goes first.
+ * `insideHosts` are the inside hosts links may name (REMOTE_FILE_HOSTS).
  */
-export function checkInputs(
-  inputs: Record<string, unknown>,
-  options: { hosts: readonly string[]; rules?: readonly InputRule[] },
-): void {
+export function checkInputs<T extends Record<string, unknown>>(
+  inputs: T,
+  options: { insideHosts: readonly string[]; rules?: readonly InputRule[] },
+): T {
   const issues: ErrorIssue[] = [];
+  const checked: Record<string, unknown> = { ...inputs };
   const rules = options.rules && new Map(options.rules.map((rule) => [rule.name, rule]));
   for (const [name, value] of Object.entries(inputs)) {
     const rule = rules?.get(name);
@@ -54,17 +57,25 @@ export function checkInputs(
             : `The input '${name}' takes no files.`,
         });
       } else if (file.transfer_method === "remote_url") {
-        const problem = remoteUrlProblem(String(file.url), options.hosts);
-        if (problem)
+        const link = checkRemoteUrl(String(file.url), options.insideHosts);
+        if ("problem" in link)
           issues.push({
             path: `${path}.url`,
-            message: `The link in input '${name}' ${remoteUrlProblemText(problem)}.`,
+            message: `The link in input '${name}' ${remoteUrlProblemText(link.problem)}.`,
           });
+        else checked[name] = withUrl(checked[name], index, link.href);
       }
     });
   }
   if (issues.length > 0)
     throw ApiError.of("invalid_request", issues[0]!.message, issues.slice(0, MAX_ERROR_ISSUES));
+  return checked as T;
+}
+
+/** A value with the file at `index` (of a list, else the value itself) sent to `url`. */
+function withUrl(value: unknown, index: number, url: string): unknown {
+  if (!Array.isArray(value)) return { ...(value as object), url };
+  return value.map((file: unknown, at) => (at === index ? { ...(file as object), url } : file));
 }
 
 const isMapping = (value: unknown): value is { transfer_method: string; url?: unknown } =>

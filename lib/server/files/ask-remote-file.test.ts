@@ -1,0 +1,130 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { askRemoteFile } from "@/lib/server/files/ask-remote-file";
+
+// Names this test resolves itself: one to the test's server, one to a public address and an
+// inside one (a rebinding name), one to nothing.
+vi.mock("node:dns/promises", () => ({
+  lookup: vi.fn((host: string) => {
+    if (host === "files.intranet") return Promise.resolve([{ address: "127.0.0.1", family: 4 }]);
+    if (host === "rebind.example")
+      return Promise.resolve([
+        { address: "93.184.215.14", family: 4 },
+        { address: "10.0.0.7", family: 4 },
+      ]);
+    return Promise.reject(new Error(`getaddrinfo ENOTFOUND ${host}`));
+  }),
+}));
+
+let server: Server;
+let port = 0;
+const seen: { method: string; range: string; host: string; auth: string; cookie: string }[] = [];
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    seen.push({
+      method: req.method ?? "",
+      range: String(req.headers.range ?? ""),
+      host: String(req.headers.host ?? ""),
+      auth: String(req.headers.authorization ?? ""),
+      cookie: String(req.headers.cookie ?? ""),
+    });
+    const path = req.url ?? "/";
+    if (path === "/export")
+      res
+        .writeHead(200, {
+          "Content-Type": "application/octet-stream",
+          "Content-Disposition": 'attachment; filename="Q3.pdf"',
+        })
+        .end("x");
+    else if (path === "/no-head" && req.method === "HEAD") res.writeHead(405).end();
+    else if (path === "/no-head")
+      res.writeHead(206, { "Content-Type": "text/csv" }).end("a".repeat(100_000));
+    else if (path === "/slow") setTimeout(() => res.writeHead(200).end(), 2_000);
+    else if (path === "/to-metadata")
+      res.writeHead(302, { Location: "http://169.254.169.254/latest/meta-data/" }).end();
+    else if (path === "/to-export") res.writeHead(301, { Location: "/export" }).end();
+    else if (path === "/loop") res.writeHead(302, { Location: "/loop" }).end();
+    else res.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  port = (server.address() as AddressInfo).port;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+const inside = { insideHosts: ["127.0.0.1", "files.intranet"] };
+
+describe("askRemoteFile", () => {
+  it("reads a HEAD's Content-Type and Content-Disposition, sending no credentials", async () => {
+    seen.length = 0;
+    expect(await askRemoteFile(`http://127.0.0.1:${port}/export`, inside)).toEqual({
+      answer: {
+        contentType: "application/octet-stream",
+        disposition: 'attachment; filename="Q3.pdf"',
+      },
+    });
+    expect(seen).toEqual([
+      { method: "HEAD", range: "", host: `127.0.0.1:${port}`, auth: "", cookie: "" },
+    ]);
+  });
+
+  it("asks for one byte with a GET where HEAD is not allowed", async () => {
+    seen.length = 0;
+    expect(await askRemoteFile(`http://127.0.0.1:${port}/no-head`, inside)).toEqual({
+      answer: { contentType: "text/csv", disposition: "" },
+    });
+    expect(seen.map(({ method, range }) => [method, range])).toEqual([
+      ["HEAD", ""],
+      ["GET", "bytes=0-0"],
+    ]);
+  });
+
+  it("follows a redirect on the same server, and refuses one to an inside address", async () => {
+    expect(await askRemoteFile(`http://127.0.0.1:${port}/to-export`, inside)).toMatchObject({
+      answer: { disposition: 'attachment; filename="Q3.pdf"' },
+    });
+    seen.length = 0;
+    expect(await askRemoteFile(`http://127.0.0.1:${port}/to-metadata`, inside)).toEqual({
+      problem: "address",
+    });
+    expect(await askRemoteFile(`http://127.0.0.1:${port}/loop`, inside)).toEqual({
+      problem: "unreachable",
+    });
+  });
+
+  it("refuses what the server refuses, and gives up on a slow server in time", async () => {
+    expect(await askRemoteFile(`http://127.0.0.1:${port}/gone`, inside)).toEqual({
+      problem: "unreachable",
+    });
+    const started = Date.now();
+    expect(
+      await askRemoteFile(`http://127.0.0.1:${port}/slow`, { ...inside, timeoutMs: 300 }),
+    ).toEqual({ problem: "unreachable" });
+    expect(Date.now() - started).toBeLessThan(1_500);
+  });
+
+  it("refuses an inside host nobody named, by address and by what a name resolves to", async () => {
+    expect(await askRemoteFile(`http://127.0.0.1:${port}/export`, { insideHosts: [] })).toEqual({
+      problem: "address",
+    });
+    expect(
+      await askRemoteFile(`http://files.intranet:${port}/export`, { insideHosts: [] }),
+    ).toEqual({ problem: "address" });
+    // One inside address among public ones is enough to refuse the name.
+    expect(await askRemoteFile("http://rebind.example/export", { insideHosts: [] })).toEqual({
+      problem: "address",
+    });
+    expect(await askRemoteFile("http://nowhere.example/export", { insideHosts: [] })).toEqual({
+      problem: "unreachable",
+    });
+  });
+
+  it("connects to the address it checked, under the name the link gives", async () => {
+    seen.length = 0;
+    expect(await askRemoteFile(`http://files.intranet:${port}/export`, inside)).toMatchObject({
+      answer: { contentType: "application/octet-stream" },
+    });
+    expect(seen[0]?.host).toBe(`files.intranet:${port}`);
+  });
+});

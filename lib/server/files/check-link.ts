@@ -1,0 +1,60 @@
+import "server-only";
+import { ApiError } from "@/lib/errors/api-error";
+import type { FileType } from "@/lib/dify/browser-schemas";
+import { chooseFileType } from "@/lib/files/detect-file-type";
+import { pathDecides, remoteFileOf } from "@/lib/files/remote-file-name";
+import { checkRemoteUrl } from "@/lib/files/remote-file-url";
+import { uploadMethodsOf } from "@/lib/files/upload-methods";
+import type { LinkCheck } from "@/lib/files/link-check";
+import { askRemoteFile } from "@/lib/server/files/ask-remote-file";
+import { getEnv } from "@/lib/server/env";
+
+/** A form's field as far as links go (both forms' views have these). */
+type LinkField = {
+  name: string;
+  kind: string;
+  allowedTypes?: readonly string[];
+  allowedExtensions?: readonly string[];
+  methods?: readonly string[];
+};
+
+/**
+ * Checks a link for a file field of a form (a Human Input form, the launcher's start form) before
+ * the person sends it: the link rule, then what the server it names holds when its path does not
+ * decide, then whether the field takes that type. The answer names the type to send, or the
+ * problem for the page to word beside the field.
+ */
+export async function checkLink(
+  fields: readonly LinkField[],
+  request: { field: string; url: string },
+): Promise<LinkCheck> {
+  const field = fields.find((candidate) => candidate.name === request.field);
+  if (!field?.methods || (field.kind !== "file" && field.kind !== "file-list"))
+    throw ApiError.of("invalid_request", `The form has no file input '${request.field}'.`);
+  if (!uploadMethodsOf(field.methods).includes("remote_url"))
+    throw ApiError.of("invalid_request", `The input '${request.field}' takes no links.`);
+  const insideHosts = getEnv().REMOTE_FILE_HOSTS;
+  const checked = checkRemoteUrl(request.url, insideHosts);
+  if ("problem" in checked) return { ok: false, problem: checked.problem };
+  const url = new URL(checked.href);
+  let answer = null;
+  if (!pathDecides(url)) {
+    const asked = await askRemoteFile(checked.href, { insideHosts });
+    if ("problem" in asked) return { ok: false, problem: asked.problem };
+    answer = asked.answer;
+  }
+  const file = remoteFileOf(url, answer);
+  const choice = chooseFileType(file, {
+    allowed_file_types: field.allowedTypes ?? [],
+    allowed_file_extensions: field.allowedExtensions ?? [],
+  });
+  if (choice.verdict === "none")
+    return { ok: false, problem: "notAccepted", detected: choice.detected };
+  return {
+    ok: true,
+    url: checked.href,
+    name: file.name,
+    type: choice.type satisfies FileType,
+    extension: file.extension,
+  };
+}
