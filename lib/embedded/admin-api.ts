@@ -20,6 +20,7 @@ export const faultKindSchema = z.enum([
   "cut_stream",
   "silent_stream",
   "empty_ok",
+  "status500_after_write",
 ]);
 
 export const faultSchema = z
