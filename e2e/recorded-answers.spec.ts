@@ -36,15 +36,15 @@ test("a 5xx before anything was recorded keeps the answer and a retry sends it",
   const path = `/v1/form/human_input/${demoRun.formToken}`;
   await addFaults([{ match: { method: "POST", path }, kind: "status500", times: 1 }]);
   await page.goto(demoRun.link);
-  await fillDemoForm(page, "Casual");
+  await fillDemoForm(page, "Playful");
   await page.getByRole("button", { name: "Approve and publish" }).click();
 
   await expect(page.getByText("Your answer was not sent")).toBeVisible();
-  await expect(page.getByLabel("Tone")).toHaveValue("Casual");
+  await expect(page.getByLabel("Tone")).toHaveValue("Playful");
   await page.getByRole("button", { name: "Approve and publish" }).click();
   await expect(page.getByRole("heading", { name: "Answer sent" })).toBeVisible();
   expect((await getFormRecord(demoRun.formToken)).submission?.inputs).toMatchObject({
-    tone: "Casual",
+    tone: "Playful",
   });
   await removeFaults(path);
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { formInputSchema, formValueSchema, userActionSchema } from "@/lib/dify/browser-schemas";
+import { formInputSchema, formInputsSchema, userActionSchema } from "@/lib/dify/browser-schemas";
 
 // Raw wire shapes of the Dify service API. Objects are loose where real
 // servers send more than we read, so newer servers do not break parsing; the app maps these to its
@@ -121,7 +121,7 @@ export type HumanInputForm = z.infer<typeof humanInputFormSchema>;
 // ---------------------------------------------------------------- files
 
 export const formSubmissionSchema = z.object({
-  inputs: z.record(z.string(), formValueSchema),
+  inputs: formInputsSchema,
   action: z.string().min(1),
   user: z.string().min(1),
 });

@@ -216,7 +216,8 @@ export const adminResponses = {
     node_id: z.string(),
     submission: z
       .object({
-        inputs: z.record(z.string(), z.unknown()),
+        // As stored: a record parse would lose an input named `__proto__`.
+        inputs: z.custom<Record<string, unknown>>((value) => typeof value === "object"),
         action: z.string(),
         user: z.string(),
         submitted_at: z.number(),

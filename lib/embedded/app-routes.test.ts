@@ -108,6 +108,33 @@ describe("GET /form/human_input/{token}", () => {
 });
 
 describe("POST /form/human_input/{token} rejections", () => {
+  it("keeps inputs named like an object's own keys (__proto__, constructor), as a dict does", async () => {
+    const { form_token: token } = await env.client.admin.createForm({
+      form_content: "",
+      inputs: ["__proto__", "constructor"].map((name) => ({
+        type: "paragraph",
+        output_variable_name: name,
+        default: null,
+      })),
+      user_actions: [{ id: "ok", title: "OK", button_style: "primary" }],
+    });
+    // Built from JSON: an object literal's `__proto__` would set its prototype instead.
+    const body = (inputs: string) =>
+      JSON.parse(`{"inputs": ${inputs}, "action": "ok", "user": "alice"}`) as unknown;
+    await expectRejected(
+      token,
+      body('{"__proto__": "x"}'),
+      "invalid_form_data",
+      /^Missing required inputs: constructor$/,
+    );
+    expect((await submit(token, body('{"__proto__": "x", "constructor": "y"}'))).status).toBe(200);
+    const { submission } = await env.client.formStatus(token);
+    expect(Object.entries(submission?.inputs ?? {})).toEqual([
+      ["__proto__", "x"],
+      ["constructor", "y"],
+    ]);
+  });
+
   let token: string;
 
   beforeAll(async () => {

@@ -19,7 +19,12 @@ import type { RemoteAnswers } from "./remote-file-info";
 import { validateFormSubmission } from "./validate-form-submission";
 import { validateRunInputs } from "./validate-run-inputs";
 
-const inputsSchema = z.record(z.string(), z.unknown(), { error: "inputs must be an object" });
+// Taken as parsed, not copied: a record parse would lose a key named `__proto__`, which a Python
+// dict keeps.
+const inputsSchema = z.custom<Record<string, unknown>>(
+  (value) => typeof value === "object" && value !== null && !Array.isArray(value),
+  { error: "inputs must be an object" },
+);
 const responseModeSchema = z.enum(["streaming", "blocking"]).optional();
 
 const workflowRunSchema = z.object({

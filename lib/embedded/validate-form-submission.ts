@@ -25,7 +25,7 @@ export function validateFormSubmission({
   // "signature") included, as on a server; such a value is then kept as sent, unchecked.
   const missing = form.inputs
     .map((i) => i.output_variable_name)
-    .filter((name) => !(name in inputs));
+    .filter((name) => !Object.hasOwn(inputs, name));
   if (missing.length > 0) return `Missing required inputs: ${missing.join(", ")}`;
   const known = form.inputs.filter(isKnownFormInput);
 

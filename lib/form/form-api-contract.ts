@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { formValueSchema } from "@/lib/dify/browser-schemas";
+import { formInputsSchema } from "@/lib/dify/browser-schemas";
 import { uploadAnswerSchema } from "@/lib/files/upload-answer";
 import { formViewSchema } from "@/lib/form/form-view";
 import { pathId } from "@/lib/ids/path-ids";
@@ -15,7 +15,7 @@ export const FORM_API = {
   /** POST /api/forms/{token}. Only these fields are read; a `user` the browser sends is dropped. */
   submit: {
     request: z.object({
-      inputs: z.record(z.string(), formValueSchema),
+      inputs: formInputsSchema,
       action: z.string().check(z.minLength(1), z.maxLength(100)),
     }),
     answer: z.object({ ok: z.literal(true) }),
