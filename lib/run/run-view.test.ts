@@ -190,6 +190,39 @@ describe("runViewReducer", () => {
   });
 });
 
+describe("a snapshot's finished nodes carry no outputs nor error", () => {
+  it("keeps a failed step's error and shows the run's error from workflow_finished", async () => {
+    const failed = {
+      event: "node_finished",
+      ...env,
+      data: {
+        id: "e9",
+        node_id: "code",
+        title: "Code",
+        status: "failed",
+        error: "division by zero",
+      },
+    };
+    const live = await fold([started("e9", "code", "Code"), failed]);
+    const replayed = await fold(
+      [
+        started("e9", "code", "Code"),
+        { ...failed, data: { ...failed.data, error: null, outputs: null, inputs: null } },
+        {
+          event: "workflow_finished",
+          ...env,
+          data: { id: "r", status: "failed", outputs: null, error: "Node Code failed" },
+        },
+      ],
+      runViewReducer(live, connected),
+    );
+    expect(replayed.nodes.map((n) => [n.title, n.status, n.error])).toEqual([
+      ["Code", "failed", "division by zero"],
+    ]);
+    expect(replayed.outcome).toMatchObject({ status: "failed", error: "Node Code failed" });
+  });
+});
+
 describe("a reconnect to a run that ended meanwhile", () => {
   it("settles the nodes last seen running with the run's end state", async () => {
     const paused = await fold([

@@ -102,7 +102,13 @@ function upsertNode(nodes: NodeView[], node: NodeView): NodeView[] {
   // A replayed node_started must not turn a finished node back into a running one.
   if (node.status === "running" && current.status !== "running") return nodes;
   const next = nodes.slice();
-  next[index] = { ...current, ...node };
+  // A snapshot's finished node carries no error: the one already shown stays.
+  next[index] = {
+    ...current,
+    ...node,
+    error: node.error ?? current.error,
+    elapsed: node.elapsed ?? current.elapsed,
+  };
   return next;
 }
 
