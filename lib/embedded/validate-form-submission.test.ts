@@ -48,7 +48,7 @@ describe("validateFormSubmission", () => {
           allowed_file_upload_methods: [],
         },
       ],
-    } as unknown as FormRecord;
+    };
     const bad = { type: "document", transfer_method: "local_file", upload_file_id: "nope" };
     const checkFile = (inputs: Record<string, unknown>, action = "ok") =>
       validateFormSubmission({ form: withFile, inputs, action, context });
