@@ -192,3 +192,19 @@ test("a link without a listed extension is taken, and the page says the server d
   await expect(note).toBeVisible();
   await expect(report.getByRole("listitem")).toHaveCount(2);
 });
+
+test("a start variable the app's author hid is not shown nor asked for, and its default goes with the run", async ({
+  page,
+}) => {
+  await page.goto("/");
+  await page.getByLabel("Topic").fill("Hidden fields");
+  await expect(page.getByLabel("Brief")).toBeVisible();
+  await expect(page.getByLabel("Source")).toHaveCount(0);
+  await page.getByRole("button", { name: "Start" }).click();
+  await expect(page.getByRole("heading", { name: "Your answer is needed" })).toBeVisible();
+  const [run] = await runsOf(await launcherUser(page));
+  expect(await receivedInputsOf(run!.id)).toMatchObject({
+    topic: "Hidden fields",
+    source: "launcher",
+  });
+});

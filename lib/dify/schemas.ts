@@ -21,6 +21,8 @@ const userInputControlBase = z.looseObject({
   variable: z.string(),
   required: z.boolean().default(false),
   default: z.unknown().optional(),
+  // Hidden by the app's author (Dify's `VariableEntity.hide`): not shown, never asked for.
+  hide: z.boolean().catch(false).default(false),
 });
 
 /** One `user_input_form` item: an object with exactly one key, the control type. */

@@ -31,6 +31,8 @@ export interface UserInputConfig {
   allowed_file_types?: string[];
   allowed_file_extensions?: string[];
   allowed_file_upload_methods?: string[];
+  /** Hidden by the app's author (`VariableEntity.hide`). */
+  hide?: boolean;
 }
 
 export interface DemoApp {
@@ -395,6 +397,17 @@ export const DEMO_APPS: Record<AppKind, DemoApp> = {
         },
       },
       { paragraph: { label: "Brief", variable: "brief", required: false, default: "" } },
+      {
+        // Hidden by the app's author: never shown, its default goes with the run.
+        "text-input": {
+          label: "Source",
+          variable: "source",
+          required: false,
+          default: "launcher",
+          max_length: 40,
+          hide: true,
+        },
+      },
       {
         select: {
           label: "Audience",

@@ -14,7 +14,7 @@ import { FORM_LINK_EVENT, type FormLinkEvent } from "@/lib/launcher/launch-event
 import { launchMode, rememberChatApp } from "@/lib/server/launcher/launch-mode";
 import { buildStartFormSchema, toStartInputs } from "@/lib/launcher/start-form-schema";
 import type { LaunchMode, StartField, StartFormView } from "@/lib/launcher/start-form-view";
-import { toStartFormView } from "@/lib/server/launcher/to-start-form-view";
+import { hiddenStartInputs, toStartFormView } from "@/lib/server/launcher/to-start-form-view";
 import { streamError, type EventTransform } from "@/lib/server/streams/relay-event-stream";
 
 // The launcher's server side: the start form from the app's parameters, and the run started as
@@ -135,9 +135,10 @@ export async function startLaunch(
       "FORM_LINK_SECRET is not set, so the launcher cannot link to the form.",
     );
   }
-  const form = await getLaunchForm();
+  const parameters = await getAppParameters();
+  const form = toStartFormView(parameters, launchMode());
   const values = buildStartFormSchema(form.fields, form.mode).parse(body);
-  const inputs = toStartInputs(form.fields, values);
+  const inputs = { ...hiddenStartInputs(parameters), ...toStartInputs(form.fields, values) };
   checkInputs(inputs, { hosts: getEnv().remoteFileHosts, rules: form.fields.map(startRule) });
   const upstream = await openRun(form.mode, { inputs, user, query: values.query }, signal);
   return { upstream, transform: launchLinks(user, secret) };
