@@ -161,3 +161,19 @@ test("the launcher sends a checkbox as a boolean and JSON as an object; bad JSON
     campaign: { channel: "email", retries: 2 },
   });
 });
+
+test("a start variable the app's author hid is not shown nor asked for, and its default goes with the run", async ({
+  page,
+}) => {
+  await page.goto("/");
+  await page.getByLabel("Topic").fill("Hidden fields");
+  await expect(page.getByLabel("Brief")).toBeVisible();
+  await expect(page.getByLabel("Source")).toHaveCount(0);
+  await page.getByRole("button", { name: "Start" }).click();
+  await expect(page.getByRole("heading", { name: "Your answer is needed" })).toBeVisible();
+  const [run] = await runsOf(await launcherUser(page));
+  expect(await receivedInputsOf(run!.id)).toMatchObject({
+    topic: "Hidden fields",
+    source: "launcher",
+  });
+});

@@ -348,7 +348,7 @@ test("a double click sends one answer, and a lost response is checked before off
     await route.abort("connectionreset");
   });
   await page.getByRole("button", { name: "Reject" }).dblclick();
-  await expect(page.getByRole("heading", { name: "Answer sent" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Answer most likely recorded" })).toBeVisible();
   const posts = (await callsFor(`/form/human_input/${demoRun.formToken}`)).filter(
     (call) => call.method === "POST",
   );

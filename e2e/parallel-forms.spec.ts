@@ -1,5 +1,6 @@
 import { expect, test } from "@/e2e/fixtures";
 import { getFormRecord, signLink } from "@/e2e/helpers/forms";
+import { dropStreams } from "@/e2e/helpers/embedded";
 import { getRunRecord, startRunAsPortal } from "@/e2e/helpers/runs";
 
 // A workflow whose two parallel branches each wait at a Human Input form: both are open at once,
@@ -55,5 +56,48 @@ test("a reasons-only snapshot: the open forms are read from the pause, and the n
   expect(new URL(page.url()).pathname).toBe(`/form/${brand}`);
   await page.getByRole("button", { name: "Reject" }).click();
   await expect(page.getByRole("heading", { name: "Run finished" })).toBeVisible();
+  expect((await getRunRecord(runId)).status).toBe("succeeded");
+});
+
+test("after both parallel forms, a pause naming them once more reopens neither and the run finishes", async ({
+  page,
+}) => {
+  const user = `repause-${Date.now()}@example.com`;
+  // Once both are answered, the run pauses once more naming both (answered), then resumes.
+  const { runId, formTokens } = await startRunAsPortal(user, {}, { demo: "parallel_repause" });
+  const [legal, brand] = formTokens as [string, string];
+  await page.goto(signLink({ token: legal, run: runId, user, scope: "run" }));
+  await page.getByRole("button", { name: "Approve" }).click();
+  await expect(page.getByRole("heading", { name: "Brand review" })).toBeVisible();
+  expect(new URL(page.url()).pathname).toBe(`/form/${brand}`);
+
+  // From the last answer on, the page never shows a form waiting nor a run left paused.
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    Object.assign(window, { seenWhileFinishing: seen });
+    const look = () => {
+      if (document.querySelector('[aria-label="Waiting for an answer"]')) seen.push("waiting list");
+      if (document.body.innerText.includes("the server left it waiting")) seen.push("stalled");
+    };
+    new MutationObserver(look).observe(document.body, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+    });
+  });
+  await page.getByRole("button", { name: "Approve" }).click();
+  const run = page.getByRole("region", { name: "What happens next" });
+  await expect(run.getByText("Brand review: answered with “Approve”")).toBeVisible();
+  // A reconnect during that pause gets its snapshot: the answered forms come again.
+  await dropStreams(runId);
+  await expect(page.getByRole("heading", { name: "Run finished" })).toBeVisible({
+    timeout: 20_000,
+  });
+  expect(new URL(page.url()).pathname).toBe(`/form/${brand}`);
+  expect(
+    await page.evaluate(
+      () => (window as unknown as { seenWhileFinishing: string[] }).seenWhileFinishing,
+    ),
+  ).toEqual([]);
   expect((await getRunRecord(runId)).status).toBe("succeeded");
 });

@@ -186,7 +186,11 @@ function FormState({
 
   if (outcome?.kind === "submitted") {
     return (
-      <StatusScreen title={t("sent.title")} tone="success">
+      <StatusScreen
+        title={t(outcome.submitted.readBack ? "sent.likelyTitle" : "sent.title")}
+        tone="success"
+      >
+        {outcome.submitted.readBack ? <p>{t("sent.likely")}</p> : null}
         <p className="notice notice-success">
           {t.rich("sent.chose", {
             action: outcome.submitted.action.title,

@@ -19,7 +19,7 @@ export type DemoRunOptions = {
   /** `reasons`: the snapshot carries the open forms only in workflow_paused.data.reasons[]. */
   snapshotStyle?: "events" | "reasons";
   /** `parallel`: two Human Input branches open at once. */
-  demo?: "review" | "parallel";
+  demo?: "review" | "parallel" | "parallel_repause";
   app?: "workflow" | "chatflow";
   query?: string;
 };

@@ -12,19 +12,26 @@ export type FileType = z.infer<typeof fileTypeSchema>;
 
 export const UPLOAD_METHODS = ["local_file", "remote_url"] as const;
 
+/**
+ * The longest extension a file may have, without its dot: Dify stores it in a column of 255.
+ * The upload routes refuse a longer one, so every upload's mapping passes the request schemas.
+ */
+export const MAX_EXTENSION_LENGTH = 255;
+// With its dot; the newest servers judge a field's settings by the mapping's own extension.
+const extensionSchema = z.optional(z.string().check(z.maxLength(MAX_EXTENSION_LENGTH + 1)));
+
 // A file as a form submission or a run's start inputs carry it (what the browser sends).
 export const localFileMappingSchema = z.object({
   type: fileTypeSchema,
   transfer_method: z.literal("local_file"),
   upload_file_id: z.string().check(z.minLength(1)),
-  // With its dot; the newest servers judge a field's settings by the mapping's own extension.
-  extension: z.optional(z.string().check(z.maxLength(32))),
+  extension: extensionSchema,
 });
 export const remoteFileMappingSchema = z.object({
   type: fileTypeSchema,
   transfer_method: z.literal("remote_url"),
   url: z.url({ protocol: /^https?$/ }).check(z.maxLength(2048)),
-  extension: z.optional(z.string().check(z.maxLength(32))),
+  extension: extensionSchema,
 });
 export const fileMappingSchema = z.discriminatedUnion("transfer_method", [
   localFileMappingSchema,
@@ -34,6 +41,27 @@ export type FileMapping = z.infer<typeof fileMappingSchema>;
 
 /** A value of the `inputs` object of a form submission. */
 export const formValueSchema = z.union([z.string(), fileMappingSchema, z.array(fileMappingSchema)]);
+export type FormValue = z.infer<typeof formValueSchema>;
+
+// `__proto__` is a legal variable name, but a record parse assigns into a plain object, where that
+// key sets the prototype and is lost: it is renamed around the parse and kept as an own key.
+const PROTO = "__proto__";
+const PROTO_STANDIN = "\u0000__proto__";
+function renamedKey(value: unknown, from: string, to: string): unknown {
+  if (typeof value !== "object" || value === null || !Object.hasOwn(value, from)) return value;
+  const copy: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+  for (const [key, item] of Object.entries(value)) copy[key === from ? to : key] = item;
+  return copy;
+}
+
+/** The `inputs` of a form submission, every key kept (`__proto__` included). */
+export const formInputsSchema = z.pipe(
+  z.pipe(
+    z.transform((value: unknown) => renamedKey(value, PROTO, PROTO_STANDIN)),
+    z.record(z.string(), formValueSchema),
+  ),
+  z.transform((inputs) => renamedKey(inputs, PROTO_STANDIN, PROTO) as Record<string, FormValue>),
+);
 
 const strings = () => z._default(z.array(z.string()), []);
 

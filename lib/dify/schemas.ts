@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { formInputSchema, formValueSchema, userActionSchema } from "@/lib/dify/browser-schemas";
+import { formInputSchema, formInputsSchema, userActionSchema } from "@/lib/dify/browser-schemas";
 
 // Raw wire shapes of the Dify service API. Objects are loose where real
 // servers send more than we read, so newer servers do not break parsing; the app maps these to its
@@ -21,6 +21,8 @@ const userInputControlBase = z.looseObject({
   variable: z.string(),
   required: z.boolean().default(false),
   default: z.unknown().optional(),
+  // Hidden by the app's author (Dify's `VariableEntity.hide`): not shown, never asked for.
+  hide: z.boolean().catch(false).default(false),
 });
 
 /** One `user_input_form` item: an object with exactly one key, the control type. */
@@ -121,7 +123,7 @@ export type HumanInputForm = z.infer<typeof humanInputFormSchema>;
 // ---------------------------------------------------------------- files
 
 export const formSubmissionSchema = z.object({
-  inputs: z.record(z.string(), formValueSchema),
+  inputs: formInputsSchema,
   action: z.string().min(1),
   user: z.string().min(1),
 });

@@ -21,6 +21,7 @@ export const faultKindSchema = z.enum([
   "silent_stream",
   "empty_ok",
   "json",
+  "status500_after_write",
 ]);
 
 export const faultSchema = z
@@ -60,8 +61,11 @@ export const demoRunSchema = z.object({
   query: z.string().optional(),
   form_ttl_seconds: z.number().positive().optional(),
   step_delay_ms: z.number().min(0).max(5_000).optional(),
-  // `parallel`: the demo workflow with two Human Input branches open at once.
-  demo: z.enum(["review", "parallel"]).optional().default("review"),
+  // `parallel`: the demo workflow with two Human Input branches open at once; `parallel_repause`:
+  // the same, pausing once more at both answered forms before it resumes.
+  demo: z.enum(["review", "parallel", "parallel_repause"]).optional().default("review"),
+  // How long `parallel_repause` stays at that last pause.
+  repause_ms: z.number().min(0).max(10_000).optional().default(2_000),
   replay_mode: replayMode.optional(),
   snapshot_style: snapshotStyle.optional(),
 });
@@ -220,7 +224,8 @@ export const adminResponses = {
     node_id: z.string(),
     submission: z
       .object({
-        inputs: z.record(z.string(), z.unknown()),
+        // As stored: a record parse would lose an input named `__proto__`.
+        inputs: z.custom<Record<string, unknown>>((value) => typeof value === "object"),
         action: z.string(),
         user: z.string(),
         submitted_at: z.number(),

@@ -41,7 +41,8 @@ function resetService({ ctx, res }: RouteRequest): void {
 async function startAdminDemoRun({ ctx, req, res }: RouteRequest): Promise<void> {
   const body = parseDifyBody(demoRunSchema, await readDifyJsonBody(req));
   const demo = DEMO_APPS[body.app];
-  if (body.demo === "parallel" && body.app !== "workflow")
+  const parallel = body.demo !== "review";
+  if (parallel && body.app !== "workflow")
     throw new DifyError(400, "invalid_param", "The parallel demo is a workflow.");
   const run = startDemoRun(ctx, {
     app: body.app,
@@ -50,7 +51,11 @@ async function startAdminDemoRun({ ctx, req, res }: RouteRequest): Promise<void>
     query: body.app === "chatflow" ? (body.query ?? demo.defaultQuery) : undefined,
     formTtlSeconds: body.form_ttl_seconds,
     stepDelayMs: body.step_delay_ms,
-    script: body.demo === "parallel" ? parallelReviewScript : undefined,
+    script: parallel
+      ? parallelReviewScript({
+          repauseMs: body.demo === "parallel_repause" ? body.repause_ms : undefined,
+        })
+      : undefined,
     replayMode: body.replay_mode,
     snapshotStyle: body.snapshot_style,
   });

@@ -108,6 +108,57 @@ describe("GET /form/human_input/{token}", () => {
 });
 
 describe("POST /form/human_input/{token} rejections", () => {
+  it("answers 404 to the token of a form for an email recipient, on GET and POST", async () => {
+    const created = await env.client.admin.createForm({
+      form_content: "",
+      inputs: [],
+      user_actions: [{ id: "ok", title: "OK", button_style: "primary" }],
+      with_run: true,
+      user: "alice",
+      after_answer: "email_approval",
+    });
+    expect(
+      (await submit(created.form_token, { inputs: {}, action: "ok", user: "alice" })).status,
+    ).toBe(200);
+    let emailToken: string | undefined;
+    for (let i = 0; i < 50 && !emailToken; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      emailToken = (await env.client.admin.run(created.workflow_run_id ?? "")).open_form_tokens[0];
+    }
+    const token = emailToken ?? "";
+    expect((await env.client.formStatus(token)).status).toBe("open");
+    expect((await env.client.get(`/form/human_input/${token}`)).status).toBe(404);
+    const post = await submit(token, { inputs: {}, action: "ok", user: "alice" });
+    expect(await post.json()).toMatchObject({ status: 404, code: "not_found" });
+  });
+
+  it("keeps inputs named like an object's own keys (__proto__, constructor), as a dict does", async () => {
+    const { form_token: token } = await env.client.admin.createForm({
+      form_content: "",
+      inputs: ["__proto__", "constructor"].map((name) => ({
+        type: "paragraph",
+        output_variable_name: name,
+        default: null,
+      })),
+      user_actions: [{ id: "ok", title: "OK", button_style: "primary" }],
+    });
+    // Built from JSON: an object literal's `__proto__` would set its prototype instead.
+    const body = (inputs: string) =>
+      JSON.parse(`{"inputs": ${inputs}, "action": "ok", "user": "alice"}`) as unknown;
+    await expectRejected(
+      token,
+      body('{"__proto__": "x"}'),
+      "invalid_form_data",
+      /^Missing required inputs: constructor$/,
+    );
+    expect((await submit(token, body('{"__proto__": "x", "constructor": "y"}'))).status).toBe(200);
+    const { submission } = await env.client.formStatus(token);
+    expect(Object.entries(submission?.inputs ?? {})).toEqual([
+      ["__proto__", "x"],
+      ["constructor", "y"],
+    ]);
+  });
+
   let token: string;
 
   beforeAll(async () => {
@@ -407,9 +458,13 @@ describe("GET /workflow/{run_id}/events", () => {
     expect(replay[6]).toMatchObject({
       data: { node_id: "editorial_review", status: "paused" },
     });
-    const nodeEvents = (events: SseEvent[]): unknown[] =>
-      events.filter((e) => e.event.startsWith("node_")).map((e) => e.data);
-    expect(nodeEvents(replay.filter((_, i) => i !== 6))).toEqual(nodeEvents(original));
+    // Finished nodes come from their execution records: no inputs, outputs or error.
+    const details = { inputs: null, process_data: null, outputs: null, error: null };
+    const finishedWithout = (event: SseEvent) =>
+      event.event === "node_finished" ? { ...(event.data as object), ...details } : event.data;
+    expect(
+      replay.filter((e, i) => i !== 6 && e.event.startsWith("node_")).map((e) => e.data),
+    ).toEqual(original.filter((e) => e.event.startsWith("node_")).map(finishedWithout));
     expect(replay[7]).toEqual(original.find((e) => e.event === "human_input_required"));
   });
 

@@ -19,7 +19,12 @@ import type { RemoteAnswers } from "./remote-file-info";
 import { validateFormSubmission } from "./validate-form-submission";
 import { validateRunInputs } from "./validate-run-inputs";
 
-const inputsSchema = z.record(z.string(), z.unknown(), { error: "inputs must be an object" });
+// Taken as parsed, not copied: a record parse would lose a key named `__proto__`, which a Python
+// dict keeps.
+const inputsSchema = z.custom<Record<string, unknown>>(
+  (value) => typeof value === "object" && value !== null && !Array.isArray(value),
+  { error: "inputs must be an object" },
+);
 const responseModeSchema = z.enum(["streaming", "blocking"]).optional();
 
 const workflowRunSchema = z.object({
@@ -123,6 +128,8 @@ function streamRun({
  * `node_finished` with `status: "paused"`), a chatflow's answer so far as one `message_replace`,
  * then the open forms and `workflow_paused` when paused.
  */
+const NULL_DETAILS = { inputs: null, process_data: null, outputs: null, error: null };
+
 function stateSnapshot(ctx: ServerContext, run: RunRecord): RunEvent[] {
   const snapshot: RunEvent[] = [];
   const started = run.events.find((e) => e.event === "workflow_started");
@@ -139,7 +146,9 @@ function stateSnapshot(ctx: ServerContext, run: RunRecord): RunEvent[] {
     snapshot.push(event);
     const done = finished.get(executionId(event));
     const data = event.data as Record<string, unknown>;
-    if (done) snapshot.push(done);
+    // A snapshot builds finished nodes from their execution records: no inputs, outputs or
+    // error (the run's error is in workflow_finished).
+    if (done) snapshot.push({ ...done, data: { ...(done.data as object), ...NULL_DETAILS } });
     else if (run.status === "paused" && pausedNodes.has(String(data.node_id)))
       snapshot.push({
         ...event,
@@ -406,7 +415,9 @@ function findForm({
   token: string;
 }): FormRecord {
   const form = ctx.store.getForm(token);
-  if (!form || form.app !== app) throw new DifyError(404, "not_found", "Form not found");
+  // Only forms for the web app answer here: an email (or console) recipient's token is 404.
+  if (!form || form.app !== app || form.emailOnly)
+    throw new DifyError(404, "not_found", "Form not found");
   ctx.engine.refreshForm(form);
   if (form.status === "submitted") throw formSubmitted(form);
   if (form.status === "expired") throw formExpired(form);

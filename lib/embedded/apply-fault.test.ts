@@ -278,4 +278,24 @@ describe("fault kinds", () => {
     );
     expect(events.at(-1)?.event).toBe("workflow_paused");
   });
+
+  it("status500_after_write records a submission, then answers 500", async () => {
+    const { form_token: token } = await env.client.admin.createForm({
+      form_content: "{{#$output.notes#}}",
+      inputs: [{ type: "paragraph", output_variable_name: "notes", default: null }],
+      user_actions: [{ id: "ok", title: "OK", button_style: "primary" }],
+    });
+    const path = `/v1/form/human_input/${token}`;
+    await env.client.setFaults([
+      { match: { path, method: "POST" }, kind: "status500_after_write" },
+    ]);
+    const body = { inputs: { notes: "yes" }, action: "ok", user: "alice" };
+    const response = await env.client.post(`/form/human_input/${token}`, body);
+    expect(response.status).toBe(500);
+    expect(await response.json()).toMatchObject({ status: 500, code: "internal_server_error" });
+    expect(await env.client.formStatus(token)).toMatchObject({ status: "submitted" });
+    // A refusal is not turned into a 500: only what was written is.
+    const again = await env.client.post(`/form/human_input/${token}`, body);
+    expect(again.status).toBe(412);
+  });
 });

@@ -66,6 +66,26 @@ function emptyOkBody(res: ServerResponse): void {
   res.end = ((...args: unknown[]) => (strip ? end() : end(...args))) as typeof res.end;
 }
 
+// Lets the handler do its work (a submission is recorded), then a 200 goes out as a 500, as from
+// a server whose step after the write fails (the resume's enqueue) or a proxy that gave up.
+function failAfterWrite(res: ServerResponse): void {
+  const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
+  const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
+  let fail = false;
+  res.writeHead = (status: number, ...rest: unknown[]) => {
+    if (status !== 200) return writeHead(status, ...rest);
+    fail = true;
+    return res;
+  };
+  res.end = ((...args: unknown[]) => {
+    if (!fail) return end(...args);
+    res.writeHead = writeHead;
+    res.end = end as typeof res.end;
+    sendDifyError(res, new DifyError(500, "internal_server_error", "Internal Server Error"));
+    return res;
+  }) as typeof res.end;
+}
+
 // 200 event-stream headers, then nothing at all (not even pings) until the client goes away.
 function openSilentStream(res: ServerResponse, store: EmbeddedStore): void {
   res.writeHead(200, {
@@ -130,5 +150,8 @@ export async function applyFault(fault: Fault, target: FaultTarget): Promise<boo
       res.writeHead(200, { "Content-Type": "application/json" });
       res.end(JSON.stringify(fault.body));
       return false;
+    case "status500_after_write":
+      failAfterWrite(res);
+      return true;
   }
 }

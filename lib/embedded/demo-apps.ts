@@ -31,6 +31,8 @@ export interface UserInputConfig {
   allowed_file_types?: string[];
   allowed_file_extensions?: string[];
   allowed_file_upload_methods?: string[];
+  /** Hidden by the app's author (`VariableEntity.hide`). */
+  hide?: boolean;
 }
 
 export interface DemoApp {
@@ -360,19 +362,26 @@ function parallelReview({
 /**
  * A workflow whose two parallel branches each reach a Human Input node: both forms are open at
  * once (one `human_input_required` each, then one `workflow_paused`), and each may go to a
- * different person. Started through POST /_embedded/demo-runs with `demo: "parallel"`.
+ * different person. Started through POST /_embedded/demo-runs with `demo: "parallel"`; with
+ * `repauseMs` (`demo: "parallel_repause"`), the run pauses once more naming both answered forms
+ * before it resumes, as a server with the fix for #42103 does.
  */
-export async function parallelReviewScript(ctx: RunContext): Promise<void> {
-  const topic = text(ctx.run.inputs.topic).trim() || DEFAULT_TOPIC;
-  await ctx.node({ nodeId: "start", nodeType: "start", title: "Start", inputs: ctx.run.inputs });
-  const [legal, brand] = await ctx.humanInputs([
-    parallelReview({ nodeId: "legal_review", title: "Legal review", topic }),
-    parallelReview({ nodeId: "brand_review", title: "Brand review", topic }),
-  ]);
-  const verdict = (outcome: typeof legal) =>
-    outcome?.kind === "submitted" ? outcome.submission.action : "timeout";
-  await ctx.node({ nodeId: "merge", nodeType: "code", title: "Merge reviews" });
-  ctx.finish({ legal: verdict(legal), brand: verdict(brand) });
+export function parallelReviewScript({ repauseMs }: { repauseMs?: number } = {}): RunScript {
+  return async (ctx) => {
+    const topic = text(ctx.run.inputs.topic).trim() || DEFAULT_TOPIC;
+    await ctx.node({ nodeId: "start", nodeType: "start", title: "Start", inputs: ctx.run.inputs });
+    const [legal, brand] = await ctx.humanInputs(
+      [
+        parallelReview({ nodeId: "legal_review", title: "Legal review", topic }),
+        parallelReview({ nodeId: "brand_review", title: "Brand review", topic }),
+      ],
+      { repauseMs },
+    );
+    const verdict = (outcome: typeof legal) =>
+      outcome?.kind === "submitted" ? outcome.submission.action : "timeout";
+    await ctx.node({ nodeId: "merge", nodeType: "code", title: "Merge reviews" });
+    ctx.finish({ legal: verdict(legal), brand: verdict(brand) });
+  };
 }
 
 export const DEMO_APPS: Record<AppKind, DemoApp> = {
@@ -388,6 +397,17 @@ export const DEMO_APPS: Record<AppKind, DemoApp> = {
         },
       },
       { paragraph: { label: "Brief", variable: "brief", required: false, default: "" } },
+      {
+        // Hidden by the app's author: never shown, its default goes with the run.
+        "text-input": {
+          label: "Source",
+          variable: "source",
+          required: false,
+          default: "launcher",
+          max_length: 40,
+          hide: true,
+        },
+      },
       {
         select: {
           label: "Audience",

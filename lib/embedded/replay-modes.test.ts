@@ -58,6 +58,40 @@ describe("parallel Human Input branches", () => {
   });
 });
 
+describe("a pause after parallel forms (parallel_repause)", () => {
+  it("names both answered forms once more, then resumes and finishes", async () => {
+    const run = await env.client.demoRun({
+      user: "alice",
+      app: "workflow",
+      demo: "parallel_repause",
+      repause_ms: 200,
+    });
+    const [legal, brand] = run.form_tokens as [string, string];
+    const live = readSse(
+      await events(run.workflow_run_id, "continue_on_pause=true"),
+      (e) => e.event === "workflow_finished",
+    );
+    expect((await submit(legal, { comment: "ok" }, "approve")).status).toBe(200);
+    expect((await submit(brand, { comment: "ok" }, "approve")).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // During that pause a snapshot shows the answered forms' nodes finished, then the pause.
+    const snapshot = await readSse(
+      await events(run.workflow_run_id, "include_state_snapshot=true"),
+    );
+    const reasons = data(snapshot.at(-1)).reasons as Record<string, unknown>[];
+    expect(reasons.map((r) => r.node_id)).toEqual(["legal_review", "brand_review"]);
+    const seen = names(await live);
+    const lastFilled = seen.lastIndexOf("human_input_form_filled");
+    expect(seen.slice(lastFilled + 1)).toEqual(
+      expect.arrayContaining(["workflow_paused", "workflow_started", "workflow_finished"]),
+    );
+    const tail = seen.slice(seen.indexOf("workflow_paused", lastFilled));
+    expect(tail[0]).toBe("workflow_paused");
+    expect(tail[1]).toBe("workflow_started");
+    expect(tail.at(-1)).toBe("workflow_finished");
+  });
+});
+
 describe("pubsub replay mode", () => {
   it("replays a chatflow's answer so far as one message_replace, not as its chunks", async () => {
     const run = await env.client.demoRun({ user: "alice", app: "chatflow" });

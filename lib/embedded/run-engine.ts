@@ -62,8 +62,12 @@ export interface RunContext {
   stop(): void;
   /** Leaves the run paused with no open form, never to go on (a server's flaw). */
   stall(): void;
-  /** Parallel branches that each reach a Human Input node: every form is open at once. */
-  humanInputs(specs: HumanInputSpec[]): Promise<PauseOutcome[]>;
+  /**
+   * Parallel branches that each reach a Human Input node: every form is open at once. With
+   * `repauseMs`, once all are answered one more `workflow_paused` names them, already filled, for
+   * that long before the run resumes (the fix for #42103 in progress upstream).
+   */
+  humanInputs(specs: HumanInputSpec[], options?: { repauseMs?: number }): Promise<PauseOutcome[]>;
   finish(outputs: Record<string, unknown>): void;
 }
 
@@ -496,7 +500,7 @@ export class RunEngine {
         return outcome ?? { kind: "timeout" };
       },
 
-      humanInputs: async (specs) => {
+      humanInputs: async (specs, { repauseMs } = {}) => {
         type Open = {
           spec: HumanInputSpec;
           started: Record<string, unknown>;
@@ -608,6 +612,14 @@ export class RunEngine {
           }
           // The other branches still wait: the run pauses again at what is left.
           if (waiting.length > 0) pause(waiting);
+        }
+        if (repauseMs !== undefined) {
+          pause(open);
+          await this.sleep(repauseMs);
+          run.status = "running";
+          run.openFormTokens = [];
+          run.currentFormToken = null;
+          this.emitStarted(run, "resumption");
         }
         return open.map((entry) => results.get(entry) ?? { kind: "timeout" });
       },

@@ -1,4 +1,6 @@
 import { randomUUID } from "node:crypto";
+import type { z } from "zod";
+import type { faultKindSchema } from "./admin-api";
 import type { ServerGeneration } from "./file-types";
 
 /** The size category an upload's limit is chosen by. */
@@ -264,16 +266,7 @@ export interface CallRecord {
   request_id?: string;
 }
 
-export type FaultKind =
-  | "delay"
-  | "status500"
-  | "malformed"
-  | "drop"
-  | "hang"
-  | "cut_stream"
-  | "silent_stream"
-  | "empty_ok"
-  | "json";
+export type FaultKind = z.infer<typeof faultKindSchema>;
 
 // A scripted failure for /v1 requests whose path starts with match.path (see apply-fault.ts).
 export interface Fault {

@@ -35,6 +35,30 @@ describe("validateFormSubmission", () => {
     );
   });
 
+  it("builds the file values present before anything else, as the newest service does", () => {
+    const withFile = {
+      ...form,
+      inputs: [
+        ...form.inputs,
+        {
+          type: "file",
+          output_variable_name: "doc",
+          allowed_file_types: ["document"],
+          allowed_file_extensions: [],
+          allowed_file_upload_methods: [],
+        },
+      ],
+    };
+    const bad = { type: "document", transfer_method: "local_file", upload_file_id: "nope" };
+    const checkFile = (inputs: Record<string, unknown>, action = "ok") =>
+      validateFormSubmission({ form: withFile, inputs, action, context });
+    // A bad file value present wins over a bad action and missing keys.
+    expect(checkFile({ doc: bad }, "nope")).toMatch(/^Invalid value for file input 'doc'/);
+    // Absent, it is a missing key, named after the action is checked.
+    expect(checkFile({}, "nope")).toBe("Invalid action: nope");
+    expect(checkFile({})).toBe("Missing required inputs: sig, owner, tone, doc");
+  });
+
   it("checks membership only for constant options", () => {
     expect(check({ sig: "", owner: "anyone", tone: "Formal" })).toBeNull();
   });

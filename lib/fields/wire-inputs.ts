@@ -49,7 +49,8 @@ export function toWireInputs(
   dialect: WireDialect,
 ): Record<string, WireInput> {
   const every = dialect === "human-input";
-  const inputs: Record<string, WireInput> = {};
+  // No prototype: `__proto__` is a legal variable name, kept as an own key.
+  const inputs = Object.create(null) as Record<string, WireInput>;
   for (const field of fields) {
     const value = values[field.name];
     switch (field.kind) {

@@ -57,7 +57,8 @@ export function toSubmissionInputs(
   fields: readonly FieldView[],
   answers: Answers,
 ): Record<string, string | FileMapping | FileMapping[]> {
-  const inputs: Record<string, string | FileMapping | FileMapping[]> = {};
+  // No prototype: `__proto__` is a legal variable name, kept as an own key.
+  const inputs = Object.create(null) as Record<string, string | FileMapping | FileMapping[]>;
   for (const field of fields) if (field.kind === "unknown") inputs[field.name] = "";
   return Object.assign(
     inputs,

@@ -34,7 +34,7 @@ describe("classifySubmitError", () => {
     [500, "internal_error"],
     [502, "upstream_unreachable"],
     [504, "upstream_timeout"],
-  ])("keeps the answers on a %i %s: nothing was recorded", (status, code) => {
+  ])("reads the form again after a %i %s: it may have been recorded", (status, code) => {
     expect(classifySubmitError(apiError(status, code, "down"), fields)).toEqual({
       kind: "service",
       message: "down",

@@ -11,7 +11,7 @@ export type SubmitFailure =
   | { kind: "closed"; error: ApiClientError }
   /** The response was lost: the answer may have arrived. Ask the form, else keep the answers. */
   | { kind: "network" }
-  /** The service failed, not the answer: nothing was recorded, sending again is safe. */
+  /** The service failed (5xx, timeout); it may have recorded the answer first: ask the form. */
   | { kind: "service"; message: string }
   /** The answer was refused: show the message, next to each field it names. */
   | { kind: "rejected"; fields: string[]; message: string }

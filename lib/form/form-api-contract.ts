@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { formValueSchema } from "@/lib/dify/browser-schemas";
+import { formInputsSchema } from "@/lib/dify/browser-schemas";
 import { linkCheckRequestSchema, linkCheckSchema } from "@/lib/files/link-check";
 import { uploadAnswerSchema } from "@/lib/files/upload-answer";
 import { formViewSchema } from "@/lib/form/form-view";
@@ -19,7 +19,7 @@ export const FORM_API = {
     path: "/api/forms/[token]",
     params,
     body: z.object({
-      inputs: z.record(z.string(), formValueSchema),
+      inputs: formInputsSchema,
       action: z.string().check(z.minLength(1), z.maxLength(100)),
     }),
     answer: z.object({ ok: z.literal(true) }),

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useRef, useState } from "react";
 import type { FieldErrors, UseFormReturn } from "react-hook-form";
-import { ApiClientError } from "@/lib/client/api-client-error";
+import type { ApiClientError } from "@/lib/client/api-client-error";
 import { toSubmissionInputs, type Answers } from "@/lib/form/answers";
 import { classifySubmitError } from "@/lib/form/classify-submit-error";
 import { fieldInputId } from "@/lib/form/field-ids";
@@ -11,8 +11,13 @@ import { deleteDraft, draftKeyOf } from "@/lib/form/form-draft";
 import type { ActionView, FormView } from "@/lib/form/form-view";
 import { focusField } from "@/lib/form/focus-field";
 import { formQueryOptions } from "@/lib/form/queries";
+import { readBackOutcome } from "@/lib/form/read-back-outcome";
 
-export type SubmittedAnswer = { action: ActionView; answers: Answers };
+/**
+ * An answer the form took. `readBack`: its response failed, and a read of the form found it
+ * answered, so it was most likely recorded (decision 051).
+ */
+export type SubmittedAnswer = { action: ActionView; answers: Answers; readBack?: true };
 
 type SubmitFormOptions = {
   link: FormLinkContext;
@@ -62,15 +67,17 @@ export function useSubmitForm({
     onSubmitted(submitted);
   };
 
-  /** After a lost response: a 412 "submitted" on re-fetch means the answer did arrive. */
-  const answerArrived = async () => {
+  /** Reads the form again after a failed response: Dify may have recorded the answer first. */
+  const readBack = async () => {
     try {
       await queryClient.fetchQuery({ ...formQueryOptions(link), staleTime: 0 });
-      return false;
+      return readBackOutcome(null);
     } catch (error) {
-      return error instanceof ApiClientError && error.code === "human_input_form_submitted";
+      return readBackOutcome(error);
     }
   };
+  /** Set while an earlier send may have been recorded: its retry meeting "answered" is that. */
+  const uncertain = useRef(false);
 
   const mutation = useMutation({
     mutationFn: ({ action, answers }: SubmittedAnswer) =>
@@ -80,18 +87,29 @@ export function useSubmitForm({
       const failure = classifySubmitError(error, fieldNames);
       switch (failure.kind) {
         case "answered":
+          if (uncertain.current) recorded({ ...submitted, readBack: true });
+          else onClosed(failure.error);
+          return;
         case "expired":
         case "closed":
           onClosed(failure.error);
           return;
         case "network":
-          if (await answerArrived()) recorded(submitted);
-          else setRootError(t("errors.maybeNotSent"));
-          return;
-        case "service":
-          setRootError(t("errors.notSent", { message: failure.message }));
+        case "service": {
+          const found = await readBack();
+          if (found.kind === "recorded") return recorded({ ...submitted, readBack: true });
+          if (found.kind === "closed") return onClosed(found.error);
+          // Even an open form may take this answer later (a request still on its way): a retry
+          // that meets "answered" then means this one.
+          uncertain.current = true;
+          setRootError(
+            failure.kind === "service" && found.kind === "open"
+              ? t("errors.notSent", { message: failure.message })
+              : t("errors.maybeNotSent"),
+          );
           focusSummary();
           return;
+        }
         case "rejected":
           for (const name of failure.fields)
             methods.setError(name, { type: "server", message: failure.message });

@@ -190,6 +190,39 @@ describe("runViewReducer", () => {
   });
 });
 
+describe("a snapshot's finished nodes carry no outputs nor error", () => {
+  it("keeps a failed step's error and shows the run's error from workflow_finished", async () => {
+    const failed = {
+      event: "node_finished",
+      ...env,
+      data: {
+        id: "e9",
+        node_id: "code",
+        title: "Code",
+        status: "failed",
+        error: "division by zero",
+      },
+    };
+    const live = await fold([started("e9", "code", "Code"), failed]);
+    const replayed = await fold(
+      [
+        started("e9", "code", "Code"),
+        { ...failed, data: { ...failed.data, error: null, outputs: null, inputs: null } },
+        {
+          event: "workflow_finished",
+          ...env,
+          data: { id: "r", status: "failed", outputs: null, error: "Node Code failed" },
+        },
+      ],
+      runViewReducer(live, connected),
+    );
+    expect(replayed.nodes.map((n) => [n.title, n.status, n.error])).toEqual([
+      ["Code", "failed", "division by zero"],
+    ]);
+    expect(replayed.outcome).toMatchObject({ status: "failed", error: "Node Code failed" });
+  });
+});
+
 describe("a reconnect to a run that ended meanwhile", () => {
   it("settles the nodes last seen running with the run's end state", async () => {
     const paused = await fold([
@@ -333,6 +366,54 @@ describe("several open forms", () => {
       ["f-a", "First", "TA"],
       ["f-b", "Second", null],
     ]);
+  });
+
+  it("after parallel forms, a pause naming both answered forms reopens neither and the run finishes", async () => {
+    const reasons = [
+      { type: "human_input_required", form_id: "f-legal", node_id: "legal" },
+      { type: "human_input_required", form_id: "f-brand", node_id: "brand" },
+    ];
+    const open = [
+      started("x-legal", "legal", "Legal review"),
+      required("f-legal", "legal", "Legal review", "MINE"),
+      started("x-brand", "brand", "Brand review"),
+      required("f-brand", "brand", "Brand review", null),
+      paused(reasons),
+    ];
+    // The newest filled events carry only the node id.
+    const answered = [
+      resumed,
+      filledEvent(null, "legal"),
+      finished("x-legal", "legal", "Legal review"),
+      paused([reasons[1]!]),
+      resumed,
+      filledEvent(null, "brand"),
+      finished("x-brand", "brand", "Brand review"),
+    ];
+    const repause = await fold([...open, ...answered, paused(reasons)]);
+    expect(repause.waiting).toEqual([]);
+    expect(repause.phase).toBe("running");
+    const done = await fold(
+      [resumed, { event: "workflow_finished", ...env, data: { id: "r", status: "succeeded" } }],
+      repause,
+    );
+    expect(done.phase).toBe("finished");
+    // A snapshot taken during that pause (a reconnect): the forms come again, with their nodes
+    // finished before them; neither reopens.
+    const snapshot = [
+      finished("x-legal", "legal", "Legal review"),
+      finished("x-brand", "brand", "Brand review"),
+      required("f-legal", "legal", "Legal review", "MINE"),
+      required("f-brand", "brand", "Brand review", null),
+      paused(reasons),
+    ];
+    const fresh = await fold(snapshot);
+    expect(fresh.waiting).toEqual([]);
+    expect(fresh.phase).toBe("running");
+    const reconnected = await fold(snapshot, runViewReducer(repause, connected));
+    expect(reconnected.waiting).toEqual([]);
+    // A pause naming no form at all is still a run left paused (#42103).
+    expect((await fold([...open, ...answered, paused()])).phase).toBe("paused");
   });
 
   it("keeps a form's title when the newest pause reasons carry only ids", async () => {

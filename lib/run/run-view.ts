@@ -102,7 +102,13 @@ function upsertNode(nodes: NodeView[], node: NodeView): NodeView[] {
   // A replayed node_started must not turn a finished node back into a running one.
   if (node.status === "running" && current.status !== "running") return nodes;
   const next = nodes.slice();
-  next[index] = { ...current, ...node };
+  // A snapshot's finished node carries no error: the one already shown stays.
+  next[index] = {
+    ...current,
+    ...node,
+    error: node.error ?? current.error,
+    elapsed: node.elapsed ?? current.elapsed,
+  };
   return next;
 }
 
@@ -176,9 +182,17 @@ function closedKeys(state: RunViewState): Set<string> {
   return new Set([...state.filled.map((f) => f.key), ...state.timeouts.map((t) => t.key)]);
 }
 
+/** The node's latest execution has ended (not running, not paused at its form): its form is answered. */
+function nodeDone(state: RunViewState, nodeId: string): boolean {
+  const latest = state.nodes.findLast((node) => node.nodeId === nodeId);
+  return latest !== undefined && latest.status !== "running" && latest.status !== "paused";
+}
+
 function upsertWaiting(state: RunViewState, form: WaitingForm): WaitingForm[] {
-  // A streams replay repeats forms answered long ago, right before their filled event.
+  // A streams replay repeats forms answered long ago, right before their filled event; a pause
+  // after parallel forms may name them once more, answered, as may a snapshot of that pause.
   if (form.formId && closedKeys(state).has(form.formId)) return state.waiting;
+  if (nodeDone(state, form.nodeId)) return state.waiting;
   const index = state.waiting.findIndex((w) => matches(w, form.formId, form.nodeId));
   if (index === -1) return [...state.waiting, form];
   const current = state.waiting[index]!;
@@ -221,6 +235,8 @@ function pausedAt(state: RunViewState, reasons: PauseReason[]): WaitingForm[] {
   return waiting;
 }
 
+const ended = (state: RunViewState) => state.phase === "finished" || state.phase === "failed";
+
 export function runViewReducer(state: RunViewState, event: AnyEvent): RunViewState {
   switch (event.event) {
     case "connected":
@@ -231,9 +247,7 @@ export function runViewReducer(state: RunViewState, event: AnyEvent): RunViewSta
         lastRequired: {},
       };
     case "workflow_started":
-      return state.phase === "finished" || state.phase === "failed"
-        ? state
-        : { ...state, phase: "running" };
+      return ended(state) ? state : { ...state, phase: "running" };
     case "node_started":
       return {
         ...state,
@@ -300,8 +314,15 @@ export function runViewReducer(state: RunViewState, event: AnyEvent): RunViewSta
           channels: event.data.approval_channels ?? [],
         }),
       };
-    case "workflow_paused":
-      return { ...state, phase: "paused", waiting: pausedAt(state, event.data.reasons ?? []) };
+    case "workflow_paused": {
+      const reasons = event.data.reasons ?? [];
+      const waiting = pausedAt(state, reasons);
+      // A pause that names only forms already answered goes on by itself (servers with the fix
+      // for #42103 send one after parallel forms): the run is not waiting for anyone.
+      if (waiting.length === 0 && reasons.some(isFormReason))
+        return { ...state, waiting, phase: ended(state) ? state.phase : "running" };
+      return { ...state, phase: "paused", waiting };
+    }
     case "human_input_form_filled": {
       const { form_id: formId, node_id: nodeId } = event.data;
       const target = closing(state, formId, nodeId);

@@ -6,6 +6,8 @@ import busboy from "busboy";
 import { ApiError } from "@/lib/errors/api-error";
 import { getDifyClient } from "@/lib/server/dify/get-dify-client";
 import type { UploadedFile } from "@/lib/dify/schemas";
+import { MAX_EXTENSION_LENGTH } from "@/lib/dify/browser-schemas";
+import { uploadExtensionOf } from "@/lib/files/detect-file-type";
 import { largestSizeLimit, toUploadLimits } from "@/lib/files/upload-limits";
 import type { UploadAnswer } from "@/lib/files/upload-answer";
 import { getLimits } from "@/lib/server/limits";
@@ -140,6 +142,11 @@ export async function proxyUpload(
       if (/[/\\]/.test(filename)) {
         stream.resume();
         finish(ApiError.of("invalid_param", "The file name must not contain / or \\."));
+        return;
+      }
+      if (uploadExtensionOf(filename).length > MAX_EXTENSION_LENGTH) {
+        stream.resume();
+        finish(new ApiError(400, "invalid_param", "The file name's extension is too long."));
         return;
       }
 

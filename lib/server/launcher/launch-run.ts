@@ -10,7 +10,7 @@ import { FORM_LINK_EVENT, type FormLinkEvent } from "@/lib/launcher/launch-event
 import { launchMode, rememberChatApp } from "@/lib/server/launcher/launch-mode";
 import { buildStartFormSchema, toStartInputs } from "@/lib/launcher/start-form-schema";
 import type { LaunchMode, StartField, StartFormView } from "@/lib/launcher/start-form-view";
-import { toStartFormView } from "@/lib/server/launcher/to-start-form-view";
+import { hiddenStartInputs, toStartFormView } from "@/lib/server/launcher/to-start-form-view";
 import { streamError, type EventTransform } from "@/lib/server/streams/relay-event-stream";
 
 // The launcher's server side: the start form from the app's parameters, and the run started as
@@ -126,12 +126,13 @@ export async function startLaunch(
       "FORM_LINK_SECRET is not set, so the launcher cannot link to the form.",
     );
   }
-  const form = await getLaunchForm();
+  const parameters = await getDifyClient().getAppParameters();
+  const form = toStartFormView(parameters, launchMode());
   const values = parseInput(buildStartFormSchema(form.fields, form.mode), body);
-  const inputs = checkInputs(toStartInputs(form.fields, values), {
-    insideHosts: getEnv().REMOTE_FILE_HOSTS,
-    rules: form.fields.map(startRule),
-  });
+  const inputs = checkInputs(
+    { ...hiddenStartInputs(parameters), ...toStartInputs(form.fields, values) },
+    { insideHosts: getEnv().REMOTE_FILE_HOSTS, rules: form.fields.map(startRule) },
+  );
   const upstream = await openRun(form.mode, { inputs, user, query: values.query }, signal);
   return { upstream, transform: launchLinks(user, secret) };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { appParametersSchema } from "@/lib/dify/schemas";
-import { toStartFormView } from "@/lib/server/launcher/to-start-form-view";
+import { hiddenStartInputs, toStartFormView } from "@/lib/server/launcher/to-start-form-view";
 
 const MB = 1024 * 1024;
 
@@ -12,6 +12,18 @@ function view(userInputForm: unknown[], extra: Record<string, unknown> = {}) {
 }
 
 describe("toStartFormView", () => {
+  it("leaves out the fields the app's author hid, and sends their defaults instead", () => {
+    const form = [
+      { "text-input": { label: "Topic", variable: "topic", required: true, default: "" } },
+      { "text-input": { variable: "source", required: true, default: "web", hide: true } },
+      { select: { variable: "tier", required: true, default: "", options: ["a"], hide: true } },
+      { checkbox: { variable: "notify", default: false, hide: true } },
+    ];
+    expect(view(form).fields.map((field) => field.name)).toEqual(["topic"]);
+    const inputs = hiddenStartInputs(appParametersSchema.parse({ user_input_form: form }));
+    expect({ ...inputs }).toEqual({ source: "web", notify: false });
+  });
+
   it("maps each kind of control with its label, required flag and default", () => {
     const { fields } = view([
       {

@@ -150,13 +150,15 @@ function parseControl(item: AppParameters["user_input_form"][number]) {
   }
 }
 
-/** Maps the app's parameters to the start form the launcher shows. */
+/** Maps the app's parameters to the start form the launcher shows: hidden fields are not in it. */
 export function toStartFormView(parameters: AppParameters, mode: LaunchMode): StartFormView {
   return parseUpstream(
     startFormViewSchema,
     {
       mode,
-      fields: parameters.user_input_form.map((item) => toStartField(item, parameters)),
+      fields: parameters.user_input_form
+        .filter((item) => !item.control.hide)
+        .map((item) => toStartField(item, parameters)),
       openingStatement: parameters.opening_statement?.trim() ?? "",
       suggestedQuestions: (parameters.suggested_questions ?? []).filter((question) =>
         question.trim(),
@@ -165,4 +167,23 @@ export function toStartFormView(parameters: AppParameters, mode: LaunchMode): St
     },
     "start form",
   );
+}
+
+/**
+ * The start inputs of the fields the app's author hid: their defaults, sent with the run as
+ * Dify's own web app sends them (it fills every variable's default, shown or not); a hidden field
+ * without a default is left out.
+ */
+export function hiddenStartInputs(parameters: AppParameters): Record<string, unknown> {
+  const inputs: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+  for (const { control } of parameters.user_input_form) {
+    if (
+      control.hide &&
+      control.default !== undefined &&
+      control.default !== null &&
+      control.default !== ""
+    )
+      inputs[control.variable] = control.default;
+  }
+  return inputs;
 }
