@@ -33,7 +33,7 @@ for (const width of [1280, 360]) {
         await hydrated(page);
         const draft = page.getByLabel("Draft");
         const suggestion = await draft.inputValue();
-        const tabs = page.getByRole("tablist", { name: "Draft: views" });
+        const tabs = page.getByRole("tablist", { name: "Show the text as" });
         await expect(tabs.getByRole("tab", { name: "Write" })).toHaveAttribute(
           "aria-selected",
           "true",

@@ -75,13 +75,7 @@ export function FieldControl<T extends FieldValues>({
         );
       case "paragraph":
         return (
-          <ParagraphReview
-            id={id}
-            label={field.label}
-            control={control}
-            name={path}
-            suggestion={defaultValue}
-          >
+          <ParagraphReview id={id} control={control} name={path} suggestion={defaultValue}>
             <textarea
               className="textarea"
               rows={4}

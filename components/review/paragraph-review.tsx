@@ -15,14 +15,12 @@ const WITHOUT: readonly ReviewView[] = ["write", "preview"];
  */
 export function ParagraphReview<T extends FieldValues>({
   id,
-  label,
   control,
   name,
   suggestion,
   children,
 }: {
   id: string;
-  label: string;
   control: Control<T>;
   name: FieldPath<T>;
   suggestion: string | undefined;
@@ -39,7 +37,8 @@ export function ParagraphReview<T extends FieldValues>({
     <div className="review">
       <div
         role="tablist"
-        aria-label={t("views", { label })}
+        // Not named after the field: a search for the field by its label finds the field alone.
+        aria-label={t("views")}
         className="review-tabs"
         onKeyDown={onKeyDown}
         inert={!inBrowser}
