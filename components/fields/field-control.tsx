@@ -4,6 +4,7 @@ import type { Control, FieldPath, FieldValues, UseFormRegister } from "react-hoo
 import { ControlledFileField } from "@/components/files/controlled-file-field";
 import { FormField, type ControlProps } from "@/components/ui/form-field";
 import { OptionSelect } from "@/components/ui/option-select";
+import { ParagraphReview } from "@/components/review/paragraph-review";
 import type { FieldSpec } from "@/lib/fields/field-spec";
 import { useFileFieldHint } from "@/lib/files/file-hint";
 import type { UploadLimits } from "@/lib/files/upload-limits";
@@ -74,13 +75,15 @@ export function FieldControl<T extends FieldValues>({
         );
       case "paragraph":
         return (
-          <textarea
-            className="textarea"
-            rows={4}
-            defaultValue={defaultValue}
-            {...aria}
-            {...register(path)}
-          />
+          <ParagraphReview id={id} control={control} name={path} suggestion={defaultValue}>
+            <textarea
+              className="textarea"
+              rows={4}
+              defaultValue={defaultValue}
+              {...aria}
+              {...register(path)}
+            />
+          </ParagraphReview>
         );
       case "checkbox":
         return (

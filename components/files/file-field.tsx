@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useId, useRef, useState } from "react";
 import { useLocale, useTranslations } from "next-intl";
+import { FileIcon } from "@/components/ui/file-icon";
 import { Button } from "@/components/ui/button";
 import { useInBrowser } from "@/lib/client/use-in-browser";
 import type { ErrorCode } from "@/lib/errors/error-code";
@@ -183,7 +184,7 @@ export function FileField(props: FileFieldProps) {
                 />
               ) : (
                 <span className="file-thumb file-thumb-icon" aria-hidden="true">
-                  {item.attached?.source === "remote" ? "🔗" : "📄"}
+                  <FileIcon kind={item.attached?.source === "remote" ? "link" : "document"} />
                 </span>
               )}
               <span className="file-item-name">

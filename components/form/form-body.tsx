@@ -1,5 +1,6 @@
 import { FormFieldSlot } from "@/components/form/human-input-form";
 import { StaticMarkdown } from "@/components/markdown/static-markdown";
+import { isRequired } from "@/lib/form/answers";
 import { saysLabel, splitFormContent } from "@/lib/form/form-content";
 import type { FormView } from "@/lib/form/form-view";
 
@@ -18,7 +19,7 @@ export function FormBody({
     form.content,
     form.fields.map((field) => field.name),
   );
-  const labels = new Map(form.fields.map((field) => [field.name, field.label]));
+  const byName = new Map(form.fields.map((field) => [field.name, field]));
   return segments.map((segment, index) => {
     if (segment.kind === "markdown")
       return (
@@ -27,8 +28,13 @@ export function FormBody({
         </StaticMarkdown>
       );
     const before = segments[index - 1];
+    const field = byName.get(segment.name);
+    // A required field keeps its label, which carries the required mark.
     const labelHidden =
-      before?.kind === "markdown" && saysLabel(before.text, labels.get(segment.name) ?? "");
+      before?.kind === "markdown" &&
+      field !== undefined &&
+      !isRequired(field) &&
+      saysLabel(before.text, field.label);
     return (
       <FormFieldSlot key={`field-${segment.name}`} name={segment.name} labelHidden={labelHidden} />
     );

@@ -8,7 +8,7 @@ import { useEmbedNotify } from "@/components/embed/embed-provider";
 import { FormErrorScreen, type FormFailure } from "@/components/form/form-error-screen";
 import { HumanInputForm } from "@/components/form/human-input-form";
 import { RunView } from "@/components/run/run-view";
-import { SubmittedSummary } from "@/components/form/submitted-summary";
+import { AnswerReceipt } from "@/components/form/answer-receipt";
 import { WaitingForms } from "@/components/run/waiting-forms";
 import { Button } from "@/components/ui/button";
 import { StatusScreen } from "@/components/ui/status-screen";
@@ -16,14 +16,16 @@ import { ApiClientError } from "@/lib/client/api-client-error";
 import type { ErrorCode } from "@/lib/errors/error-code";
 import type { FormLinkContext } from "@/lib/form/form-api";
 import { deleteDraft, draftKeyOf, sweepDrafts } from "@/lib/form/form-draft";
+import { receiptOf, sweepReceipts, type Receipt } from "@/lib/form/form-receipt";
+import { useKeptReceipt } from "@/lib/form/use-kept-receipt";
 import { formQueryOptions } from "@/lib/form/queries";
 import { useInBrowser } from "@/lib/client/use-in-browser";
 import type { SubmittedAnswer } from "@/lib/form/use-submit-form";
 import { useRunStream, type RunStream } from "@/lib/run/use-run-stream";
-import type { FieldView, FormView } from "@/lib/form/form-view";
+import type { FormView } from "@/lib/form/form-view";
 
 type Outcome =
-  | { kind: "submitted"; submitted: SubmittedAnswer; fields: FieldView[] }
+  | { kind: "submitted"; submitted: SubmittedAnswer; receipt: Receipt }
   | { kind: "closed"; failure: FormFailure }
   | { kind: "expired" };
 
@@ -53,6 +55,13 @@ export function FormScreen({ link, loadFailure, children }: FormScreenProps) {
   const run = useRunStream(link, Boolean(link.run));
   useEmbedEvents(outcome, failure, run);
   useDraftCleanup(link, outcome, closedCode);
+  // The answer this browser sent, kept for a reload of the link while the form is answered.
+  const receipt = useKeptReceipt(
+    link,
+    outcome?.kind === "submitted" ? outcome.receipt : null,
+    closedCode === "human_input_form_submitted",
+  );
+  const runStatus = run.state.outcome?.status ?? null;
   const showRun =
     Boolean(link.run) &&
     (outcome?.kind === "submitted" ||
@@ -76,6 +85,11 @@ export function FormScreen({ link, loadFailure, children }: FormScreenProps) {
       >
         {children}
       </FormState>
+      {receipt ? (
+        <section className="card">
+          <AnswerReceipt receipt={receipt} runStatus={runStatus} />
+        </section>
+      ) : null}
       {showRun ? (
         <RunView link={link} run={run} />
       ) : run.state.waiting.length > 1 ? (
@@ -109,7 +123,10 @@ function useDraftCleanup(
   outcome: Outcome | null,
   closedCode: ErrorCode | null,
 ) {
-  useEffect(() => sweepDrafts(), []);
+  useEffect(() => {
+    sweepDrafts();
+    sweepReceipts();
+  }, []);
   const ended =
     outcome?.kind === "expired" ||
     outcome?.kind === "closed" ||
@@ -197,7 +214,6 @@ function FormState({
             strong: (chunks) => <strong>{chunks}</strong>,
           })}
         </p>
-        <SubmittedSummary fields={outcome.fields} answers={outcome.submitted.answers} />
       </StatusScreen>
     );
   }
@@ -223,7 +239,18 @@ function FormState({
       key={form.token}
       form={form}
       link={link}
-      onSubmitted={(submitted) => setOutcome({ kind: "submitted", submitted, fields: form.fields })}
+      onSubmitted={(submitted) =>
+        setOutcome({
+          kind: "submitted",
+          submitted,
+          receipt: receiptOf(
+            submitted.action,
+            form.fields,
+            submitted.answers,
+            receiptEnd(link, form),
+          ),
+        })
+      }
       onClosed={(error) =>
         setOutcome({ kind: "closed", failure: { code: error.code, message: error.message } })
       }
@@ -232,6 +259,11 @@ function FormState({
       {children}
     </HumanInputForm>
   );
+}
+
+/** When a receipt is no longer needed: the link's end, else the form's. */
+function receiptEnd(link: FormLinkContext, form: FormView): number | null {
+  return draftKeyOf(link).linkExp ?? form.expiresAt;
 }
 
 /**

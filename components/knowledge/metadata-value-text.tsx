@@ -2,7 +2,7 @@ import { useLocale, useTranslations } from "next-intl";
 import type { MetadataType, MetadataValue } from "@/lib/knowledge/knowledge-views";
 import { formatDateTime } from "@/lib/i18n/format-time";
 
-/** One metadata value as a person reads it: a `time` as a date, a number in the page's locale. */
+/** One metadata value as a person reads it: a `time` as a date, a number as stored. */
 export function MetadataValueText({
   type,
   value,
@@ -25,6 +25,6 @@ export function MetadataValueText({
       <time dateTime={new Date(value * 1000).toISOString()}>{formatDateTime(value, locale)}</time>
     );
   }
-  if (typeof value === "number") return <>{new Intl.NumberFormat(locale).format(value)}</>;
-  return <>{value}</>;
+  // A number shows as stored (a year is 2025, not 2,025).
+  return <>{String(value)}</>;
 }

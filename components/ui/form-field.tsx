@@ -18,7 +18,10 @@ type FormFieldProps = {
   /** A schema problem (translated here) or a message already in the page's language. */
   error?: string;
   className?: string;
-  /** The page already shows the label's words right above (the form's own text): screen readers only. */
+  /**
+   * The page already shows the label's words right above (the form's own text): screen readers
+   * only. Not for a required field, whose label shows its required mark.
+   */
   labelHidden?: boolean;
   /** The control before its label on one line (a checkbox). */
   inline?: boolean;
@@ -83,12 +86,6 @@ export function FormField({
       ) : (
         <>
           {labelElement}
-          {labelHidden && required ? (
-            // The words above stand for the label; the marker must still be seen.
-            <p className="field-hint" aria-hidden="true">
-              <span className="required-mark">*</span> {t("required")}
-            </p>
-          ) : null}
           {control}
         </>
       )}

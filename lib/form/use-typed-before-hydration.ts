@@ -29,11 +29,13 @@ function readTyped(fields: readonly FieldView[], initial: Answers): Typed {
     if (!takesInputBeforeHydration(field)) continue;
     const control = document.getElementById(fieldInputId(field.name));
     if (!(control instanceof HTMLTextAreaElement || control instanceof HTMLSelectElement)) continue;
-    if (control.value === initial[field.name]) continue;
-    typed.answers[field.name] = control.value;
+    // The selection too, even in an untouched field: hydration writes the field's text anew,
+    // which moves the caret to its start, and what is pasted next would land there.
     if (control === document.activeElement && control instanceof HTMLTextAreaElement) {
       typed.focus = { name: field.name, start: control.selectionStart, end: control.selectionEnd };
     }
+    if (control.value === initial[field.name]) continue;
+    typed.answers[field.name] = control.value;
   }
   return typed;
 }
@@ -55,7 +57,7 @@ export function useTypedBeforeHydration(
     for (const [name, value] of Object.entries(typed.answers)) {
       setValue(name, value, { shouldDirty: true });
     }
-    // Writing the value moves the caret to the end: back to where the person was typing.
+    // Writing the value moves the caret: back to where the person was typing or selecting.
     const focused = typed.focus;
     if (!focused) return;
     const control = document.getElementById(fieldInputId(focused.name));

@@ -1,0 +1,88 @@
+import { useLocale, useTranslations } from "next-intl";
+import { Button } from "@/components/ui/button";
+import type { Receipt } from "@/lib/form/form-receipt";
+import { formatDateTime } from "@/lib/i18n/format-time";
+
+/** The run's outcome in words, or null while the run goes on (or is not followed). */
+export function useRunOutcomeText(status: string | null): string | null {
+  const t = useTranslations("run");
+  if (!status) return null;
+  return ["succeeded", "failed", "stopped"].includes(status)
+    ? t(`outcome.${status}`)
+    : t("outcome.other", { status });
+}
+
+/**
+ * What was sent, to keep: the action, each field's value or file names, when (in the reader's
+ * time zone) and how the run ended when it is known. It prints without its buttons and downloads
+ * as a Markdown file (the code for that loads on the click).
+ */
+export function AnswerReceipt({
+  receipt,
+  runStatus,
+}: {
+  receipt: Receipt;
+  runStatus: string | null;
+}) {
+  const t = useTranslations("form.receipt");
+  const locale = useLocale();
+  const outcome = useRunOutcomeText(runStatus);
+  const when = formatDateTime(Math.floor(receipt.sentAt / 1000), locale);
+  const download = async () => {
+    const { downloadMarkdown, receiptMarkdown } = await import("@/lib/form/receipt-markdown");
+    const markdown = receiptMarkdown(receipt, {
+      title: t("title"),
+      action: t("action"),
+      sentAt: t("sentAt"),
+      when,
+      outcome,
+      noFiles: t("noFiles"),
+    });
+    downloadMarkdown(markdown, `answer-${new Date(receipt.sentAt).toISOString().slice(0, 10)}.md`);
+  };
+  return (
+    <section className="receipt stack" aria-labelledby="receipt-title">
+      <h2 id="receipt-title">{t("title")}</h2>
+      <dl className="summary-list">
+        <div>
+          <dt>{t("action")}</dt>
+          <dd>{receipt.action}</dd>
+        </div>
+        <div>
+          <dt>{t("sentAt")}</dt>
+          <dd>
+            <time dateTime={new Date(receipt.sentAt).toISOString()}>{when}</time>
+          </dd>
+        </div>
+        {outcome ? (
+          <div>
+            <dt>{t("run")}</dt>
+            <dd>{outcome}</dd>
+          </div>
+        ) : null}
+        {receipt.fields.map((field, index) => (
+          <div key={index}>
+            <dt>{field.label}</dt>
+            <dd>
+              {"files" in field
+                ? field.files.length
+                  ? field.files.join(", ")
+                  : t("noFiles")
+                : field.value.trim()
+                  ? field.value
+                  : t("empty")}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <div className="actions receipt-actions">
+        <Button size="small" onClick={() => window.print()}>
+          {t("print")}
+        </Button>
+        <Button size="small" onClick={() => void download()}>
+          {t("download")}
+        </Button>
+      </div>
+    </section>
+  );
+}

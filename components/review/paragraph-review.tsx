@@ -1,0 +1,73 @@
+import { useTranslations } from "next-intl";
+import type { ReactNode } from "react";
+import { useWatch, type Control, type FieldPath, type FieldValues } from "react-hook-form";
+import { FormMarkdown } from "@/components/markdown/form-markdown";
+import { WordChangesView } from "@/components/review/word-changes-view";
+import { useInBrowser } from "@/lib/client/use-in-browser";
+import { useReviewTabs, type ReviewView } from "@/lib/review/use-review-tabs";
+
+const WITH_SUGGESTION: readonly ReviewView[] = ["write", "preview", "changes"];
+const WITHOUT: readonly ReviewView[] = ["write", "preview"];
+
+/**
+ * A paragraph field's views: Write (its textarea, `children`), Preview (the text as the form's
+ * Markdown renders it) and, where it has a suggested draft, Changes against that draft.
+ */
+export function ParagraphReview<T extends FieldValues>({
+  id,
+  control,
+  name,
+  suggestion,
+  children,
+}: {
+  id: string;
+  control: Control<T>;
+  name: FieldPath<T>;
+  suggestion: string | undefined;
+  children: ReactNode;
+}) {
+  const t = useTranslations("form.review");
+  const views = suggestion ? WITH_SUGGESTION : WITHOUT;
+  const { selected, onKeyDown, tabProps, panelProps } = useReviewTabs(id, views);
+  const value = useWatch({ control, name });
+  const text = typeof value === "string" ? value : "";
+  // The tabs do nothing until the page hydrates; the textarea takes input at once.
+  const inBrowser = useInBrowser();
+  return (
+    <div className="review">
+      <div
+        role="tablist"
+        // Not named after the field: a search for the field by its label finds the field alone.
+        aria-label={t("views")}
+        className="review-tabs"
+        onKeyDown={onKeyDown}
+        inert={!inBrowser}
+      >
+        {views.map((view) => (
+          <button key={view} className="review-tab" {...tabProps(view)}>
+            {t(view)}
+          </button>
+        ))}
+      </div>
+      <div {...panelProps("write")}>{children}</div>
+      <div {...panelProps("preview")} className="review-panel" tabIndex={0}>
+        {selected === "preview" ? (
+          text.trim() ? (
+            <FormMarkdown>{text}</FormMarkdown>
+          ) : (
+            <p className="field-hint">{t("nothingToPreview")}</p>
+          )
+        ) : null}
+      </div>
+      {suggestion ? (
+        <div {...panelProps("changes")} className="review-panel" tabIndex={0}>
+          <WordChangesView
+            suggestion={suggestion}
+            current={text}
+            enabled={selected === "changes"}
+          />
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+import type { Answers } from "@/lib/form/answers";
+import type { DraftKey } from "@/lib/form/form-draft";
+import type { ActionView, FieldView } from "@/lib/form/form-view";
+
+// What this browser sent for a form, kept per form token and user like drafts, so a reload of the
+// same link shows it again while the form is answered. Only the sender's own browser ever has it;
+// another person's link to the form keys another entry. It goes when its link or form ends (the
+// form page sweeps these with the drafts).
+
+export type ReceiptField = { label: string; value: string } | { label: string; files: string[] };
+
+export type Receipt = {
+  version: 1;
+  /** Epoch milliseconds when the answer was accepted. */
+  sentAt: number;
+  /** Unix seconds after which the receipt is dropped, null when never. */
+  expiresAt: number | null;
+  action: string;
+  fields: ReceiptField[];
+};
+
+/** The receipt of an accepted answer: the action's title and each field's value or file names. */
+export function receiptOf(
+  action: ActionView,
+  fields: readonly FieldView[],
+  answers: Answers,
+  expiresAt: number | null,
+  sentAt = Date.now(),
+): Receipt {
+  const rows: ReceiptField[] = [];
+  for (const field of fields) {
+    if (field.kind === "unknown") continue;
+    const value = answers[field.name];
+    rows.push(
+      Array.isArray(value)
+        ? { label: field.label, files: value.map((file) => file.name) }
+        : { label: field.label, value: value ?? "" },
+    );
+  }
+  return { version: 1, sentAt, expiresAt, action: action.title, fields: rows };
+}
+
+const isString = (value: unknown): value is string => typeof value === "string";
+
+function readField(value: unknown): ReceiptField | null {
+  if (typeof value !== "object" || value === null) return null;
+  const { label, value: text, files } = value as Record<string, unknown>;
+  if (!isString(label)) return null;
+  if (isString(text)) return { label, value: text };
+  if (Array.isArray(files) && files.every(isString)) return { label, files };
+  return null;
+}
+
+/** A stored receipt, or null when it is not one (read without zod: zod is not in the page). */
+export function readReceipt(value: unknown): Receipt | null {
+  if (typeof value !== "object" || value === null) return null;
+  const { version, sentAt, expiresAt, action, fields } = value as Record<string, unknown>;
+  if (version !== 1 || typeof sentAt !== "number" || !isString(action)) return null;
+  if (expiresAt !== null && typeof expiresAt !== "number") return null;
+  if (!Array.isArray(fields)) return null;
+  const rows = fields.map(readField);
+  if (rows.some((row) => row === null)) return null;
+  return { version, sentAt, expiresAt, action, fields: rows as ReceiptField[] };
+}
+
+const PREFIX = "human-input-receipt:";
+const keyFor = ({ token, user }: DraftKey) =>
+  `${PREFIX}${encodeURIComponent(token)}:${encodeURIComponent(user)}`;
+
+function storage(): Storage | null {
+  try {
+    return typeof window === "undefined" ? null : window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function saveReceipt(key: DraftKey, receipt: Receipt): void {
+  try {
+    storage()?.setItem(keyFor(key), JSON.stringify(receipt));
+  } catch {
+    // Quota or blocked storage: the receipt shows until the page is left.
+  }
+}
+
+export function loadReceipt(key: DraftKey): Receipt | null {
+  try {
+    const raw = storage()?.getItem(keyFor(key));
+    return raw ? readReceipt(JSON.parse(raw)) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Deletes every receipt whose link or form has ended, and unreadable ones. */
+export function sweepReceipts(nowSeconds = Math.floor(Date.now() / 1000)): void {
+  const store = storage();
+  if (!store) return;
+  try {
+    const keys = Array.from({ length: store.length }, (_, index) => store.key(index));
+    for (const key of keys) {
+      if (!key?.startsWith(PREFIX)) continue;
+      let receipt: Receipt | null = null;
+      try {
+        receipt = readReceipt(JSON.parse(store.getItem(key) ?? ""));
+      } catch {
+        receipt = null;
+      }
+      if (!receipt || (receipt.expiresAt !== null && receipt.expiresAt <= nowSeconds)) {
+        store.removeItem(key);
+      }
+    }
+  } catch {
+    // blocked storage: nothing to sweep
+  }
+}

@@ -1,0 +1,26 @@
+import { useEffect, useMemo, useState } from "react";
+import type { FormLinkContext } from "@/lib/form/form-api";
+import { draftKeyOf } from "@/lib/form/form-draft";
+import { loadReceipt, saveReceipt, type Receipt } from "@/lib/form/form-receipt";
+
+/**
+ * The receipt to show for this link: the one just made (`fresh`, which is kept in the browser),
+ * or, once the server says the form is `answered`, the one this browser kept for the same form
+ * and user; null otherwise.
+ */
+export function useKeptReceipt(
+  link: FormLinkContext,
+  fresh: Receipt | null,
+  answered: boolean,
+): Receipt | null {
+  const { key } = useMemo(() => draftKeyOf(link), [link]);
+  const [kept, setKept] = useState<Receipt | null>(null);
+  useEffect(() => {
+    if (fresh) saveReceipt(key, fresh);
+  }, [fresh, key]);
+  useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- storage exists only in the browser, after hydration
+    if (answered && !fresh) setKept(loadReceipt(key));
+  }, [answered, fresh, key]);
+  return fresh ?? (answered ? kept : null);
+}
