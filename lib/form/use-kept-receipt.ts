@@ -4,8 +4,8 @@ import { draftKeyOf } from "@/lib/form/form-draft";
 import { loadReceipt, saveReceipt, type Receipt } from "@/lib/form/form-receipt";
 
 /**
- * The receipt to show for this link: the one just made (`fresh`, which is kept in the browser),
- * or, once the server says the form is `answered`, the one this browser kept for the same form
+ * The receipt to show for this link: a receipt just made (`fresh`, which is kept in the browser),
+ * or, once the server says the form is `answered`, what this browser kept for the same form
  * and user; null otherwise.
  */
 export function useKeptReceipt(

@@ -5,7 +5,7 @@ export type ReviewView = "write" | "preview" | "changes";
 
 /**
  * The views of a paragraph field as WAI-ARIA tabs: one tab in the tab order, arrow keys (and Home,
- * End) move between the tabs and show the one they land on.
+ * End) move between the tabs and show the view they land on.
  */
 export function useReviewTabs(id: string, views: readonly ReviewView[]) {
   const [selected, setSelected] = useState<ReviewView>("write");

@@ -412,7 +412,7 @@ describe("several open forms", () => {
     expect(fresh.phase).toBe("running");
     const reconnected = await fold(snapshot, runViewReducer(repause, connected));
     expect(reconnected.waiting).toEqual([]);
-    // A pause naming no form at all is still a run left paused (#42103).
+    // A pause naming no form at all is still a run left paused.
     expect((await fold([...open, ...answered, paused()])).phase).toBe("paused");
   });
 

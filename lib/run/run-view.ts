@@ -102,7 +102,7 @@ function upsertNode(nodes: NodeView[], node: NodeView): NodeView[] {
   // A replayed node_started must not turn a finished node back into a running one.
   if (node.status === "running" && current.status !== "running") return nodes;
   const next = nodes.slice();
-  // A snapshot's finished node carries no error: the one already shown stays.
+  // A snapshot's finished node carries no error: an error already shown stays.
   next[index] = {
     ...current,
     ...node,
@@ -317,8 +317,8 @@ export function runViewReducer(state: RunViewState, event: AnyEvent): RunViewSta
     case "workflow_paused": {
       const reasons = event.data.reasons ?? [];
       const waiting = pausedAt(state, reasons);
-      // A pause that names only forms already answered goes on by itself (servers with the fix
-      // for #42103 send one after parallel forms): the run is not waiting for anyone.
+      // A pause that names only forms already answered goes on by itself (newer servers send one
+      // after parallel forms): the run is not waiting for anyone.
       if (waiting.length === 0 && reasons.some(isFormReason))
         return { ...state, waiting, phase: ended(state) ? state.phase : "running" };
       return { ...state, phase: "paused", waiting };

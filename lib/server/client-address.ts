@@ -5,7 +5,7 @@ import { getEnv } from "@/lib/server/env";
 // Who a per-client limit counts. A route handler sees no socket, and Next's server writes the
 // peer's address into X-Forwarded-For only when the request brought none, so a client reaching
 // the app directly could name any address there. The forwarded headers therefore count only with
-// TRUST_PROXY_HEADERS=true, and then only their last entry: the one the nearest proxy wrote,
+// TRUST_PROXY_HEADERS=true, and then only their last entry, which the nearest proxy wrote,
 // whether it appends to what the client sent (nginx's $proxy_add_x_forwarded_for) or overwrites it
 // ($remote_addr). Without a trusted proxy every client counts as one (decision 047).
 
