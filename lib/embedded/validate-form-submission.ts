@@ -48,11 +48,7 @@ export function validateFormSubmission({
   return null;
 }
 
-function checkValue(
-  input: FormInputDef,
-  value: unknown,
-  context: FileCheckContext,
-): string | null {
+function checkValue(input: FormInputDef, value: unknown, context: FileCheckContext): string | null {
   const name = input.output_variable_name;
   switch (input.type) {
     case "paragraph":
