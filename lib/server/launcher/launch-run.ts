@@ -129,10 +129,14 @@ export async function startLaunch(
   const parameters = await getDifyClient().getAppParameters();
   const form = toStartFormView(parameters, launchMode());
   const values = parseInput(buildStartFormSchema(form.fields, form.mode), body);
-  const inputs = checkInputs(
-    { ...hiddenStartInputs(parameters), ...toStartInputs(form.fields, values) },
-    { insideHosts: getEnv().REMOTE_FILE_HOSTS, rules: form.fields.map(startRule) },
-  );
+  // Hidden variables are the app author's defaults, not the visitor's: they go unchecked.
+  const inputs = {
+    ...hiddenStartInputs(parameters),
+    ...checkInputs(toStartInputs(form.fields, values), {
+      insideHosts: getEnv().REMOTE_FILE_HOSTS,
+      rules: form.fields.map(startRule),
+    }),
+  };
   const upstream = await openRun(form.mode, { inputs, user, query: values.query }, signal);
   return { upstream, transform: launchLinks(user, secret) };
 }
