@@ -18,6 +18,15 @@ const bodySchema = z.object({
 });
 
 describe("the error envelope", () => {
+  it("answers an ApiError thrown by another copy of this module with its own status", async () => {
+    vi.resetModules();
+    const copy = await import("@/lib/errors/api-error");
+    expect(copy.ApiError).not.toBe(ApiError);
+    const response = errorResponse(new copy.ApiError(502, "upstream_bad_response", "Bad answer."));
+    expect(response.status).toBe(502);
+    expect(await response.json()).toMatchObject({ code: "upstream_bad_response" });
+  });
+
   it("answers a refused input with 400 invalid_request and its issues as dotted paths", async () => {
     const refused = () =>
       parseInput(bodySchema, { inputs: { tone: "loud" }, rows: [{ name: "a" }, { name: "" }] });
