@@ -1,5 +1,6 @@
 import "server-only";
 import { AsyncLocalStorage } from "node:async_hooks";
+import { processState } from "@/lib/server/ops/process-state";
 
 // Per-request facts the log line needs but that are known deep in the call (the upstream's status).
 export type RequestContext = {
@@ -12,7 +13,12 @@ export type RequestContext = {
   caller?: string;
 };
 
-export const requestContext = new AsyncLocalStorage<RequestContext>();
+// One store per process: the Dify client, kept in process state, reads it from whichever copy of
+// this module built it.
+export const requestContext = processState(
+  "request-context",
+  () => new AsyncLocalStorage<RequestContext>(),
+);
 
 /** Notes an upstream answer on the current request, for its log line. */
 export function noteUpstreamStatus(status: number): void {
