@@ -42,7 +42,9 @@ for (const width of [1280, 360]) {
         // Preview: the text as the form's Markdown renders it.
         await tabs.getByRole("tab", { name: "Preview" }).click();
         const preview = page.getByRole("tabpanel", { name: "Preview" });
-        await expect(preview.getByRole("heading", { level: 1 })).toBeVisible();
+        // The draft's "# " heading sits under the form's sections: level 3, not 1.
+        await expect(preview.getByRole("heading", { level: 3 }).first()).toBeVisible();
+        await expect(preview.getByRole("heading", { level: 1 })).toHaveCount(0);
         await expect(preview.locator("strong").first()).toBeVisible();
         await expect(draft).toBeHidden();
         await expectNoAxeViolations(page);
@@ -142,7 +144,7 @@ for (const width of [1280, 360]) {
         await hydrated(page);
         // "### Tone" says the label; the field is required, so its label shows with the mark.
         await expect(page.locator("label", { hasText: "Tone" })).toBeVisible();
-        await expect(page.getByText("* (required)")).toHaveCount(0);
+        await expect(page.getByText("* (required)", { exact: true })).toHaveCount(0);
         await fillDemoForm(page);
         const cover = page.getByRole("list", { name: "Files for Cover" });
         await expect(cover.locator(".file-thumb-icon svg")).toBeVisible();

@@ -12,11 +12,17 @@ const MarkdownRenderer = lazy(() =>
   })),
 );
 
-export function FormMarkdown({ children }: { children: string }) {
+export function FormMarkdown({
+  children,
+  headingsDeeperBy,
+}: {
+  children: string;
+  headingsDeeperBy?: number;
+}) {
   return (
     <div className="markdown">
       <Suspense fallback={<p className="markdown-plain">{children}</p>}>
-        <MarkdownRenderer>{children}</MarkdownRenderer>
+        <MarkdownRenderer headingsDeeperBy={headingsDeeperBy}>{children}</MarkdownRenderer>
       </Suspense>
     </div>
   );

@@ -69,17 +69,31 @@ function componentsFor(allowedOrigins: readonly string[]): Components {
   return components;
 }
 
+type Node = { type: string; depth?: number; children?: Node[] };
+
+// Text shown inside a section of the page (a draft's preview) keeps the page's outline: its
+// headings go `by` levels deeper.
+const deeperHeadings = (by: number) => () => (tree: Node) => {
+  const visit = (node: Node) => {
+    if (node.type === "heading" && node.depth) node.depth = Math.min(6, node.depth + by);
+    node.children?.forEach(visit);
+  };
+  visit(tree);
+};
+
 /** Workflow Markdown under the URL and image policy; images load only from `imageOrigins`. */
 export function MarkdownBody({
   children,
   imageOrigins,
+  headingsDeeperBy = 0,
 }: {
   children: string;
   imageOrigins: readonly string[];
+  headingsDeeperBy?: number;
 }) {
   return (
     <ReactMarkdown
-      remarkPlugins={[remarkGfm]}
+      remarkPlugins={headingsDeeperBy ? [remarkGfm, deeperHeadings(headingsDeeperBy)] : [remarkGfm]}
       urlTransform={safeUrl}
       components={componentsFor(imageOrigins)}
     >

@@ -53,7 +53,7 @@ export function ParagraphReview<T extends FieldValues>({
       <div {...panelProps("preview")} className="review-panel" tabIndex={0}>
         {selected === "preview" ? (
           text.trim() ? (
-            <FormMarkdown>{text}</FormMarkdown>
+            <FormMarkdown headingsDeeperBy={2}>{text}</FormMarkdown>
           ) : (
             <p className="field-hint">{t("nothingToPreview")}</p>
           )

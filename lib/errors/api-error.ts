@@ -20,7 +20,7 @@ const API_ERROR = Symbol.for("dify-human-input.api-error");
 export class ApiError extends Error {
   // Next may load this module once per route bundle, and an error thrown by a copy kept in process
   // state (the Dify client) comes from another copy's class: the brand makes `instanceof` hold.
-  static [Symbol.hasInstance](value: unknown): boolean {
+  static override [Symbol.hasInstance](value: unknown): boolean {
     return typeof value === "object" && value !== null && API_ERROR in value;
   }
   readonly [API_ERROR] = true;
