@@ -20,7 +20,9 @@ test("a 5xx after the answer was recorded says it was most likely recorded and f
   await expect(page.getByText("Someone has already answered")).toHaveCount(0);
   await expect(page.getByText("Your answer was not sent")).toHaveCount(0);
   // The run it belongs to goes on, and the page follows it.
-  await expect(page.getByText("Run finished")).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole("heading", { name: "Run finished" })).toBeVisible({
+    timeout: 20_000,
+  });
   expect((await getFormRecord(demoRun.formToken)).status).toBe("submitted");
   const posts = (await callsFor(`/form/human_input/${demoRun.formToken}`)).filter(
     (call) => call.method === "POST",

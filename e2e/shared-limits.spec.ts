@@ -117,17 +117,21 @@ async function pausedRunLink() {
   };
 }
 
-async function openStream(base: string, token: string, link: string, signal: AbortSignal) {
-  const response = await fetch(`${base}/api/forms/${token}/events`, {
-    headers: {
+/** Opens the link's stream (Node's own client: fetch would not send the Host header). */
+function openStream(base: string, token: string, link: string, signal: AbortSignal) {
+  return new Promise<number>((resolve, reject) => {
+    const headers = {
       "X-Form-Link": link,
       "X-Forwarded-For": freshAddress(),
       Host: `127.0.0.1:${BALANCER}`,
-    },
-    signal,
+    };
+    const req = httpRequest(`${base}/api/forms/${token}/events`, { headers, signal }, (res) => {
+      if (res.statusCode !== 200) res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on("error", (error) => (signal.aborted ? resolve(0) : reject(error)));
+    req.end();
   });
-  if (response.status !== 200) await response.body?.cancel();
-  return response.status;
 }
 
 const BOUNDARY = "----shared";

@@ -34,7 +34,12 @@ describe("compareWords", () => {
       ["removed", "Alpha opens the list."],
       ["added", "Alpha opens the list."],
     ]);
-    expect(result).toMatchObject({ added: 5, removed: 5 });
+    expect(result).toMatchObject({ added: 4, removed: 4 });
+  });
+
+  it("counts punctuation beside a word as part of it, and markup on its own as a change", async () => {
+    expect(await compareWords("We ship.", "We ship. Thanks!", "en")).toMatchObject({ added: 1 });
+    expect(await compareWords("We ship.", "We ship. - **", "en")).toMatchObject({ added: 2 });
   });
 
   it("counts a change of spacing alone as no change", async () => {

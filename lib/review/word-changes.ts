@@ -54,20 +54,25 @@ function push(parts: WordPart[], kind: WordPart["kind"], text: string) {
   else parts.push({ kind, text });
 }
 
-/** How many changes a run of tokens holds: each word, and each run of punctuation. */
+/**
+ * How many changes a run of tokens holds: each word, and each stretch between spaces that holds
+ * markup alone (`**`, `#`); punctuation beside a word ("Thanks!") is part of it.
+ */
 function countChanges(tokens: readonly Token[]): number {
   let count = 0;
-  let inMarkup = false;
+  let words = 0;
+  let markup = false;
+  const endStretch = () => {
+    count += words || (markup ? 1 : 0);
+    words = 0;
+    markup = false;
+  };
   for (const token of tokens) {
-    if (token.space) inMarkup = false;
-    else if (token.word) {
-      count += 1;
-      inMarkup = false;
-    } else {
-      if (!inMarkup) count += 1;
-      inMarkup = true;
-    }
+    if (token.space) endStretch();
+    else if (token.word) words += 1;
+    else markup = true;
   }
+  endStretch();
   return count;
 }
 
