@@ -96,8 +96,12 @@ export type PageResult = {
   lcpMedianMs: number;
 };
 
+/** A knowledge request's p50 on an app counting its limits in memory and one using Redis. */
+export type RedisOverheadResult = { requests: number; memoryP50Ms: number; redisP50Ms: number };
+
 /** Sections left out with `--only` are absent. */
 export type BenchResults = {
+  redis?: RedisOverheadResult;
   memory?: MemoryResult;
   proxy?: LoadComparison[];
   streams?: StreamRelayResult;

@@ -6,13 +6,14 @@ import { createDemoForm } from "./create-demo-form";
 import { budgetTable, evaluateBudgets, type BudgetCheck } from "./evaluate-budgets";
 import { measureIdleMemory } from "./measure-idle-memory";
 import { measurePage } from "./measure-page";
+import { measureRedisOverhead } from "./measure-redis-overhead";
 import { measureProxyOverhead } from "./measure-proxy-overhead";
 import { measureStreamRelay } from "./measure-stream-relay";
 import { measureUploadMemory } from "./measure-upload-memory";
 import { startBenchStack } from "./start-bench-stack";
 
 // In the order they run: `memory` first, so its idle figure is the app as started.
-export const SECTIONS = ["memory", "proxy", "upload", "streams", "page"] as const;
+export const SECTIONS = ["memory", "proxy", "upload", "streams", "page", "redis"] as const;
 export type Section = (typeof SECTIONS)[number];
 
 export type BenchOptions = {
@@ -92,6 +93,10 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
         intervalMs: options.intervalMs,
         log,
       });
+    }
+    if (options.only.includes("redis")) {
+      log("A knowledge request with REDIS_URL over memory (Redis on loopback)…");
+      results.redis = await measureRedisOverhead(stack, { requests: 1000, log });
     }
     if (options.only.includes("page")) {
       log("Form page in Chromium…");

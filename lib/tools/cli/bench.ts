@@ -1,6 +1,6 @@
 // npm run bench: measures the app beside its references (the upstream reached directly, the
 // framework floor, a minimal Node proxy) and checks the budgets (docs/performance.md);
-// exits 1 when one fails. `--build` rebuilds first; `--only memory,proxy,upload,streams,page`
+// exits 1 when one fails. `--build` rebuilds first; `--only memory,proxy,upload,streams,page,redis`
 // runs some sections. To try things out (the figures then do not count): `--requests 500` shortens
 // the load runs, `--streams` and `--interval-ms` change the stream load (500 streams, an event
 // every 100 ms each), `--idle-streams 1000`, `--upload-mb 200`, `--page-loads 10`.

@@ -1,7 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { createServer, connect } from "node:net";
 
-// A real Redis for the shared-limits stories: Debian's redis-server (apt-get install
+// A real Redis for the shared-limits stories and the bench: Debian's redis-server (apt-get install
 // redis-server), started on a free loopback port with nothing saved to disk.
 
 export const REDIS_SERVER = process.env.REDIS_SERVER ?? "redis-server";
