@@ -29,6 +29,8 @@ for (const width of [1280, 360]) {
         page,
         demoRun,
       }) => {
+        // Three accessibility checks of the whole page on a shared machine.
+        test.slow();
         await page.goto(demoRun.link);
         await hydrated(page);
         const draft = page.getByLabel("Draft");
