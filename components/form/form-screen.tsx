@@ -3,12 +3,18 @@
 import { useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useCallback, useEffect, useState, useTransition, type ReactNode } from "react";
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useState,
+  useTransition,
+  type ReactNode,
+} from "react";
 import { useEmbedNotify } from "@/components/embed/embed-provider";
 import { FormErrorScreen, type FormFailure } from "@/components/form/form-error-screen";
 import { HumanInputForm } from "@/components/form/human-input-form";
-import { RunView } from "@/components/run/run-view";
-import { AnswerReceipt } from "@/components/form/answer-receipt";
 import { WaitingForms } from "@/components/run/waiting-forms";
 import { Button } from "@/components/ui/button";
 import { StatusScreen } from "@/components/ui/status-screen";
@@ -23,6 +29,16 @@ import { useInBrowser } from "@/lib/client/use-in-browser";
 import type { SubmittedAnswer } from "@/lib/form/use-submit-form";
 import { useRunStream, type RunStream } from "@/lib/run/use-run-stream";
 import type { FormView } from "@/lib/form/form-view";
+
+// Shown once an answer is in: chunks of their own, outside the open form's first load.
+const RunView = lazy(() =>
+  import("@/components/run/run-view").then((module) => ({ default: module.RunView })),
+);
+const AnswerReceipt = lazy(() =>
+  import("@/components/form/answer-receipt").then((module) => ({
+    default: module.AnswerReceipt,
+  })),
+);
 
 type Outcome =
   | { kind: "submitted"; submitted: SubmittedAnswer; receipt: Receipt }
@@ -85,14 +101,15 @@ export function FormScreen({ link, loadFailure, children }: FormScreenProps) {
       >
         {children}
       </FormState>
-      {receipt ? (
-        <section className="card">
-          <AnswerReceipt receipt={receipt} runStatus={runStatus} />
-        </section>
-      ) : null}
-      {showRun ? (
-        <RunView link={link} run={run} />
-      ) : run.state.waiting.length > 1 ? (
+      <Suspense fallback={null}>
+        {receipt ? (
+          <section className="card">
+            <AnswerReceipt receipt={receipt} runStatus={runStatus} />
+          </section>
+        ) : null}
+        {showRun ? <RunView link={link} run={run} /> : null}
+      </Suspense>
+      {showRun ? null : run.state.waiting.length > 1 ? (
         // Parallel branches: this form is one of several the run waits at.
         <section className="card stack run-view" aria-label={t("alsoWaiting")}>
           <WaitingForms forms={run.state.waiting} ownToken={link.token} scope={link.scope} />
