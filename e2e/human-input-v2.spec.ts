@@ -36,7 +36,7 @@ test("a v2 form names the channels it must be answered on, and the API says 501"
   });
   expect(response.status()).toBe(501);
   expect(await response.json()).toMatchObject({ status: 501, code: "form_answered_elsewhere" });
-  // Not a passing failure: the upstream is asked once per load, never again.
+  // A route not served stays so: one upstream read per load (the page, the API call), no retry.
   const gets = (await callsFor(`/form/human_input/${form.token}`)).map((call) => call.status);
   expect(gets).toEqual([501, 501]);
 });
