@@ -6,8 +6,19 @@ import type { ErrorCode } from "@/lib/errors/error-code";
 /** Why a form cannot be shown: the `{code, message}` of the app's error envelope. */
 export type FormFailure = { code: ErrorCode; message: string };
 
-/** A form that is answered, expired, gone, behind a bad link, or that the service could not load. */
-export function FormErrorScreen({ failure, retry }: { failure: FormFailure; retry: ReactNode }) {
+/**
+ * A form that is answered, expired, gone, answered elsewhere (`channels`: where, as the run's
+ * events name them), behind a bad link, or that the service could not load.
+ */
+export function FormErrorScreen({
+  failure,
+  retry,
+  channels = [],
+}: {
+  failure: FormFailure;
+  retry: ReactNode;
+  channels?: readonly string[];
+}) {
   const t = useTranslations("form");
   const { code } = failure;
   switch (code) {
@@ -27,6 +38,16 @@ export function FormErrorScreen({ failure, retry }: { failure: FormFailure; retr
       return (
         <StatusScreen title={t("notFound.title")} tone="error">
           <p>{t("notFound.body")}</p>
+        </StatusScreen>
+      );
+    case "form_answered_elsewhere":
+      return (
+        <StatusScreen title={t("elsewhere.title")} tone="info">
+          <p>
+            {channels.length > 0
+              ? t("elsewhere.channels", { channels: channels.join(", ") })
+              : t("elsewhere.inDify")}
+          </p>
         </StatusScreen>
       );
     case "link_invalid":

@@ -92,6 +92,8 @@ export function FormScreen({ link, loadFailure, children }: FormScreenProps) {
         setOutcome={setOutcome}
         form={query.data}
         failure={failure}
+        // Where a form answered elsewhere is answered: its approval channels, if the run names them.
+        channels={run.state.waiting.find((form) => form.formToken === link.token)?.channels}
         retry={
           <RetryButton
             onRetry={loadFailure ? null : () => void query.refetch()}
@@ -204,6 +206,7 @@ function FormState({
   setOutcome,
   form,
   failure,
+  channels,
   retry,
   children,
 }: {
@@ -212,11 +215,17 @@ function FormState({
   setOutcome: (outcome: Outcome) => void;
   form: FormView | undefined;
   failure: FormFailure | null;
+  channels: readonly string[] | undefined;
   retry: ReactNode;
   children: ReactNode;
 }) {
   const t = useTranslations("form");
   const onExpired = useCallback(() => setOutcome({ kind: "expired" }), [setOutcome]);
+  const onClosed = useCallback(
+    (error: ApiClientError) =>
+      setOutcome({ kind: "closed", failure: { code: error.code, message: error.message } }),
+    [setOutcome],
+  );
 
   if (outcome?.kind === "submitted") {
     return (
@@ -241,7 +250,7 @@ function FormState({
       </StatusScreen>
     );
   }
-  if (failure) return <FormErrorScreen failure={failure} retry={retry} />;
+  if (failure) return <FormErrorScreen failure={failure} retry={retry} channels={channels} />;
   if (!form) {
     return (
       <section className="card" aria-busy="true" aria-labelledby="loading-title">
@@ -268,9 +277,7 @@ function FormState({
           ),
         })
       }
-      onClosed={(error) =>
-        setOutcome({ kind: "closed", failure: { code: error.code, message: error.message } })
-      }
+      onClosed={onClosed}
       onExpired={onExpired}
     >
       {children}

@@ -85,7 +85,16 @@ export function HumanInputForm({
     [form.fields],
   );
   const initial = useMemo(() => initialAnswers(form.fields), [form.fields]);
-  const uploadTarget = useMemo(() => formUploadTarget(link), [link]);
+  const uploadTarget = useMemo(
+    () => ({
+      ...formUploadTarget(link),
+      // An upload the upstream says is answered elsewhere closes the form, as a submit would.
+      onRefused: (error: ApiClientError) => {
+        if (error.code === "form_answered_elsewhere") onClosed(error);
+      },
+    }),
+    [link, onClosed],
+  );
   const methods = useForm<Answers>({
     resolver,
     defaultValues: initial,

@@ -14,6 +14,7 @@ const serverGeneration = z.enum(SERVER_GENERATIONS);
 export const faultKindSchema = z.enum([
   "delay",
   "status500",
+  "status501",
   "malformed",
   "drop",
   "hang",
@@ -135,6 +136,10 @@ export const customFormSchema = z
       .enum(["finish", "stop", "stall", "email_approval"])
       .optional()
       .default("finish"),
+    // A Human Input v2 form: its events carry `form_version: "2"` and these channels, and its
+    // token answers 501 on the form routes.
+    form_version: z.enum(["1", "2"]).optional().default("1"),
+    approval_channels: z.array(z.string().min(1)).optional().default([]),
   })
   .superRefine((body, issues) => {
     if (body.with_run && !body.user)

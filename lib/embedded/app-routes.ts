@@ -1,6 +1,6 @@
 import type { ServerResponse } from "node:http";
 import { z } from "zod";
-import { DifyError, sendDifyJson } from "./dify-error";
+import { DifyError, humanInputV2NotServed, sendDifyJson } from "./dify-error";
 import { DEMO_APPS, appParameters } from "./demo-apps";
 import { parseDifyBody, readDifyJsonBody, requireUser } from "./read-dify-json-body";
 import type { EmbeddedRoute, RouteRequest } from "./create-router";
@@ -418,6 +418,7 @@ function findForm({
   // Only forms for the web app answer here: an email (or console) recipient's token is 404.
   if (!form || form.app !== app || form.emailOnly)
     throw new DifyError(404, "not_found", "Form not found");
+  if (form.v2) throw humanInputV2NotServed();
   ctx.engine.refreshForm(form);
   if (form.status === "submitted") throw formSubmitted(form);
   if (form.status === "expired") throw formExpired(form);

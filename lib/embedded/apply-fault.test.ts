@@ -117,6 +117,17 @@ describe("fault kinds", () => {
     ]);
   });
 
+  it("status501: answers Dify's Human Input v2 stub body", async () => {
+    await env.client.setFaults([{ match: { path: "/v1/files/upload" }, kind: "status501" }]);
+    const response = await env.client.post("/files/upload", {});
+    expect(response.status).toBe(501);
+    expect(await response.json()).toEqual({
+      status: 501,
+      code: "not_implemented",
+      message: "Human Input v2 form stub endpoint is not implemented yet.",
+    });
+  });
+
   it("malformed: 200 application/json with a truncated body", async () => {
     await env.client.setFaults([{ match: { path: "/v1/form/human_input/" }, kind: "malformed" }]);
     const response = await env.client.get("/form/human_input/anyToken");

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { DifyError, sendDifyError } from "./dify-error";
+import { DifyError, humanInputV2NotServed, sendDifyError } from "./dify-error";
 import type { RecordedCall } from "./record-calls";
 import type { EmbeddedStore, Fault, OpenStream } from "./store";
 
@@ -115,6 +115,10 @@ export async function applyFault(fault: Fault, target: FaultTarget): Promise<boo
     case "status500":
       req.resume();
       sendDifyError(res, new DifyError(500, "internal_server_error", "Internal Server Error"));
+      return false;
+    case "status501":
+      req.resume();
+      sendDifyError(res, humanInputV2NotServed());
       return false;
     case "malformed":
       req.resume();

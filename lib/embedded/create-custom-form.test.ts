@@ -238,6 +238,43 @@ describe("POST /_embedded/forms with_run", () => {
     });
   });
 
+  it("a v2 form names its version and channels in its events, and its token answers 501", async () => {
+    const created = await createForm({
+      ...SIGNATURE_FORM,
+      with_run: true,
+      user: "carol",
+      form_version: "2",
+      approval_channels: ["email", "slack"],
+    });
+    const runId = created.workflow_run_id ?? "";
+    const snapshot = await readSse(
+      await env.client.get(`/workflow/${runId}/events?user=carol&include_state_snapshot=true`),
+    );
+    expect(snapshot.at(-2)).toMatchObject({
+      event: "human_input_required",
+      data: {
+        form_token: created.form_token,
+        form_version: "2",
+        approval_channels: ["email", "slack"],
+      },
+    });
+    const notServed = {
+      status: 501,
+      code: "not_implemented",
+      message: "Human Input v2 form stub endpoint is not implemented yet.",
+    };
+    const read = await env.client.get(`/form/human_input/${created.form_token}`);
+    expect(read.status).toBe(501);
+    expect(await read.json()).toEqual(notServed);
+    const answer = { inputs: { signature: "", comment: "Signed" }, action: "done", user: "carol" };
+    const sent = await env.client.post(`/form/human_input/${created.form_token}`, answer);
+    expect(sent.status).toBe(501);
+    expect(await sent.json()).toEqual(notServed);
+    // A v1 form of the same design is served as ever, and its events name no version.
+    const v1 = await createForm({ ...SIGNATURE_FORM });
+    expect((await env.client.get(`/form/human_input/${v1.form_token}`)).status).toBe(200);
+  });
+
   it("pauses a chatflow run for a chatflow form, ending with message_end and the result", async () => {
     const created = await createForm({
       ...SIGNATURE_FORM,

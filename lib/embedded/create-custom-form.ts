@@ -96,6 +96,7 @@ export async function createCustomForm(
     resolvedDefaultValues: body.resolved_default_values,
     actions: body.user_actions,
     ttlSeconds,
+    v2: body.form_version === "2" ? { approvalChannels: body.approval_channels } : undefined,
   };
   const serverGeneration = body.server_generation ?? ctx.config.serverGeneration;
   if (body.with_run)
@@ -126,6 +127,7 @@ export async function createCustomForm(
     submission: null,
     serverGeneration,
     emailOnly: false,
+    v2: spec.v2,
   };
   // No timer is needed: every read and submit checks the expiry first.
   ctx.store.putForm(form);

@@ -16,6 +16,17 @@ export class DifyError extends Error {
   }
 }
 
+/**
+ * What Dify answers on a Human Input route it does not serve a v2 form on: its v2 form routes are
+ * stubs (`abort(501, …)`), and the service API has no v2 route at all.
+ */
+export const humanInputV2NotServed = (): DifyError =>
+  new DifyError(
+    501,
+    "not_implemented",
+    "Human Input v2 form stub endpoint is not implemented yet.",
+  );
+
 export function sendDifyJson(
   res: ServerResponse,
   {

@@ -45,6 +45,7 @@ export interface HumanInputSpec {
   ttlSeconds?: number;
   /** Delivered by email only: the events carry no token, and name the channel. */
   emailOnly?: boolean;
+  v2?: FormRecord["v2"];
 }
 
 export type PauseOutcome = { kind: "submitted"; submission: FormSubmission } | { kind: "timeout" };
@@ -134,6 +135,7 @@ export function humanInputRequiredData(form: FormRecord): Record<string, unknown
     display_in_ui: true,
     form_token: form.emailOnly ? null : form.token,
     ...(form.emailOnly ? { approval_channels: ["email"] } : {}),
+    ...(form.v2 ? { form_version: "2", approval_channels: form.v2.approvalChannels } : {}),
   };
 }
 
@@ -537,6 +539,7 @@ export class RunEngine {
             submission: null,
             serverGeneration: run.serverGeneration,
             emailOnly: spec.emailOnly === true,
+            v2: spec.v2,
           };
           const outcome = new Promise<PauseOutcome>((resolve) => this.pauses.set(token, resolve));
           this.store.putForm(form);

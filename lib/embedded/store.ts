@@ -164,6 +164,8 @@ export interface FormRecord {
   serverGeneration: ServerGeneration;
   /** Delivered by email only: its events carry no token (approval_channels names email). */
   emailOnly: boolean;
+  /** A Human Input v2 form, answered only on the channels named (never on the form routes). */
+  v2?: { approvalChannels: string[] };
 }
 
 export interface MetadataField {

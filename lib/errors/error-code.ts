@@ -42,6 +42,11 @@ export const ERROR_STATUS = {
   /** The server's configuration is not valid: its log and /api/ready name the variable. */
   server_misconfigured: 503,
   upstream_timeout: 504,
+  /**
+   * A form route the upstream does not serve for this form (its 501): a Human Input v2 form,
+   * answered only on its own channels or in Dify, never through the service API yet.
+   */
+  form_answered_elsewhere: 501,
 
   // ------------------------------------------------------------ the upstream's, passed through
   // A passed-through error keeps the status the upstream sent; these are the statuses it uses.

@@ -7,9 +7,13 @@ import type { UploadResult } from "@/lib/files/upload-result";
 
 /**
  * Where a file goes: an upload route of this app (its URL may wait for its contract to load),
- * with the headers it needs (a form's link).
+ * with the headers it needs (a form's link), and who hears of each upload the app refused.
  */
-export type UploadTarget = { url: string | Promise<string>; headers?: Record<string, string> };
+export type UploadTarget = {
+  url: string | Promise<string>;
+  headers?: Record<string, string>;
+  onRefused?: (error: ApiClientError) => void;
+};
 
 export async function uploadWithProgress(
   target: UploadTarget,

@@ -113,6 +113,7 @@ export function useFileUploads({
             }),
           (error: unknown) => {
             if (error instanceof DOMException && error.name === "AbortError") return;
+            if (error instanceof ApiClientError) uploadTarget.onRefused?.(error);
             dispatch({
               type: "failed",
               key,

@@ -21,6 +21,7 @@ describe("classifySubmitError", () => {
   it.each<[number, ErrorCode]>([
     [404, "not_found"],
     [412, "upstream_rejected"],
+    [501, "form_answered_elsewhere"],
   ])("closes the form on a %i %s", (status, code) => {
     const error = apiError(status, code);
     expect(classifySubmitError(error, fields)).toEqual({ kind: "closed", error });

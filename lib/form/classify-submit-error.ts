@@ -7,7 +7,7 @@ export type SubmitFailure =
   | { kind: "answered"; error: ApiClientError }
   /** The form expired before the answer reached it. */
   | { kind: "expired"; error: ApiClientError }
-  /** The form is gone or otherwise closed (another 412, a 404): it cannot be answered here. */
+  /** Gone or otherwise closed (another 412, a 404, answered elsewhere): not answerable here. */
   | { kind: "closed"; error: ApiClientError }
   /** The response was lost: the answer may have arrived. Ask the form, else keep the answers. */
   | { kind: "network" }
@@ -22,6 +22,8 @@ export type SubmitFailure =
 export function classifySubmitError(error: unknown, fieldNames: readonly string[]): SubmitFailure {
   if (!(error instanceof ApiClientError)) return { kind: "unknown" };
   if (error.code === "network_error") return { kind: "network" };
+  // A 501, yet nothing failed: the form is answered on its own channels, sending again cannot help.
+  if (error.code === "form_answered_elsewhere") return { kind: "closed", error };
   if (error.status === 412 || error.status === 404) {
     if (error.code === "human_input_form_submitted") return { kind: "answered", error };
     if (error.code === "human_input_form_expired") return { kind: "expired", error };

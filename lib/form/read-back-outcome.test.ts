@@ -15,6 +15,7 @@ describe("readBackOutcome", () => {
   it.each([
     new ApiClientError(412, "human_input_form_expired", "expired"),
     new ApiClientError(404, "not_found", "gone"),
+    new ApiClientError(501, "form_answered_elsewhere", "elsewhere"),
   ])("closes the form when the read finds it %s", (error) => {
     expect(readBackOutcome(error)).toEqual({ kind: "closed", error });
   });

@@ -10,7 +10,7 @@ export type ReadBackOutcome =
   | { kind: "recorded" }
   /** Still open: the answer was not recorded; keep it and offer to send it again. */
   | { kind: "open" }
-  /** Expired or gone since: it can no longer be answered here. */
+  /** Expired or gone since, or answered elsewhere: it can no longer be answered here. */
   | { kind: "closed"; error: ApiClientError }
   /** The read failed too: nothing is known, keep the answer. */
   | { kind: "unknown" };
@@ -20,7 +20,11 @@ export function readBackOutcome(readError: unknown): ReadBackOutcome {
   if (readError === null) return { kind: "open" };
   if (!(readError instanceof ApiClientError)) return { kind: "unknown" };
   if (readError.code === "human_input_form_submitted") return { kind: "recorded" };
-  if (readError.status === 404 || readError.status === 412)
+  if (
+    readError.status === 404 ||
+    readError.status === 412 ||
+    readError.code === "form_answered_elsewhere"
+  )
     return { kind: "closed", error: readError };
   return { kind: "unknown" };
 }

@@ -190,6 +190,28 @@ describe("dify client", () => {
     expect(noted).toEqual({ status: 503, code: "service_busy" });
   });
 
+  it("reads a 501 on a form's routes as form_answered_elsewhere, asked once; elsewhere as a 5xx", async () => {
+    const stub = { status: 501, code: "not_implemented", message: "not implemented yet" };
+    handler = json(501, stub);
+    const elsewhere = { status: 501, code: "form_answered_elsewhere" };
+    await expect(client.getHumanInputForm("t")).rejects.toMatchObject(elsewhere);
+    expect(seen).toHaveLength(1);
+    await expect(
+      client.submitHumanInputForm("t", { inputs: {}, action: "ok", user: "u" }),
+    ).rejects.toMatchObject(elsewhere);
+    const body = Buffer.from("--b--\r\n");
+    await expect(
+      client.uploadFile(body, "multipart/form-data; boundary=b", { form: true }),
+    ).rejects.toMatchObject(elsewhere);
+    // The launcher's uploads and every other route: the upstream's own failure.
+    const failed = { status: 502, code: "upstream_bad_response" };
+    await expect(client.uploadFile(body, "multipart/form-data; boundary=b")).rejects.toMatchObject(
+      failed,
+    );
+    await expect(client.getAppParameters()).rejects.toMatchObject(failed);
+    expect(noted.code).toBe("not_implemented");
+  });
+
   it("maps a malformed success body to upstream_bad_response", async () => {
     handler = (_req, res) => {
       res.writeHead(200, { "Content-Type": "application/json" });

@@ -115,6 +115,8 @@ type RequestOptions = {
   signal?: AbortSignal;
   /** What a 2xx answer with an empty body stands for (older servers send some that way). */
   emptyBody?: unknown;
+  /** A route of a Human Input form: its 501 is form_answered_elsewhere. */
+  form?: boolean;
 };
 
 const TIMEOUT_CODES = new Set([
@@ -151,9 +153,14 @@ const KEY_VARIABLE: Record<KeyKind, string> = {
  * refusing this server's own key, a configuration problem and never the caller's, so it is 502
  * upstream_key_refused naming the variable to check. A 5xx is the upstream's own failure, not the
  * caller's: it becomes 502 upstream_bad_response, with the upstream's status and code kept for the
- * log line only.
+ * log line only. A 501 on a form's route is the form's own answer: Dify serves Human Input v2
+ * forms on routes of their own only (none in the service API yet), so it is form_answered_elsewhere.
  */
-async function errorFromResponse({ options }: Upstream, response: UpstreamResponse, key: KeyKind) {
+async function errorFromResponse(
+  { options }: Upstream,
+  response: UpstreamResponse,
+  { key = "app", form = false }: RequestOptions,
+) {
   const text = await response.text().catch(() => "");
   let json: unknown;
   try {
@@ -167,6 +174,13 @@ async function errorFromResponse({ options }: Upstream, response: UpstreamRespon
     return ApiError.of(
       "upstream_key_refused",
       `The workflow service refused this server's key. Check ${KEY_VARIABLE[key]} in the server's configuration.`,
+    );
+  }
+  if (response.status === 501 && form) {
+    options.noteError?.(parsed.success ? parsed.data.code : null);
+    return ApiError.of(
+      "form_answered_elsewhere",
+      "This form is answered elsewhere (its approval channels or Dify), not through this app.",
     );
   }
   if (response.status >= 500) {
@@ -284,7 +298,8 @@ async function send(upstream: Upstream, path: string, options: RequestOptions) {
     dispatcher: upstream.agents[options.launch ? "launch" : options.stream ? "stream" : "json"],
   };
 
-  // Safe GETs are retried once with a short backoff; POSTs never are (they may have been applied).
+  // Safe GETs are retried once with a short backoff; POSTs never are (they may have been applied),
+  // nor a 501: a route the upstream does not serve stays so.
   const attempts = method === "GET" && !options.stream ? 2 : 1;
   let lastError: ApiError | undefined;
   for (let attempt = 1; attempt <= attempts; attempt++) {
@@ -293,7 +308,7 @@ async function send(upstream: Upstream, path: string, options: RequestOptions) {
       const response = toUpstreamResponse(await undiciRequest(url, init));
       observe?.(response);
       upstream.options.noteStatus?.(response.status);
-      if (response.status >= 500 && attempt < attempts) {
+      if (response.status >= 500 && response.status !== 501 && attempt < attempts) {
         await response.discard();
         await sleep(200);
         continue;
@@ -317,7 +332,7 @@ async function requestJson<S extends z.ZodType>(
   options: RequestOptions = {},
 ): Promise<z.infer<S>> {
   const response = await send(upstream, path, options);
-  if (!response.ok) throw await errorFromResponse(upstream, response, options.key ?? "app");
+  if (!response.ok) throw await errorFromResponse(upstream, response, options);
   let json: unknown;
   try {
     if (options.emptyBody === undefined) json = await response.json();
@@ -343,7 +358,7 @@ async function requestStream(
   options: RequestOptions,
 ): Promise<Readable> {
   const response = await send(upstream, path, { ...options, stream: true });
-  if (!response.ok) throw await errorFromResponse(upstream, response, options.key ?? "app");
+  if (!response.ok) throw await errorFromResponse(upstream, response, options);
   const type = response.headers.get("content-type") ?? "";
   if (!type.includes("text/event-stream")) {
     await response.discard();
@@ -400,25 +415,34 @@ export function createDifyClient(options: DifyClientOptions) {
       return parametersCache.value;
     },
 
+    // A form's calls, one function per route version: the service API's `/form/human_input/`
+    // (v1). A Human Input v2 form (`form_version: "2"`) answers 501 there, read as
+    // form_answered_elsewhere; its own route, once the service API has one, is a call of its own.
     getHumanInputForm: (token: string) =>
-      json(upstreamPath("form", "human_input", token), humanInputFormSchema),
+      json(upstreamPath("form", "human_input", token), humanInputFormSchema, { form: true }),
 
     submitHumanInputForm: async (token: string, submission: FormSubmission) => {
-      const response = await send(upstream, upstreamPath("form", "human_input", token), {
-        method: "POST",
-        json: submission,
-      });
-      if (!response.ok) throw await errorFromResponse(upstream, response, "app");
+      const request: RequestOptions = { method: "POST", json: submission, form: true };
+      const response = await send(upstream, upstreamPath("form", "human_input", token), request);
+      if (!response.ok) throw await errorFromResponse(upstream, response, request);
       await response.discard();
     },
 
-    /** A multipart body (already holding `file` and `user`): one buffer if small, else a stream. */
-    uploadFile: (body: Buffer | Readable, contentType: string, signal?: AbortSignal) =>
+    /**
+     * A multipart body (already holding `file` and `user`): one buffer if small, else a stream.
+     * `form`: the upload is a form's, so a 501 is form_answered_elsewhere.
+     */
+    uploadFile: (
+      body: Buffer | Readable,
+      contentType: string,
+      { signal, form }: { signal?: AbortSignal; form?: boolean } = {},
+    ) =>
       json("/files/upload", uploadedFileSchema, {
         method: "POST",
         body,
         headers: { "Content-Type": contentType },
         signal,
+        form,
       }),
 
     runWorkflowStreaming: (

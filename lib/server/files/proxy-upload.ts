@@ -27,7 +27,7 @@ function dispositionName(name: string): string {
 export async function proxyUpload(
   request: Request,
   user: string,
-  options: { maxBytes: () => Promise<number>; idleTimeoutMs: number },
+  options: { maxBytes: () => Promise<number>; idleTimeoutMs: number; form?: boolean },
 ): Promise<UploadedFile> {
   const contentType = request.headers.get("content-type") ?? "";
   if (!/^multipart\/form-data;/i.test(contentType)) {
@@ -233,7 +233,10 @@ export async function proxyUpload(
       }
 
       const { uploadFile } = getDifyClient();
-      uploadFile(body, `multipart/form-data; boundary=${boundary}`, upstreamAbort.signal).then(
+      uploadFile(body, `multipart/form-data; boundary=${boundary}`, {
+        signal: upstreamAbort.signal,
+        form: options.form,
+      }).then(
         (file) => finish(undefined, file),
         (error: unknown) =>
           finish(
@@ -265,8 +268,15 @@ export async function proxyUpload(
   });
 }
 
-/** An upload route's work: the file streamed upstream as `user`, then what the browser needs. */
-export async function uploadAsUser(request: Request, user: string): Promise<UploadAnswer> {
+/**
+ * An upload route's work: the file streamed upstream as `user`, then what the browser needs.
+ * `form`: for a form's field (the upload's 501 reads as the form's, dify-client.ts).
+ */
+export async function uploadAsUser(
+  request: Request,
+  user: string,
+  { form = false }: { form?: boolean } = {},
+): Promise<UploadAnswer> {
   // The per-category check stays with the upstream; this only stops a body past the largest.
   const maxBytes = async () => {
     const { getAppParametersCached } = getDifyClient();
@@ -276,6 +286,7 @@ export async function uploadAsUser(request: Request, user: string): Promise<Uplo
   const file = await proxyUpload(request, user, {
     maxBytes,
     idleTimeoutMs: getLimits().UPLOAD_IDLE_TIMEOUT_MS,
+    form,
   });
   countUploadedBytes(file.size);
   return {

@@ -13,7 +13,7 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE } = defineRoute(
     async ({ request, claims }) => {
       await requireWithinRate("upload", request);
       return withUploadSlot(`link\n${claims.token}\n${claims.user}`, () =>
-        uploadAsUser(request, claims.user),
+        uploadAsUser(request, claims.user, { form: true }),
       );
     },
     { sameOrigin: true },
