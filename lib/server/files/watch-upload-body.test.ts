@@ -1,3 +1,5 @@
+import { once } from "node:events";
+import { createServer, connect, type Socket } from "node:net";
 import { PassThrough } from "node:stream";
 import { describe, expect, it, vi } from "vitest";
 import { watchUploadBody } from "@/lib/server/files/watch-upload-body";
@@ -44,5 +46,22 @@ describe("watchUploadBody", () => {
     await new Promise((resolve) => setTimeout(resolve, 120));
     expect(held.fail).not.toHaveBeenCalled();
     held.body.stop();
+  });
+
+  it("counts data that arrived while the event loop was too busy to read it", async () => {
+    const server = createServer().listen(0, "127.0.0.1");
+    await once(server, "listening");
+    const client = connect((server.address() as { port: number }).port, "127.0.0.1");
+    const [socket] = (await once(server, "connection")) as [Socket];
+    const fail = vi.fn();
+    const body = watchUploadBody(socket, { idleTimeoutMs: 50, allowanceBytes: 100, fail });
+    client.write("x");
+    // The chunk waits in the socket while the loop is busy past the idle time.
+    for (const until = Date.now() + 120; Date.now() < until;);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(fail).not.toHaveBeenCalled();
+    body.stop();
+    client.destroy();
+    server.close();
   });
 });
