@@ -52,6 +52,11 @@ describe("readFilePart", () => {
       "payload_too_large",
     ],
     [
+      "too many parts",
+      Array.from({ length: 11 }, (_, i) => filePart(`other${i}`, "b.txt")),
+      "payload_too_large",
+    ],
+    [
       "a field too large",
       [field("x", "y".repeat(8 * 1024 + 1)), filePart("file", "a.txt")],
       "payload_too_large",
