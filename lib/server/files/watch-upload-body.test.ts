@@ -35,7 +35,7 @@ describe("watchUploadBody", () => {
     body.stop();
   });
 
-  it("cuts off a body that sends nothing, but not one the proxy holds back", async () => {
+  it("cuts off a body that sends nothing, but not one the proxy holds back or looks up a limit for", async () => {
     const quiet = watch(50);
     await new Promise((resolve) => setTimeout(resolve, 120));
     expect(codes(quiet.fail)).toEqual(["request_timeout"]);
@@ -46,6 +46,12 @@ describe("watchUploadBody", () => {
     await new Promise((resolve) => setTimeout(resolve, 120));
     expect(held.fail).not.toHaveBeenCalled();
     held.body.stop();
+
+    const lookingUp = watch(50);
+    lookingUp.body.fileLimit(null);
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    expect(lookingUp.fail).not.toHaveBeenCalled();
+    lookingUp.body.stop();
   });
 
   it("counts data that arrived while the event loop was too busy to read it", async () => {
