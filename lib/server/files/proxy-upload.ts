@@ -42,11 +42,6 @@ export async function proxyUpload(
       failure.abort(error);
       reject(error);
     };
-    const body = watchUploadBody(input, {
-      idleTimeoutMs: options.idleTimeoutMs,
-      allowanceBytes: getLimits().uploadBodyAllowanceBytes,
-      fail,
-    });
     const send = async (part: FilePart) => {
       const maxBytes = await options.maxBytes().catch(() => {
         throw ApiError.of(
@@ -76,20 +71,17 @@ export async function proxyUpload(
         ),
       );
     };
-    let reader: ReturnType<typeof readFilePart>;
-    try {
-      reader = readFilePart(input, contentType, { onPart, fail });
-    } catch (error) {
-      body.stop();
-      throw error;
-    }
-    const stop = () => {
-      body.stop();
-      reader.stop();
-    };
-    failure.signal.addEventListener("abort", stop, { once: true });
+    // A body that is not multipart throws here, before anything watches it.
+    const reader = readFilePart(input, contentType, { onPart, fail });
+    const body = watchUploadBody(input, {
+      idleTimeoutMs: options.idleTimeoutMs,
+      allowanceBytes: getLimits().uploadBodyAllowanceBytes,
+      fail,
+    });
+    failure.signal.addEventListener("abort", () => (body.stop(), reader.stop()), { once: true });
   });
 }
+
 /** An upload route's work: the file streamed upstream as `user`, then what the browser needs. */
 export async function uploadAsUser(request: Request, user: string): Promise<UploadAnswer> {
   // The per-category check stays with the upstream; this only stops a body past the largest.
