@@ -29,7 +29,7 @@ async function read(...parts: string[]) {
 }
 
 describe("readFilePart", () => {
-  it("hands on the one file part and drops the others", async () => {
+  it("hands on the file part and drops the others", async () => {
     const { found, refused } = await read(
       field("user", "mallory"),
       filePart("other", "b.txt"),
