@@ -1,0 +1,57 @@
+import "server-only";
+import { Readable } from "node:stream";
+
+const CRLF = "\r\n";
+
+function dispositionName(name: string): string {
+  // Quotes and line breaks would end the header early; browsers escape them the same way.
+  return name.replace(/"/g, "%22").replace(/\r|\n/g, " ");
+}
+
+export type FramedFile = {
+  filename: string;
+  mimeType: string;
+  chunks: AsyncIterable<Buffer, void>;
+};
+
+/**
+ * The multipart body the upstream gets: a `user` part the server chose, then the file. A file up
+ * to `smallFileBytes` is read whole and sent as one buffer with its length (one write upstream
+ * instead of a chunked stream); a larger one is streamed as it comes, its chunks passed on as they
+ * are (undici writes each and lets it go; backpressure holds the source). The closing boundary
+ * waits for `parsed`: a second file part in the request must still be able to cancel the upload.
+ */
+export async function frameUploadBody(
+  file: FramedFile,
+  options: { user: string; boundary: string; smallFileBytes: number; parsed: Promise<void> },
+): Promise<Buffer | Readable> {
+  const { boundary, user } = options;
+  const head = Buffer.from(
+    `--${boundary}${CRLF}Content-Disposition: form-data; name="user"${CRLF}${CRLF}${user}${CRLF}` +
+      `--${boundary}${CRLF}Content-Disposition: form-data; name="file"; filename="${dispositionName(file.filename)}"${CRLF}` +
+      `Content-Type: ${file.mimeType}${CRLF}${CRLF}`,
+  );
+  const tail = Buffer.from(`${CRLF}--${boundary}--${CRLF}`);
+  const chunks = file.chunks[Symbol.asyncIterator]();
+  const start: Buffer[] = [head];
+  for (let startBytes = 0; startBytes <= options.smallFileBytes;) {
+    const { value, done } = await chunks.next();
+    if (done) {
+      await options.parsed;
+      return Buffer.concat([...start, tail]);
+    }
+    start.push(value);
+    startBytes += value.length;
+  }
+  async function* streamed() {
+    yield Buffer.concat(start);
+    for (;;) {
+      const { value, done } = await chunks.next();
+      if (done) break;
+      yield value;
+    }
+    await options.parsed;
+    yield tail;
+  }
+  return Readable.from(streamed(), { objectMode: false });
+}

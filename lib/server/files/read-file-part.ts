@@ -1,0 +1,94 @@
+import "server-only";
+import type { Readable } from "node:stream";
+import busboy from "busboy";
+import { ApiError } from "@/lib/errors/api-error";
+import { MAX_EXTENSION_LENGTH } from "@/lib/dify/browser-schemas";
+import { uploadExtensionOf } from "@/lib/files/detect-file-type";
+import { getLimits } from "@/lib/server/limits";
+
+export type FilePart = { stream: Readable; filename: string; mimeType: string };
+
+const notMultipart = () => ApiError.of("invalid_param", "The upload is not valid multipart data.");
+const noName = () => ApiError.of("filename_not_exists_error", "The file has no name.");
+
+function nameRefusal(filename: string): ApiError | undefined {
+  if (!filename.trim()) return noName();
+  // The parser keeps directory parts so that such a name is refused, not silently cut.
+  if (/[/\\]/.test(filename)) {
+    return ApiError.of("invalid_param", "The file name must not contain / or \\.");
+  }
+  if (uploadExtensionOf(filename).length > MAX_EXTENSION_LENGTH) {
+    return ApiError.of("invalid_param", "The file name's extension is too long.");
+  }
+}
+
+/**
+ * Reads a multipart body for its `file` part, which goes to `onPart`; every other part is dropped.
+ * `fail` hears each refusal: a second file, a nameless one, too many or too large other parts, no
+ * file at all, a broken body. `parsed` settles once the body is read or `stop` is called; `stop`
+ * leaves the rest of the body unread (Node then closes the connection).
+ */
+export function readFilePart(
+  input: Readable,
+  contentType: string,
+  on: { onPart: (part: FilePart) => void; fail: (error: ApiError) => void },
+) {
+  const { uploadMaxFields, uploadMaxFieldBytes, uploadMaxParts } = getLimits();
+  let parser: busboy.Busboy;
+  try {
+    parser = busboy({
+      headers: { "content-type": contentType },
+      defParamCharset: "utf8",
+      preservePath: true,
+      limits: { fields: uploadMaxFields, fieldSize: uploadMaxFieldBytes, parts: uploadMaxParts },
+    });
+  } catch {
+    throw notMultipart();
+  }
+  let found = false;
+  let markParsed!: () => void;
+  const parsed = new Promise<void>((resolve) => (markParsed = resolve));
+  const tooManyParts = () =>
+    on.fail(
+      ApiError.of(
+        "payload_too_large",
+        "The upload has more or larger parts than this app accepts.",
+      ),
+    );
+
+  parser.on("file", (field, stream, info) => {
+    if (field !== "file") return void stream.resume();
+    const filename = info.filename ?? "";
+    const refusal = found
+      ? ApiError.of("too_many_files", "Only one file can be uploaded at a time.")
+      : nameRefusal(filename);
+    found = true;
+    if (refusal) {
+      stream.resume();
+      return on.fail(refusal);
+    }
+    on.onPart({ stream, filename, mimeType: info.mimeType || "application/octet-stream" });
+  });
+  // A `file` part with an empty filename arrives as a plain field.
+  parser.on("field", (field, _value, info) => {
+    if (field === "file") on.fail(noName());
+    else if (info.valueTruncated || info.nameTruncated) tooManyParts();
+  });
+  parser.on("partsLimit", tooManyParts).on("fieldsLimit", tooManyParts);
+  parser.on("close", () => {
+    markParsed();
+    if (!found) on.fail(ApiError.of("no_file_uploaded", "No file was uploaded."));
+  });
+  parser.on("error", () => on.fail(notMultipart()));
+  input.on("error", () => on.fail(ApiError.of("invalid_param", "The upload was interrupted.")));
+  input.pipe(parser);
+  return {
+    parsed,
+    stop() {
+      input.unpipe(parser);
+      input.pause();
+      parser.removeAllListeners("file");
+      markParsed();
+    },
+  };
+}

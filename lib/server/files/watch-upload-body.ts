@@ -1,0 +1,52 @@
+import "server-only";
+import type { Readable } from "node:stream";
+import { ApiError } from "@/lib/errors/api-error";
+
+/**
+ * Counts the whole upload body against its cap and cuts off a client that goes quiet. The cap is
+ * `allowanceBytes` until the file's limit is known, then that limit plus the allowance; none while
+ * the limit is looked up (backpressure holds the body meanwhile). Quiet while the proxy holds the
+ * body back (a slow upstream, the lookup) is not the client's silence: the timer starts over.
+ */
+export function watchUploadBody(
+  input: Readable,
+  options: { idleTimeoutMs: number; allowanceBytes: number; fail: (error: ApiError) => void },
+) {
+  let cap: number | null = options.allowanceBytes;
+  let bytes = 0;
+  let over = false;
+  const check = () => {
+    if (cap === null || bytes <= cap) return;
+    options.fail(ApiError.of("payload_too_large", "The upload is larger than this app allows."));
+  };
+  const timer = setTimeout(() => {
+    const seen = bytes;
+    // A busy event loop runs a late timer before it reads the sockets: the verdict waits for the
+    // data already at hand.
+    setImmediate(() => {
+      if (over || bytes !== seen) return;
+      if (input.isPaused() || cap === null) timer.refresh();
+      else options.fail(ApiError.of("request_timeout", "The upload stopped sending data."));
+    });
+  }, options.idleTimeoutMs);
+  const onData = (chunk: Buffer) => {
+    bytes += chunk.length;
+    // refresh() re-arms the same timer without a new one.
+    timer.refresh();
+    check();
+  };
+  const stop = () => {
+    over = true;
+    clearTimeout(timer);
+    input.off("data", onData);
+  };
+  input.on("data", onData).once("end", stop);
+  return {
+    /** The file's limit: null while it is looked up, then the cap becomes it plus the allowance. */
+    fileLimit(maxBytes: number | null) {
+      cap = maxBytes === null ? null : maxBytes + options.allowanceBytes;
+      check();
+    },
+    stop,
+  };
+}
