@@ -4,7 +4,7 @@ import { datasetRouteParamsSchema as params } from "@/lib/ids/path-ids";
 import { withPortalToken } from "@/lib/server/knowledge/with-portal-token";
 import { defineRoute } from "@/lib/server/route-handler";
 
-vi.mock("@/lib/server/env", () => ({ getEnv: () => ({ knowledgeDatasetIds: ["allowed"] }) }));
+vi.mock("@/lib/server/env", () => ({ getEnv: () => ({ KNOWLEDGE_DATASET_IDS: ["allowed"] }) }));
 vi.mock("@/lib/server/request-guards", () => ({
   requireOwnHost: () => undefined,
   requirePortalToken: (request: Request) => {

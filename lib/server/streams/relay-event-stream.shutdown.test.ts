@@ -4,7 +4,7 @@ import { relayEventStream } from "@/lib/server/streams/relay-event-stream";
 
 const transform = { apply: (event: unknown) => [event] };
 
-// How the relay ends when the server ends it (lib/server/open-streams): on shutdown with a `retry:`
+// How the relay ends when the server ends it (open-streams): on shutdown with a `retry:`
 // line, at link expiry without one; either way the upstream is aborted and the slot released.
 
 /** The upstream's body as undici hands it over: a Node stream, written as the test goes. */
