@@ -11,11 +11,13 @@ type SegmentIds = DocumentIds & { segment_id: string };
 
 /** What the portal routes read and write of one dataset, by the ids their paths carry. */
 export const datasetReads = {
-  documents: (ids: DatasetIds, query: ListQuery) => getDifyClient().listDocuments(ids.dataset_id, query),
+  documents: (ids: DatasetIds, query: ListQuery) =>
+    getDifyClient().listDocuments(ids.dataset_id, query),
   metadataFields: (ids: DatasetIds) => getDifyClient().listMetadataFields(ids.dataset_id),
   segments: (ids: DocumentIds, query: ListQuery) =>
     getDifyClient().listSegments(ids.dataset_id, ids.document_id, query),
-  segment: (ids: SegmentIds) => getDifyClient().getChunk(ids.dataset_id, ids.document_id, ids.segment_id),
+  segment: (ids: SegmentIds) =>
+    getDifyClient().getChunk(ids.dataset_id, ids.document_id, ids.segment_id),
   /** One chunk as the app's view of it (what /knowledge shows). */
   chunkView: async (ids: SegmentIds) => toChunkView(await datasetReads.segment(ids)),
   /** A refused update names the entries Dify did not find (nameRefusedEntries). */
