@@ -156,6 +156,8 @@ for (const width of [1280, 360]) {
       });
 
       test("/knowledge shows a number metadata value as stored", async ({ page }) => {
+        // A page-wide accessibility check of the knowledge tools on a shared machine.
+        test.slow();
         // This spec's own document, so no other story's writes change what it reads.
         await setMetadataUpstream(SUPPORT_BASE, [
           {

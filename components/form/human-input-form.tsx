@@ -8,7 +8,13 @@ import { ExpiryCountdown } from "@/components/form/expiry-countdown";
 import { FieldControl } from "@/components/fields/field-control";
 import { Button } from "@/components/ui/button";
 import type { ApiClientError } from "@/lib/client/api-client-error";
-import { initialAnswers, toFieldSpecs, type Answers } from "@/lib/form/answers";
+import {
+  answerKey,
+  initialAnswers,
+  toFieldSpecs,
+  toFormValues,
+  type FormValues,
+} from "@/lib/form/answers";
 import { fieldInputId } from "@/lib/form/field-ids";
 import { formUploadTarget, type FormLinkContext } from "@/lib/form/form-api";
 import { formatDateTime } from "@/lib/i18n/format-time";
@@ -84,7 +90,7 @@ export function HumanInputForm({
     () => new Map(toFieldSpecs(form.fields).map((spec) => [spec.name, spec])),
     [form.fields],
   );
-  const initial = useMemo(() => initialAnswers(form.fields), [form.fields]);
+  const initial = useMemo(() => toFormValues(initialAnswers(form.fields)), [form.fields]);
   const uploadTarget = useMemo(
     () => ({
       ...formUploadTarget(link),
@@ -95,7 +101,7 @@ export function HumanInputForm({
     }),
     [link, onClosed],
   );
-  const methods = useForm<Answers>({
+  const methods = useForm<FormValues>({
     resolver,
     defaultValues: initial,
     // Focus is moved by hand so file fields (no single input) get it too.
@@ -143,7 +149,8 @@ export function HumanInputForm({
     </div>
   );
 
-  const errorEntries = form.fields.filter((field) => errors[field.name]);
+  const errorOf = (field: FieldView) => errors[answerKey(field.name)]?.message;
+  const errorEntries = form.fields.filter(errorOf);
 
   function renderField(field: FieldView, labelHidden: boolean) {
     if (field.kind === "unknown") {
@@ -163,19 +170,21 @@ export function HumanInputForm({
         key={`${field.name}:${draft.generation}`}
         field={spec}
         id={fieldInputId(field.name)}
-        path={field.name}
+        path={answerKey(field.name)}
         control={control}
         register={register}
-        error={errors[field.name]?.message}
+        error={errorOf(field)}
         labelHidden={labelHidden}
         files={{ uploadTarget, limits: form.limits, onStateChange: fileStateSetters[field.name]! }}
         after={
           field.kind === "paragraph" && field.defaultValue ? (
             <SuggestionNote
               control={control}
-              name={field.name}
+              name={answerKey(field.name)}
               suggestion={field.defaultValue}
-              onReset={() => setValue(field.name, field.defaultValue, { shouldDirty: true })}
+              onReset={() =>
+                setValue(answerKey(field.name), field.defaultValue, { shouldDirty: true })
+              }
             />
           ) : null
         }
@@ -226,7 +235,7 @@ export function HumanInputForm({
                 {errorEntries.map((field) => (
                   <li key={field.name}>
                     <a href={`#${fieldInputId(field.name)}`}>
-                      {field.label}: {issueText(errors[field.name]?.message)}
+                      {field.label}: {issueText(errorOf(field))}
                     </a>
                   </li>
                 ))}
@@ -254,7 +263,7 @@ function SuggestionNote({
   suggestion,
   onReset,
 }: {
-  control: Control<Answers>;
+  control: Control<FormValues>;
   name: string;
   suggestion: string;
   onReset: () => void;

@@ -29,12 +29,13 @@ const dotted = (extension: string) => (extension ? `.${extension}` : "");
 
 /** Starting values: each field's default, no files. */
 export function defaultValues(fields: readonly FieldSpec[]): FieldValues {
-  const values: FieldValues = {};
-  for (const field of fields) {
-    values[field.name] =
-      field.kind === "file" || field.kind === "file-list" ? [] : field.defaultValue;
-  }
-  return values;
+  // Own keys, `__proto__` too (a legal variable name): fromEntries defines them.
+  return Object.fromEntries(
+    fields.map((field) => [
+      field.name,
+      field.kind === "file" || field.kind === "file-list" ? [] : field.defaultValue,
+    ]),
+  );
 }
 
 /**

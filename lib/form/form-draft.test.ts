@@ -53,6 +53,17 @@ describe("readDraft", () => {
     expect(readDraft(value)).toEqual(parsed.success ? parsed.data : null);
   });
 
+  it("keeps answers named __proto__ and constructor, legal variable names", () => {
+    // As stored: JSON.parse makes `__proto__` an own key.
+    const stored: unknown = JSON.parse(
+      '{"version":2,"savedAt":1,"expiresAt":null,"answers":{"__proto__":"a","constructor":""}}',
+    );
+    expect(Object.entries(readDraft(stored)?.answers ?? {})).toEqual([
+      ["__proto__", "a"],
+      ["constructor", ""],
+    ]);
+  });
+
   it("knows the file types the service does", () => {
     for (const type of FILE_TYPES) {
       expect(readDraft({ ...good, answers: { f: [{ ...local, type }] } })).not.toBeNull();

@@ -69,7 +69,8 @@ export function readDraft(value: unknown): Draft | null {
   const { savedAt, expiresAt } = value;
   if (expiresAt !== null && !isNumber(expiresAt)) return null;
   if (!isObject(value.answers)) return null;
-  const answers: Draft["answers"] = {};
+  // No prototype: `__proto__` is a legal variable name, kept as an own key.
+  const answers = Object.create(null) as Draft["answers"];
   for (const [name, raw] of Object.entries(value.answers)) {
     const answer = readAnswer(raw);
     if (answer === null) return null;

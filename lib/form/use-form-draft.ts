@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type RefObject } from "react";
 import type { UseFormReturn } from "react-hook-form";
-import type { Answers } from "@/lib/form/answers";
+import { fromFormValues, toFormValues, type FormValues } from "@/lib/form/answers";
 import type { FormLinkContext } from "@/lib/form/form-api";
 import { deleteDraft, draftKeyOf, loadDraft, mergeDraft, saveDraft } from "@/lib/form/form-draft";
 import type { FormView } from "@/lib/form/form-view";
@@ -8,13 +8,13 @@ import type { FormView } from "@/lib/form/form-view";
 type FormDraftOptions = {
   link: FormLinkContext;
   form: FormView;
-  /** The form's own starting answers. */
-  initial: Answers;
-  methods: Pick<UseFormReturn<Answers>, "subscribe" | "reset">;
+  /** The form's own starting values. */
+  initial: FormValues;
+  methods: Pick<UseFormReturn<FormValues>, "subscribe" | "reset">;
   /** Set once the answer is recorded: nothing is saved after that. */
   sent: RefObject<boolean>;
   /** Answers typed before the page hydrated: newer than any draft, so a draft does not replace them. */
-  keep?: Answers;
+  keep?: FormValues;
 };
 
 /**
@@ -41,7 +41,8 @@ export function useFormDraft({ link, form, initial, methods, sent, keep }: FormD
     if (restored.current) return;
     restored.current = true;
     const draft = loadDraft(key);
-    const merged = mergeDraft(initial, draft);
+    // A draft holds answers by variable name.
+    const merged = mergeDraft(initial, draft && { ...draft, answers: toFormValues(draft.answers) });
     if (draft && merged.restored) {
       reset({ ...merged.answers, ...keep });
       // eslint-disable-next-line react-hooks/set-state-in-effect -- storage exists only in the browser, after hydration
@@ -55,7 +56,7 @@ export function useFormDraft({ link, form, initial, methods, sent, keep }: FormD
       subscribe({
         formState: { values: true },
         callback: ({ values }) => {
-          if (!sent.current) saveDraft(key, values, draftEnd);
+          if (!sent.current) saveDraft(key, fromFormValues(values), draftEnd);
         },
       }),
     [subscribe, key, draftEnd, sent],

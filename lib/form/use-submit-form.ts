@@ -3,7 +3,13 @@ import { useTranslations } from "next-intl";
 import { useRef, useState } from "react";
 import type { FieldErrors, UseFormReturn } from "react-hook-form";
 import type { ApiClientError } from "@/lib/client/api-client-error";
-import { toSubmissionInputs, type Answers } from "@/lib/form/answers";
+import {
+  answerKey,
+  fromFormValues,
+  toSubmissionInputs,
+  type Answers,
+  type FormValues,
+} from "@/lib/form/answers";
 import { classifySubmitError } from "@/lib/form/classify-submit-error";
 import { fieldInputId } from "@/lib/form/field-ids";
 import { submitForm, type FormLinkContext } from "@/lib/form/form-api";
@@ -22,7 +28,7 @@ export type SubmittedAnswer = { action: ActionView; answers: Answers; readBack?:
 type SubmitFormOptions = {
   link: FormLinkContext;
   form: FormView;
-  methods: Pick<UseFormReturn<Answers>, "handleSubmit" | "setError" | "clearErrors">;
+  methods: Pick<UseFormReturn<FormValues>, "handleSubmit" | "setError" | "clearErrors">;
   /** Uploads still running or failed: the answer waits for them. */
   uploads: { uploading: number; failed: number };
   /** The answer is recorded (or was found recorded after its response was lost). */
@@ -112,7 +118,7 @@ export function useSubmitForm({
         }
         case "rejected":
           for (const name of failure.fields)
-            methods.setError(name, { type: "server", message: failure.message });
+            methods.setError(answerKey(name), { type: "server", message: failure.message });
           setRootError(t("errors.rejected", { message: failure.message }));
           focusFirst(failure.fields);
           return;
@@ -126,15 +132,15 @@ export function useSubmitForm({
     },
   });
 
-  const onInvalid = (errors: FieldErrors<Answers>) => {
+  const onInvalid = (errors: FieldErrors<FormValues>) => {
     setRootError(null);
     // The first problem in the form's own order, not in the order errors were found.
-    focusFirst(fieldNames.filter((name) => errors[name]));
+    focusFirst(fieldNames.filter((name) => errors[answerKey(name)]));
   };
 
   /** Sends the answers with this action, once they pass the form's own checks. */
   const choose = (action: ActionView) =>
-    void methods.handleSubmit((answers) => {
+    void methods.handleSubmit((values) => {
       if (inFlight.current) return;
       if (uploads.uploading > 0 || uploads.failed > 0) {
         setRootError(
@@ -146,7 +152,7 @@ export function useSubmitForm({
       inFlight.current = true;
       setRootError(null);
       methods.clearErrors();
-      mutation.mutate({ action, answers });
+      mutation.mutate({ action, answers: fromFormValues(values) });
     }, onInvalid)();
 
   return {

@@ -1,6 +1,6 @@
 import { useLayoutEffect, useState } from "react";
 import type { UseFormSetValue } from "react-hook-form";
-import type { Answers } from "@/lib/form/answers";
+import { answerKey, type FormValues } from "@/lib/form/answers";
 import { fieldInputId } from "@/lib/form/field-ids";
 import type { FieldView } from "@/lib/form/form-view";
 
@@ -18,13 +18,13 @@ export function takesInputBeforeHydration(field: FieldView): boolean {
   return PLAIN.has(field.kind);
 }
 
-type Typed = { answers: Answers; focus: { name: string; start: number; end: number } | null };
+type Typed = { values: FormValues; focus: { name: string; start: number; end: number } | null };
 
-const NOTHING: Typed = { answers: {}, focus: null };
+const NOTHING: Typed = { values: {}, focus: null };
 
-function readTyped(fields: readonly FieldView[], initial: Answers): Typed {
+function readTyped(fields: readonly FieldView[], initial: FormValues): Typed {
   if (typeof document === "undefined") return NOTHING;
-  const typed: Typed = { answers: {}, focus: null };
+  const typed: Typed = { values: {}, focus: null };
   for (const field of fields) {
     if (!takesInputBeforeHydration(field)) continue;
     const control = document.getElementById(fieldInputId(field.name));
@@ -34,8 +34,9 @@ function readTyped(fields: readonly FieldView[], initial: Answers): Typed {
     if (control === document.activeElement && control instanceof HTMLTextAreaElement) {
       typed.focus = { name: field.name, start: control.selectionStart, end: control.selectionEnd };
     }
-    if (control.value === initial[field.name]) continue;
-    typed.answers[field.name] = control.value;
+    const key = answerKey(field.name);
+    if (control.value === initial[key]) continue;
+    typed.values[key] = control.value;
   }
   return typed;
 }
@@ -43,19 +44,19 @@ function readTyped(fields: readonly FieldView[], initial: Answers): Typed {
 /**
  * What was typed into the form's text fields before the page hydrated, put back into the form
  * (as changes of the person's own) once react-hook-form has registered them. Returns those
- * answers, so a draft restored later does not overwrite them.
+ * values, so a draft restored later does not overwrite them.
  */
 export function useTypedBeforeHydration(
   fields: readonly FieldView[],
-  initial: Answers,
-  setValue: UseFormSetValue<Answers>,
-): Answers {
+  initial: FormValues,
+  setValue: UseFormSetValue<FormValues>,
+): FormValues {
   // Read once, during the first render in the browser: the hydration render, when the DOM is
   // still the server's, as typed into.
   const [typed] = useState(() => readTyped(fields, initial));
   useLayoutEffect(() => {
-    for (const [name, value] of Object.entries(typed.answers)) {
-      setValue(name, value, { shouldDirty: true });
+    for (const [key, value] of Object.entries(typed.values)) {
+      setValue(key, value, { shouldDirty: true });
     }
     // Writing the value moves the caret: back to where the person was typing or selecting.
     const focused = typed.focus;
@@ -65,5 +66,5 @@ export function useTypedBeforeHydration(
       control.setSelectionRange(focused.start, focused.end);
     }
   }, [typed, setValue]);
-  return typed.answers;
+  return typed.values;
 }
