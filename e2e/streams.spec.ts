@@ -88,12 +88,15 @@ test("a page past its link's live-view limit keeps trying, and follows the run o
 }) => {
   const linkQuery = new URL(demoRun.link, baseURL).search.slice(1);
   const otherTabs = new AbortController();
+  // Held until the end: a response nobody refers to may be collected, and its stream closed.
+  const open: Response[] = [];
   for (let i = 0; i < 4; i++) {
     const response = await fetch(`${baseURL}/api/forms/${demoRun.formToken}/events`, {
       headers: { "X-Form-Link": linkQuery },
       signal: otherTabs.signal,
     });
     expect(response.status).toBe(200);
+    open.push(response);
   }
   try {
     await page.goto(demoRun.link);
@@ -103,6 +106,7 @@ test("a page past its link's live-view limit keeps trying, and follows the run o
     await expect(run.getByRole("status")).toHaveText("Connection lost. Reconnecting…");
   } finally {
     otherTabs.abort();
+    open.length = 0;
   }
   await expect(
     page.getByRole("region", { name: "What happens next" }).getByRole("heading", {
