@@ -1,10 +1,17 @@
 import { useTranslations } from "next-intl";
-import type { ReactNode } from "react";
+import { lazy, Suspense, type ReactNode } from "react";
 import { useWatch, type Control, type FieldPath, type FieldValues } from "react-hook-form";
 import { FormMarkdown } from "@/components/markdown/form-markdown";
-import { WordChangesView } from "@/components/review/word-changes-view";
+import { ComparingWords } from "@/components/review/comparing-words";
 import { useInBrowser } from "@/lib/client/use-in-browser";
 import { useReviewTabs, type ReviewView } from "@/lib/review/use-review-tabs";
+
+// Outside the page's first load, with the diff library it brings: loaded once Changes is opened.
+const WordChangesView = lazy(() =>
+  import("@/components/review/word-changes-view").then((module) => ({
+    default: module.WordChangesView,
+  })),
+);
 
 const WITH_SUGGESTION: readonly ReviewView[] = ["write", "preview", "changes"];
 const WITHOUT: readonly ReviewView[] = ["write", "preview"];
@@ -61,11 +68,11 @@ export function ParagraphReview<T extends FieldValues>({
       </div>
       {suggestion ? (
         <div {...panelProps("changes")} className="review-panel" tabIndex={0}>
-          <WordChangesView
-            suggestion={suggestion}
-            current={text}
-            enabled={selected === "changes"}
-          />
+          {selected === "changes" ? (
+            <Suspense fallback={<ComparingWords />}>
+              <WordChangesView suggestion={suggestion} current={text} />
+            </Suspense>
+          ) : null}
         </div>
       ) : null}
     </div>

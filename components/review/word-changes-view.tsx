@@ -1,26 +1,15 @@
 import { useTranslations } from "next-intl";
+import { ComparingWords } from "@/components/review/comparing-words";
 import { useWordChanges } from "@/lib/review/use-word-changes";
 
-/** The text against its suggestion: additions as <ins>, removals as <del>, and how many. */
-export function WordChangesView({
-  suggestion,
-  current,
-  enabled,
-}: {
-  suggestion: string;
-  current: string;
-  enabled: boolean;
-}) {
+/**
+ * The text against its suggestion: additions as <ins>, removals as <del>, and how many. It loads
+ * in a chunk of its own, with the diff library, once Changes is opened.
+ */
+export function WordChangesView({ suggestion, current }: { suggestion: string; current: string }) {
   const t = useTranslations("form.review");
-  const changes = useWordChanges(suggestion, current, enabled);
-  if (!enabled) return null;
-  if (!changes) {
-    return (
-      <p className="field-hint" role="status">
-        {t("comparing")}
-      </p>
-    );
-  }
+  const changes = useWordChanges(suggestion, current);
+  if (!changes) return <ComparingWords />;
   const { parts, added, removed } = changes;
   const summary =
     added + removed > 0

@@ -5,12 +5,12 @@ import { describe, expect, it } from "vitest";
 
 // What the form page's first load may hold: every module the browser gets with the page is one a
 // "use client" module reaches by static imports (type-only imports leave nothing; `import()` loads
-// later). zod and the resolver that brings it must not be among them: every client use of zod
-// comes after the page is in the browser, and loads then (the budget: docs/performance.md).
+// later). zod and the resolver that brings it, the SSE parser and the diff library must not be
+// among them: each is first used after the page is in the browser, and loads then.
 
 const ROOT = path.resolve(__dirname, "../..");
 const PAGE_ROOTS = ["app/layout.tsx", "app/error.tsx", "app/form/[token]/page.tsx"];
-const LATER = ["zod", "@hookform/resolvers", "eventsource-parser"];
+const LATER = ["zod", "@hookform/resolvers", "eventsource-parser", "diff"];
 
 function resolveModule(from: string, specifier: string): string | null {
   let base: string;

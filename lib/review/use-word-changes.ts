@@ -1,29 +1,25 @@
 import { useLocale } from "next-intl";
 import { useEffect, useState } from "react";
-import type { WordChanges } from "@/lib/review/word-changes";
+import { compareWords, type WordChanges } from "@/lib/review/word-changes";
 
 type State = { key: string; changes: WordChanges } | null;
 
 /**
- * The word-by-word changes of `current` against `suggestion`, in the page's language, while
- * `enabled`. The comparison and the diff library load only then, not with the page; until the
+ * The word-by-word changes of `current` against `suggestion`, in the page's language; until the
  * newest text is compared, `changes` is null.
  */
-export function useWordChanges(suggestion: string, current: string, enabled: boolean) {
+export function useWordChanges(suggestion: string, current: string) {
   const locale = useLocale();
   const [state, setState] = useState<State>(null);
   const key = `${locale}\u0000${suggestion}\u0000${current}`;
   useEffect(() => {
-    if (!enabled) return;
     let live = true;
-    void import("@/lib/review/word-changes")
-      .then(({ compareWords }) => compareWords(suggestion, current, locale))
-      .then((changes) => {
-        if (live) setState({ key, changes });
-      });
+    void compareWords(suggestion, current, locale).then((changes) => {
+      if (live) setState({ key, changes });
+    });
     return () => {
       live = false;
     };
-  }, [enabled, suggestion, current, locale, key]);
+  }, [suggestion, current, locale, key]);
   return state?.key === key ? state.changes : null;
 }
