@@ -17,8 +17,12 @@ export async function register() {
   if (notice && getEnv().NODE_ENV !== "development") {
     console.warn(JSON.stringify({ level: "warn", msg: "no trusted proxy", detail: notice }));
   }
-  const { connectSharedStore } = await import("@/lib/server/shared-limits/shared-store");
-  connectSharedStore();
+  // Only where Redis is configured: a copy that counts its limits in memory does not load the
+  // Redis client and the shared store's modules at all.
+  if (getEnv().REDIS_URL) {
+    const { connectSharedStore } = await import("@/lib/server/shared-limits/shared-store");
+    await connectSharedStore();
+  }
   // SIGTERM: drain (end streams with `retry:`, let requests finish), then exit 0.
   const { installShutdownHandler } = await import("@/lib/server/ops/graceful-shutdown");
   const { getLimits } = await import("@/lib/server/limits");

@@ -1,5 +1,6 @@
 import "server-only";
-import { RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import type { RateLimiterAbstract } from "rate-limiter-flexible";
+import RateLimiterRes from "rate-limiter-flexible/lib/RateLimiterRes";
 import { ApiError } from "@/lib/errors/api-error";
 import { getLimits } from "@/lib/server/limits";
 import { processState } from "@/lib/server/ops/process-state";

@@ -1,5 +1,6 @@
 import "server-only";
-import { RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import type { RateLimiterAbstract } from "rate-limiter-flexible";
+import RateLimiterRes from "rate-limiter-flexible/lib/RateLimiterRes";
 import { ApiError } from "@/lib/errors/api-error";
 import { clientAddress } from "@/lib/server/client-address";
 import type { Limits } from "@/lib/server/env-schema";

@@ -1,10 +1,7 @@
 import "server-only";
-import {
-  RateLimiterMemory,
-  RateLimiterRedis,
-  type IRateLimiterOptions,
-  type RateLimiterAbstract,
-} from "rate-limiter-flexible";
+import type { IRateLimiterOptions, RateLimiterAbstract } from "rate-limiter-flexible";
+import RateLimiterMemory from "rate-limiter-flexible/lib/RateLimiterMemory";
+import RateLimiterRedis from "rate-limiter-flexible/lib/RateLimiterRedis";
 import { noteSharedStoreFailure, sharedRedis } from "@/lib/server/shared-limits/shared-store";
 
 /** This copy's memory, standing in for Redis while it cannot be reached; each use is counted. */

@@ -1,6 +1,7 @@
 import "server-only";
-import { Semaphore } from "redis-semaphore";
+import type { Semaphore } from "redis-semaphore";
 import { getLimits } from "@/lib/server/limits";
+import { processState } from "@/lib/server/ops/process-state";
 import { noteSharedStoreFailure, redisIfUp } from "@/lib/server/shared-limits/shared-store";
 
 // Counted slots (open streams, uploads in flight) shared by all copies: one redis-semaphore per
@@ -8,16 +9,22 @@ import { noteSharedStoreFailure, redisIfUp } from "@/lib/server/shared-limits/sh
 // slots of a copy that dies expire within the lease. Each copy also counts its own slots in
 // memory with the same limits, so while Redis is down the per-copy count is what holds.
 
-/** A Redis failure while renewing is not the holder's: the lease simply may lapse. */
-class LeasedSlot extends Semaphore {
-  protected override async _refresh(): Promise<boolean> {
-    try {
-      return await super._refresh();
-    } catch {
-      noteSharedStoreFailure();
-      return true;
-    }
-  }
+/** redis-semaphore loads with the first slot taken in Redis: a copy without Redis never carries it. */
+async function leasedSlotClass() {
+  const { Semaphore } = await import("redis-semaphore");
+  return processState("leased-slot-class", () => {
+    /** A Redis failure while renewing is not the holder's: the lease simply may lapse. */
+    return class LeasedSlot extends Semaphore {
+      protected override async _refresh(): Promise<boolean> {
+        try {
+          return await super._refresh();
+        } catch {
+          noteSharedStoreFailure();
+          return true;
+        }
+      }
+    };
+  });
 }
 
 export type SharedBound = { key: string; max: number };
@@ -33,6 +40,7 @@ export async function takeSharedSlots(
   const none = { release: () => undefined };
   if (!redis || bounds.length === 0) return none;
   const leaseMs = getLimits().sharedSlotLeaseMs;
+  const LeasedSlot = await leasedSlotClass();
   const taken: Semaphore[] = [];
   const releaseAll = () => {
     for (const slot of taken.splice(0)) {

@@ -1,5 +1,5 @@
 import "server-only";
-import { Redis } from "ioredis";
+import type { Redis } from "ioredis";
 import { getEnv } from "@/lib/server/env";
 import { countSharedLimitsFallback, setSharedLimitsUp } from "@/lib/server/ops/metrics";
 import { processState } from "@/lib/server/ops/process-state";
@@ -18,9 +18,19 @@ function log(level: "info" | "warn", msg: string) {
   console[level](JSON.stringify({ level, msg }));
 }
 
-function createStore(): Store {
+function store(): Store {
+  return processState("shared-store", () => ({ redis: undefined, up: false }));
+}
+
+/**
+ * Connects at start, so the first requests already count in Redis. ioredis loads only here: a
+ * copy without REDIS_URL does not carry it in its memory.
+ */
+export async function connectSharedStore(): Promise<void> {
   const url = getEnv().REDIS_URL;
-  if (!url) return { redis: undefined, up: false };
+  const current = store();
+  if (!url || current.redis) return;
+  const { Redis } = await import("ioredis");
   const redis = new Redis(url, {
     // A limit check never waits for a connection: while Redis is away it counts in memory.
     enableOfflineQueue: false,
@@ -29,31 +39,21 @@ function createStore(): Store {
     connectTimeout: 2_000,
     retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
   });
-  const store: Store = { redis, up: false };
+  current.redis = redis;
   redis.on("ready", () => {
-    store.up = true;
+    current.up = true;
     setSharedLimitsUp(true);
     log("info", "shared limits on redis");
   });
   const down = () => {
-    if (!store.up) return;
-    store.up = false;
+    if (!current.up) return;
+    current.up = false;
     setSharedLimitsUp(false);
     log("warn", "redis unavailable: limits count in this copy's memory until it is back");
   };
   // ioredis reports every failed reconnect; one line per outage is enough.
   redis.on("error", down);
   redis.on("close", down);
-  return store;
-}
-
-function store(): Store {
-  return processState("shared-store", createStore);
-}
-
-/** Connects at start, so the first requests already count in Redis. */
-export function connectSharedStore(): void {
-  store();
 }
 
 /** The Redis client, configured or not (rate limiters take it with an insurance limiter). */
@@ -64,7 +64,7 @@ export function sharedRedis(): Redis | undefined {
 /** The Redis client while it is connected; else undefined, counted as a check made in memory. */
 export function redisIfUp(): Redis | undefined {
   const current = store();
-  if (!current.redis) return undefined;
+  if (!getEnv().REDIS_URL) return undefined;
   if (current.up) return current.redis;
   countSharedLimitsFallback();
   return undefined;
@@ -76,7 +76,6 @@ export function noteSharedStoreFailure(): void {
 }
 
 export function sharedLimitsState(): SharedLimitsState {
-  const current = store();
-  if (!current.redis) return "memory";
-  return current.up ? "redis" : "redis-unavailable";
+  if (!getEnv().REDIS_URL) return "memory";
+  return store().up ? "redis" : "redis-unavailable";
 }
