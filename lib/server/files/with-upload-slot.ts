@@ -2,6 +2,7 @@ import "server-only";
 import { ApiError } from "@/lib/errors/api-error";
 import { getLimits } from "@/lib/server/limits";
 import { processState } from "@/lib/server/ops/process-state";
+import { requireWithinRate } from "@/lib/server/require-within-rate";
 import { takeSharedSlots } from "@/lib/server/shared-limits/shared-slots";
 
 // Uploads in flight per link (or launcher visitor): each holds an upstream connection and a
@@ -15,28 +16,38 @@ function inFlight(): Map<string, number> {
 }
 
 /**
- * Runs `upload` in one of `key`'s MAX_UPLOADS_PER_LINK slots, freed when it settles; with none
- * free it throws 429 `too_many_requests` before anything is read or sent upstream.
+ * Counts the upload against its client address's rate (requireWithinRate), then runs `upload` in
+ * one of `key`'s MAX_UPLOADS_PER_LINK slots, freed when it settles; past the rate, or with no slot
+ * free, it throws 429 `too_many_requests` before anything is read or sent upstream.
  */
-export async function withUploadSlot<T>(key: string, upload: () => Promise<T>): Promise<T> {
+export async function withUploadSlot<T>(
+  key: string,
+  request: Request,
+  upload: () => Promise<T>,
+): Promise<T> {
+  const max = getLimits().MAX_UPLOADS_PER_LINK;
+  // With Redis, the rate's count and the shared slot are asked for together: one round trip on
+  // the upload's way, not two.
+  const [rated, shared] = await Promise.allSettled([
+    requireWithinRate("upload", request),
+    takeSharedSlots([{ key: `upload\n${key}`, max }]),
+  ]);
+  const taken = shared.status === "fulfilled" && "release" in shared.value ? shared.value : null;
   const counts = inFlight();
   const count = counts.get(key) ?? 0;
-  const max = getLimits().MAX_UPLOADS_PER_LINK;
-  const refusal = () =>
-    ApiError.of(
+  if (rated.status === "rejected" || !taken || count >= max) {
+    taken?.release();
+    if (rated.status === "rejected") throw rated.reason;
+    throw ApiError.of(
       "too_many_requests",
       "This link is already uploading as many files at once as it may. Try again when one is done.",
     ).retryAfter(2);
-  if (count >= max) throw refusal();
+  }
   counts.set(key, count + 1);
-  let shared: { release: () => void } | undefined;
   try {
-    const taken = await takeSharedSlots([{ key: `upload\n${key}`, max }]);
-    if ("refused" in taken) throw refusal();
-    shared = taken;
     return await upload();
   } finally {
-    shared?.release();
+    taken.release();
     const left = (counts.get(key) ?? 1) - 1;
     if (left > 0) counts.set(key, left);
     else counts.delete(key);

@@ -4,7 +4,6 @@ import { requireLauncherEnabled, requireSameOrigin } from "@/lib/server/request-
 import { defineRoute, endpoint } from "@/lib/server/route-handler";
 import { uploadAsUser } from "@/lib/server/files/proxy-upload";
 import { withUploadSlot } from "@/lib/server/files/with-upload-slot";
-import { requireWithinRate } from "@/lib/server/require-within-rate";
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE } = defineRoute(
   // One file of the start form streamed to the upstream as the launcher's user (rated per client
@@ -12,8 +11,7 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE } = defineRoute(
   endpoint(LAUNCHER_API.upload, async ({ request }) => {
     requireLauncherEnabled();
     requireSameOrigin(request);
-    await requireWithinRate("upload", request);
     const user = await getOrCreateAnonymousUser(request);
-    return withUploadSlot(`visitor\n${user}`, () => uploadAsUser(request, user));
+    return withUploadSlot(`visitor\n${user}`, request, () => uploadAsUser(request, user));
   }),
 );

@@ -3,7 +3,6 @@ import { defineRoute } from "@/lib/server/route-handler";
 import { uploadAsUser } from "@/lib/server/files/proxy-upload";
 import { withUploadSlot } from "@/lib/server/files/with-upload-slot";
 import { withFormLink } from "@/lib/server/form/with-form-link";
-import { requireWithinRate } from "@/lib/server/require-within-rate";
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE } = defineRoute(
   // One file streamed to the upstream as the link's user (rated per client address, a few at
@@ -11,8 +10,7 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE } = defineRoute(
   withFormLink(
     FORM_API.upload,
     async ({ request, claims }) => {
-      await requireWithinRate("upload", request);
-      return withUploadSlot(`link\n${claims.token}\n${claims.user}`, () =>
+      return withUploadSlot(`link\n${claims.token}\n${claims.user}`, request, () =>
         uploadAsUser(request, claims.user, { form: true }),
       );
     },
