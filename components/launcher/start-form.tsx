@@ -9,6 +9,7 @@ import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { ApiClientError } from "@/lib/client/api-client-error";
 import { encodeFieldIssue } from "@/lib/fields/field-issue";
+import { fieldsRefused } from "@/lib/fields/fields-refused";
 import { focusField } from "@/lib/form/focus-field";
 import { launcherProblem } from "@/lib/launcher/launcher-problem";
 import { LAUNCH_UPLOAD_TARGET } from "@/lib/launcher/queries";
@@ -18,7 +19,6 @@ import {
   type StartValues,
 } from "@/lib/launcher/start-form-schema";
 import type { StartFormView } from "@/lib/launcher/start-form-view";
-import { fieldsNamedIn } from "@/lib/dify/submission-error-field";
 import { useFileStates } from "@/lib/files/use-file-states";
 import { useLaunch } from "@/lib/launcher/use-launch";
 
@@ -96,7 +96,7 @@ export function StartForm({ view, onProblem }: StartFormProps) {
       focusFirstProblem();
       return;
     }
-    const named = fieldsNamedIn(error.message, names);
+    const named = fieldsRefused(error, names);
     for (const name of named) setError(fieldPath(name), { type: "server", message: error.message });
     setRootError(t("errors.notStarted", { message: error.message }));
     focusFirstProblem();

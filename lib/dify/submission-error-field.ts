@@ -1,6 +1,6 @@
 // Reads which field a rejected submission (400 invalid_form_data) names, so the message can be
 // shown next to that field. Dify says so only in English text, so this parsing lives with the
-// upstream's other knowledge (the app's own 400s carry `issues[].path` instead). Messages, e.g.
+// upstream's other knowledge (the app's own 400s carry `issues[].path`: lib/fields/fields-refused.ts). Messages, e.g.
 // `Missing required inputs: a, b` or `Invalid value for select input 'tone': ...`; a rejected run
 // start (400 invalid_param) the same way, e.g. `topic is required in input form`.
 

@@ -51,6 +51,19 @@ describe("classifySubmitError", () => {
     });
   });
 
+  it("puts the app's own refusal next to every field its issues name, whatever its message says", () => {
+    const error = new ApiClientError(400, "invalid_request", "The link's host is not allowed.", [
+      { path: "inputs.cover.0.url", message: "The link's host is not allowed." },
+      { path: "inputs.cover.1.url", message: "The link's host is not allowed." },
+      { path: "inputs.tone", message: "The form has no input 'tone'." },
+      { path: "action", message: "Choose an action." },
+    ]);
+    expect(classifySubmitError(error, fields)).toMatchObject({
+      kind: "rejected",
+      fields: ["cover", "tone"],
+    });
+  });
+
   it("refuses an answer without fields when its message names none", () => {
     expect(classifySubmitError(apiError(403, "link_expired", "expired link"), fields)).toEqual({
       kind: "rejected",

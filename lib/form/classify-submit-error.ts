@@ -1,5 +1,5 @@
 import { ApiClientError } from "@/lib/client/api-client-error";
-import { fieldsNamedIn } from "@/lib/dify/submission-error-field";
+import { fieldsRefused } from "@/lib/fields/fields-refused";
 
 /** What the form page does with a submission that failed. */
 export type SubmitFailure =
@@ -30,9 +30,5 @@ export function classifySubmitError(error: unknown, fieldNames: readonly string[
     return { kind: "closed", error };
   }
   if (error.status >= 500) return { kind: "service", message: error.message };
-  return {
-    kind: "rejected",
-    fields: fieldsNamedIn(error.message, fieldNames),
-    message: error.message,
-  };
+  return { kind: "rejected", fields: fieldsRefused(error, fieldNames), message: error.message };
 }

@@ -28,8 +28,8 @@ export function inputRule(input: {
 
 /**
  * The inputs to send, each link as checked; throws 400 invalid_request naming each refused value
- * (`issues[].path`, and the first in the message as `input 'name'`, the way the page finds the
- * field). Without `rules` only the links are checked: what needs no upstream read goes first.
+ * by its `issues[].path` (the first also in the message as `input 'name'`, as Dify words it).
+ * Without `rules` only the links are checked: what needs no upstream read goes first.
  * `insideHosts` are the inside hosts links may name (REMOTE_FILE_HOSTS).
  */
 export function checkInputs<T extends Record<string, unknown>>(
