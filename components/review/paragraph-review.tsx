@@ -41,7 +41,7 @@ export function ParagraphReview<T extends FieldValues>({
   // The tabs do nothing until the page hydrates; the textarea takes input at once.
   const inBrowser = useInBrowser();
   return (
-    <div className="review">
+    <div className="paragraph-review">
       <div
         role="tablist"
         // Not named after the field: a search for the field by its label finds the field alone.
