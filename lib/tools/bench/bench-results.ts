@@ -97,7 +97,10 @@ export type PageResult = {
 };
 
 /** A knowledge request's p50 on an app counting its limits in memory and one using Redis. */
-export type RedisOverheadResult = { requests: number; memoryP50Ms: number; redisP50Ms: number };
+/** p50s of the same request to an app counting its limits in memory and one counting in Redis. */
+export type RedisPair = { memoryP50Ms: number; redisP50Ms: number };
+/** A knowledge request (the wrong-token throttle) and a 1 KB upload (its rate and its slot). */
+export type RedisOverheadResult = { requests: number; knowledge: RedisPair; upload: RedisPair };
 
 /** Sections left out with `--only` are absent. */
 export type BenchResults = {

@@ -40,6 +40,11 @@ const scenario = (name: string, appP50Ms: number, appRequestsPerSecond: number) 
 
 /** Every figure exactly at its limit. */
 const passing: BenchResults = {
+  redis: {
+    requests: 1000,
+    knowledge: { memoryP50Ms: 2, redisP50Ms: 3 },
+    upload: { memoryP50Ms: 2.5, redisP50Ms: 3.5 },
+  },
   memory: {
     appIdleRssMb: 150,
     idleStreams: 1000,
@@ -117,6 +122,14 @@ const misses: [budget: string, results: BenchResults][] = [
     ],
   ]),
   [
+    "Knowledge request with REDIS_URL: added p50",
+    { ...passing, redis: { ...passing.redis!, knowledge: { memoryP50Ms: 2, redisP50Ms: 3.01 } } },
+  ],
+  [
+    "POST upload 1 KB with REDIS_URL: added p50",
+    { ...passing, redis: { ...passing.redis!, upload: { memoryP50Ms: 2.5, redisP50Ms: 3.51 } } },
+  ],
+  [
     `${STREAM}: added p99`,
     { ...passing, streams: { ...passing.streams!, app: path({ p99Ms: 14.01 }) } },
   ],
@@ -167,6 +180,8 @@ describe("evaluateBudgets", () => {
       "GET form: throughput, c=50",
       "POST upload 1 KB: added p50 over proxy floor, c=1",
       "POST upload 1 KB: throughput, c=50",
+      "Knowledge request with REDIS_URL: added p50",
+      "POST upload 1 KB with REDIS_URL: added p50",
       `${STREAM}: added p99`,
       `${STREAM}: app CPU per event`,
       `${STREAM}: app peak RSS`,

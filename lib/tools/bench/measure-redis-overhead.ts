@@ -1,16 +1,22 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
 import path from "node:path";
-import type { RedisOverheadResult } from "./bench-results";
+import type { RedisOverheadResult, RedisPair } from "./bench-results";
+import type { BenchForm } from "./create-demo-form";
+import { multipartParts } from "./multipart-parts";
+import { pinProcess } from "./cpu-pinning";
 import { percentile } from "./percentile";
 import type { BenchStack } from "./start-bench-stack";
 import { EMBEDDED_KEYS } from "@/lib/embedded/demo-keys";
+import { FORM_LINK_HEADER } from "@/lib/form/form-link-header";
 import { startRedisServer } from "@/lib/tools/redis/start-redis-server";
 
 // What sharing the limits in Redis adds to a knowledge request (its token passes the wrong-token
-// throttle: a count taken and given back): two more app servers on the bench's upstream, one
-// counting in memory and one with REDIS_URL on a local redis-server, asked in turn so that both
-// see the same moments of a busy machine.
+// throttle: a count taken and given back) and to a 1 KB upload (its address's rate and a slot of
+// its link, taken and freed): two more app servers on the bench's upstream, one counting in
+// memory and one with REDIS_URL on a local redis-server, asked in turn so that both see the same
+// moments of a busy machine. Pinned like the main stack: the two apps on the measured core, Redis
+// (another service, like the upstream) on the others.
 
 const TOKEN = "bench-portal-token-0123456789abcdef";
 
@@ -41,6 +47,8 @@ async function startApp(stack: BenchStack, env: Record<string, string>) {
         DIFY_DATASET_API_KEY: EMBEDDED_KEYS.dataset,
         FORM_LINK_SECRET: stack.linkSecret,
         PORTAL_API_TOKEN: TOKEN,
+        // Every upload comes from one address and one link, one at a time.
+        UPLOAD_RATE_PER_MINUTE: "1000000",
         PORT: String(port),
         HOSTNAME: "127.0.0.1",
         APP_ORIGIN: origin,
@@ -59,39 +67,90 @@ async function startApp(stack: BenchStack, env: Record<string, string>) {
     if (Date.now() > deadline) throw new Error(`an app server on ${port} did not come up`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
+  if ("measured" in stack.cpus && child.pid !== undefined)
+    pinProcess(child.pid, stack.cpus.measured);
   return { origin, stop: () => child.kill("SIGKILL") };
 }
 
-async function timed(origin: string): Promise<number> {
+type Request = { path: string; init: RequestInit; status: number };
+
+async function timed(origin: string, request: Request): Promise<number> {
   const started = performance.now();
-  const response = await fetch(`${origin}/api/datasets?limit=1`, {
-    headers: { Authorization: `Bearer ${TOKEN}` },
-  });
+  const response = await fetch(`${origin}${request.path}`, request.init);
   await response.arrayBuffer();
-  if (response.status !== 200) throw new Error(`a knowledge request answered ${response.status}`);
+  if (response.status !== request.status) {
+    throw new Error(`${request.path} answered ${response.status}`);
+  }
   return performance.now() - started;
+}
+
+function requests(form: BenchForm) {
+  const { head, tail, contentType } = multipartParts({ filename: "bench.txt" });
+  const knowledge: Request = {
+    path: "/api/datasets?limit=1",
+    init: { headers: { Authorization: `Bearer ${TOKEN}` } },
+    status: 200,
+  };
+  const upload = (origin: string): Request => ({
+    path: `/api/forms/${encodeURIComponent(form.token)}/files`,
+    init: {
+      method: "POST",
+      headers: { [FORM_LINK_HEADER]: form.linkQuery, origin, "content-type": contentType },
+      body: Buffer.concat([head, Buffer.alloc(1024, "x"), tail]),
+    },
+    status: 201,
+  });
+  return { knowledge, upload };
+}
+
+/** The p50 of `count` requests to each app, asked in turn, after a warm-up. */
+async function inTurn(
+  apps: { memory: string; redis: string },
+  request: (origin: string) => Request,
+  count: number,
+): Promise<RedisPair> {
+  for (let i = 0; i < 50; i++) {
+    await Promise.all([
+      timed(apps.memory, request(apps.memory)),
+      timed(apps.redis, request(apps.redis)),
+    ]);
+  }
+  const memory: number[] = [];
+  const shared: number[] = [];
+  for (let i = 0; i < count; i++) {
+    memory.push(await timed(apps.memory, request(apps.memory)));
+    shared.push(await timed(apps.redis, request(apps.redis)));
+  }
+  return { memoryP50Ms: percentile(memory, 50), redisP50Ms: percentile(shared, 50) };
 }
 
 export async function measureRedisOverhead(
   stack: BenchStack,
+  form: BenchForm,
   options: { requests: number; log: (line: string) => void },
 ): Promise<RedisOverheadResult> {
   const redis = await startRedisServer();
+  const redisPid = redis.pid();
+  if ("measured" in stack.cpus && redisPid !== undefined) pinProcess(redisPid, stack.cpus.rest);
   const memoryApp = await startApp(stack, {});
   const redisApp = await startApp(stack, { REDIS_URL: redis.url });
   try {
-    for (let i = 0; i < 50; i++)
-      await Promise.all([timed(memoryApp.origin), timed(redisApp.origin)]);
-    const memory: number[] = [];
-    const shared: number[] = [];
-    for (let i = 0; i < options.requests; i++) {
-      memory.push(await timed(memoryApp.origin));
-      shared.push(await timed(redisApp.origin));
+    const apps = { memory: memoryApp.origin, redis: redisApp.origin };
+    const { knowledge, upload } = requests(form);
+    const result = {
+      requests: options.requests,
+      knowledge: await inTurn(apps, () => knowledge, options.requests),
+      upload: await inTurn(apps, upload, options.requests),
+    };
+    for (const [name, pair] of [
+      ["knowledge", result.knowledge],
+      ["upload", result.upload],
+    ] as const) {
+      options.log(
+        `  ${name}: memory p50 ${pair.memoryP50Ms.toFixed(2)} ms, redis p50 ${pair.redisP50Ms.toFixed(2)} ms`,
+      );
     }
-    const memoryP50Ms = percentile(memory, 50);
-    const redisP50Ms = percentile(shared, 50);
-    options.log(`  memory p50 ${memoryP50Ms.toFixed(2)} ms, redis p50 ${redisP50Ms.toFixed(2)} ms`);
-    return { requests: options.requests, memoryP50Ms, redisP50Ms };
+    return result;
   } finally {
     memoryApp.stop();
     redisApp.stop();

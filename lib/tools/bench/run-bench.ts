@@ -95,8 +95,8 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
       });
     }
     if (options.only.includes("redis")) {
-      log("A knowledge request with REDIS_URL over memory (Redis on loopback)…");
-      results.redis = await measureRedisOverhead(stack, { requests: 1000, log });
+      log("A knowledge request and an upload with REDIS_URL over memory (Redis on loopback)…");
+      results.redis = await measureRedisOverhead(stack, form, { requests: 1000, log });
     }
     if (options.only.includes("page")) {
       log("Form page in Chromium…");

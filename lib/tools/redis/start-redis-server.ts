@@ -44,6 +44,8 @@ export type RedisServer = {
   stop(): Promise<void>;
   /** Starts it again on the same port, empty. */
   start(): Promise<void>;
+  /** The running server's process id. */
+  pid(): number | undefined;
 };
 
 export async function startRedisServer(): Promise<RedisServer> {
@@ -69,5 +71,5 @@ export async function startRedisServer(): Promise<RedisServer> {
     await exited;
   };
   await start();
-  return { url: `redis://127.0.0.1:${port}`, stop, start };
+  return { url: `redis://127.0.0.1:${port}`, stop, start, pid: () => child?.pid };
 }
