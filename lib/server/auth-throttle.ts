@@ -40,9 +40,10 @@ export const authThrottle = {
 
   /**
    * Counts an attempt before its token is compared, and refuses it (429) past the limit. Taken
-   * before the compare, so parallel guesses cannot outrun the count; a right token gives it back.
+   * before the compare, so parallel guesses cannot outrun the count; a right token gives it back,
+   * without the request waiting for it (with Redis, a round trip less on every right token).
    */
-  async take(address: string): Promise<{ giveBack: () => Promise<void> }> {
+  async take(address: string): Promise<{ giveBack: () => void }> {
     try {
       await failures().consume(address);
     } catch (rejection) {
@@ -50,8 +51,11 @@ export const authThrottle = {
       throw rejection;
     }
     return {
-      giveBack: async () => {
-        await failures().reward(address, 1);
+      giveBack: () => {
+        // Left uncounted when the store fails: the address keeps one more attempt on its count.
+        failures()
+          .reward(address, 1)
+          .catch(() => undefined);
       },
     };
   },

@@ -114,7 +114,7 @@ async function requireBearer(
     if (sameToken(given, candidate.token) && !found) found = candidate;
   }
   if (!found) throw ApiError.of("unauthorized", refusal);
-  await attempt.giveBack();
+  attempt.giveBack();
   noteCaller(found.name);
   return found;
 }
