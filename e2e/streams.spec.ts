@@ -1,7 +1,7 @@
 import { EMBEDDED_LINK_SECRET } from "@/lib/embedded/demo-keys";
 import { formLinkQuery } from "@/lib/server/form/signed-form-link";
 import { expect, test } from "@/e2e/fixtures";
-import { chooseAction, fillDemoForm } from "@/e2e/helpers/forms";
+import { chooseAction, fillDemoForm, signLink } from "@/e2e/helpers/forms";
 import { startRunAsPortal } from "@/e2e/helpers/runs";
 
 // Event streams are bounded: per link (token and user) and per process, and none outlives its
@@ -83,9 +83,13 @@ test("an event stream ends when its link expires", async ({ baseURL }) => {
 
 test("a page past its link's live-view limit keeps trying, and follows the run once a view closes", async ({
   page,
-  demoRun,
   baseURL,
 }) => {
+  // A run whose steps take 1.5 s each: once it finishes, every stream of it ends and frees its
+  // view, so it must still be going while the page is held back.
+  const user = `views-${Date.now()}@example.com`;
+  const { runId, formToken } = await startRunAsPortal(user, {}, { stepDelayMs: 1500 });
+  const demoRun = { formToken, link: signLink({ token: formToken, run: runId, user }) };
   const linkQuery = new URL(demoRun.link, baseURL).search.slice(1);
   const otherTabs = new AbortController();
   // Held until the end: a response nobody refers to may be collected, and its stream closed.
