@@ -210,6 +210,32 @@ test.describe("the chatflow app", () => {
     }
   });
 
+  test("start inputs named __proto__ and constructor are filled in, sent and checked like any other", async ({
+    page,
+  }) => {
+    await embeddedAdmin.configure({
+      addedStartInputs: { app: "chatflow", names: ["__proto__", "constructor"] },
+    });
+    try {
+      await page.goto("/");
+      await page.getByLabel("Message").fill("Can I export my data?");
+      await page.getByLabel("Customer name").fill("Dana");
+      await page.getByLabel("constructor").fill("Built by hand");
+      // Left empty, the required input is pointed out and nothing starts.
+      await page.getByRole("button", { name: "Start" }).click();
+      await expect(page.getByLabel("__proto__")).toBeFocused();
+      await expect(page.getByText("Enter __proto__.")).toBeVisible();
+
+      await page.getByLabel("__proto__").fill("Kept as its own answer");
+      await page.getByRole("button", { name: "Start" }).click();
+      await expect(page.getByLabel("Reply")).toHaveValue(/Hi Dana/);
+      const inputs = (await getRunRecord((await formAddress(page)).run)).received_inputs;
+      expect([inputs["constructor"], inputs["customer_name"]]).toEqual(["Built by hand", "Dana"]);
+    } finally {
+      await embeddedAdmin.configure({ addedStartInputs: null });
+    }
+  });
+
   test("an unavailable app gets its own screen", async ({ page, chatAppUnavailable }) => {
     void chatAppUnavailable;
     await page.goto("/");

@@ -8,13 +8,8 @@ import { ExpiryCountdown } from "@/components/form/expiry-countdown";
 import { FieldControl } from "@/components/fields/field-control";
 import { Button } from "@/components/ui/button";
 import type { ApiClientError } from "@/lib/client/api-client-error";
-import {
-  answerKey,
-  initialAnswers,
-  toFieldSpecs,
-  toFormValues,
-  type FormValues,
-} from "@/lib/form/answers";
+import { answerKey, toFormValues } from "@/lib/fields/answer-keys";
+import { initialAnswers, toFieldSpecs, type FormValues } from "@/lib/form/answers";
 import { fieldInputId } from "@/lib/form/field-ids";
 import { formUploadTarget, type FormLinkContext } from "@/lib/form/form-api";
 import { formatDateTime } from "@/lib/i18n/format-time";

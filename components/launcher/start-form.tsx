@@ -8,6 +8,7 @@ import { RunProgress } from "@/components/run/run-progress";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { ApiClientError } from "@/lib/client/api-client-error";
+import { answerKey } from "@/lib/fields/answer-keys";
 import { encodeFieldIssue } from "@/lib/fields/field-issue";
 import { fieldsRefused } from "@/lib/fields/fields-refused";
 import { focusField } from "@/lib/form/focus-field";
@@ -31,7 +32,7 @@ type StartFormProps = {
 const QUERY = "query";
 const inputId = (name: string) => `start-${name}`;
 const QUERY_ID = "start-message";
-const fieldPath = (name: string) => `inputs.${name}` as FieldPath<StartValues>;
+const fieldPath = (name: string) => `inputs.${answerKey(name)}` as FieldPath<StartValues>;
 
 /** The start form built from the app's `user_input_form`, and the start followed live below it. */
 export function StartForm({ view, onProblem }: StartFormProps) {
@@ -68,7 +69,7 @@ export function StartForm({ view, onProblem }: StartFormProps) {
   const [rootError, setRootError] = useState<string | null>(null);
   const rootRef = useRef<HTMLDivElement>(null);
 
-  const fieldError = (name: string) => errors.inputs?.[name]?.message;
+  const fieldError = (name: string) => errors.inputs?.[answerKey(name)]?.message;
 
   const focusFirstProblem = () =>
     requestAnimationFrame(() => {

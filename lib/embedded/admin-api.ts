@@ -80,6 +80,11 @@ export const textChunksSchema = z.object({
 export type TextChunksRequest = z.input<typeof textChunksSchema>;
 
 /** POST /_embedded/config: only the keys given change. */
+/** A form input's output variable name, as a workflow editor allows it. */
+export const formInputNameSchema = z
+  .string()
+  .regex(/^[a-zA-Z_][a-zA-Z0-9_]{0,29}$/, "must match [a-zA-Z_][a-zA-Z0-9_]{0,29}");
+
 export const configSchema = z.object({
   formTtlSeconds: z.number().positive().optional(),
   stepDelayMs: z.number().min(0).optional(),
@@ -90,13 +95,12 @@ export const configSchema = z.object({
   olderMetadataServerFor: z.string().nullable().optional(),
   streamCloseStopsRunFor: z.string().min(1).nullable().optional(),
   resumedAnswerDroppedFor: z.string().min(1).nullable().optional(),
+  addedStartInputs: z
+    .object({ app: appKind, names: z.array(formInputNameSchema) })
+    .nullable()
+    .optional(),
 });
 export type ConfigRequest = z.input<typeof configSchema>;
-
-/** A form input's output variable name, as a workflow editor allows it. */
-export const formInputNameSchema = z
-  .string()
-  .regex(/^[a-zA-Z_][a-zA-Z0-9_]{0,29}$/, "must match [a-zA-Z_][a-zA-Z0-9_]{0,29}");
 
 // Any other type is stored and served as sent, whatever else it carries; known types get their
 // full shape checked by create-custom-form.ts.
@@ -267,6 +271,7 @@ export const adminResponses = {
     olderMetadataServerFor: z.string().nullable(),
     streamCloseStopsRunFor: z.string().nullable(),
     resumedAnswerDroppedFor: z.string().nullable(),
+    addedStartInputs: z.object({ app: appKind, names: z.array(z.string()) }).nullable(),
   }),
   "POST reset": success,
 } as const;

@@ -93,6 +93,7 @@ async function updateConfig({ ctx, req, res }: RouteRequest): Promise<void> {
     ctx.config.streamCloseStopsRunFor = body.streamCloseStopsRunFor;
   if (body.resumedAnswerDroppedFor !== undefined)
     ctx.config.resumedAnswerDroppedFor = body.resumedAnswerDroppedFor;
+  if (body.addedStartInputs !== undefined) ctx.config.addedStartInputs = body.addedStartInputs;
   reply(res, {
     route: "POST config",
     body: {
@@ -105,6 +106,7 @@ async function updateConfig({ ctx, req, res }: RouteRequest): Promise<void> {
       olderMetadataServerFor: ctx.config.olderMetadataServerFor,
       streamCloseStopsRunFor: ctx.config.streamCloseStopsRunFor,
       resumedAnswerDroppedFor: ctx.config.resumedAnswerDroppedFor,
+      addedStartInputs: ctx.config.addedStartInputs,
     },
   });
 }

@@ -612,6 +612,34 @@ describe("POST /workflows/run and /chat-messages", () => {
     expect(((await wrongApp.json()) as { code: string }).code).toBe("not_workflow_app");
   });
 
+  it("takes start inputs named like an object's own keys (__proto__, constructor)", async () => {
+    await env.client.admin.configure({
+      addedStartInputs: { app: "workflow", names: ["__proto__", "constructor"] },
+    });
+    try {
+      const parameters = (await (await env.client.get("/parameters")).json()) as {
+        user_input_form: Record<string, { variable: string; required: boolean }>[];
+      };
+      expect(
+        parameters.user_input_form.slice(-2).map((item) => item["text-input"]?.variable),
+      ).toEqual(["__proto__", "constructor"]);
+      // Built from JSON: an object literal's `__proto__` would set its prototype instead.
+      const run = (inputs: string) =>
+        env.client.post("/workflows/run", {
+          inputs: JSON.parse(`{"topic": "t", "audience": "Engineers", ${inputs}}`) as unknown,
+          response_mode: "blocking",
+          user: "alice",
+        });
+      expect(await (await run('"constructor": "y"')).json()).toMatchObject({
+        code: "invalid_param",
+        message: "__proto__ is required in input form",
+      });
+      expect((await run('"__proto__": "x", "constructor": "y"')).status).toBe(200);
+    } finally {
+      await env.client.admin.configure({ addedStartInputs: null });
+    }
+  });
+
   it("refuses a run input file at a URL the env.server cannot fetch", async () => {
     const response = await env.client.post("/workflows/run", {
       inputs: {

@@ -1,7 +1,7 @@
 import type { ServerResponse } from "node:http";
 import { z } from "zod";
 import { DifyError, humanInputV2NotServed, sendDifyJson } from "./dify-error";
-import { DEMO_APPS, appParameters } from "./demo-apps";
+import { DEMO_APPS, appParameters, startFormOf, type UserInputItem } from "./demo-apps";
 import { parseDifyBody, readDifyJsonBody, requireUser } from "./read-dify-json-body";
 import type { EmbeddedRoute, RouteRequest } from "./create-router";
 import { handleUpload } from "./handle-upload";
@@ -235,7 +235,14 @@ function getParameters({ ctx, app, res }: RouteRequest): void {
       "App unavailable, please check your app configurations.",
     );
   }
-  sendDifyJson(res, { status: 200, body: appParameters(app, ctx.config.systemParameters) });
+  sendDifyJson(res, {
+    status: 200,
+    body: appParameters(
+      app,
+      ctx.config.systemParameters,
+      startFormOf(app, ctx.config.addedStartInputs),
+    ),
+  });
 }
 
 // Starts a run of the app's demo script after Dify's input checks; shared with the admin demo-runs.
@@ -256,14 +263,16 @@ export type DemoRunOptions = Pick<
   script?: RunScript;
   /** What the inputs' remote URLs answered (fetchRemoteAnswers); none when not given. */
   remote?: RemoteAnswers;
+  /** The start form the inputs are checked against; the app's own when not given. */
+  startForm?: UserInputItem[];
 };
 
 export function startDemoRun(
   ctx: ServerContext,
-  { app, user, inputs, conversationId, script, remote, ...rest }: DemoRunOptions,
+  { app, user, inputs, conversationId, script, remote, startForm, ...rest }: DemoRunOptions,
 ): RunRecord {
   const checked = validateRunInputs({
-    form: DEMO_APPS[app].userInputForm,
+    form: startForm ?? DEMO_APPS[app].userInputForm,
     inputs,
     context: {
       user,
@@ -312,7 +321,13 @@ async function runWorkflow({ ctx, app, req, res }: RouteRequest): Promise<void> 
   const body = parseDifyBody(workflowRunSchema, raw);
   requireAppKind({ app, expected: "workflow", code: "not_workflow_app" });
   const remote = await fetchRemoteAnswers(remoteUrlsIn(body.inputs));
-  const run = startDemoRun(ctx, { app, user, inputs: body.inputs, remote });
+  const run = startDemoRun(ctx, {
+    app,
+    user,
+    inputs: body.inputs,
+    remote,
+    startForm: startFormOf(app, ctx.config.addedStartInputs),
+  });
   const flawed = ctx.config.streamCloseStopsRunFor === user;
   if (body.response_mode === "streaming")
     return streamRun({
@@ -342,6 +357,7 @@ async function sendChatMessage({ ctx, app, req, res }: RouteRequest): Promise<vo
     inputs: body.inputs,
     remote,
     query: body.query,
+    startForm: startFormOf(app, ctx.config.addedStartInputs),
     conversationId: body.conversation_id || undefined,
     dropsResumedAnswer: ctx.config.resumedAnswerDroppedFor === user,
   });

@@ -488,8 +488,27 @@ export const DEMO_APPS: Record<AppKind, DemoApp> = {
   },
 };
 
+/** The app's user_input_form, with the required text inputs a test added to it. */
+export function startFormOf(
+  app: AppKind,
+  added: { app: AppKind; names: string[] } | null,
+): UserInputItem[] {
+  const form = DEMO_APPS[app].userInputForm;
+  if (added?.app !== app) return form;
+  return [
+    ...form,
+    ...added.names.map((name) => ({
+      "text-input": { label: name, variable: name, required: true, default: "", max_length: 100 },
+    })),
+  ];
+}
+
 // The 12-key body of GET /parameters.
-export function appParameters(app: AppKind, system: SystemParameters): Record<string, unknown> {
+export function appParameters(
+  app: AppKind,
+  system: SystemParameters,
+  userInputForm: UserInputItem[],
+): Record<string, unknown> {
   const demo = DEMO_APPS[app];
   return {
     opening_statement: demo.openingStatement,
@@ -500,7 +519,7 @@ export function appParameters(app: AppKind, system: SystemParameters): Record<st
     retriever_resource: { enabled: app === "chatflow" },
     annotation_reply: { enabled: false },
     more_like_this: { enabled: false },
-    user_input_form: demo.userInputForm,
+    user_input_form: userInputForm,
     sensitive_word_avoidance: { enabled: false, type: "", configs: [] },
     file_upload: {
       enabled: true,

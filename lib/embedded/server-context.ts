@@ -27,6 +27,9 @@ export interface EmbeddedConfig {
   // true: every app answers 400 app_unavailable; an app kind: only that app does (so a test can
   // switch one app off without disturbing tests that use the other).
   appUnavailable: boolean | AppKind;
+  // Required text inputs added to one app's start form as its API shows and checks it (not the
+  // admin's demo runs), by variable name, such as `__proto__`; the other app keeps its own.
+  addedStartInputs: { app: AppKind; names: string[] } | null;
   systemParameters: SystemParameters;
 }
 

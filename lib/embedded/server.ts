@@ -183,6 +183,7 @@ export async function startEmbeddedServer(
     streamCloseStopsRunFor: null,
     resumedAnswerDroppedFor: null,
     appUnavailable: false,
+    addedStartInputs: null,
     systemParameters: { ...DEFAULT_SYSTEM_PARAMETERS, ...options.systemParameters },
   };
   const config: EmbeddedConfig = {

@@ -38,7 +38,8 @@ export function validateRunInputs({
     const [kind, config] = Object.entries(item)[0] ?? [];
     if (!kind || !config) continue;
     const name = config.variable;
-    const value = inputs[name];
+    // A dict's lookup: `__proto__` or `constructor` is a value only when sent.
+    const value = Object.hasOwn(inputs, name) ? inputs[name] : undefined;
     if (isEmpty(value)) {
       if (config.required) return { problem: `${name} is required in input form` };
       continue;

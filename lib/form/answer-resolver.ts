@@ -2,7 +2,8 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import type { Resolver } from "react-hook-form";
 import { encodeFieldIssue } from "@/lib/fields/field-issue";
 import { buildAnswerSchema } from "@/lib/form/answer-schema";
-import { answerKey, type FormValues } from "@/lib/form/answers";
+import { answerKey } from "@/lib/fields/answer-keys";
+import type { FormValues } from "@/lib/form/answers";
 import type { FieldView } from "@/lib/form/form-view";
 
 /**

@@ -14,35 +14,8 @@ export type AnswerValue = string | AttachedFile[];
 /** Answers by variable name. */
 export type Answers = Record<string, AnswerValue>;
 
-/**
- * The answers as the page's form holds them: each under its field's answerKey. react-hook-form
- * ignores or refuses path segments such as `__proto__` and `constructor`, legal variable names, so
- * the form's values are translated to and from answers where they leave or enter it: sending,
- * drafts, the service's problems.
- */
+/** The answers as the page's form holds them: each under its field's answerKey. */
 export type FormValues = Record<string, AnswerValue>;
-
-const KEY_PREFIX = "answer:";
-
-/** Where a field's answer is in the form's values. */
-export function answerKey(name: string): string {
-  return `${KEY_PREFIX}${name}`;
-}
-
-export function toFormValues(answers: Answers): FormValues {
-  const values: FormValues = {};
-  for (const [name, value] of Object.entries(answers)) values[answerKey(name)] = value;
-  return values;
-}
-
-export function fromFormValues(values: FormValues): Answers {
-  // No prototype: `__proto__` is kept as an own key.
-  const answers = Object.create(null) as Answers;
-  for (const [key, value] of Object.entries(values)) {
-    if (key.startsWith(KEY_PREFIX)) answers[key.slice(KEY_PREFIX.length)] = value;
-  }
-  return answers;
-}
 
 /** Whether the service needs a value for this field (shown as a required marker). */
 export function isRequired(field: FieldView): boolean {

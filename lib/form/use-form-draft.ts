@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type RefObject } from "react";
 import type { UseFormReturn } from "react-hook-form";
-import { fromFormValues, toFormValues, type FormValues } from "@/lib/form/answers";
+import { fromFormValues, toFormValues } from "@/lib/fields/answer-keys";
+import type { FormValues } from "@/lib/form/answers";
 import type { FormLinkContext } from "@/lib/form/form-api";
 import { deleteDraft, draftKeyOf, loadDraft, mergeDraft, saveDraft } from "@/lib/form/form-draft";
 import type { FormView } from "@/lib/form/form-view";

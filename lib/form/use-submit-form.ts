@@ -3,13 +3,8 @@ import { useTranslations } from "next-intl";
 import { useRef, useState } from "react";
 import type { FieldErrors, UseFormReturn } from "react-hook-form";
 import type { ApiClientError } from "@/lib/client/api-client-error";
-import {
-  answerKey,
-  fromFormValues,
-  toSubmissionInputs,
-  type Answers,
-  type FormValues,
-} from "@/lib/form/answers";
+import { answerKey, fromFormValues } from "@/lib/fields/answer-keys";
+import { toSubmissionInputs, type Answers, type FormValues } from "@/lib/form/answers";
 import { classifySubmitError } from "@/lib/form/classify-submit-error";
 import { fieldInputId } from "@/lib/form/field-ids";
 import { submitForm, type FormLinkContext } from "@/lib/form/form-api";

@@ -1,6 +1,7 @@
 import { useLayoutEffect, useState } from "react";
 import type { UseFormSetValue } from "react-hook-form";
-import { answerKey, type FormValues } from "@/lib/form/answers";
+import { answerKey } from "@/lib/fields/answer-keys";
+import type { FormValues } from "@/lib/form/answers";
 import { fieldInputId } from "@/lib/form/field-ids";
 import type { FieldView } from "@/lib/form/form-view";
 

@@ -2,7 +2,7 @@ import { queryOptions, useMutation } from "@tanstack/react-query";
 import { callRoute } from "@/lib/client/call-route";
 import { openEventStream } from "@/lib/client/use-event-stream";
 import type { UploadTarget } from "@/lib/files/upload-with-progress";
-import type { StartValues } from "@/lib/launcher/start-form-schema";
+import { toStartRequest, type StartValues } from "@/lib/launcher/start-form-schema";
 import { LAUNCHER_API } from "@/lib/launcher/launcher-api-contract";
 
 // The launcher's routes as the browser calls them. The user is the HttpOnly cookie the server
@@ -23,6 +23,6 @@ export const LAUNCH_UPLOAD_TARGET: UploadTarget = { url: LAUNCHER_API.upload.pat
 export function useStartMutation() {
   return useMutation({
     mutationFn: (values: StartValues) =>
-      openEventStream({ url: LAUNCHER_API.launch.path, json: values }),
+      openEventStream({ url: LAUNCHER_API.launch.path, json: toStartRequest(values) }),
   });
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { answerKey, toFormValues } from "@/lib/fields/answer-keys";
 import type { AttachedFile } from "@/lib/fields/attached-file";
 import {
   buildStartFormSchema,
@@ -35,7 +36,7 @@ const topic: StartField = {
 /** The messages the schema gives for one field's value, or [] when it passes. */
 function problems(field: StartField, value: unknown, mode: "auto" | "chatflow" = "auto") {
   const result = buildStartFormSchema([field], mode).safeParse({
-    inputs: { [field.name]: value },
+    inputs: { [answerKey(field.name)]: value },
     query: "",
   });
   return result.success ? [] : result.error.issues.map((issue) => issue.message);
@@ -119,7 +120,7 @@ describe("buildStartFormSchema", () => {
     expect(problems(field, true)).toEqual([]);
     expect(problems(field, "true")).not.toEqual([]);
     expect(buildStartFormSchema([field], "auto").parse({ inputs: {} }).inputs).toEqual({
-      c: false,
+      [answerKey("c")]: false,
     });
   });
 
@@ -144,8 +145,8 @@ describe("buildStartFormSchema", () => {
     expect(schema.safeParse({ inputs: {} }).error?.issues.map((issue) => issue.message)).toEqual([
       "Enter Topic.",
     ]);
-    expect(schema.parse({ inputs: { topic: "x" } })).toEqual({
-      inputs: { topic: "x", img: [] },
+    expect(schema.parse({ inputs: toFormValues({ topic: "x" }) })).toEqual({
+      inputs: toFormValues({ topic: "x", img: [] }),
       query: "",
     });
   });
@@ -175,7 +176,7 @@ describe("startDefaults and toStartInputs", () => {
 
   it("starts from the app's defaults with no files and no message", () => {
     expect(startDefaults(fields)).toEqual({
-      inputs: {
+      inputs: toFormValues({
         topic: "News",
         audience: "A",
         words: "",
@@ -183,7 +184,7 @@ describe("startDefaults and toStartInputs", () => {
         docs: [],
         notify: true,
         settings: "",
-      },
+      }),
       query: "",
     });
   });
@@ -191,7 +192,7 @@ describe("startDefaults and toStartInputs", () => {
   it("sends numbers as numbers, files as mappings, and leaves empty answers out", () => {
     expect(
       toStartInputs(fields, {
-        inputs: {
+        inputs: toFormValues({
           topic: "News",
           audience: "",
           words: "250",
@@ -199,7 +200,7 @@ describe("startDefaults and toStartInputs", () => {
           docs: [image, link],
           notify: false,
           settings: '{"channel": "email", "retries": 2}',
-        },
+        }),
         query: "",
       }),
     ).toEqual({

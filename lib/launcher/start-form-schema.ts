@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { answerKey, fromFormValues, toFormValues } from "@/lib/fields/answer-keys";
 import type { FieldValues } from "@/lib/fields/attached-file";
 import { englishFieldIssue } from "@/lib/fields/english-field-issues";
 import type { SayIssue } from "@/lib/fields/field-issue";
@@ -11,11 +12,28 @@ import type { LaunchMode, StartField } from "@/lib/launcher/start-form-view";
 // `query`): the shared field model plus the chat message. The same schema checks the
 // form in the browser and again by POST /api/launch.
 
+/** The start form's values: each input under its answerKey. */
 export type StartValues = {
   inputs: FieldValues;
   /** The chat message (chat apps only; empty otherwise). */
   query: string;
 };
+
+/** What POST /api/launch takes: the start form's values with the inputs by variable name. */
+export type StartRequest = StartValues;
+
+export function toStartRequest(values: StartValues): StartRequest {
+  return { inputs: fromFormValues(values.inputs), query: values.query };
+}
+
+/** POST /api/launch's body as the start form's values (unchecked). */
+export function fromStartRequest(body: unknown): unknown {
+  if (!isRecord(body) || !isRecord(body.inputs)) return body;
+  return { ...body, inputs: toFormValues(body.inputs) };
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 const MAX_QUERY_LENGTH = 10_000;
 
@@ -29,8 +47,9 @@ export function buildStartFormSchema(
   say: SayIssue = englishFieldIssue,
 ) {
   const query = z.string().check(z.maxLength(MAX_QUERY_LENGTH, say("messageTooLong")));
+  const keyed = fields.map((field) => ({ ...field, name: answerKey(field.name) }));
   return z.object({
-    inputs: z.object(buildFieldsShape(fields, { dialect: "start", say })),
+    inputs: z.object(buildFieldsShape(keyed, { dialect: "start", say })),
     query: z.prefault(
       mode === "chatflow" ? query.check(z.refine(filled, say("writeMessage"))) : query,
       "",
@@ -40,7 +59,7 @@ export function buildStartFormSchema(
 
 /** Starting values: the app's defaults, no files, no message. */
 export function startDefaults(fields: readonly StartField[]): StartValues {
-  return { inputs: defaultValues(fields), query: "" };
+  return { inputs: toFormValues(defaultValues(fields)), query: "" };
 }
 
 /**
@@ -52,5 +71,5 @@ export function toStartInputs(
   fields: readonly StartField[],
   values: StartValues,
 ): Record<string, WireInput> {
-  return toWireInputs(fields, values.inputs, "start");
+  return toWireInputs(fields, fromFormValues(values.inputs), "start");
 }

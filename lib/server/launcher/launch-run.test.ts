@@ -161,6 +161,30 @@ describe("startLaunch", () => {
     expect(sendChatMessageStreaming).not.toHaveBeenCalled();
   });
 
+  it("sends inputs named like an object's own keys, and names them when refused", async () => {
+    vi.mocked(getAppParameters).mockResolvedValue(
+      appParametersSchema.parse({
+        user_input_form: ["__proto__", "constructor"].map((name) => ({
+          "text-input": { label: name, variable: name, required: true, default: "" },
+        })),
+      }),
+    );
+    vi.mocked(runWorkflowStreaming).mockResolvedValue(sse(paused("TokenAbc")));
+    // Built from JSON, as the route reads it: an object literal's `__proto__` sets its prototype.
+    const body = (inputs: string) => JSON.parse(`{"inputs": ${inputs}, "query": ""}`) as unknown;
+
+    const refused = await start(body('{"constructor": "y"}')).catch((error: unknown) => error);
+    expect((refused as ApiError).issues).toEqual([
+      { path: "inputs.__proto__", message: "Enter __proto__." },
+    ]);
+    await start(body('{"__proto__": "x", "constructor": "y"}'));
+    const [sent] = vi.mocked(runWorkflowStreaming).mock.calls[0]!;
+    expect(Object.entries(sent.inputs)).toEqual([
+      ["__proto__", "x"],
+      ["constructor", "y"],
+    ]);
+  });
+
   it("in auto mode learns a chat app from not_workflow_app, asks for the message, then chats", async () => {
     vi.mocked(runWorkflowStreaming).mockRejectedValue(
       new ApiError(

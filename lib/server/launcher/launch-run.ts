@@ -1,6 +1,8 @@
 import "server-only";
 import type { Readable } from "node:stream";
-import { ApiError, parseInput } from "@/lib/errors/api-error";
+import { safeParse } from "zod/v4/core";
+import { ApiError } from "@/lib/errors/api-error";
+import { answerName } from "@/lib/fields/answer-keys";
 import { getDifyClient } from "@/lib/server/dify/get-dify-client";
 import { checkInputs, inputRule, type InputRule } from "@/lib/server/request/check-inputs";
 import { getEnv } from "@/lib/server/env";
@@ -8,7 +10,12 @@ import { getLimits } from "@/lib/server/limits";
 import { formLinkPath } from "@/lib/server/form/signed-form-link";
 import { FORM_LINK_EVENT, type FormLinkEvent } from "@/lib/launcher/launch-events";
 import { launchMode, rememberChatApp } from "@/lib/server/launcher/launch-mode";
-import { buildStartFormSchema, toStartInputs } from "@/lib/launcher/start-form-schema";
+import {
+  buildStartFormSchema,
+  fromStartRequest,
+  toStartInputs,
+  type StartValues,
+} from "@/lib/launcher/start-form-schema";
 import type { LaunchMode, StartField, StartFormView } from "@/lib/launcher/start-form-view";
 import { hiddenStartInputs, toStartFormView } from "@/lib/server/launcher/to-start-form-view";
 import { streamError, type EventTransform } from "@/lib/server/streams/relay-event-stream";
@@ -109,6 +116,17 @@ const startRule = (field: StartField): InputRule =>
     allowed_file_upload_methods: "methods" in field ? field.methods : [],
   });
 
+/** The start request checked as the start form checks its values; refusals name variables. */
+function parseStartRequest(form: StartFormView, body: unknown): StartValues {
+  const result = safeParse(buildStartFormSchema(form.fields, form.mode), fromStartRequest(body));
+  if (result.success) return result.data;
+  for (const issue of result.error.issues) {
+    const [root, key] = issue.path;
+    if (root === "inputs" && typeof key === "string") issue.path[1] = answerName(key) ?? key;
+  }
+  throw ApiError.fromZod(result.error);
+}
+
 /**
  * Checks the start values against the app's own form and starts the run. Anything wrong before
  * the upstream opens its stream throws an ApiError (our error envelope); after that, failures
@@ -128,7 +146,7 @@ export async function startLaunch(
   }
   const parameters = await getDifyClient().getAppParameters();
   const form = toStartFormView(parameters, launchMode());
-  const values = parseInput(buildStartFormSchema(form.fields, form.mode), body);
+  const values = parseStartRequest(form, body);
   // Hidden variables are the app author's defaults, not the visitor's: they go unchecked.
   const inputs = {
     ...hiddenStartInputs(parameters),

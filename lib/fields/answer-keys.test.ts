@@ -1,29 +1,20 @@
 import { createFormControl } from "react-hook-form";
 import { describe, expect, it } from "vitest";
-import {
-  answerKey,
-  fromFormValues,
-  initialAnswers,
-  toFormValues,
-  type FormValues,
-} from "@/lib/form/answers";
-import type { FieldView } from "@/lib/form/form-view";
+import { answerKey, answerName, fromFormValues, toFormValues } from "@/lib/fields/answer-keys";
 
-const paragraph = (name: string, defaultValue: string): FieldView => ({
-  kind: "paragraph",
-  name,
-  label: name,
-  defaultValue,
-});
+type FormValues = Record<string, string>;
 
 // Legal variable names that react-hook-form refuses as path segments, and a plain one.
 const names = ["__proto__", "constructor", "prototype", "note"];
-const fields = names.map((name) => paragraph(name, `suggested ${name}`));
+// As sent: JSON.parse makes `__proto__` an own key.
+const byName = JSON.parse(
+  `{${names.map((name) => `"${name}": "suggested ${name}"`).join(", ")}}`,
+) as FormValues;
 
 describe("form values", () => {
   it("hold every answer in react-hook-form, by variable name again at the edge", () => {
     const form = createFormControl<FormValues>({
-      defaultValues: toFormValues(initialAnswers(fields)),
+      defaultValues: toFormValues(byName),
     });
     const answers = fromFormValues(form.getValues());
     expect(Object.getPrototypeOf(answers)).toBeNull();
@@ -37,11 +28,16 @@ describe("form values", () => {
 
   it("hold a problem of every field", () => {
     const form = createFormControl<FormValues>({
-      defaultValues: toFormValues(initialAnswers(fields)),
+      defaultValues: toFormValues(byName),
     });
     for (const name of names) {
       form.setError(answerKey(name), { type: "server", message: name });
       expect(form.getFieldState(answerKey(name)).error?.message).toBe(name);
     }
+  });
+
+  it("name the variable a key stands for, and nothing for another key", () => {
+    expect(names.map((name) => answerName(answerKey(name)))).toEqual(names);
+    expect(answerName("query")).toBeUndefined();
   });
 });
