@@ -19,10 +19,8 @@ export type StartValues = {
   query: string;
 };
 
-/** What POST /api/launch takes: the start form's values with the inputs by variable name. */
-export type StartRequest = StartValues;
-
-export function toStartRequest(values: StartValues): StartRequest {
+/** The values as POST /api/launch takes them: the inputs by variable name. */
+export function toStartRequest(values: StartValues): StartValues {
   return { inputs: fromFormValues(values.inputs), query: values.query };
 }
 
