@@ -44,12 +44,14 @@ export type StreamRelayResult = {
   streams: number;
   eventsPerStream: number;
   intervalMs: number;
+  /** Runs through the minimal proxy and the app, in turn; latencies and counts are over all. */
+  rounds: number;
   app: StreamPath;
   minimalProxy: StreamPath;
   direct: StreamPath;
   appBaselineRssMb: number;
   appPeakRssMb: number;
-  /** CPU the app used from every stream live to the last event, per event delivered, ms. */
+  /** CPU the app used from every stream live to the last event, per event delivered, ms: the least round. */
   appCpuMsPerEvent: number;
   /** CPU the app used opening the streams (request, link check, snapshot), per stream, ms. */
   appCpuMsPerStreamOpened: number;

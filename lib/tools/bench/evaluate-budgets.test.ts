@@ -55,6 +55,7 @@ const passing: BenchResults = {
   proxy: [...scenario("GET form", 2, 800), ...scenario("POST upload 1 KB", 2, 800)],
   streams: {
     streams: 500,
+    rounds: 3,
     eventsPerStream: 50,
     intervalMs: 100,
     app: path({ p99Ms: 14 }),

@@ -180,7 +180,8 @@ export function evaluateBudgets(results: BenchResults): BudgetCheck[] {
           BUDGETS.streamCpuRatio * streams.minimalProxyCpuMsPerEvent,
         ),
         detail:
-          `user + system time from every stream live to the last event, ÷ events delivered: ` +
+          `user + system time from every stream live to the last event, ÷ events delivered, ` +
+          `the least of ${streams.rounds} rounds each: ` +
           `app ${us(streams.appCpuMsPerEvent)}, minimal proxy ${us(streams.minimalProxyCpuMsPerEvent)}; ` +
           `opening a stream ${ms(streams.appCpuMsPerStreamOpened)} of app CPU`,
       },

@@ -91,6 +91,7 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
         streams: options.streams,
         events: 50,
         intervalMs: options.intervalMs,
+        rounds: 3,
         log,
       });
     }
