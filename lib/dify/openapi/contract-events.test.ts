@@ -10,7 +10,11 @@ import {
   type SseEvent,
   type TestClient,
 } from "@/lib/embedded/test-client";
-import { eventSchema, expectMatchesSpec, type MatchOptions } from "./expect-matches-spec";
+import {
+  eventSchema,
+  expectMatchesSpec,
+  type MatchOptions,
+} from "@/lib/tools/test/expect-matches-spec";
 
 // Contract: every stream event the embedded service emits validates against the event's schema in
 // Dify's published description (`components.schemas`, found through the discriminator of

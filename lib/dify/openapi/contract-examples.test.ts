@@ -15,7 +15,7 @@ import {
   uploadedFileSchema,
 } from "@/lib/dify/schemas";
 import { toFormView } from "@/lib/server/form/to-form-view";
-import { openapiSpec } from "./expect-matches-spec";
+import { openapiSpec } from "@/lib/tools/test/expect-matches-spec";
 
 // Contract: every example Dify's published description gives for the operations and events the
 // app uses parses with the app's own wire schemas, so the app accepts what

@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { withTestServer } from "@/lib/embedded/test-client";
-import { expectMatchesSpec, responseSchema, type MatchOptions } from "./expect-matches-spec";
+import {
+  expectMatchesSpec,
+  responseSchema,
+  type MatchOptions,
+} from "@/lib/tools/test/expect-matches-spec";
 
 // Contract: every answer of the embedded service that the app relies on validates against the
 // response schema Dify's published description gives for that operation and status. Each case

@@ -43,7 +43,10 @@ function toJsonSchema(node: Json): Json {
 }
 
 function loadSpec(): JsonObject {
-  const text = readFileSync(new URL("./openapi_service.json", import.meta.url), "utf8");
+  const text = readFileSync(
+    new URL("../../dify/openapi/openapi_service.json", import.meta.url),
+    "utf8",
+  );
   return JSON.parse(text) as JsonObject;
 }
 
