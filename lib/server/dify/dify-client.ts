@@ -23,11 +23,8 @@ import {
 } from "@/lib/dify/schemas";
 
 // Talks to the upstream: base URL, bearer key, timeouts, retries of safe GETs, and the mapping of
-// every failure to an ApiError. Nothing else in the app calls the upstream. It reads no app state:
-// its settings and hooks come in through `createDifyClient`.
-// The transport is `undici.request`, not `fetch`: no WHATWG Request/Response objects, header
-// guards or body tee per call, and bodies stay Node streams (decision 005): an event stream
-// goes to the relay as undici's own body.
+// every failure to an ApiError. It reads no app state: its settings and hooks come in through
+// `createDifyClient`. The transport is `undici.request`, so bodies stay Node streams (decision 005).
 
 export type DifyClientOptions = {
   /** Base URL ending in /v1. */
@@ -38,17 +35,14 @@ export type DifyClientOptions = {
   responseTimeoutMs: number;
   /** How long a stream may stay silent before it counts as lost. */
   streamIdleTimeoutMs: number;
-  /** Connections of each pool: JSON calls, event streams, the launcher's runs. */
   jsonConnections: number;
   streamConnections: number;
   launchConnections: number;
-  /** How long the app's parameters are reused before asking again. */
   parametersTtlMs: number;
   /** The caller's request id, sent upstream so one request can be followed across both logs. */
   requestId?: () => string | undefined;
   /** Called as each attempt starts; the returned function gets its outcome. */
   observe?: (method: string, path: string) => (outcome: { status: number } | ApiError) => void;
-  /** The upstream's status and error code, for the caller's log line. */
   noteStatus?: (status: number) => void;
   noteError?: (code: string | null) => void;
 };
@@ -61,33 +55,32 @@ type KeyKind = "app" | "dataset";
 type PoolKind = "json" | "stream" | "launch";
 
 function createAgents(options: DifyClientOptions): Record<PoolKind, Agent> {
-  const streaming = {
-    connect: { timeout: options.connectTimeoutMs },
-    headersTimeout: options.responseTimeoutMs,
-    // Streams may be quiet between events; the upstream pings about every 10 s, so a long
-    // silence (a minute by default) means it is gone.
-    bodyTimeout: options.streamIdleTimeoutMs,
-  };
-  return {
-    // Capped (DIFY_JSON_CONNECTIONS): a burst waits for a connection instead of opening sockets
-    // without end; uploads are bounded per address and per link before they get here.
-    json: new Agent({
-      connections: options.jsonConnections,
+  const pool = (connections: number, bodyTimeout: number) =>
+    new Agent({
+      connections,
       connect: { timeout: options.connectTimeoutMs },
       headersTimeout: options.responseTimeoutMs,
-      bodyTimeout: options.responseTimeoutMs,
-    }),
-    // Bounded like the streams themselves (MAX_OPEN_STREAMS): past it, a new stream waits for a
-    // connection instead of opening one more socket to the upstream.
-    stream: new Agent({ ...streaming, connections: options.streamConnections }),
-    // The launcher's runs on a smaller pool of their own (DIFY_LAUNCH_CONNECTIONS), so forms
-    // never queue behind launches; a launch past it is refused before it gets here.
-    launch: new Agent({ ...streaming, connections: options.launchConnections }),
+      bodyTimeout,
+    });
+  // Each pool is capped: past it a request waits for a connection instead of opening more sockets.
+  // Streams may be quiet between events; the upstream pings about every 10 s, so a long silence
+  // means it is gone. The launcher's runs have a pool of their own, so forms never queue behind them.
+  return {
+    json: pool(options.jsonConnections, options.responseTimeoutMs),
+    stream: pool(options.streamConnections, options.streamIdleTimeoutMs),
+    launch: pool(options.launchConnections, options.streamIdleTimeoutMs),
   };
 }
 
-/** What every request needs: the options and the connection pools built from them. */
 type Upstream = { options: DifyClientOptions; agents: Record<PoolKind, Agent> };
+
+type UpstreamResponse = Dispatcher.ResponseData;
+
+const isOk = (response: UpstreamResponse) =>
+  response.statusCode >= 200 && response.statusCode < 300;
+
+/** Drops the body: a small rest is read off so the connection can be reused. */
+const discard = (response: UpstreamResponse) => response.body.dump().catch(() => undefined);
 
 function bearer({ options }: Upstream, kind: KeyKind): string {
   const key = kind === "app" ? options.appKey : options.datasetKey;
@@ -148,20 +141,18 @@ const KEY_VARIABLE: Record<KeyKind, string> = {
 };
 
 /**
- * Upstream answers to the app's closed codes, mapped here so every route reports them alike. A real
- * `{status, code, message}` of a 4xx passes through unchanged, except a 401: that is the upstream
- * refusing this server's own key, a configuration problem and never the caller's, so it is 502
- * upstream_key_refused naming the variable to check. A 5xx is the upstream's own failure, not the
- * caller's: it becomes 502 upstream_bad_response, with the upstream's status and code kept for the
- * log line only. A 501 on a form's route is the form's own answer: Dify serves Human Input v2
- * forms on routes of their own only (none in the service API yet), so it is form_answered_elsewhere.
+ * Upstream answers to the app's closed codes. A 4xx `{status, code, message}` passes through,
+ * except a 401: the upstream refusing this server's own key, a configuration problem and never
+ * the caller's. A 5xx is the upstream's own failure: 502, its code kept for the log line only. A
+ * 501 on a form's route: Dify serves Human Input v2 forms on routes of their own only.
  */
 async function errorFromResponse(
   { options }: Upstream,
   response: UpstreamResponse,
   { key = "app", form = false }: RequestOptions,
 ) {
-  const text = await response.text().catch(() => "");
+  const status = response.statusCode;
+  const text = await response.body.text().catch(() => "");
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -169,31 +160,30 @@ async function errorFromResponse(
     json = undefined;
   }
   const parsed = difyErrorBodySchema.safeParse(json);
-  if (response.status === 401) {
+  if (status === 401 || status >= 500)
     options.noteError?.(parsed.success ? parsed.data.code : null);
+  if (status === 401) {
     return ApiError.of(
       "upstream_key_refused",
       `The workflow service refused this server's key. Check ${KEY_VARIABLE[key]} in the server's configuration.`,
     );
   }
-  if (response.status === 501 && form) {
-    options.noteError?.(parsed.success ? parsed.data.code : null);
+  if (status === 501 && form) {
     return ApiError.of(
       "form_answered_elsewhere",
       "This form is answered elsewhere (its approval channels or Dify), not through this app.",
     );
   }
-  if (response.status >= 500) {
-    options.noteError?.(parsed.success ? parsed.data.code : null);
+  if (status >= 500) {
     return ApiError.of("upstream_bad_response", "The workflow service failed to answer.");
   }
   if (parsed.success) {
-    const message = parsed.data.message?.trim() || defaultMessage(response.status);
+    const message = parsed.data.message?.trim() || defaultMessage(status);
     // A code the app does not know still says the upstream refused: status and message pass.
     const code = isErrorCode(parsed.data.code) ? parsed.data.code : "upstream_rejected";
-    return new ApiError(response.status, code, message);
+    return new ApiError(status, code, message);
   }
-  return new ApiError(response.status, "upstream_bad_response", defaultMessage(response.status));
+  return new ApiError(status, "upstream_bad_response", defaultMessage(status));
 }
 
 function defaultMessage(status: number): string {
@@ -204,23 +194,7 @@ function defaultMessage(status: number): string {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** What the client reads of an upstream answer: the few parts of `Response` it used. */
-type UpstreamResponse = {
-  status: number;
-  ok: boolean;
-  headers: { get(name: string): string | null };
-  text(): Promise<string>;
-  json(): Promise<unknown>;
-  /** The body as undici hands it over, for the event relay. */
-  body: Readable;
-  /** Drops the body: a small rest is read off so the connection can be reused. */
-  discard(): Promise<void>;
-};
-
-/**
- * An upstream event stream as a web stream, for the SSE readers that parse it.
- * Pulled only when the reader asks for more (high-water mark 0).
- */
+/** An upstream event stream as a web stream, pulled only when the reader asks for more. */
 export function toWebStream(body: Readable): ReadableStream<Uint8Array> {
   const chunks: AsyncIterator<Buffer, undefined> = body[Symbol.asyncIterator]();
   return new ReadableStream<Uint8Array>(
@@ -243,32 +217,6 @@ export function toWebStream(body: Readable): ReadableStream<Uint8Array> {
   );
 }
 
-function toUpstreamResponse(raw: Dispatcher.ResponseData): UpstreamResponse {
-  const text = async () => {
-    try {
-      return await raw.body.text();
-    } catch (error) {
-      // As fetch reports a body broken off: a TypeError whose cause is the network error, which
-      // requestJson maps by its code (a body timeout stays upstream_timeout).
-      throw new TypeError("terminated", { cause: error });
-    }
-  };
-  return {
-    status: raw.statusCode,
-    ok: raw.statusCode >= 200 && raw.statusCode < 300,
-    headers: {
-      get(name) {
-        const value = raw.headers[name.toLowerCase()];
-        return value === undefined ? null : Array.isArray(value) ? value.join(", ") : value;
-      },
-    },
-    text,
-    json: async () => JSON.parse(await text()) as unknown,
-    body: raw.body,
-    discard: () => raw.body.dump().catch(() => undefined),
-  };
-}
-
 async function send(upstream: Upstream, path: string, options: RequestOptions) {
   const url = new URL(upstream.options.apiBase + path);
   for (const [name, value] of Object.entries(options.query ?? {})) {
@@ -279,7 +227,6 @@ async function send(upstream: Upstream, path: string, options: RequestOptions) {
     Accept: options.stream ? "text/event-stream" : "application/json",
     ...options.headers,
   };
-  // The same id in our log line and the upstream's, to follow one request across both.
   const requestId = upstream.options.requestId?.();
   if (requestId) headers["X-Request-Id"] = requestId;
   let body = options.body;
@@ -288,8 +235,7 @@ async function send(upstream: Upstream, path: string, options: RequestOptions) {
     body = JSON.stringify(options.json);
   }
   const method = options.method ?? "GET";
-  // undici.request follows no redirect and keeps no copy of a streamed body: an upload's
-  // chunks are written and released as they come.
+  // undici.request follows no redirect and keeps no copy of a streamed body.
   const init = {
     method,
     headers,
@@ -305,11 +251,12 @@ async function send(upstream: Upstream, path: string, options: RequestOptions) {
   for (let attempt = 1; attempt <= attempts; attempt++) {
     const observe = upstream.options.observe?.(method, path);
     try {
-      const response = toUpstreamResponse(await undiciRequest(url, init));
-      observe?.(response);
-      upstream.options.noteStatus?.(response.status);
-      if (response.status >= 500 && response.status !== 501 && attempt < attempts) {
-        await response.discard();
+      const response = await undiciRequest(url, init);
+      const status = response.statusCode;
+      observe?.({ status });
+      upstream.options.noteStatus?.(status);
+      if (status >= 500 && status !== 501 && attempt < attempts) {
+        await discard(response);
         await sleep(200);
         continue;
       }
@@ -332,16 +279,19 @@ async function requestJson<S extends z.ZodType>(
   options: RequestOptions = {},
 ): Promise<z.infer<S>> {
   const response = await send(upstream, path, options);
-  if (!response.ok) throw await errorFromResponse(upstream, response, options);
+  if (!isOk(response)) throw await errorFromResponse(upstream, response, options);
+  let text: string;
+  try {
+    text = await response.body.text();
+  } catch (error) {
+    // A body broken off maps by its cause's code, as a failed request does.
+    throw mapNetworkError(new TypeError("terminated", { cause: error }));
+  }
   let json: unknown;
   try {
-    if (options.emptyBody === undefined) json = await response.json();
-    else {
-      const text = await response.text();
-      json = text.trim() === "" ? options.emptyBody : JSON.parse(text);
-    }
-  } catch (error) {
-    if (error instanceof Error && "cause" in error) throw mapNetworkError(error);
+    json =
+      options.emptyBody !== undefined && text.trim() === "" ? options.emptyBody : JSON.parse(text);
+  } catch {
     throw ApiError.of("upstream_bad_response", "The workflow service sent an unreadable answer.");
   }
   const parsed = schema.safeParse(json);
@@ -358,10 +308,9 @@ async function requestStream(
   options: RequestOptions,
 ): Promise<Readable> {
   const response = await send(upstream, path, { ...options, stream: true });
-  if (!response.ok) throw await errorFromResponse(upstream, response, options);
-  const type = response.headers.get("content-type") ?? "";
-  if (!type.includes("text/event-stream")) {
-    await response.discard();
+  if (!isOk(response)) throw await errorFromResponse(upstream, response, options);
+  if (!String(response.headers["content-type"] ?? "").includes("text/event-stream")) {
+    await discard(response);
     throw ApiError.of(
       "upstream_bad_response",
       "The workflow service did not open an event stream.",
@@ -391,6 +340,13 @@ export function createDifyClient(options: DifyClientOptions) {
   const json = <S extends z.ZodType>(path: string, schema: S, request?: RequestOptions) =>
     requestJson(upstream, path, schema, request);
   const stream = (path: string, request: RequestOptions) => requestStream(upstream, path, request);
+  const launch = (path: string, body: object, signal?: AbortSignal) =>
+    stream(path, {
+      method: "POST",
+      json: { ...body, response_mode: "streaming" },
+      launch: true,
+      signal,
+    });
 
   const getAppParameters = (signal?: AbortSignal) =>
     json("/parameters", appParametersSchema, { signal });
@@ -399,10 +355,7 @@ export function createDifyClient(options: DifyClientOptions) {
   return {
     getAppParameters,
 
-    /**
-     * The app's parameters, shared for a while: the form page only needs their upload limits,
-     * which change when someone republishes the app, not per request. A failed fetch is not kept.
-     */
+    /** The app's parameters, shared for a while (their upload limits change only on republish). */
     getAppParametersCached: (): Promise<AppParameters> => {
       const now = Date.now();
       if (!parametersCache || now - parametersCache.at > options.parametersTtlMs) {
@@ -415,23 +368,18 @@ export function createDifyClient(options: DifyClientOptions) {
       return parametersCache.value;
     },
 
-    // A form's calls, one function per route version: the service API's `/form/human_input/`
-    // (v1). A Human Input v2 form (`form_version: "2"`) answers 501 there, read as
-    // form_answered_elsewhere; its own route, once the service API has one, is a call of its own.
+    // The service API's `/form/human_input/` (v1); a Human Input v2 form answers 501 there.
     getHumanInputForm: (token: string) =>
       json(upstreamPath("form", "human_input", token), humanInputFormSchema, { form: true }),
 
     submitHumanInputForm: async (token: string, submission: FormSubmission) => {
       const request: RequestOptions = { method: "POST", json: submission, form: true };
       const response = await send(upstream, upstreamPath("form", "human_input", token), request);
-      if (!response.ok) throw await errorFromResponse(upstream, response, request);
-      await response.discard();
+      if (!isOk(response)) throw await errorFromResponse(upstream, response, request);
+      await discard(response);
     },
 
-    /**
-     * A multipart body (already holding `file` and `user`): one buffer if small, else a stream.
-     * `form`: the upload is a form's, so a 501 is form_answered_elsewhere.
-     */
+    /** A multipart body (already holding `file` and `user`): one buffer if small, else a stream. */
     uploadFile: (
       body: Buffer | Readable,
       contentType: string,
@@ -448,13 +396,7 @@ export function createDifyClient(options: DifyClientOptions) {
     runWorkflowStreaming: (
       body: { inputs: Record<string, unknown>; user: string; files?: unknown[] },
       signal?: AbortSignal,
-    ) =>
-      stream("/workflows/run", {
-        method: "POST",
-        json: { ...body, response_mode: "streaming" },
-        launch: true,
-        signal,
-      }),
+    ) => launch("/workflows/run", body, signal),
 
     sendChatMessageStreaming: (
       body: {
@@ -465,13 +407,7 @@ export function createDifyClient(options: DifyClientOptions) {
         files?: unknown[];
       },
       signal?: AbortSignal,
-    ) =>
-      stream("/chat-messages", {
-        method: "POST",
-        json: { ...body, response_mode: "streaming" },
-        launch: true,
-        signal,
-      }),
+    ) => launch("/chat-messages", body, signal),
 
     streamWorkflowEvents: (
       runId: string,
@@ -515,7 +451,6 @@ export function createDifyClient(options: DifyClientOptions) {
     listDatasets: (query: KnowledgeListQuery) =>
       json("/datasets", datasetPageSchema, { key: "dataset", query: listQuery(query) }),
 
-    /** One knowledge base (GET /datasets/{dataset_id}), in the shape of an item of the base list. */
     getDataset: (datasetId: string) =>
       json(upstreamPath("datasets", datasetId), datasetSummarySchema, { key: "dataset" }),
 
