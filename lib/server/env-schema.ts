@@ -3,16 +3,13 @@ import { datasetIdSchema } from "@/lib/ids/path-ids";
 import { MIN_BEARER_TOKEN_LENGTH, parsePortalTokens } from "@/lib/server/auth/parse-portal-tokens";
 
 // The app's configuration: one schema over the environment whose output is what the server reads.
-// Each variable is declared here once (name, bounds, default, meaning); docs/configuration.md and
-// .env.example document the same names, and a test keeps the three in step. Shared by the server
-// env module and the CLIs, which cannot import `server-only`.
+// A test keeps docs/configuration.md and .env.example in step with it. The CLIs share it too.
 
 /** A secret published for demos says so; it must never sign links for a server off this host. */
 const DEMO_SECRET_MARK = "not-for-production";
-/** The shortest FORM_LINK_SECRET accepted: 32 characters (e.g. `openssl rand -hex 32` gives 64). */
-export const MIN_LINK_SECRET_LENGTH = 32;
-/** At most this many KNOWLEDGE_DATASET_IDS: the base list reads each of them. */
-export const MAX_KNOWLEDGE_DATASET_IDS = 50;
+const MIN_LINK_SECRET_LENGTH = 32;
+/** The base list reads each of KNOWLEDGE_DATASET_IDS. */
+const MAX_KNOWLEDGE_DATASET_IDS = 50;
 /** 400 days: browsers (Chrome) keep no cookie longer, so a link cookie could not outlive it. */
 const MAX_LINK_TTL_CEILING = 400 * 24 * 60 * 60;
 
@@ -42,10 +39,7 @@ const origin = z.url().refine((value) => new URL(value).origin === value, {
 const spaceList = (entry: z.ZodType<string, string>) =>
   optionalString.transform((value) => (value ? value.split(/\s+/) : [])).pipe(z.array(entry));
 
-/**
- * An origin, or an origin and a path prefix ending in `/` (`https://cdn.example.com/images/`): both
- * valid CSP sources as written, the prefix one matching only paths under it.
- */
+/** An origin, or an origin and a path prefix ending in `/`: both valid CSP sources as written. */
 const imageSource = z.url({ protocol: /^https?$/ }).transform((value, ctx) => {
   const url = new URL(value);
   if (value === url.origin || value === `${url.origin}/`) return url.origin;
@@ -59,7 +53,6 @@ const imageSource = z.url({ protocol: /^https?$/ }).transform((value, ctx) => {
   return z.NEVER;
 });
 
-/** KNOWLEDGE_DATASET_IDS as ids the routes accept (lib/ids); undefined: every dataset. */
 const datasetIds = optionalString.transform((value, ctx) => {
   if (value === undefined) return undefined;
   const ids = [...new Set(value.split(",").map((id) => id.trim()))].filter(Boolean);
@@ -74,66 +67,49 @@ const datasetIds = optionalString.transform((value, ctx) => {
   return ids;
 });
 
-/**
- * The server's bounds: sizes, counts and times. Upper-case keys are variables an operator sets;
- * lower-case ones are fixed here, so "how much / how long does this server allow" has one answer.
- */
+/** The server's bounds: upper-case keys are variables an operator sets, lower-case ones fixed. */
 const limitsSchema = z
   .object({
-    /** Largest JSON request body a route reads, in bytes. */
     MAX_JSON_BODY_BYTES: int(1024, 64 * 1024 * 1024, 1024 * 1024),
-    /** How long an upload body may send nothing before it is cut off, in milliseconds. */
     UPLOAD_IDLE_TIMEOUT_MS: int(1, 3_600_000, 30_000),
-    /** A JSON request body: the longest silence, and the longest it may take in all (408 past). */
     JSON_BODY_IDLE_TIMEOUT_MS: int(100, 600_000, 10_000),
     JSON_BODY_TIMEOUT_MS: int(100, 600_000, 30_000),
-    /** Open event streams per link (token and user), and per process. */
     MAX_STREAMS_PER_LINK: int(1, 1_000, 4),
     MAX_OPEN_STREAMS: int(1, 100_000, 2_000),
-    /** Launch streams and next-link reads per visitor; every kind of stream per client address. */
     MAX_STREAMS_PER_VISITOR: int(1, 1_000, 4),
     MAX_STREAMS_PER_ADDRESS: int(1, 100_000, 100),
-    /** Requests per minute and client address (shared by every copy with REDIS_URL). */
     LAUNCH_RATE_PER_MINUTE: int(1, 1_000_000, 10),
     UPLOAD_RATE_PER_MINUTE: int(1, 1_000_000, 60),
     NEXT_LINK_RATE_PER_MINUTE: int(1, 1_000_000, 30),
-    /** Uploads in flight at once per link (token and user), or per launcher visitor (the page sends 2). */
+    /** At least 2: the launcher page sends 2 at once. */
     MAX_UPLOADS_PER_LINK: int(2, 100, 3),
-    /** Upstream connections: the JSON pool (forms, uploads, knowledge), the launcher's own pool. */
     DIFY_JSON_CONNECTIONS: int(1, 10_000, 128),
     DIFY_LAUNCH_CONNECTIONS: int(1, 10_000, 16),
-    /** Upstream timeouts, and the silence after which an event stream counts as lost (ms). */
     DIFY_CONNECT_TIMEOUT_MS: int(1, 600_000, 5_000),
     DIFY_RESPONSE_TIMEOUT_MS: int(1, 3_600_000, 30_000),
     DIFY_STREAM_IDLE_TIMEOUT_MS: int(1, 3_600_000, 60_000),
-    /** How long in-flight requests may take to finish after SIGTERM, in milliseconds. */
     SHUTDOWN_GRACE_MS: int(0, 600_000, 25_000),
-    /** Wrong bearer tokens one client address may present per window, then 429 until it ends. */
     MAX_AUTH_FAILURES_PER_ADDRESS: int(1, 10_000, 10),
     AUTH_FAILURE_WINDOW_SECONDS: int(1, 86_400, 600),
-    /** The longest a form link may still be valid for, in seconds (30 days by default). */
     MAX_LINK_TTL: int(60, MAX_LINK_TTL_CEILING, 30 * 24 * 60 * 60),
   })
   .transform((limits) => ({
     ...limits,
     /** What an upload body may hold besides the file: part headers, small fields, boundaries. */
     uploadBodyAllowanceBytes: 256 * 1024,
-    /** Non-file parts of an upload (the browser sends none): how many, how large, parts in all. */
+    /** Non-file parts of an upload (the browser sends none). */
     uploadMaxFields: 8,
     uploadMaxFieldBytes: 8 * 1024,
     uploadMaxParts: 10,
-    /** The window of the *_RATE_PER_MINUTE counts. */
     rateWindowSeconds: 60,
     /** How soon a browser refused an event stream (429) may try again; its own backoff is shorter. */
     streamRetryAfterSeconds: 5,
     /** A shared (Redis) stream or upload slot lives this long unless its holder renews it. */
     sharedSlotLeaseMs: 10_000,
-    /** How long the app's parameters (upload limits) are reused before asking the upstream again. */
     appParametersTtlMs: 60_000,
     /** Finding the next form of a run: read its events until this quiet, at most this long. */
     nextLinkQuietMs: 300,
     nextLinkReadTimeoutMs: 8_000,
-    /** How soon streams ended by a shutdown reconnect. */
     shutdownRetryMs: 1_000,
     /** An upload file up to this size is sent upstream as one buffer, a larger one streamed. */
     uploadSmallFileBytes: 64 * 1024,
@@ -141,58 +117,36 @@ const limitsSchema = z
     relayKeepAliveMs: 15_000,
     /** The largest one event a relay transform reads, in characters (past it the stream ends). */
     relayMaxEventChars: 8 * 1024 * 1024,
-    /** Readiness: the upstream's time to answer, how long a success holds, when a failure is retried. */
     readinessTimeoutMs: 1_000,
     readinessFreshMs: 10_000,
     readinessRetryMs: 1_000,
-    /** The launcher's link to the form its run pauses at: a day, never past MAX_LINK_TTL. */
     launcherLinkTtlSeconds: Math.min(24 * 60 * 60, limits.MAX_LINK_TTL),
     /** A refused metadata update: up to this many documents are looked up to name the unknown one. */
     metadataNamingDocumentChecks: 20,
-    /** The base list with KNOWLEDGE_DATASET_IDS reads this many bases from the upstream at once. */
     allowedDatasetReadsAtOnce: 4,
     /** The longest link query traded for a cookie (browsers keep 4,096 bytes per cookie). */
     linkCookieMaxChars: 3_800,
   }));
 
 const variablesSchema = z.object({
-  /** Upstream base URL ending in /v1. */
   DIFY_API_BASE: z
     .url({ protocol: /^https?$/, error: "must be an http(s) URL ending in /v1" })
     .transform((value) => value.replace(/\/+$/, ""))
     .refine((value) => value.endsWith("/v1"), { message: "must end in /v1" }),
-  /** App API key (server-side only). */
   DIFY_APP_API_KEY: z.string({ error: "required" }).trim().min(1, "required"),
-  /** Knowledge (dataset) API key (server-side only); unset: the knowledge routes are off. */
   DIFY_DATASET_API_KEY: optionalString,
-  /** HMAC secret for signed form links. */
   FORM_LINK_SECRET: secret(MIN_LINK_SECRET_LENGTH),
-  /** Accept `user` from unsigned links (trusted networks only). */
   ALLOW_UNSIGNED_LINKS: flag,
-  /**
-   * What a form link's run stream carries besides progress: `shown` (the default) the streamed
-   * answer and the run's final outputs; `hidden` progress only. A link may narrow, never widen.
-   */
   RUN_STREAM_OUTPUTS: z
     .enum(["shown", "hidden", ""])
     .optional()
     .transform((value): "shown" | "hidden" => (value === "hidden" ? "hidden" : "shown")),
-  /** Bearer token that callers of the knowledge routes must present (one, unnamed). */
   PORTAL_API_TOKEN: optionalString,
-  /** Named bearer tokens for the knowledge routes: `name:token` entries apart by white space. */
   PORTAL_API_TOKENS: optionalString,
-  /** The dataset ids the knowledge routes and /knowledge may touch; unset: all. */
   KNOWLEDGE_DATASET_IDS: datasetIds,
-  /** The upstream checks a whole metadata update before writing any of it (else one by one). */
   KNOWLEDGE_ATOMIC_UPDATES: flag,
-  /** Origins allowed to frame the form pages and receive their events. */
   EMBED_ALLOWED_ORIGINS: spaceList(origin),
-  /** Sources Markdown images may load from; unset: the origin of DIFY_API_BASE. */
   MARKDOWN_IMAGE_ORIGINS: spaceList(imageSource),
-  /**
-   * Inside hosts (names or addresses) file links may name, space or comma separated: an intranet
-   * file server. Links to public hosts need no naming; other inside hosts are refused.
-   */
   REMOTE_FILE_HOSTS: optionalString
     .transform((value) => (value ?? "").split(/[\s,]+/).filter(Boolean))
     .pipe(
@@ -209,38 +163,27 @@ const variablesSchema = z.object({
           }),
       ),
     ),
-  /** How the launcher starts the app; `auto` finds out from the app. */
   DIFY_APP_MODE: z
     .enum(["workflow", "chatflow", "auto", ""])
     .optional()
     .transform((value): "workflow" | "chatflow" | "auto" =>
       value === "workflow" || value === "chatflow" ? value : "auto",
     ),
-  /** The launcher (`/`): anyone who reaches the page may start runs, so it is off unless `true`. */
+  /** Anyone who reaches the launcher may start runs, so it is off unless `true`. */
   LAUNCHER_ENABLED: flag,
-  /** The app's public origin (scheme, host, port), for the same-origin check and the cookies. */
   APP_ORIGIN: optionalString.pipe(origin.optional()),
-  /**
-   * `true` behind a reverse proxy that writes X-Forwarded-For/-Host/-Proto: their last entries
-   * then name the client and the public origin. Unset, every client counts as one.
-   */
   TRUST_PROXY_HEADERS: flag,
-  /** Port of the app. */
   PORT: int(1, 65535, 3000),
-  /** Redis (redis:// or rediss://) where copies share their per-client limits; unset: per copy. */
   REDIS_URL: optionalString.pipe(
     z.url({ protocol: /^rediss?$/, error: "must be a redis:// or rediss:// URL" }).optional(),
   ),
-  /** Bearer token for GET /api/metrics; unset turns the endpoint off. */
   METRICS_TOKEN: secret(MIN_BEARER_TOKEN_LENGTH),
-  /** Set by Next (`production` under `next start`): missing configuration then fails closed. */
   NODE_ENV: z.string().optional(),
-  /** Set (to anything) by an operator who handles signals: Next's server then leaves them alone. */
   NEXT_MANUAL_SIG_HANDLE: optionalString,
 });
 
 /** The environment, as the limits section reads it too. */
-export const envSchema = z
+const envSchema = z
   .preprocess(
     (source) => ({ ...(source as object), limits: source }),
     variablesSchema.extend({ limits: limitsSchema }),
@@ -283,7 +226,6 @@ export const envSchema = z
     for (const message of portal.problems) ctx.addIssue({ code: "custom", message });
     return {
       ...env,
-      /** PORTAL_API_TOKENS and PORTAL_API_TOKEN; none: the knowledge routes are off. */
       portalTokens: portal.tokens,
       MARKDOWN_IMAGE_ORIGINS: MARKDOWN_IMAGE_ORIGINS.length
         ? MARKDOWN_IMAGE_ORIGINS
