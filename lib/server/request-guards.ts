@@ -11,33 +11,28 @@ import { noteCaller } from "@/lib/server/request-context";
 // the knowledge routes, from a portal holding one of the portal tokens.
 
 /**
- * The app's public origin: APP_ORIGIN when set; else scheme, host and port of the request as it
- * reached us. A reverse proxy's X-Forwarded-Host/-Proto count only with TRUST_PROXY_HEADERS=true
- * (a client can send them too), and then the entry the proxy wrote. Without either, the scheme is http: `next start` serves plain
- * HTTP, so TLS is a proxy's job and such a proxy is trusted or APP_ORIGIN names the origin.
+ * The app's public origin: APP_ORIGIN when set; else the request's as it reached us, through a
+ * trusted proxy's X-Forwarded-Host/-Proto. `next start` serves plain HTTP: TLS is a proxy's job.
  */
 export function publicOrigin(request: { headers: Headers; url?: string }): string | null {
   const env = getEnv();
   if (env.APP_ORIGIN) return env.APP_ORIGIN;
-  let scheme = "http";
-  let host = request.headers.get("host") ?? (request.url ? new URL(request.url).host : "");
-  scheme = proxyHeader(request, "x-forwarded-proto") ?? scheme;
-  host = proxyHeader(request, "x-forwarded-host") ?? host;
+  const scheme = proxyHeader(request, "x-forwarded-proto") ?? "http";
+  const host =
+    proxyHeader(request, "x-forwarded-host") ??
+    request.headers.get("host") ??
+    (request.url ? new URL(request.url).host : "");
   if (scheme !== "http" && scheme !== "https") return null;
-  try {
-    return new URL(`${scheme}://${host}`).origin;
-  } catch {
-    return null;
-  }
+  const url = `${scheme}://${host}`;
+  return URL.canParse(url) ? new URL(url).origin : null;
 }
 
 /** A Host header as a client may send it: a name or IPv4 address, or a bracketed IPv6, and a port. */
 const HOST = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
 
 /**
- * With APP_ORIGIN set (always in production), a request must be addressed to its host: the `Host`
- * header, or with TRUST_PROXY_HEADERS the proxy's X-Forwarded-Host. A page that a DNS-rebinding
- * name points at this server sends its own name, so it is answered 421 before anything else.
+ * With APP_ORIGIN set (always in production), a request must be addressed to its host: a page
+ * that a DNS-rebinding name points at this server sends its own name, so it is answered 421.
  */
 export function requireOwnHost(request: Request): void {
   const { APP_ORIGIN } = getEnv();
@@ -50,31 +45,16 @@ export function requireOwnHost(request: Request): void {
     new URL(request.url).host;
   // Parsed as a URL's host so case and a default port (`:443` for https) do not matter; the shape
   // is checked first, or `evil@good` would parse as `good`.
-  let given: string | null = null;
-  if (HOST.test(host)) {
-    try {
-      given = new URL(`${expected.protocol}//${host}`).host;
-    } catch {
-      given = null;
-    }
-  }
-  if (given !== expected.host) {
+  const url = `${expected.protocol}//${host}`;
+  if (!HOST.test(host) || !URL.canParse(url) || new URL(url).host !== expected.host) {
     throw ApiError.of("misdirected_request", "This server does not answer for that host name.");
   }
 }
 
-/**
- * A state-changing browser request must carry the Origin of this app's public origin: scheme,
- * host and port all equal (`null`, a sibling subdomain or another port is refused).
- */
+/** A state-changing browser request must carry this app's public origin as its Origin. */
 export function requireSameOrigin(request: Request): void {
   const origin = request.headers.get("origin");
-  let given: string | null = null;
-  try {
-    given = origin ? new URL(origin).origin : null;
-  } catch {
-    given = null;
-  }
+  const given = origin && URL.canParse(origin) ? new URL(origin).origin : null;
   const expected = publicOrigin(request);
   if (!given || given === "null" || !expected || given !== expected) {
     throw ApiError.of("forbidden_origin", "This request must come from the app's own pages.");
@@ -94,8 +74,7 @@ function bearerOf(request: Request): string | null {
 
 /**
  * The configured token the request presents, compared against every one in constant time (no
- * early exit: the time does not tell which token came close). Throttled per client address
- * (`authThrottle`) before anything is compared; 401 with `refusal` otherwise.
+ * early exit: the time does not tell which token came close), throttled per client address.
  */
 async function requireBearer(
   request: Request,
@@ -119,11 +98,7 @@ async function requireBearer(
   return found;
 }
 
-/**
- * `Authorization: Bearer <token>` of PORTAL_API_TOKENS or PORTAL_API_TOKEN; the request's log
- * line names the token. With none configured every token is refused alike: the answer does not
- * tell a caller how the server is configured (the operator's log does).
- */
+/** With no token configured every token is refused alike: the answer tells nothing of configuration. */
 export async function requirePortalToken(request: Request): Promise<void> {
   await requireBearer(
     request,
@@ -143,10 +118,6 @@ export async function requireMetricsToken(request: Request): Promise<void> {
   );
 }
 
-/**
- * The launcher's routes exist only while it is enabled (always with the embedded service, with a
- * real upstream only with LAUNCHER_ENABLED=true); otherwise they are not there at all.
- */
 export function requireLauncherEnabled(): void {
   if (!getEnv().LAUNCHER_ENABLED) throw ApiError.of("not_found", "Not found.");
 }

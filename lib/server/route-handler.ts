@@ -11,22 +11,9 @@ import { requestContext, type RequestContext } from "@/lib/server/request-contex
 import { requireOwnHost } from "@/lib/server/request-guards";
 import { API_RESPONSE_HEADERS } from "@/lib/server/http/response-headers";
 
-// Every API route handler is wrapped here, so each answer gets the same checks, headers, log line
-// and metrics.
-
-/** Fails closed while the configuration is not valid; the variable is named in the log and by
- * /api/ready, not to every caller. */
-function misconfigured(): ApiError {
-  return ApiError.of(
-    "server_misconfigured",
-    "This server is not configured correctly. Its operator has been told.",
-  );
-}
-
 /**
- * Routes an orchestrator or a scraper calls by the pod's address (Kubernetes probes and Docker's
- * HEALTHCHECK send `Host: <pod IP>:<port>`): exempt from the Host check. They hold no browser
- * credential and answer nothing a rebound page could use (metrics needs its bearer token anyway).
+ * Routes probes and scrapers call by the pod's address (`Host: <pod IP>:<port>`): exempt from the
+ * Host check, as they answer nothing a rebound page could use.
  */
 const ANY_HOST_ROUTES: ReadonlySet<string> = new Set(["/api/health", "/api/ready", "/api/metrics"]);
 
@@ -35,9 +22,8 @@ const NO_STORE = /(^|,)\s*no-store\s*(,|$)/i;
 
 /**
  * Wraps a route handler: any throw becomes the error envelope, every response carries a request
- * id and the API headers, the request counts as in flight (a shutdown waits for it) until the
- * handler has answered, and one structured log line is written per request (route, statuses,
- * duration, id). NOTE: the line never holds keys, tokens, answers or file contents (a bearer token by its name only).
+ * id and the API headers, a shutdown waits for it, and it writes one log line, which never holds
+ * keys, tokens, answers or file contents.
  */
 export function handleRoute<C>(
   route: string,
@@ -59,7 +45,14 @@ export function handleRoute<C>(
         if (!ANY_HOST_ROUTES.has(route)) requireOwnHost(request);
         response = await handler(request, context);
       } catch (error) {
-        failed = toApiError(error instanceof EnvError ? misconfigured() : error);
+        // The variable at fault is named in the log and by /api/ready, not to every caller.
+        failed =
+          error instanceof EnvError
+            ? ApiError.of(
+                "server_misconfigured",
+                "This server is not configured correctly. Its operator has been told.",
+              )
+            : toApiError(error);
         response = errorResponse(failed);
       } finally {
         done();
@@ -118,11 +111,9 @@ export type RouteHandler<C extends RouteContract, G = object> = (
 export type Endpoint = { contract: RouteContract; run: RouteFn };
 
 /**
- * A route's method as its contract says: `before` runs first (a guard that needs no params),
- * then the params and query are parsed (400 with issues), then `guard` turns them into what the
- * handler needs besides (a verified link). The body is read when the handler asks, after its own
- * checks. A handler's value is parsed through the contract's answer on the way out, so only the
- * fields it names leave the server; a value the answer refuses is the server's own fault (500).
+ * A route's method as its contract says: `before` runs first, then the params and query are
+ * parsed, then `guard` turns them into what the handler needs besides (a verified link). A
+ * handler's value is parsed through the contract's answer, so only the fields it names leave.
  */
 export function endpoint<C extends RouteContract, G extends object = object>(
   contract: C,
@@ -157,10 +148,8 @@ export function endpoint<C extends RouteContract, G extends object = object>(
 }
 
 /**
- * A route file's exports, from its endpoints (one per method, all of one path): each method it
- * takes, HEAD with GET, and for every other method 405 method_not_allowed with `Allow` (Next's own
- * 405 has neither envelope nor Allow). The route is named by its path in logs and metrics.
- * OPTIONS is left to Next, which answers it with `Allow`.
+ * A route file's exports, from its endpoints (all of one path): HEAD with GET, and 405 with
+ * `Allow` for every other method (Next's own 405 has neither envelope nor Allow).
  */
 export function defineRoute(...endpoints: [Endpoint, ...Endpoint[]]): Record<Method, RouteFn> {
   const { path } = endpoints[0].contract;
