@@ -1,21 +1,13 @@
 import * as z from "zod/mini";
 
-// The wire shapes of the Dify service API that the browser parses too: a run's stream events
-// (the run view reads them) and what they carry (a form's inputs and actions, file types). Written
-// with zod/mini, whose functions are tree-shaken, so the form page does not ship zod's whole
-// chainable API; server code composes them into its own schemas, classic
-// and mini schemas parse alike. Objects are loose where real servers send more than we read.
+// The wire shapes of the Dify service API that the browser parses too, in zod/mini so the form
+// page does not ship zod's whole chainable API. Loose where real servers send more than we read.
 
 export const FILE_TYPES = ["image", "document", "audio", "video", "custom"] as const;
 export const fileTypeSchema = z.enum(FILE_TYPES);
 export type FileType = z.infer<typeof fileTypeSchema>;
 
-export const UPLOAD_METHODS = ["local_file", "remote_url"] as const;
-
-/**
- * The longest extension a file may have, without its dot: Dify stores it in a column of 255.
- * The upload routes refuse a longer one, so every upload's mapping passes the request schemas.
- */
+/** The longest extension a file may have, without its dot: Dify stores it in a column of 255. */
 export const MAX_EXTENSION_LENGTH = 255;
 // With its dot; the newest servers judge a field's settings by the mapping's own extension.
 const extensionSchema = z.optional(z.string().check(z.maxLength(MAX_EXTENSION_LENGTH + 1)));
@@ -120,8 +112,6 @@ export const userActionSchema = z.looseObject({
 });
 export type UserAction = z.infer<typeof userActionSchema>;
 
-// ---------------------------------------------------------------- stream events
-
 const text = () => z.nullish(z.string());
 const num = () => z.nullish(z.number());
 const record = () => z.nullish(z.record(z.string(), z.unknown()));
@@ -158,9 +148,8 @@ export const humanInputRequiredDataSchema = z.looseObject({
 });
 
 /**
- * One entry of `workflow_paused.data.reasons[]`. Some 1.x servers put the open form's details and
- * token here instead of sending `human_input_required` in a snapshot; the newest send only
- * `form_id` and `node_id`. The key is `TYPE` on some versions and `type` on others.
+ * One entry of `workflow_paused.data.reasons[]`: some 1.x servers put the open form's details
+ * here; the newest send only `form_id` and `node_id`. The key is `TYPE` on some, `type` on others.
  */
 export const pauseReasonSchema = z.looseObject({
   TYPE: text(),
@@ -259,10 +248,7 @@ export const streamEventSchema = z.discriminatedUnion("event", [
 ]);
 export type StreamEvent = z.infer<typeof streamEventSchema>;
 
-/**
- * Parses one SSE `data:` payload. Unknown event names (iteration, agent_log, tts_message, ...)
- * come back as `{ event: "unknown" }` so callers can skip them safely.
- */
+/** Parses one SSE `data:` payload; an unknown event comes back as `{ event: "unknown" }`. */
 export function parseStreamEvent(json: unknown): StreamEvent | { event: "unknown"; name: string } {
   const result = streamEventSchema.safeParse(json);
   if (result.success) return result.data;

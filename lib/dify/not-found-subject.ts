@@ -1,8 +1,5 @@
-// Which record a Dify knowledge "not found" names. Dify's error code is `not_found` (or
-// `invalid_param` for a document of a metadata update) whichever record is missing; only its
-// English message tells them apart: `Dataset not found.`, `Knowledge base not found.`,
-// `Document not found.`, `Segment not found.`. The app's own errors never need this: they carry
-// `issues[].path`.
+// Which record a Dify knowledge "not found" names: its code is the same whichever is missing, so
+// only its English message (`Dataset not found.`, `Document not found.`...) tells them apart.
 
 export type NotFoundSubject = "dataset" | "document" | "segment";
 

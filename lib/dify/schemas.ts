@@ -12,9 +12,6 @@ export const difyErrorBodySchema = z.looseObject({
   message: z.string().nullish(),
   params: z.string().nullish(),
 });
-export type DifyErrorBody = z.infer<typeof difyErrorBodySchema>;
-
-// ---------------------------------------------------------------- app parameters
 
 const userInputControlBase = z.looseObject({
   label: z.string().default(""),
@@ -36,24 +33,22 @@ export const userInputFormItemSchema = z
     return { type, control };
   });
 
+const maxLength = { max_length: z.number().int().nullish() };
+const fileControl = userInputControlBase.extend({
+  allowed_file_types: z.array(z.string()).default([]),
+  allowed_file_extensions: z.array(z.string()).default([]),
+  allowed_file_upload_methods: z.array(z.string()).default([]),
+});
+
 const knownUserInputControls = {
-  "text-input": userInputControlBase.extend({ max_length: z.number().int().nullish() }),
-  paragraph: userInputControlBase.extend({ max_length: z.number().int().nullish() }),
+  "text-input": userInputControlBase.extend(maxLength),
+  paragraph: userInputControlBase.extend(maxLength),
   select: userInputControlBase.extend({ options: z.array(z.string()).default([]) }),
   number: userInputControlBase,
   checkbox: userInputControlBase,
   json_object: userInputControlBase,
-  file: userInputControlBase.extend({
-    allowed_file_types: z.array(z.string()).default([]),
-    allowed_file_extensions: z.array(z.string()).default([]),
-    allowed_file_upload_methods: z.array(z.string()).default([]),
-  }),
-  "file-list": userInputControlBase.extend({
-    allowed_file_types: z.array(z.string()).default([]),
-    allowed_file_extensions: z.array(z.string()).default([]),
-    allowed_file_upload_methods: z.array(z.string()).default([]),
-    max_length: z.number().int().nullish(),
-  }),
+  file: fileControl,
+  "file-list": fileControl.extend(maxLength),
 } as const;
 export type KnownUserInputType = keyof typeof knownUserInputControls;
 
@@ -93,22 +88,13 @@ export const appParametersSchema = z.looseObject({
 });
 export type AppParameters = z.infer<typeof appParametersSchema>;
 
-// ---------------------------------------------------------------- human input forms
-
-// The shapes the browser parses too are written with zod/mini in the browser's own schema module; the
-// server reads them from here as well, beside the shapes only it parses.
+// The shapes the browser parses too are written with zod/mini in the browser's own schema module.
 export {
-  FILE_TYPES,
   fileInputSchema,
   fileListInputSchema,
-  fileTypeSchema,
   paragraphInputSchema,
   selectInputSchema,
   streamEventSchema,
-  type FileType,
-  type FormInput,
-  type StreamEvent,
-  type UserAction,
 } from "@/lib/dify/browser-schemas";
 
 export const humanInputFormSchema = z.looseObject({
@@ -119,8 +105,6 @@ export const humanInputFormSchema = z.looseObject({
   expiration_time: z.number().nullish(),
 });
 export type HumanInputForm = z.infer<typeof humanInputFormSchema>;
-
-// ---------------------------------------------------------------- files
 
 export const formSubmissionSchema = z.object({
   inputs: formInputsSchema,
@@ -141,8 +125,6 @@ export const uploadedFileSchema = z.looseObject({
   source_url: z.string().nullish(),
 });
 export type UploadedFile = z.infer<typeof uploadedFileSchema>;
-
-// ---------------------------------------------------------------- knowledge
 
 export const metadataValueSchema = z.union([z.string(), z.number(), z.null()], {
   error: "value must be a string, a number or null",

@@ -1,19 +1,11 @@
 import { createParser, type EventSourceMessage } from "eventsource-parser";
 import { parseStreamEvent } from "@/lib/dify/browser-schemas";
 
-// The SSE reader of browser and server alike: the run view, the launcher's start stream, the
-// server's own reads of the upstream and the e2e fixtures all read SSE here. The framing is
-// eventsource-parser's (the WHATWG rules): `data:x` and `data: x`, LF, CR or CRLF, comments
-// (`: ping`), `event:`/`id:`/`retry:` lines, multi-line data, and events split across network
-// chunks anywhere, even inside a multi-byte character.
+// The SSE reader of browser and server alike; the framing is eventsource-parser's (WHATWG rules).
 
 export type { EventSourceMessage };
 
-/**
- * The SSE splitter: text in (in pieces, split anywhere), each whole message out. With
- * `maxBufferSize`, an event that grows past that many characters without ending is refused
- * (`onTooLarge`) and nothing more is read.
- */
+/** Text in, split anywhere; each whole message out. An event past `maxBufferSize` is refused. */
 export function createSseSplitter(options: {
   onEvent: (message: EventSourceMessage) => void;
   maxBufferSize?: number;
@@ -34,9 +26,8 @@ export function encodeSseEvent(json: unknown): string {
 }
 
 /**
- * Bytes → SSE messages. Unlike a browser's EventSource, an event the body ends on without its
- * blank line is still delivered: the body ended cleanly (a cut connection errors the read
- * instead), so the event is whole.
+ * Text → SSE messages. Unlike EventSource, an event the body ends on without its blank line is
+ * delivered: the body ended cleanly (a cut connection errors the read instead).
  */
 function sseMessageStream(): TransformStream<string, EventSourceMessage> {
   let parser: ReturnType<typeof createParser> | undefined;
@@ -66,16 +57,11 @@ export async function* readSse(stream: ReadableStream<Uint8Array>) {
       yield value;
     }
   } finally {
-    // Cancelling releases the upstream connection when a caller stops early.
     await reader.cancel().catch(() => undefined);
   }
 }
 
-/**
- * Each event's JSON payload, unparsed: for streams that carry events of their own as well. Dify's
- * keep-alives (`event: ping` without data) carry nothing; data that is not JSON is skipped
- * rather than fatal.
- */
+/** Each event's JSON payload, unparsed; keep-alives and data that is not JSON are skipped. */
 export async function* readSseJson(stream: ReadableStream<Uint8Array>) {
   for await (const message of readSse(stream)) {
     if (!message.data.trim()) continue;

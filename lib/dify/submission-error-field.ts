@@ -1,9 +1,6 @@
-// Reads which field a rejected submission (400 invalid_form_data) names, so the message can be
-// shown next to that field. Dify says so only in English text, so this parsing lives with the
-// upstream's other knowledge; the app's own 400s name their fields by `issues[].path`, which is
-// read first. Messages, e.g. `Missing required inputs: a, b` or `Invalid value for select input
-// 'tone': ...`; a rejected run start (400 invalid_param) the same way, e.g. `topic is required in
-// input form`.
+// Which fields a rejected submission or run start names, which Dify says only in English text:
+// `Missing required inputs: a, b`, `Invalid value for select input 'tone': ...`, `topic is
+// required in input form`.
 
 export function fieldsNamedIn(message: string, knownFields: readonly string[]): string[] {
   const known = new Set(knownFields);
