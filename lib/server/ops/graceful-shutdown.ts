@@ -4,10 +4,9 @@ import { getLimits } from "@/lib/server/limits";
 import { processState } from "@/lib/server/ops/process-state";
 import { endAllStreams } from "@/lib/server/streams/open-streams";
 
-// What the app does on SIGTERM, beside Next's own handler (which stops listening, waits for the
-// open connections and then exits): readiness turns 503, every open event stream ends with a
-// `retry:` hint so the browser reconnects (through the balancer, to another copy), and in-flight
-// requests get SHUTDOWN_GRACE_MS to finish. See docs/decisions/012-graceful-shutdown-in-the-standalone-server.md.
+// On SIGTERM, beside Next's own handler: readiness turns 503, every open event stream ends with a
+// `retry:` hint so the browser reconnects to another copy, and in-flight requests get
+// SHUTDOWN_GRACE_MS to finish (decision 012).
 
 type ShutdownState = {
   installed: boolean;
@@ -25,7 +24,6 @@ function state(): ShutdownState {
   }));
 }
 
-/** True once SIGTERM arrived: new event streams are refused and readiness is 503. */
 export function isDraining(): boolean {
   return state().draining;
 }
@@ -72,10 +70,8 @@ function log(msg: string, fields: Record<string, unknown>) {
 }
 
 /**
- * Installs the SIGTERM/SIGINT handler once per process (instrumentation.ts calls it at start).
- * Next's own handler closes the listener and exits once every connection is done; this one
- * drains, turns that exit into a success, and exits anyway when the grace period runs out.
- * With NEXT_MANUAL_SIG_HANDLE set, Next leaves the signal alone and this handler exits itself.
+ * Installs the SIGTERM/SIGINT handler once per process: it drains, turns Next's exit into a
+ * success, and exits anyway when the grace period runs out (or itself with NEXT_MANUAL_SIG_HANDLE).
  */
 export function installShutdownHandler(options: { graceMs: number }): void {
   const current = state();

@@ -76,10 +76,7 @@ export async function renderMetrics(): Promise<{ body: string; contentType: stri
   return { body, contentType: registry.contentType };
 }
 
-/**
- * Starts timing one API request; call the result with the answer's status and, for an error
- * envelope, its code (as the route answered it). A 4xx also counts as a refusal by that code.
- */
+/** Starts timing one API request; a 4xx answer also counts as a refusal by its code. */
 export function observeRequest(route: string, method: string) {
   const stop = metrics().requests.startTimer({ route, method });
   return (status: number, code: ErrorCode | undefined) => {

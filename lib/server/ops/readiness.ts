@@ -1,17 +1,14 @@
 import { ApiError } from "@/lib/errors/api-error";
 import type { ErrorCode } from "@/lib/errors/error-code";
 
-// Readiness: the upstream answered `GET /parameters` within the time limit in the last few
-// seconds. A success is reused for `freshMs`, so probes from the orchestrator (and from several
-// of them at once) cost the upstream at most one call per period; a failure is reused for
-// `retryMs`, and only one check runs at a time.
+// Readiness: the upstream answered `GET /parameters` in time lately. A success is reused for
+// `freshMs` and a failure for `retryMs`, and only one check runs at a time, so probes cost the
+// upstream at most one call per period.
 
 export type Readiness = { ready: true } | { ready: false; code: ErrorCode; message: string };
 
 export type ReadinessOptions = {
-  /** One upstream call; rejects (ideally with an ApiError) when the upstream did not answer. */
   check: (signal: AbortSignal) => Promise<unknown>;
-  /** True while the process is stopping: not ready, without asking the upstream. */
   draining?: () => boolean;
   timeoutMs?: number;
   freshMs?: number;

@@ -12,7 +12,6 @@ import {
 
 /** Whom a stream is counted for: every stream by its client address, then by what it serves. */
 export type StreamHolder = {
-  /** The client address (lib/server/client-address.ts). */
   address: string;
   /** A form link's event stream: its token and user. */
   link?: string;
@@ -31,11 +30,8 @@ const MESSAGES = {
 } as const;
 
 /**
- * A slot for one upstream stream, or the ApiError that refuses it before any upstream call: 503
- * while the server shuts down, 429 `too_many_streams` past the link's, the visitor's or the
- * address's limit, 429 `server_busy` past the process's (or the launcher pool's) limit. The link's,
- * visitor's and address's counts are shared by all copies with REDIS_URL; the rest are this
- * process's own.
+ * A slot for one upstream stream, or the ApiError that refuses it before any upstream call. The
+ * link's, visitor's and address's counts are shared by all copies with REDIS_URL.
  */
 export async function acquireStreamSlot(holder: StreamHolder): Promise<StreamLease> {
   if (isDraining()) {

@@ -1,10 +1,7 @@
 import "server-only";
 import type { EventTransform } from "@/lib/server/streams/relay-event-stream";
 
-/**
- * Two relay transforms as one: `first` sees each event, `second` sees what `first` sends in its
- * place (and what `first` adds at the end).
- */
+/** Two relay transforms as one: `second` sees what `first` sends. */
 export function chainEventTransforms(
   first: EventTransform,
   second: EventTransform,

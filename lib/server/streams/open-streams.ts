@@ -1,17 +1,15 @@
 import "server-only";
 import { processState } from "@/lib/server/ops/process-state";
 
-// The process's open event streams (form links' runs, launches, next-link reads), in one registry:
-// the per-link, per-visitor, per-address and per-process limits count them, metrics report them,
-// and shutdown and link expiry end them.
+// The process's open event streams: the limits count them, metrics report them, and shutdown and
+// link expiry end them.
 
-/** Why a stream was ended by the server rather than by its browser or the upstream. */
 export type StreamEndReason = { kind: "shutdown"; retryMs: number } | { kind: "expired" };
 
 export type StreamLease = {
   /** Aborted, with a StreamEndReason as its reason, when the server ends the stream. */
   readonly signal: AbortSignal;
-  /** Frees the slot; idempotent. Call when the stream ends in any way. */
+  /** Frees the slot; idempotent. */
   release(): void;
 };
 
@@ -37,27 +35,25 @@ function registry(): Registry {
 // setTimeout takes at most 2^31-1 ms (about 24.8 days); longer delays would fire at once.
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
-function endAt(entry: Entry, atMs: number, now: () => number) {
-  const delay = atMs - now();
+function endAt(entry: Entry, atMs: number) {
+  const delay = atMs - Date.now();
   if (delay <= 0) {
     entry.controller.abort({ kind: "expired" } satisfies StreamEndReason);
     return;
   }
-  entry.timer = setTimeout(() => endAt(entry, atMs, now), Math.min(delay, MAX_TIMER_MS));
+  entry.timer = setTimeout(() => endAt(entry, atMs), Math.min(delay, MAX_TIMER_MS));
   // An expiry far ahead must not keep the process alive on its own.
   entry.timer.unref?.();
 }
 
 /**
- * Takes a slot for one stream counted under each of `bounds` (its link, visitor, client address)
- * and the process, or says which limit refuses it; a refused stream counts nowhere. With
- * `expiresAtMs` the stream is ended (signal aborted, reason `expired`) then.
+ * Takes a slot for one stream counted under each of `bounds` and the process, or says which limit
+ * refuses it; a refused stream counts nowhere. With `expiresAtMs` the stream is ended then.
  */
 export function acquireStream(options: {
   bounds: StreamBound[];
   perProcess: number;
   expiresAtMs?: number;
-  now?: () => number;
 }): StreamLease | StreamRefusal {
   const { all, byKey } = registry();
   for (const bound of options.bounds) {
@@ -69,7 +65,7 @@ export function acquireStream(options: {
   const entry: Entry = { keys, controller: new AbortController() };
   all.add(entry);
   for (const key of keys) byKey.set(key, (byKey.get(key) ?? new Set()).add(entry));
-  if (options.expiresAtMs !== undefined) endAt(entry, options.expiresAtMs, options.now ?? Date.now);
+  if (options.expiresAtMs !== undefined) endAt(entry, options.expiresAtMs);
 
   let released = false;
   return {
@@ -88,7 +84,6 @@ export function acquireStream(options: {
   };
 }
 
-/** How many event streams are open in this process. */
 export function openStreamCount(): number {
   return registry().all.size;
 }

@@ -4,17 +4,13 @@ import { createSseSplitter, encodeSseEvent, type EventSourceMessage } from "@/li
 import { ERROR_STATUS, type ErrorCode } from "@/lib/errors/error-code";
 import { getLimits } from "@/lib/server/limits";
 
-// Relays an upstream SSE body to the browser (a form's run, the launcher's run): split, parse,
-// transform, encode, as a web stream for a route handler's Response. A keep-alive comment goes out
-// when the upstream is quiet (so proxies on the way keep the connection), and the upstream request
-// is aborted the moment the browser goes away.
+// Relays an upstream SSE body to the browser: split, parse, transform, encode. A keep-alive goes
+// out when the upstream is quiet, so proxies on the way keep the connection.
 
 const KEEP_ALIVE = new TextEncoder().encode(": keep-alive\n\n");
 const encoder = new TextEncoder();
 
-/** What a route plugs into the relay: how it changes each event. */
 export type EventTransform = {
-  /** One event's JSON → what goes out in its place, in order. */
   apply(event: unknown): readonly unknown[];
   /** The upstream ended cleanly, or broke off: events to send last. */
   finish?(how: "ended" | "broken"): readonly unknown[];
@@ -34,7 +30,6 @@ export type RelayOptions = {
   maxEventChars?: number;
   /** The server ends the stream when this aborts (shutdown, link expiry). */
   end?: AbortSignal;
-  /** Called once when the stream is over, however it ended. */
   onEnd?: () => void;
 };
 
@@ -43,14 +38,13 @@ export function streamError(code: ErrorCode, message: string) {
   return { event: "error", status: ERROR_STATUS[code], code, message };
 }
 
-/** Upstream chunks in, the transformed events out as bytes; a partial event waits for its end. */
+/** Upstream chunks in, the transformed events out as bytes. */
 function createEventRewriter(transform: EventTransform, maxEventChars: number) {
   const decoder = new TextDecoder();
   let out = "";
   let tooLarge = false;
   const onEvent = (message: EventSourceMessage) => {
-    // Keep-alives (`event: ping`, no data) are the relay's own job; data that is not JSON the
-    // browser skips, so it is not sent.
+    // Keep-alives are the relay's own job; data that is not JSON the browser skips, so it is not sent.
     let json: unknown;
     try {
       json = JSON.parse(message.data);
@@ -84,10 +78,7 @@ function createEventRewriter(transform: EventTransform, maxEventChars: number) {
   };
 }
 
-/**
- * Relays `upstream` (undici's body of an event stream) as a web stream for a route handler's
- * Response (SSE_HEADERS). `abortUpstream` closes the upstream request.
- */
+/** Relays `upstream` as a web stream for a Response; `abortUpstream` closes the upstream request. */
 export function relayEventStream(
   upstream: Readable,
   abortUpstream: () => void,
@@ -127,8 +118,7 @@ export function relayEventStream(
     send(rewriter.flush("ended"));
     finish(true);
   };
-  // The upstream broke off mid-stream: end ours cleanly; the browser sees no final event and
-  // reconnects with a snapshot (or the transform says what happened).
+  // The upstream broke off: end ours cleanly; the browser sees no final event and reconnects.
   const onBroken = () => {
     if (!ended) send(rewriter.flush("broken"));
     abortUpstream();
@@ -149,8 +139,7 @@ export function relayEventStream(
     upstream.off("data", onData).off("end", onSourceEnd).off("error", onBroken);
     upstream.off("close", onBroken);
     options.end?.removeEventListener("abort", endByServer);
-    // Destroying the upstream body closes its connection (after its end this is a no-op); undici
-    // reports that as an error, which nobody needs to hear.
+    // Destroying the body closes its connection; undici reports that as an error nobody needs.
     upstream.on("error", () => undefined);
     upstream.destroy();
     if (closeStream) controller.close();
