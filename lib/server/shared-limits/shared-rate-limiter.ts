@@ -2,16 +2,17 @@ import "server-only";
 import type { IRateLimiterOptions, RateLimiterAbstract } from "rate-limiter-flexible";
 import RateLimiterMemory from "rate-limiter-flexible/lib/RateLimiterMemory";
 import RateLimiterRedis from "rate-limiter-flexible/lib/RateLimiterRedis";
-import { noteSharedStoreFailure, sharedRedis } from "@/lib/server/shared-limits/shared-store";
+import { countSharedLimitsFallback } from "@/lib/server/ops/metrics";
+import { sharedRedis } from "@/lib/server/shared-limits/shared-store";
 
 /** This copy's memory, standing in for Redis while it cannot be reached; each use is counted. */
 class InsuranceLimiter extends RateLimiterMemory {
   override consume(...args: Parameters<RateLimiterMemory["consume"]>) {
-    noteSharedStoreFailure();
+    countSharedLimitsFallback();
     return super.consume(...args);
   }
   override get(...args: Parameters<RateLimiterMemory["get"]>) {
-    noteSharedStoreFailure();
+    countSharedLimitsFallback();
     return super.get(...args);
   }
 }

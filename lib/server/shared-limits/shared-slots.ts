@@ -2,12 +2,11 @@ import "server-only";
 import type { Semaphore } from "redis-semaphore";
 import { getLimits } from "@/lib/server/limits";
 import { processState } from "@/lib/server/ops/process-state";
-import { noteSharedStoreFailure, redisIfUp } from "@/lib/server/shared-limits/shared-store";
+import { countSharedLimitsFallback } from "@/lib/server/ops/metrics";
+import { redisIfUp } from "@/lib/server/shared-limits/shared-store";
 
-// Counted slots (open streams, uploads in flight) shared by all copies: one redis-semaphore per
-// key, each taken slot a lease that its holder renews while the stream or upload lives, so the
-// slots of a copy that dies expire within the lease. Each copy also counts its own slots in
-// memory with the same limits, so while Redis is down the per-copy count is what holds.
+// Counted slots shared by all copies: one redis-semaphore per key, each slot a lease its holder
+// renews, so the slots of a copy that dies expire. While Redis is down the per-copy count holds.
 
 /** redis-semaphore loads with the first slot taken in Redis: a copy without Redis never carries it. */
 async function leasedSlotClass() {
@@ -19,7 +18,7 @@ async function leasedSlotClass() {
         try {
           return await super._refresh();
         } catch {
-          noteSharedStoreFailure();
+          countSharedLimitsFallback();
           return true;
         }
       }
@@ -29,10 +28,7 @@ async function leasedSlotClass() {
 
 export type SharedBound = { key: string; max: number };
 
-/**
- * Takes one slot under each bound for all copies, or says which bound (its index) refuses; with
- * Redis away it takes none and lets the caller's memory count decide.
- */
+/** Takes one slot under each bound for all copies, or says which bound (its index) refuses. */
 export async function takeSharedSlots(
   bounds: SharedBound[],
 ): Promise<{ release: () => void } | { refused: number }> {
@@ -45,7 +41,7 @@ export async function takeSharedSlots(
   const releaseAll = () => {
     for (const slot of taken.splice(0)) {
       slot.stopRefresh();
-      slot.release().catch(() => noteSharedStoreFailure());
+      slot.release().catch(countSharedLimitsFallback);
     }
   };
   try {
@@ -54,7 +50,7 @@ export async function takeSharedSlots(
         lockTimeout: leaseMs,
         refreshInterval: Math.floor(leaseMs / 3),
         acquireAttemptsLimit: 1,
-        onLockLost: () => noteSharedStoreFailure(),
+        onLockLost: countSharedLimitsFallback,
       });
       if (!(await slot.tryAcquire())) {
         releaseAll();
@@ -64,7 +60,7 @@ export async function takeSharedSlots(
     }
   } catch {
     releaseAll();
-    noteSharedStoreFailure();
+    countSharedLimitsFallback();
     return none;
   }
   return { release: releaseAll };

@@ -4,12 +4,9 @@ import { getEnv } from "@/lib/server/env";
 import { countSharedLimitsFallback, setSharedLimitsUp } from "@/lib/server/ops/metrics";
 import { processState } from "@/lib/server/ops/process-state";
 
-// The store the per-client limits share between copies: Redis at REDIS_URL, or none (each copy
-// counts in its own memory). While Redis cannot be reached every limit counts in this copy's
-// memory, and comes back to Redis by itself once ioredis reconnects; the log says so once each
-// way, and a metric counts the limit checks made in memory meanwhile (decision 048).
+// The store the per-client limits share between copies: Redis at REDIS_URL, or none. While Redis
+// cannot be reached every limit counts in this copy's memory, until ioredis reconnects (decision 048).
 
-/** Where the shared limits count now: no REDIS_URL, Redis, or this copy's memory while it is down. */
 export type SharedLimitsState = "memory" | "redis" | "redis-unavailable";
 
 type Store = { redis: Redis | undefined; up: boolean };
@@ -22,10 +19,7 @@ function store(): Store {
   return processState("shared-store", () => ({ redis: undefined, up: false }));
 }
 
-/**
- * Connects at start, so the first requests already count in Redis. ioredis loads only here: a
- * copy without REDIS_URL does not carry it in its memory.
- */
+/** Connects at start; ioredis loads only here, so a copy without REDIS_URL does not carry it. */
 export async function connectSharedStore(): Promise<void> {
   const url = getEnv().REDIS_URL;
   const current = store();
@@ -68,11 +62,6 @@ export function redisIfUp(): Redis | undefined {
   if (current.up) return current.redis;
   countSharedLimitsFallback();
   return undefined;
-}
-
-/** Notes a Redis command that failed although the connection looked up (counted as a fallback). */
-export function noteSharedStoreFailure(): void {
-  countSharedLimitsFallback();
 }
 
 export function sharedLimitsState(): SharedLimitsState {

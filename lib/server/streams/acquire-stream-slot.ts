@@ -39,25 +39,17 @@ export async function acquireStreamSlot(holder: StreamHolder): Promise<StreamLea
   }
   const limits = getLimits();
   const bounds: StreamBound[] = [];
-  if (holder.link !== undefined) {
-    bounds.push({
-      key: `link\n${holder.link}`,
-      max: limits.MAX_STREAMS_PER_LINK,
-      refused: "per_link",
-    });
-  }
-  if (holder.visitor !== undefined) {
-    bounds.push({
-      key: `visitor\n${holder.visitor}`,
-      max: limits.MAX_STREAMS_PER_VISITOR,
-      refused: "per_visitor",
-    });
-  }
-  bounds.push({
-    key: `address\n${holder.address}`,
-    max: limits.MAX_STREAMS_PER_ADDRESS,
-    refused: "per_address",
-  });
+  const count = (
+    kind: string,
+    id: string | undefined,
+    max: number,
+    refused: StreamBound["refused"],
+  ) => {
+    if (id !== undefined) bounds.push({ key: `${kind}\n${id}`, max, refused });
+  };
+  count("link", holder.link, limits.MAX_STREAMS_PER_LINK, "per_link");
+  count("visitor", holder.visitor, limits.MAX_STREAMS_PER_VISITOR, "per_visitor");
+  count("address", holder.address, limits.MAX_STREAMS_PER_ADDRESS, "per_address");
   // A launch never waits for one of the launcher pool's connections: past them it is refused.
   if (holder.launch) {
     bounds.push({ key: "launch", max: limits.DIFY_LAUNCH_CONNECTIONS, refused: "per_launch" });
