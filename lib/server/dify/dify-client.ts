@@ -340,6 +340,9 @@ export function createDifyClient(options: DifyClientOptions) {
   const json = <S extends z.ZodType>(path: string, schema: S, request?: RequestOptions) =>
     requestJson(upstream, path, schema, request);
   const stream = (path: string, request: RequestOptions) => requestStream(upstream, path, request);
+  /** A call of the knowledge API: its path under /datasets, with the dataset key. */
+  const dataset = <S extends z.ZodType>(schema: S, under: string[], request?: RequestOptions) =>
+    json(upstreamPath("datasets", ...under), schema, { key: "dataset", ...request });
   const launch = (path: string, body: object, signal?: AbortSignal) =>
     stream(path, {
       method: "POST",
@@ -429,42 +432,28 @@ export function createDifyClient(options: DifyClientOptions) {
       }),
 
     updateDocumentsMetadata: (datasetId: string, operations: MetadataOperation[]) =>
-      json(
-        upstreamPath("datasets", datasetId, "documents", "metadata"),
-        metadataUpdateResultSchema,
-        {
-          method: "POST",
-          key: "dataset",
-          json: { operation_data: operations },
-          // Older servers answer a bare 200: the update was applied.
-          emptyBody: { result: "success" },
-        },
-      ),
+      dataset(metadataUpdateResultSchema, [datasetId, "documents", "metadata"], {
+        method: "POST",
+        json: { operation_data: operations },
+        // Older servers answer a bare 200: the update was applied.
+        emptyBody: { result: "success" },
+      }),
 
     getChunk: (datasetId: string, documentId: string, segmentId: string) =>
-      json(
-        upstreamPath("datasets", datasetId, "documents", documentId, "segments", segmentId),
-        chunkEnvelopeSchema,
-        { key: "dataset" },
-      ),
+      dataset(chunkEnvelopeSchema, [datasetId, "documents", documentId, "segments", segmentId]),
 
     listDatasets: (query: KnowledgeListQuery) =>
-      json("/datasets", datasetPageSchema, { key: "dataset", query: listQuery(query) }),
+      dataset(datasetPageSchema, [], { query: listQuery(query) }),
 
-    getDataset: (datasetId: string) =>
-      json(upstreamPath("datasets", datasetId), datasetSummarySchema, { key: "dataset" }),
+    getDataset: (datasetId: string) => dataset(datasetSummarySchema, [datasetId]),
 
     listDocuments: (datasetId: string, query: KnowledgeListQuery) =>
-      json(upstreamPath("datasets", datasetId, "documents"), documentPageSchema, {
-        key: "dataset",
-        query: listQuery(query),
-      }),
+      dataset(documentPageSchema, [datasetId, "documents"], { query: listQuery(query) }),
 
     /** Whether a document is in a dataset: false on the upstream's 404, its other errors thrown. */
     documentExists: async (datasetId: string, documentId: string): Promise<boolean> => {
       try {
-        await json(upstreamPath("datasets", datasetId, "documents", documentId), documentIdSchema, {
-          key: "dataset",
+        await dataset(documentIdSchema, [datasetId, "documents", documentId], {
           query: { metadata: "only" },
         });
         return true;
@@ -475,15 +464,11 @@ export function createDifyClient(options: DifyClientOptions) {
     },
 
     listMetadataFields: (datasetId: string) =>
-      json(upstreamPath("datasets", datasetId, "metadata"), metadataFieldsSchema, {
-        key: "dataset",
-      }),
+      dataset(metadataFieldsSchema, [datasetId, "metadata"]),
 
     listSegments: (datasetId: string, documentId: string, query: KnowledgeListQuery) =>
-      json(
-        upstreamPath("datasets", datasetId, "documents", documentId, "segments"),
-        segmentPageSchema,
-        { key: "dataset", query: listQuery(query) },
-      ),
+      dataset(segmentPageSchema, [datasetId, "documents", documentId, "segments"], {
+        query: listQuery(query),
+      }),
   };
 }
