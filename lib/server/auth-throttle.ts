@@ -6,12 +6,9 @@ import { getLimits } from "@/lib/server/limits";
 import { processState } from "@/lib/server/ops/process-state";
 import { createSharedRateLimiter } from "@/lib/server/shared-limits/shared-rate-limiter";
 
-// Wrong bearer tokens (the knowledge routes, /api/metrics) counted per client address
-// (clientAddress): past MAX_AUTH_FAILURES_PER_ADDRESS in AUTH_FAILURE_WINDOW_SECONDS, the address
-// is answered 429 with Retry-After until the window ends, before any token is compared, so a
-// right token is refused too: were it compared, its answer (200, not 429) would tell a guesser
-// that a guess was right, and the throttle would not slow guessing at all (decision 033). Shared
-// by all copies with REDIS_URL; whom it counts: decision 047.
+// Wrong bearer tokens counted per client address: past the limit the address is answered 429
+// before any token is compared, so a right token is refused too; were it compared, its answer
+// would tell a guesser that a guess was right (decision 033).
 
 function failures(): RateLimiterAbstract {
   return processState("auth-failures", () => {
@@ -39,9 +36,8 @@ export const authThrottle = {
   },
 
   /**
-   * Counts an attempt before its token is compared, and refuses it (429) past the limit. Taken
-   * before the compare, so parallel guesses cannot outrun the count; a right token gives it back,
-   * without the request waiting for it (with Redis, a round trip less on every right token).
+   * Counts an attempt before its token is compared, so parallel guesses cannot outrun the count;
+   * a right token gives it back, without the request waiting for it.
    */
   async take(address: string): Promise<{ giveBack: () => void }> {
     try {

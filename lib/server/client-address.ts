@@ -2,14 +2,11 @@ import "server-only";
 import { isIP } from "node:net";
 import { getEnv } from "@/lib/server/env";
 
-// Who a per-client limit counts. A route handler sees no socket, and Next's server writes the
-// peer's address into X-Forwarded-For only when the request brought none, so a client reaching
-// the app directly could name any address there. The forwarded headers therefore count only with
-// TRUST_PROXY_HEADERS=true, and then only their last entry, which the nearest proxy wrote,
-// whether it appends to what the client sent (nginx's $proxy_add_x_forwarded_for) or overwrites it
-// ($remote_addr). Without a trusted proxy every client counts as one (decision 047).
+// Who a per-client limit counts. A route handler sees no socket, and a client reaching the app
+// directly could name any address in X-Forwarded-For, so forwarded headers count only with
+// TRUST_PROXY_HEADERS=true, and then only their last entry, which the nearest proxy wrote.
+// Without a trusted proxy every client counts as one (decision 047).
 
-/** The key of every client while no proxy is trusted. */
 export const DIRECT_CLIENTS = "direct";
 
 /** The last entry of a forwarded header when a proxy is trusted to write it; else undefined. */
@@ -18,10 +15,7 @@ export function proxyHeader(request: Pick<Request, "headers">, name: string): st
   return request.headers.get(name)?.split(",").at(-1)?.trim() || undefined;
 }
 
-/**
- * A key for the request's client: the trusted proxy's address for it (an IP, IPv4-mapped IPv6
- * folded to IPv4; `unknown` if it wrote none), or DIRECT_CLIENTS without a trusted proxy.
- */
+/** A key for the request's client: the address the trusted proxy wrote (IPv4-mapped folded). */
 export function clientAddress(request: Pick<Request, "headers">): string {
   if (!getEnv().TRUST_PROXY_HEADERS) return DIRECT_CLIENTS;
   const nearest = proxyHeader(request, "x-forwarded-for") ?? "";
@@ -29,7 +23,6 @@ export function clientAddress(request: Pick<Request, "headers">): string {
   return isIP(address) ? address.toLowerCase() : "unknown";
 }
 
-/** What a start without a trusted proxy means for the limits, for the log; null behind one. */
 export function directClientsNotice(): string | null {
   if (getEnv().TRUST_PROXY_HEADERS) return null;
   return "TRUST_PROXY_HEADERS is not set: the app cannot tell clients apart, so the per-address limits (wrong tokens, launches, uploads, next-link, streams) count every client together, and wrong tokens from anyone hold back everyone's tokens. Behind a reverse proxy that writes X-Forwarded-For, set TRUST_PROXY_HEADERS=true.";

@@ -15,10 +15,8 @@ const tooSlow = () =>
   ApiError.of("request_timeout", "The request body took too long to arrive. Send it again.");
 
 /**
- * Reads a JSON request body of at most MAX_JSON_BODY_BYTES: a wrong content type is 415, a larger
- * body 413, one silent for JSON_BODY_IDLE_TIMEOUT_MS or unfinished after JSON_BODY_TIMEOUT_MS
- * 408, and unreadable JSON 400. The body is read as a stream and the rest of a refused one is
- * never read: the answer goes out and Node closes the connection.
+ * Reads a JSON request body within MAX_JSON_BODY_BYTES and its timeouts. The rest of a refused
+ * one is never read: the answer goes out and Node closes the connection.
  */
 export async function readJsonBody(
   request: Request,

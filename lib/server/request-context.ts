@@ -13,14 +13,12 @@ export type RequestContext = {
   caller?: string;
 };
 
-// One store per process: the Dify client, kept in process state, reads it from whichever copy of
-// this module built it.
+// One store per process: the Dify client reads it from whichever copy of this module built it.
 export const requestContext = processState(
   "request-context",
   () => new AsyncLocalStorage<RequestContext>(),
 );
 
-/** Notes an upstream answer on the current request, for its log line. */
 export function noteUpstreamStatus(status: number): void {
   const context = requestContext.getStore();
   if (context) {
@@ -29,13 +27,11 @@ export function noteUpstreamStatus(status: number): void {
   }
 }
 
-/** Notes the code of an upstream failure the caller is not shown, for the request's log line. */
 export function noteUpstreamError(code: string | null): void {
   const context = requestContext.getStore();
   if (context) context.upstreamCode = code;
 }
 
-/** Notes which configured token (by name) the current request presented, for its log line. */
 export function noteCaller(name: string): void {
   const context = requestContext.getStore();
   if (context) context.caller = name;

@@ -8,11 +8,8 @@ import { getLimits } from "@/lib/server/limits";
 import { processState } from "@/lib/server/ops/process-state";
 import { createSharedRateLimiter } from "@/lib/server/shared-limits/shared-rate-limiter";
 
-// Per-address request rates of the routes that cost the upstream most: a launch starts a run (model
-// tokens), an upload stores a file, next-link reads a run's whole stream. Shared by all copies
-// with REDIS_URL, else counted per copy; whom they count: decision 047.
+// Per-address request rates of the routes that cost the upstream most (decision 047).
 
-/** The routes with a rate of their own, each with the limit that sets it. */
 const RATES = {
   launch: "LAUNCH_RATE_PER_MINUTE",
   upload: "UPLOAD_RATE_PER_MINUTE",
@@ -38,11 +35,7 @@ function limiter(route: RatedRoute): RateLimiterAbstract {
   });
 }
 
-/**
- * Counts one request of `route` for the request's client address, or throws 429
- * `too_many_requests` with `Retry-After` (the seconds until the address may try again) once the
- * address has used its rate. Called before anything of the request reaches the upstream.
- */
+/** Counts one request of `route` for its client address, or throws 429 once it used its rate. */
 export async function requireWithinRate(route: RatedRoute, request: Request): Promise<void> {
   try {
     await limiter(route).consume(clientAddress(request));

@@ -1,6 +1,3 @@
-// The portal tokens of the knowledge routes, read from PORTAL_API_TOKENS (named) and
-// PORTAL_API_TOKEN (one unnamed). Pure, for the env schema (which the CLIs share).
-
 /** A bearer token a caller of the knowledge routes may present, and the name the log gives it. */
 export type PortalToken = { name: string; token: string };
 
@@ -13,11 +10,7 @@ export const UNNAMED_PORTAL_TOKEN = "PORTAL_API_TOKEN";
 
 const NAME = /^[a-z][a-z0-9_-]{0,31}$/;
 
-/**
- * `PORTAL_API_TOKENS="backend:<token> people:<token>"`: entries apart by white space, each a name
- * (lower-case letters, digits, `-`, `_`; 32 at most) and its token after the first `:`. Names and
- * tokens are unique, tokens at least 32 characters. Problems name the variable, never a token.
- */
+/** `PORTAL_API_TOKENS="backend:<token> people:<token>"`; problems name the variable, never a token. */
 export function parsePortalTokens(
   named: string | undefined,
   unnamed: string | undefined,

@@ -4,7 +4,6 @@ import "server-only";
 // registered symbol: a bundler may load a module once per route bundle and once for
 // instrumentation, and module-level variables would then be several.
 
-/** The process's value named `name`, created by `create` on first use. */
 export function processState<T>(name: string, create: () => T): T {
   const key = Symbol.for(`dify-human-input.${name}`);
   const holder = globalThis as typeof globalThis & Record<symbol, unknown>;

@@ -4,13 +4,11 @@ import type { ErrorIssue } from "@/lib/errors/error-envelope";
 import { checkRemoteUrl, remoteUrlProblemText } from "@/lib/files/remote-file-url";
 import { uploadMethodsOf } from "@/lib/files/upload-methods";
 
-// The app's own check of the `inputs` it is about to send upstream (a Human Input submission, a
-// launcher start), so a refused value never reaches the upstream: every remote file link passes
-// the remote URL rule (lib/files/remote-file-url.ts) and goes on as the rule's parser spelled it,
-// so the upstream fetches the URL that was judged; once the form is known, every key is one of its
-// inputs and every file came the way its field allows.
+// The app's own check of the `inputs` it is about to send upstream: every remote file link passes
+// the remote URL rule and goes on as its parser spelled it, so the upstream fetches the URL that
+// was judged; once the form is known, every key is one of its inputs and every file came the way
+// its field allows.
 
-/** One input of the form: its name and how it takes files (none for an input that is no file). */
 export type InputRule = { name: string; methods: readonly string[] };
 
 /** An input's rule from its settings: a file field's methods (empty means all), else none. */
@@ -28,9 +26,7 @@ export function inputRule(input: {
 
 /**
  * The inputs to send, each link as checked; throws 400 invalid_request naming each refused value
- * by its `issues[].path` (the first also in the message as `input 'name'`, as Dify words it).
- * Without `rules` only the links are checked: what needs no upstream read goes first.
- * `insideHosts` are the inside hosts links may name (REMOTE_FILE_HOSTS).
+ * by its `issues[].path`. Without `rules` only the links are checked.
  */
 export function checkInputs<T extends Record<string, unknown>>(
   inputs: T,
