@@ -152,14 +152,7 @@ async function errorFromResponse(
   { key = "app", form = false }: RequestOptions,
 ) {
   const status = response.statusCode;
-  const text = await response.body.text().catch(() => "");
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
-  const parsed = difyErrorBodySchema.safeParse(json);
+  const parsed = difyErrorBodySchema.safeParse(await response.body.json().catch(() => undefined));
   if (status === 401 || status >= 500)
     options.noteError?.(parsed.success ? parsed.data.code : null);
   if (status === 401) {
