@@ -96,20 +96,19 @@ export function ChunkViewer({
   );
 }
 
+const NO_SUCH = {
+  datasetId: "noDataset",
+  documentId: "noDocument",
+  segmentId: "noSegment",
+} as const;
+
 function LookupError({ error, ids }: { error: Error; ids: ChunkLookupValues | null }) {
   const t = useTranslations("knowledge.chunk");
   if (error instanceof ApiClientError && error.status === 401) return null;
   if (error instanceof ApiClientError && error.status === 404 && ids) {
     const part = lookupProblemOf(error);
     const names = { dataset: ids.datasetId, document: ids.documentId, segment: ids.segmentId };
-    const sentence =
-      part?.field === "datasetId"
-        ? t("noDataset", names)
-        : part?.field === "documentId"
-          ? t("noDocument", names)
-          : part?.field === "segmentId"
-            ? t("noSegment", names)
-            : error.message;
+    const sentence = part ? t(NO_SUCH[part.field], names) : error.message;
     return (
       <div className="notice notice-error" role="alert">
         <p className="notice-title">{t(`notFound.${part ? part.field : "other"}`)}</p>
