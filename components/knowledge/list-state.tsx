@@ -9,7 +9,7 @@ import { ListProblemNotice } from "@/components/knowledge/list-problem-notice";
 export function ListState({
   error,
   loaded,
-  empty,
+  empty = false,
   emptyText,
   fetching,
   gone,
@@ -19,8 +19,8 @@ export function ListState({
 }: {
   error: Error | null;
   loaded: boolean;
-  empty: boolean;
-  emptyText: string;
+  empty?: boolean;
+  emptyText?: string;
   fetching: boolean;
   gone: "baseGone" | "documentGone" | "chunkGone";
   onTokenRefused: () => void;
