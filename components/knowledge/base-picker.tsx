@@ -5,28 +5,22 @@ import { ListState } from "@/components/knowledge/list-state";
 import { ListSearch } from "@/components/knowledge/list-search";
 import { Button } from "@/components/ui/button";
 import { PAGE_SIZES } from "@/lib/knowledge/knowledge-list-query";
+import { withBase, type KnowledgeLocation } from "@/lib/knowledge/knowledge-location";
 import { knowledgeBasesQuery } from "@/lib/knowledge/queries";
 
 /** The knowledge bases the server's key can see: search, pages, and the base open now. */
 export function BasePicker({
   token,
-  chosen,
-  keyword,
-  page,
-  onSearch,
-  onPage,
-  onChoose,
+  location,
+  go,
   onTokenRefused,
 }: {
   token: string;
-  chosen: string | null;
-  keyword: string;
-  page: number;
-  onSearch: (keyword: string) => void;
-  onPage: (page: number) => void;
-  onChoose: (id: string) => void;
+  location: KnowledgeLocation;
+  go: (next: KnowledgeLocation) => void;
   onTokenRefused: () => void;
 }) {
+  const { base: chosen, baseQuery: keyword, basePage: page } = location;
   const t = useTranslations("knowledge.browse");
   const query = useQuery(
     knowledgeBasesQuery(token, { page, limit: PAGE_SIZES.bases, keyword: keyword || undefined }),
@@ -40,7 +34,7 @@ export function BasePicker({
         id="bases-search"
         label={t("bases.searchLabel")}
         value={keyword}
-        onSearch={onSearch}
+        onSearch={(baseQuery) => go({ ...location, baseQuery, basePage: 1 })}
       />
       <ListState
         error={query.error}
@@ -71,7 +65,7 @@ export function BasePicker({
                   variant={current ? "ghost" : "default"}
                   disabled={current}
                   aria-label={`${current ? t("bases.chosen") : t("bases.choose")}: ${base.name}`}
-                  onClick={() => onChoose(base.id)}
+                  onClick={() => go(withBase(location, base.id))}
                 >
                   {current ? t("bases.chosen") : t("bases.choose")}
                 </Button>
@@ -80,7 +74,13 @@ export function BasePicker({
           })}
         </ul>
       </ListState>
-      {list ? <ListPager label={t("bases.title")} list={list} onPage={onPage} /> : null}
+      {list ? (
+        <ListPager
+          label={t("bases.title")}
+          list={list}
+          onPage={(basePage) => go({ ...location, basePage })}
+        />
+      ) : null}
     </section>
   );
 }

@@ -26,7 +26,6 @@ import { DOCUMENT_STATUSES, PAGE_SIZES } from "@/lib/knowledge/knowledge-list-qu
 import {
   knowledgeSearch,
   readKnowledgeLocation,
-  withBase,
   withDocument,
   type KnowledgeLocation,
 } from "@/lib/knowledge/knowledge-location";
@@ -61,16 +60,7 @@ export function KnowledgeBrowser({
   const baseName = bases.data?.items.find((item) => item.id === location.base)?.name;
   return (
     <>
-      <BasePicker
-        token={token}
-        chosen={location.base}
-        keyword={location.baseQuery}
-        page={location.basePage}
-        onSearch={(baseQuery) => go({ ...location, baseQuery, basePage: 1 })}
-        onPage={(basePage) => go({ ...location, basePage })}
-        onChoose={(base) => go(withBase(location, base))}
-        onTokenRefused={onTokenRefused}
-      />
+      <BasePicker token={token} location={location} go={go} onTokenRefused={onTokenRefused} />
       {location.base ? (
         <BaseWorkspace
           // A new base starts with nothing chosen.
@@ -227,14 +217,9 @@ function BaseWorkspace({
           datasetId={base}
           documentId={location.document}
           documentName={openDocument?.name ?? location.document}
-          keyword={location.chunkQuery}
-          status={location.chunkStatus}
-          page={location.chunkPage}
-          chunkHref={(segment) => href({ ...location, segment })}
-          closeHref={href(withDocument(location, null))}
-          onSearch={(chunkQuery) => go({ ...location, chunkQuery, chunkPage: 1, segment: null })}
-          onStatus={(chunkStatus) => go({ ...location, chunkStatus, chunkPage: 1, segment: null })}
-          onPage={(chunkPage) => go({ ...location, chunkPage })}
+          location={location}
+          href={href}
+          go={go}
           onTokenRefused={onTokenRefused}
         />
       ) : null}
