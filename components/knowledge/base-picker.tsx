@@ -8,7 +8,6 @@ import { PAGE_SIZES } from "@/lib/knowledge/knowledge-list-query";
 import { withBase, type KnowledgeLocation } from "@/lib/knowledge/knowledge-location";
 import { knowledgeBasesQuery } from "@/lib/knowledge/queries";
 
-/** The knowledge bases the server's key can see: search, pages, and the base open now. */
 export function BasePicker({
   token,
   location,

@@ -16,7 +16,6 @@ function Time({ seconds }: { seconds: number | null }) {
 const whenSet = (seconds: number | null, term: string): [string, ReactNode][] =>
   seconds === null ? [] : [[term, <Time key={term} seconds={seconds} />]];
 
-/** One chunk in full: its content as Markdown, every fact about it, child chunks, attachments. */
 export function ChunkDetails({ chunk }: { chunk: ChunkView }) {
   const t = useTranslations("knowledge.details");
   const locale = useLocale();

@@ -5,7 +5,6 @@ import { ChunkDetails } from "@/components/knowledge/chunk-details";
 import { ListState } from "@/components/knowledge/list-state";
 import { chunkQuery, type ChunkIds } from "@/lib/knowledge/queries";
 
-/** The chunk the address names, in full, with its own link to share. */
 export function ChunkInFull({
   token,
   ids,

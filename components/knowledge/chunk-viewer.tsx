@@ -21,7 +21,6 @@ const FIELDS: { name: keyof ChunkLookupValues; what: "dataset" | "document" | "s
   { name: "segmentId", what: "segment" },
 ];
 
-/** Opens one chunk by its dataset, document and segment ids and shows it in full. */
 export function ChunkViewer({
   token,
   onTokenRefused,

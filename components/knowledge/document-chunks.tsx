@@ -11,7 +11,6 @@ import { segmentsQuery } from "@/lib/knowledge/queries";
 
 const PREVIEW_CHARACTERS = 180;
 
-/** A document's chunks: search, status, pages; each opens in full with a link of its own. */
 export function DocumentChunks({
   token,
   datasetId,

@@ -31,11 +31,7 @@ import {
 } from "@/lib/knowledge/knowledge-location";
 import { documentsQuery, knowledgeBasesQuery, metadataFieldsQuery } from "@/lib/knowledge/queries";
 
-/**
- * /knowledge without ids: choose a base, then its documents (metadata in columns, choice kept
- * across pages), set their metadata, and read a document's chunks. Where it is lives in the
- * address (lib/knowledge/knowledge-location.ts).
- */
+/** /knowledge without ids: a base, its documents, their metadata and chunks, kept in the address. */
 export function KnowledgeBrowser({
   token,
   atomicUpdates,

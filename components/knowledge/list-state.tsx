@@ -2,10 +2,6 @@ import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { ListProblemNotice } from "@/components/knowledge/list-problem-notice";
 
-/**
- * A list's states in one place: its problem, loading, empty (or no match when searched), or the
- * items. Announced politely, and busy while a page is fetched.
- */
 export function ListState({
   error,
   loaded,

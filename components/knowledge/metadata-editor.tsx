@@ -19,7 +19,6 @@ import {
 } from "@/lib/knowledge/metadata-editor-form";
 import { useMetadataUpdate, type MetadataUpdate } from "@/lib/knowledge/queries";
 
-/** Sets metadata on several documents in one request: edit, review the exact body, send. */
 export function MetadataEditor({
   token,
   atomicUpdates,

@@ -47,7 +47,6 @@ export function selectPage(
   return next;
 }
 
-/** Whether none, some or all of a page is chosen (for the page's checkbox). */
 export function pageSelectionState(
   selection: DocumentSelection,
   page: readonly DocumentView[],

@@ -56,7 +56,6 @@ const metadataRowSchema = (messages: MetadataEditorMessages) =>
       }
     });
 
-/** The editor's schema, its sentences in the page's language (`knowledge.metadata.checks`). */
 export function buildMetadataEditorSchema(messages: MetadataEditorMessages) {
   return z
     .object({
@@ -120,7 +119,6 @@ function rowValue(row: MetadataRowValues): string | number | null {
   return row.value;
 }
 
-/** The exact body sent upstream: every listed document gets the same metadata rows. */
 export function toMetadataRequest(values: MetadataEditorValues): MetadataUpdateRequest {
   const metadataList = values.rows.map((row) => ({
     id: row.id.trim(),
@@ -145,11 +143,9 @@ export type EditorField =
   | `rows.${number}.value`;
 
 export type MetadataErrorView = {
-  /** Messages to show next to the entry they concern. */
   fields: { field: EditorField; message: string }[];
   /** A message for the top of the editor, or null when every problem has a field. */
   root: string | null;
-  /** The portal token was refused: ask for it again. */
   tokenRefused: boolean;
 };
 
@@ -201,11 +197,7 @@ const view = (fields: MetadataErrorView["fields"], root: string): MetadataErrorV
   tokenRefused: false,
 });
 
-/**
- * Turns a refused update into what the editor shows. `atomic` says whether the upstream checks the
- * whole request first (the embedded service) or applies entries one by one (real Dify servers).
- * The page's sentences come from `messages`; the server's own messages are shown as they are.
- */
+/** `atomic`: the upstream checks the whole request first rather than applying entries one by one. */
 export function describeMetadataError(
   error: { status: number; code: ErrorCode; message: string; issues: readonly ErrorIssue[] },
   atomic: boolean,

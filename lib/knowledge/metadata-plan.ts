@@ -21,10 +21,7 @@ export type SetMetadataMessages = {
 
 const LOCAL_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/;
 
-/**
- * A `time` value as Dify stores it: Unix seconds, a number (its built-in dates are stored the same
- * way). The input is the browser's local date and time (`<input type="datetime-local">`).
- */
+/** Dify stores a `time` as Unix seconds; the input is the browser's local `datetime-local`. */
 export function localDateTimeToUnixSeconds(value: string): number | null {
   if (!LOCAL_DATE_TIME.test(value)) return null;
   const ms = new Date(value).getTime();
@@ -47,7 +44,6 @@ function wireValue(type: MetadataType, raw: string): MetadataValue {
   return raw;
 }
 
-/** The form's checks, for this base's fields, with sentences in the page's language. */
 export function buildSetMetadataSchema(
   fields: readonly MetadataFieldView[],
   messages: SetMetadataMessages,
@@ -124,7 +120,11 @@ export type ValueChange = {
 
 export type DocumentReview = { id: string; name: string; changes: ValueChange[] };
 
-export type MetadataPlan = { operations: MetadataOperation[]; review: DocumentReview[] };
+export type MetadataPlan = {
+  mode: SetMetadataValues["mode"];
+  operations: MetadataOperation[];
+  review: DocumentReview[];
+};
 
 /**
  * The operations for the chosen documents and, per document, each value now → after. Replace also
@@ -147,6 +147,7 @@ export function planMetadataUpdate(
   }));
   const replace = values.mode === "replace";
   return {
+    mode: values.mode,
     operations: toOperations(
       documents.map((document) => document.id),
       metadataList,

@@ -103,10 +103,7 @@ export const segmentsQuery = (
 const sameIds = (a: ChunkIds | null, b: ChunkIds) =>
   a?.datasetId === b.datasetId && a.documentId === b.documentId && a.segmentId === b.segmentId;
 
-/**
- * Opens one chunk by its ids (a read: opening the same ids again asks afresh). `onError` hears a
- * failed lookup once per answer.
- */
+/** Opening the same ids again asks afresh; `onError` hears a failed lookup once per answer. */
 export function useChunkLookup(token: string | null, onError: (error: Error) => void) {
   const [ids, setIds] = useState<ChunkIds | null>(null);
   const query = useQuery({
