@@ -1,29 +1,25 @@
-import { useQuery } from "@tanstack/react-query";
+import type { UseQueryResult } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { ListPager } from "@/components/knowledge/list-pager";
 import { ListState } from "@/components/knowledge/list-state";
 import { ListSearch } from "@/components/knowledge/list-search";
 import { Button } from "@/components/ui/button";
-import { PAGE_SIZES } from "@/lib/knowledge/knowledge-list-query";
 import { withBase, type KnowledgeLocation } from "@/lib/knowledge/knowledge-location";
-import { knowledgeBasesQuery } from "@/lib/knowledge/queries";
+import type { KnowledgeBaseView, PageView } from "@/lib/knowledge/knowledge-views";
 
 export function BasePicker({
-  token,
+  query,
   location,
   go,
   onTokenRefused,
 }: {
-  token: string;
+  query: UseQueryResult<PageView<KnowledgeBaseView>>;
   location: KnowledgeLocation;
   go: (next: KnowledgeLocation) => void;
   onTokenRefused: () => void;
 }) {
-  const { base: chosen, baseQuery: keyword, basePage: page } = location;
+  const { base: chosen, baseQuery: keyword } = location;
   const t = useTranslations("knowledge.browse");
-  const query = useQuery(
-    knowledgeBasesQuery(token, { page, limit: PAGE_SIZES.bases, keyword: keyword || undefined }),
-  );
   const list = query.data;
   return (
     <section className="card knowledge-section" aria-labelledby="bases-title">

@@ -32,15 +32,9 @@ import {
 import { documentsQuery, knowledgeBasesQuery, metadataFieldsQuery } from "@/lib/knowledge/queries";
 
 /** /knowledge without ids: a base, its documents, their metadata and chunks, kept in the address. */
-export function KnowledgeBrowser({
-  token,
-  atomicUpdates,
-  onTokenRefused,
-}: {
-  token: string;
-  atomicUpdates: boolean;
-  onTokenRefused: () => void;
-}) {
+type ToolProps = { token: string; atomicUpdates: boolean; onTokenRefused: () => void };
+
+export function KnowledgeBrowser({ token, atomicUpdates, onTokenRefused }: ToolProps) {
   const router = useRouter();
   const pathname = usePathname();
   const location = readKnowledgeLocation(new URLSearchParams(useSearchParams().toString()));
@@ -56,7 +50,7 @@ export function KnowledgeBrowser({
   const baseName = bases.data?.items.find((item) => item.id === location.base)?.name;
   return (
     <>
-      <BasePicker token={token} location={location} go={go} onTokenRefused={onTokenRefused} />
+      <BasePicker query={bases} location={location} go={go} onTokenRefused={onTokenRefused} />
       {location.base ? (
         <BaseWorkspace
           // A new base starts with nothing chosen.
@@ -84,15 +78,12 @@ function BaseWorkspace({
   go,
   atomicUpdates,
   onTokenRefused,
-}: {
-  token: string;
+}: ToolProps & {
   base: string;
   baseName: string;
   location: KnowledgeLocation;
   href: (next: KnowledgeLocation) => string;
   go: (next: KnowledgeLocation) => void;
-  atomicUpdates: boolean;
-  onTokenRefused: () => void;
 }) {
   const t = useTranslations("knowledge.browse");
   const fieldsQuery = useQuery(metadataFieldsQuery(token, base));

@@ -33,6 +33,8 @@ export const toKnowledgeBasePage = (wire: DatasetPage) =>
     documentCount: base.document_count ?? null,
   }));
 
+export type KnowledgeBaseView = ReturnType<typeof toKnowledgeBasePage>["items"][number];
+
 export const toDocumentPage = (wire: DocumentPage) =>
   pageOf(wire, (document) => {
     // The base's own fields' values by field id; a field without a value is absent.
