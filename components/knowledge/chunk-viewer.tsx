@@ -14,12 +14,7 @@ import {
 } from "@/lib/knowledge/chunk-lookup";
 import { useChunkLookup } from "@/lib/knowledge/queries";
 
-// Each field's label is `knowledge.ids.<name>`; its checks are `knowledge.ids.checks.<what>`.
-const FIELDS: { name: keyof ChunkLookupValues; what: "dataset" | "document" | "segment" }[] = [
-  { name: "datasetId", what: "dataset" },
-  { name: "documentId", what: "document" },
-  { name: "segmentId", what: "segment" },
-];
+const FIELDS = ["datasetId", "documentId", "segmentId"] as const;
 
 export function ChunkViewer({
   token,
@@ -29,18 +24,15 @@ export function ChunkViewer({
   onTokenRefused: () => void;
 }) {
   const t = useTranslations("knowledge");
-  const schema = useMemo(() => {
-    const checks = (what: (typeof FIELDS)[number]["what"]) => ({
-      missing: t(`ids.checks.${what}.missing`),
-      tooLong: t(`ids.checks.${what}.tooLong`),
-      notAllowed: t(`ids.checks.${what}.notAllowed`),
-    });
-    return buildChunkLookupSchema({
-      datasetId: checks("dataset"),
-      documentId: checks("document"),
-      segmentId: checks("segment"),
-    });
-  }, [t]);
+  const schema = useMemo(
+    () =>
+      buildChunkLookupSchema((what) => ({
+        missing: t(`ids.checks.${what}.missing`),
+        tooLong: t(`ids.checks.${what}.tooLong`),
+        notAllowed: t(`ids.checks.${what}.notAllowed`),
+      })),
+    [t],
+  );
   const {
     register,
     handleSubmit,
@@ -72,13 +64,13 @@ export function ChunkViewer({
       >
         {FIELDS.map((field) => (
           <TextField
-            key={field.name}
-            id={`chunk-${field.name}`}
-            label={t(`ids.${field.name}`)}
+            key={field}
+            id={`chunk-${field}`}
+            label={t(`ids.${field}`)}
             autoComplete="off"
             spellCheck={false}
-            error={errors[field.name]?.message}
-            {...register(field.name)}
+            error={errors[field]?.message}
+            {...register(field)}
           />
         ))}
         <div className="id-grid-action">

@@ -19,11 +19,11 @@ export const chunkLookupSchema = z.object({
 export type ChunkLookupValues = z.infer<typeof chunkLookupSchema>;
 export type ChunkLookupField = keyof ChunkLookupValues;
 
-export function buildChunkLookupSchema(messages: Record<ChunkLookupField, PathIdMessages>) {
+export function buildChunkLookupSchema(checks: (what: NotFoundSubject) => PathIdMessages) {
   return z.object({
-    datasetId: pathIdSchema(messages.datasetId),
-    documentId: pathIdSchema(messages.documentId),
-    segmentId: pathIdSchema(messages.segmentId),
+    datasetId: pathIdSchema(checks("dataset")),
+    documentId: pathIdSchema(checks("document")),
+    segmentId: pathIdSchema(checks("segment")),
   });
 }
 
