@@ -8,8 +8,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function KnowledgePage() {
-  // Rendered per request like every page (each gets its CSP nonce). NOTE: nothing of the
-  // server's configuration goes into this page; the tools ask for it with the portal token.
+  // Per request for its CSP nonce.
   await connection();
   const t = await getTranslations("knowledge");
   return (

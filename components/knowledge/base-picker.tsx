@@ -1,36 +1,25 @@
-import { useQuery } from "@tanstack/react-query";
+import type { UseQueryResult } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { ListPager } from "@/components/knowledge/list-pager";
 import { ListState } from "@/components/knowledge/list-state";
 import { ListSearch } from "@/components/knowledge/list-search";
 import { Button } from "@/components/ui/button";
-import { PAGE_SIZES } from "@/lib/knowledge/knowledge-list-query";
-import { knowledgeBasesQuery } from "@/lib/knowledge/queries";
+import { withBase, type KnowledgeLocation } from "@/lib/knowledge/knowledge-location";
+import type { KnowledgeBaseView, PageView } from "@/lib/knowledge/knowledge-views";
 
-/** The knowledge bases the server's key can see: search, pages, and the base open now. */
 export function BasePicker({
-  token,
-  chosen,
-  keyword,
-  page,
-  onSearch,
-  onPage,
-  onChoose,
+  query,
+  location,
+  go,
   onTokenRefused,
 }: {
-  token: string;
-  chosen: string | null;
-  keyword: string;
-  page: number;
-  onSearch: (keyword: string) => void;
-  onPage: (page: number) => void;
-  onChoose: (id: string) => void;
+  query: UseQueryResult<PageView<KnowledgeBaseView>>;
+  location: KnowledgeLocation;
+  go: (next: KnowledgeLocation) => void;
   onTokenRefused: () => void;
 }) {
+  const { base: chosen, baseQuery: keyword } = location;
   const t = useTranslations("knowledge.browse");
-  const query = useQuery(
-    knowledgeBasesQuery(token, { page, limit: PAGE_SIZES.bases, keyword: keyword || undefined }),
-  );
   const list = query.data;
   return (
     <section className="card knowledge-section" aria-labelledby="bases-title">
@@ -40,7 +29,7 @@ export function BasePicker({
         id="bases-search"
         label={t("bases.searchLabel")}
         value={keyword}
-        onSearch={onSearch}
+        onSearch={(baseQuery) => go({ ...location, baseQuery, basePage: 1 })}
       />
       <ListState
         error={query.error}
@@ -71,7 +60,7 @@ export function BasePicker({
                   variant={current ? "ghost" : "default"}
                   disabled={current}
                   aria-label={`${current ? t("bases.chosen") : t("bases.choose")}: ${base.name}`}
-                  onClick={() => onChoose(base.id)}
+                  onClick={() => go(withBase(location, base.id))}
                 >
                   {current ? t("bases.chosen") : t("bases.choose")}
                 </Button>
@@ -80,7 +69,13 @@ export function BasePicker({
           })}
         </ul>
       </ListState>
-      {list ? <ListPager label={t("bases.title")} list={list} onPage={onPage} /> : null}
+      {list ? (
+        <ListPager
+          label={t("bases.title")}
+          list={list}
+          onPage={(basePage) => go({ ...location, basePage })}
+        />
+      ) : null}
     </section>
   );
 }

@@ -13,7 +13,9 @@ function Time({ seconds }: { seconds: number | null }) {
   );
 }
 
-/** One chunk in full: its content as Markdown, every fact about it, child chunks, attachments. */
+const whenSet = (seconds: number | null, term: string): [string, ReactNode][] =>
+  seconds === null ? [] : [[term, <Time key={term} seconds={seconds} />]];
+
 export function ChunkDetails({ chunk }: { chunk: ChunkView }) {
   const t = useTranslations("knowledge.details");
   const locale = useLocale();
@@ -29,22 +31,8 @@ export function ChunkDetails({ chunk }: { chunk: ChunkView }) {
     [t("facts.updated"), <Time key="updated" seconds={chunk.updatedAt} />],
     [t("facts.indexingStarted"), <Time key="indexing" seconds={chunk.indexingAt} />],
     [t("facts.indexingCompleted"), <Time key="completed" seconds={chunk.completedAt} />],
-    ...(chunk.disabledAt !== null
-      ? [
-          [t("facts.disabled"), <Time key="disabled" seconds={chunk.disabledAt} />] as [
-            string,
-            ReactNode,
-          ],
-        ]
-      : []),
-    ...(chunk.stoppedAt !== null
-      ? [
-          [t("facts.stopped"), <Time key="stopped" seconds={chunk.stoppedAt} />] as [
-            string,
-            ReactNode,
-          ],
-        ]
-      : []),
+    ...whenSet(chunk.disabledAt, t("facts.disabled")),
+    ...whenSet(chunk.stoppedAt, t("facts.stopped")),
     [t("facts.format"), chunk.docForm],
     [t("facts.chunkId"), <code key="id">{chunk.id}</code>],
   ];

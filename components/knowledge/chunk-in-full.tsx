@@ -2,11 +2,9 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { ChunkDetails } from "@/components/knowledge/chunk-details";
-import { ListProblemNotice } from "@/components/knowledge/list-problem-notice";
-import type { ChunkIds } from "@/lib/knowledge/queries";
-import { chunkQuery } from "@/lib/knowledge/queries";
+import { ListState } from "@/components/knowledge/list-state";
+import { chunkQuery, type ChunkIds } from "@/lib/knowledge/queries";
 
-/** The chunk the address names, in full, with its own link to share. */
 export function ChunkInFull({
   token,
   ids,
@@ -33,20 +31,16 @@ export function ChunkInFull({
           </Link>
         </span>
       </div>
-      <div aria-live="polite" aria-busy={query.isFetching || undefined}>
-        {query.error ? (
-          <ListProblemNotice
-            error={query.error}
-            gone="chunkGone"
-            onTokenRefused={onTokenRefused}
-            onRetry={() => void query.refetch()}
-          />
-        ) : query.data ? (
-          <ChunkDetails chunk={query.data} />
-        ) : (
-          <p className="muted">{t("loading")}</p>
-        )}
-      </div>
+      <ListState
+        error={query.error}
+        loaded={Boolean(query.data)}
+        fetching={query.isFetching}
+        gone="chunkGone"
+        onTokenRefused={onTokenRefused}
+        onRetry={() => void query.refetch()}
+      >
+        {query.data ? <ChunkDetails chunk={query.data} /> : null}
+      </ListState>
     </section>
   );
 }

@@ -14,14 +14,8 @@ import {
 } from "@/lib/knowledge/chunk-lookup";
 import { useChunkLookup } from "@/lib/knowledge/queries";
 
-// Each field's label is `knowledge.ids.<name>`; its checks are `knowledge.ids.checks.<what>`.
-const FIELDS: { name: keyof ChunkLookupValues; what: "dataset" | "document" | "segment" }[] = [
-  { name: "datasetId", what: "dataset" },
-  { name: "documentId", what: "document" },
-  { name: "segmentId", what: "segment" },
-];
+const FIELDS = ["datasetId", "documentId", "segmentId"] as const;
 
-/** Opens one chunk by its dataset, document and segment ids and shows it in full. */
 export function ChunkViewer({
   token,
   onTokenRefused,
@@ -30,18 +24,15 @@ export function ChunkViewer({
   onTokenRefused: () => void;
 }) {
   const t = useTranslations("knowledge");
-  const schema = useMemo(() => {
-    const checks = (what: (typeof FIELDS)[number]["what"]) => ({
-      missing: t(`ids.checks.${what}.missing`),
-      tooLong: t(`ids.checks.${what}.tooLong`),
-      notAllowed: t(`ids.checks.${what}.notAllowed`),
-    });
-    return buildChunkLookupSchema({
-      datasetId: checks("dataset"),
-      documentId: checks("document"),
-      segmentId: checks("segment"),
-    });
-  }, [t]);
+  const schema = useMemo(
+    () =>
+      buildChunkLookupSchema((what) => ({
+        missing: t(`ids.checks.${what}.missing`),
+        tooLong: t(`ids.checks.${what}.tooLong`),
+        notAllowed: t(`ids.checks.${what}.notAllowed`),
+      })),
+    [t],
+  );
   const {
     register,
     handleSubmit,
@@ -73,13 +64,13 @@ export function ChunkViewer({
       >
         {FIELDS.map((field) => (
           <TextField
-            key={field.name}
-            id={`chunk-${field.name}`}
-            label={t(`ids.${field.name}`)}
+            key={field}
+            id={`chunk-${field}`}
+            label={t(`ids.${field}`)}
             autoComplete="off"
             spellCheck={false}
-            error={errors[field.name]?.message}
-            {...register(field.name)}
+            error={errors[field]?.message}
+            {...register(field)}
           />
         ))}
         <div className="id-grid-action">
@@ -96,20 +87,19 @@ export function ChunkViewer({
   );
 }
 
+const NO_SUCH = {
+  datasetId: "noDataset",
+  documentId: "noDocument",
+  segmentId: "noSegment",
+} as const;
+
 function LookupError({ error, ids }: { error: Error; ids: ChunkLookupValues | null }) {
   const t = useTranslations("knowledge.chunk");
   if (error instanceof ApiClientError && error.status === 401) return null;
   if (error instanceof ApiClientError && error.status === 404 && ids) {
     const part = lookupProblemOf(error);
     const names = { dataset: ids.datasetId, document: ids.documentId, segment: ids.segmentId };
-    const sentence =
-      part?.field === "datasetId"
-        ? t("noDataset", names)
-        : part?.field === "documentId"
-          ? t("noDocument", names)
-          : part?.field === "segmentId"
-            ? t("noSegment", names)
-            : error.message;
+    const sentence = part ? t(NO_SUCH[part.field], names) : error.message;
     return (
       <div className="notice notice-error" role="alert">
         <p className="notice-title">{t(`notFound.${part ? part.field : "other"}`)}</p>

@@ -6,40 +6,31 @@ import { ListState } from "@/components/knowledge/list-state";
 import { ListSearch } from "@/components/knowledge/list-search";
 import { StatusFilter } from "@/components/knowledge/status-filter";
 import { PAGE_SIZES, SEGMENT_STATUSES } from "@/lib/knowledge/knowledge-list-query";
+import { withDocument, type KnowledgeLocation } from "@/lib/knowledge/knowledge-location";
 import { segmentsQuery } from "@/lib/knowledge/queries";
 
 const PREVIEW_CHARACTERS = 180;
 
-/** A document's chunks: search, status, pages; each opens in full with a link of its own. */
 export function DocumentChunks({
   token,
   datasetId,
   documentId,
   documentName,
-  keyword,
-  status,
-  page,
-  chunkHref,
-  closeHref,
-  onSearch,
-  onStatus,
-  onPage,
+  location,
+  href,
+  go,
   onTokenRefused,
 }: {
   token: string;
   datasetId: string;
   documentId: string;
   documentName: string;
-  keyword: string;
-  status: string;
-  page: number;
-  chunkHref: (segmentId: string) => string;
-  closeHref: string;
-  onSearch: (keyword: string) => void;
-  onStatus: (status: string) => void;
-  onPage: (page: number) => void;
+  location: KnowledgeLocation;
+  href: (next: KnowledgeLocation) => string;
+  go: (next: KnowledgeLocation) => void;
   onTokenRefused: () => void;
 }) {
+  const { chunkQuery: keyword, chunkStatus: status, chunkPage: page } = location;
   const t = useTranslations("knowledge.browse.chunks");
   const tStatus = useTranslations("knowledge.browse.statuses");
   const query = useQuery(
@@ -60,7 +51,7 @@ export function DocumentChunks({
     <section className="card knowledge-section" aria-labelledby="chunks-title">
       <div className="section-head">
         <h2 id="chunks-title">{t("title", { name: documentName })}</h2>
-        <Link href={closeHref} scroll={false}>
+        <Link href={href(withDocument(location, null))} scroll={false}>
           {t("close")}
         </Link>
       </div>
@@ -70,7 +61,7 @@ export function DocumentChunks({
           id="chunks-search"
           label={t("searchLabel")}
           value={keyword}
-          onSearch={onSearch}
+          onSearch={(chunkQuery) => go({ ...location, chunkQuery, chunkPage: 1, segment: null })}
         />
         <StatusFilter
           id="chunks-status"
@@ -78,7 +69,7 @@ export function DocumentChunks({
           anyLabel={t("anyStatus")}
           statuses={SEGMENT_STATUSES}
           value={status}
-          onChange={onStatus}
+          onChange={(chunkStatus) => go({ ...location, chunkStatus, chunkPage: 1, segment: null })}
         />
       </div>
       <ListState
@@ -94,7 +85,7 @@ export function DocumentChunks({
         <ol className="chunk-list">
           {list?.items.map((chunk) => (
             <li key={chunk.id}>
-              <Link href={chunkHref(chunk.id)} scroll={false}>
+              <Link href={href({ ...location, segment: chunk.id })} scroll={false}>
                 {t("open", { position: chunk.position })}
               </Link>
               <p className="chunk-preview">
@@ -113,7 +104,11 @@ export function DocumentChunks({
         </ol>
       </ListState>
       {list ? (
-        <ListPager label={t("title", { name: documentName })} list={list} onPage={onPage} />
+        <ListPager
+          label={t("title", { name: documentName })}
+          list={list}
+          onPage={(chunkPage) => go({ ...location, chunkPage })}
+        />
       ) : null}
     </section>
   );

@@ -10,10 +10,6 @@ import type { DocumentView, MetadataFieldView } from "@/lib/knowledge/knowledge-
 const withShift = (event: ChangeEvent<HTMLInputElement>) =>
   "shiftKey" in event.nativeEvent && Boolean(event.nativeEvent.shiftKey);
 
-/**
- * One page of documents: a checkbox each, name, status and one column per metadata field with the
- * document's value. Below 600 px each row becomes a card with the column names beside the values.
- */
 export function DocumentsTable({
   page,
   documents,

@@ -26,26 +26,15 @@ import { DOCUMENT_STATUSES, PAGE_SIZES } from "@/lib/knowledge/knowledge-list-qu
 import {
   knowledgeSearch,
   readKnowledgeLocation,
-  withBase,
   withDocument,
   type KnowledgeLocation,
 } from "@/lib/knowledge/knowledge-location";
 import { documentsQuery, knowledgeBasesQuery, metadataFieldsQuery } from "@/lib/knowledge/queries";
 
-/**
- * /knowledge without ids: choose a base, then its documents (metadata in columns, choice kept
- * across pages), set their metadata, and read a document's chunks. Where it is lives in the
- * address (lib/knowledge/knowledge-location.ts).
- */
-export function KnowledgeBrowser({
-  token,
-  atomicUpdates,
-  onTokenRefused,
-}: {
-  token: string;
-  atomicUpdates: boolean;
-  onTokenRefused: () => void;
-}) {
+/** /knowledge without ids: a base, its documents, their metadata and chunks, kept in the address. */
+type ToolProps = { token: string; atomicUpdates: boolean; onTokenRefused: () => void };
+
+export function KnowledgeBrowser({ token, atomicUpdates, onTokenRefused }: ToolProps) {
   const router = useRouter();
   const pathname = usePathname();
   const location = readKnowledgeLocation(new URLSearchParams(useSearchParams().toString()));
@@ -61,16 +50,7 @@ export function KnowledgeBrowser({
   const baseName = bases.data?.items.find((item) => item.id === location.base)?.name;
   return (
     <>
-      <BasePicker
-        token={token}
-        chosen={location.base}
-        keyword={location.baseQuery}
-        page={location.basePage}
-        onSearch={(baseQuery) => go({ ...location, baseQuery, basePage: 1 })}
-        onPage={(basePage) => go({ ...location, basePage })}
-        onChoose={(base) => go(withBase(location, base))}
-        onTokenRefused={onTokenRefused}
-      />
+      <BasePicker query={bases} location={location} go={go} onTokenRefused={onTokenRefused} />
       {location.base ? (
         <BaseWorkspace
           // A new base starts with nothing chosen.
@@ -98,15 +78,12 @@ function BaseWorkspace({
   go,
   atomicUpdates,
   onTokenRefused,
-}: {
-  token: string;
+}: ToolProps & {
   base: string;
   baseName: string;
   location: KnowledgeLocation;
   href: (next: KnowledgeLocation) => string;
   go: (next: KnowledgeLocation) => void;
-  atomicUpdates: boolean;
-  onTokenRefused: () => void;
 }) {
   const t = useTranslations("knowledge.browse");
   const fieldsQuery = useQuery(metadataFieldsQuery(token, base));
@@ -227,14 +204,9 @@ function BaseWorkspace({
           datasetId={base}
           documentId={location.document}
           documentName={openDocument?.name ?? location.document}
-          keyword={location.chunkQuery}
-          status={location.chunkStatus}
-          page={location.chunkPage}
-          chunkHref={(segment) => href({ ...location, segment })}
-          closeHref={href(withDocument(location, null))}
-          onSearch={(chunkQuery) => go({ ...location, chunkQuery, chunkPage: 1, segment: null })}
-          onStatus={(chunkStatus) => go({ ...location, chunkStatus, chunkPage: 1, segment: null })}
-          onPage={(chunkPage) => go({ ...location, chunkPage })}
+          location={location}
+          href={href}
+          go={go}
           onTokenRefused={onTokenRefused}
         />
       ) : null}

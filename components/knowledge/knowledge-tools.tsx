@@ -15,11 +15,8 @@ import { forgetPortalToken, savePortalToken } from "@/lib/knowledge/portal-token
 import { knowledgeStatusQuery } from "@/lib/knowledge/queries";
 import { usePortalToken } from "@/lib/knowledge/use-portal-token";
 
-/**
- * /knowledge: the portal token gate, then the chunk viewer and the batch metadata editor. The page
- * is the same on every server until a token is accepted: whether the tools can work here (and
- * how) is asked with the token (GET /api/knowledge/status), never rendered into the page.
- */
+// The page is the same on every server until a token is accepted: whether the tools can work here
+// is asked with the token, never rendered into the page.
 export function KnowledgeTools() {
   const t = useTranslations("knowledge");
   const token = usePortalToken();

@@ -2,7 +2,6 @@ import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import type { PageView } from "@/lib/knowledge/knowledge-views";
 
-/** Previous and next page of a list, and where the list is. */
 export function ListPager({
   label,
   list,

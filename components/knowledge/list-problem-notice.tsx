@@ -3,7 +3,6 @@ import { useEffect } from "react";
 import { Button } from "@/components/ui/button";
 import { listProblemOf } from "@/lib/knowledge/list-problem";
 
-/** Why a list could not be read, in words; a refused portal token asks for it again. */
 export function ListProblemNotice({
   error,
   gone,

@@ -7,7 +7,6 @@ import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { MAX_KEYWORD_LENGTH } from "@/lib/knowledge/knowledge-list-query";
 
-/** A list's search box: the keyword goes into the address when the search is sent. */
 export function ListSearch({
   id,
   label,

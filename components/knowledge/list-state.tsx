@@ -2,14 +2,10 @@ import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { ListProblemNotice } from "@/components/knowledge/list-problem-notice";
 
-/**
- * A list's states in one place: its problem, loading, empty (or no match when searched), or the
- * items. Announced politely, and busy while a page is fetched.
- */
 export function ListState({
   error,
   loaded,
-  empty,
+  empty = false,
   emptyText,
   fetching,
   gone,
@@ -19,8 +15,8 @@ export function ListState({
 }: {
   error: Error | null;
   loaded: boolean;
-  empty: boolean;
-  emptyText: string;
+  empty?: boolean;
+  emptyText?: string;
   fetching: boolean;
   gone: "baseGone" | "documentGone" | "chunkGone";
   onTokenRefused: () => void;

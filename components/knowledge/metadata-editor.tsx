@@ -1,15 +1,17 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
 import { useMemo, useRef, useState, type FormEvent } from "react";
-import { useFieldArray, useForm, useWatch, type FieldErrors } from "react-hook-form";
+import { useFieldArray, useForm, useWatch } from "react-hook-form";
 import { UpdateModeChoice } from "@/components/knowledge/update-mode-choice";
 import { Button } from "@/components/ui/button";
+import { FormField } from "@/components/ui/form-field";
 import { TextField } from "@/components/ui/text-field";
 import { ApiClientError } from "@/lib/client/api-client-error";
 import {
   buildMetadataEditorSchema,
   describeMetadataError,
   emptyMetadataRow,
+  METADATA_VALUE_TYPES,
   metadataEditorDefaults,
   parseDocumentIds,
   toMetadataRequest,
@@ -17,9 +19,6 @@ import {
 } from "@/lib/knowledge/metadata-editor-form";
 import { useMetadataUpdate, type MetadataUpdate } from "@/lib/knowledge/queries";
 
-const rowError = (errors: FieldErrors<MetadataEditorValues>, index: number) => errors.rows?.[index];
-
-/** Sets metadata on several documents in one request: edit, review the exact body, send. */
 export function MetadataEditor({
   token,
   atomicUpdates,
@@ -142,39 +141,29 @@ export function MetadataEditor({
             error={errors.datasetId?.message}
             {...register("datasetId")}
           />
-          <div className="field">
-            <label className="field-label" htmlFor="metadata-documentIds">
-              {t("ids.documentIds")}
-            </label>
-            <textarea
-              id="metadata-documentIds"
-              className="textarea"
-              rows={4}
-              spellCheck={false}
-              aria-invalid={errors.documentIds ? true : undefined}
-              aria-describedby={
-                errors.documentIds
-                  ? "metadata-documentIds-hint metadata-documentIds-error"
-                  : "metadata-documentIds-hint"
-              }
-              {...register("documentIds")}
-            />
-            <p id="metadata-documentIds-hint" className="field-hint">
-              {t("metadata.documentIdsHint", { count: listed })}
-            </p>
-            {errors.documentIds ? (
-              <p id="metadata-documentIds-error" className="field-error">
-                {errors.documentIds.message}
-              </p>
-            ) : null}
-          </div>
+          <FormField
+            id="metadata-documentIds"
+            label={t("ids.documentIds")}
+            hint={t("metadata.documentIdsHint", { count: listed })}
+            error={errors.documentIds?.message}
+          >
+            {(control) => (
+              <textarea
+                className="textarea"
+                rows={4}
+                spellCheck={false}
+                {...control}
+                {...register("documentIds")}
+              />
+            )}
+          </FormField>
 
           <h3 className="subheading">{t("metadata.heading")}</h3>
           {rows.fields.length === 0 ? (
             <p className="muted">{t("metadata.noRows")}</p>
           ) : (
             rows.fields.map((row, index) => {
-              const error = rowError(errors, index);
+              const error = errors.rows?.[index];
               const type = rowTypes[index] ?? "text";
               return (
                 <fieldset key={row.id} className="metadata-row">
@@ -196,20 +185,17 @@ export function MetadataEditor({
                       error={error?.name?.message}
                       {...register(`rows.${index}.name`)}
                     />
-                    <div className="field">
-                      <label className="field-label" htmlFor={`metadata-row-${index}-type`}>
-                        {t("metadata.type")}
-                      </label>
-                      <select
-                        id={`metadata-row-${index}-type`}
-                        className="select"
-                        {...register(`rows.${index}.type`)}
-                      >
-                        <option value="text">{t("metadata.types.text")}</option>
-                        <option value="number">{t("metadata.types.number")}</option>
-                        <option value="empty">{t("metadata.types.empty")}</option>
-                      </select>
-                    </div>
+                    <FormField id={`metadata-row-${index}-type`} label={t("metadata.type")}>
+                      {(control) => (
+                        <select className="select" {...control} {...register(`rows.${index}.type`)}>
+                          {METADATA_VALUE_TYPES.map((type) => (
+                            <option key={type} value={type}>
+                              {t(`metadata.types.${type}`)}
+                            </option>
+                          ))}
+                        </select>
+                      )}
+                    </FormField>
                     {type === "empty" ? (
                       <div className="field">
                         <span className="field-label" aria-hidden="true">

@@ -1,10 +1,6 @@
 import { useTranslations } from "next-intl";
 import type { BatchOutcome } from "@/lib/knowledge/metadata-batches";
 
-/**
- * What an apply did: all updated, or which documents were updated, not updated (or not confirmed,
- * where the server applies documents one by one) and not sent.
- */
 export function MetadataOutcome({
   outcome,
   names,

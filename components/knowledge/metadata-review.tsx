@@ -13,12 +13,10 @@ import {
 import type { MetadataPlan } from "@/lib/knowledge/metadata-plan";
 import { useApplyMetadata } from "@/lib/knowledge/use-apply-metadata";
 
-/** Each chosen document's values now → after (replace lists what it removes), then apply. */
 export function MetadataReview({
   token,
   datasetId,
   plan,
-  mode,
   selection,
   atomicUpdates,
   headingRef,
@@ -28,7 +26,6 @@ export function MetadataReview({
   token: string;
   datasetId: string;
   plan: MetadataPlan;
-  mode: "merge" | "replace";
   selection: DocumentSelection;
   atomicUpdates: boolean;
   headingRef: RefObject<HTMLHeadingElement | null>;
@@ -47,7 +44,9 @@ export function MetadataReview({
       <h3 id="metadata-review-heading" ref={headingRef} tabIndex={-1}>
         {t("title")}
       </h3>
-      <p>{t("summary", { modeLabel: tm(`modes.${mode}.label`), count: plan.review.length })}</p>
+      <p>
+        {t("summary", { modeLabel: tm(`modes.${plan.mode}.label`), count: plan.review.length })}
+      </p>
       {batches > 1 ? (
         <p className="field-hint">{t("batches", { batches, size: BATCH_DOCUMENTS })}</p>
       ) : null}

@@ -15,15 +15,8 @@ import {
   type SetMetadataValues,
 } from "@/lib/knowledge/metadata-plan";
 
-const defaults = (): SetMetadataValues => ({
-  mode: "merge",
-  entries: [{ fieldId: "", value: "" }],
-});
+const EMPTY_ENTRY = { fieldId: "", value: "" };
 
-/**
- * Sets metadata on the chosen documents: fields picked by name from the base's own definitions,
- * an input that fits each field's type, merge or replace; then the review, then apply.
- */
 export function MetadataSetter({
   token,
   datasetId,
@@ -58,13 +51,13 @@ export function MetadataSetter({
     handleSubmit,
     clearErrors,
     formState: { errors },
-  } = useForm<SetMetadataValues>({ resolver: zodResolver(schema), defaultValues: defaults() });
+  } = useForm<SetMetadataValues>({
+    resolver: zodResolver(schema),
+    defaultValues: { mode: "merge", entries: [EMPTY_ENTRY] },
+  });
   const entries = useFieldArray({ control, name: "entries" });
   const watched = useWatch({ control, name: "entries" });
-  const mode = useWatch({ control, name: "mode" });
-  const [plan, setPlan] = useState<(MetadataPlan & { mode: SetMetadataValues["mode"] }) | null>(
-    null,
-  );
+  const [plan, setPlan] = useState<MetadataPlan | null>(null);
   const reviewRef = useRef<HTMLHeadingElement>(null);
   const byId = new Map(fields.fields.map((field) => [field.id, field]));
   const count = selection.size;
@@ -72,10 +65,7 @@ export function MetadataSetter({
 
   const onReview = (event: FormEvent) =>
     void handleSubmit((values) => {
-      setPlan({
-        ...planMetadataUpdate([...selection.values()], fields.fields, values),
-        mode: values.mode,
-      });
+      setPlan(planMetadataUpdate([...selection.values()], fields.fields, values));
       requestAnimationFrame(() => reviewRef.current?.focus());
     })(event);
 
@@ -152,7 +142,7 @@ export function MetadataSetter({
           <Button
             onClick={() => {
               clearErrors("entries");
-              entries.append({ fieldId: "", value: "" });
+              entries.append(EMPTY_ENTRY);
             }}
           >
             {t("add")}
@@ -172,7 +162,6 @@ export function MetadataSetter({
           token={token}
           datasetId={datasetId}
           plan={plan}
-          mode={plan.mode ?? mode}
           selection={selection}
           atomicUpdates={atomicUpdates}
           headingRef={reviewRef}

@@ -2,7 +2,6 @@ import { useLocale, useTranslations } from "next-intl";
 import type { MetadataType, MetadataValue } from "@/lib/knowledge/knowledge-views";
 import { formatDateTime } from "@/lib/i18n/format-time";
 
-/** One metadata value as a person reads it: a `time` as a date, a number as stored. */
 export function MetadataValueText({
   type,
   value,

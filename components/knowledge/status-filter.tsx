@@ -1,7 +1,6 @@
 import { StatusText } from "@/components/knowledge/status-text";
 import { FormField } from "@/components/ui/form-field";
 
-/** A list's status filter: "" for any status, else one of the values Dify filters by. */
 export function StatusFilter({
   id,
   label,

@@ -2,14 +2,12 @@ import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
 
-/** Merge or replace, with what each does: the same choice in both metadata forms. */
 export function UpdateModeChoice({
   idPrefix,
   input,
   hint,
 }: {
   idPrefix: string;
-  /** The form's registration of its `mode` field. */
   input: UseFormRegisterReturn;
   hint?: ReactNode;
 }) {

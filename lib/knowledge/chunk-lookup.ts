@@ -10,9 +10,6 @@ import { notFoundSubject, type NotFoundSubject } from "@/lib/dify/not-found-subj
 import type { ErrorIssue } from "@/lib/errors/error-envelope";
 import type { ErrorCode } from "@/lib/errors/error-code";
 
-// The "open a chunk" form on /knowledge: the same id rules as the route, and which of the three
-// ids a refusal is about, so the message can stand next to that field.
-
 /** The route's own schemas: its English messages. */
 export const chunkLookupSchema = z.object({
   datasetId: datasetIdSchema,
@@ -22,12 +19,11 @@ export const chunkLookupSchema = z.object({
 export type ChunkLookupValues = z.infer<typeof chunkLookupSchema>;
 export type ChunkLookupField = keyof ChunkLookupValues;
 
-/** The same rules with messages in the page's language. */
-export function buildChunkLookupSchema(messages: Record<ChunkLookupField, PathIdMessages>) {
+export function buildChunkLookupSchema(checks: (what: NotFoundSubject) => PathIdMessages) {
   return z.object({
-    datasetId: pathIdSchema(messages.datasetId),
-    documentId: pathIdSchema(messages.documentId),
-    segmentId: pathIdSchema(messages.segmentId),
+    datasetId: pathIdSchema(checks("dataset")),
+    documentId: pathIdSchema(checks("document")),
+    segmentId: pathIdSchema(checks("segment")),
   });
 }
 
@@ -50,10 +46,7 @@ const SUBJECT_OF_PATH: Record<string, NotFoundSubject> = {
 
 export type LookupProblem = { field: ChunkLookupField; what: NotFoundSubject; message: string };
 
-/**
- * Which id a refused lookup is about: our own 400 names it in `issues[].path` (`segment_id`), the
- * upstream's 404 in its message (`Segment not found.`). Null when neither names one.
- */
+// Our own 400 names the id in `issues[].path` (`segment_id`), the upstream's 404 in its message.
 export function lookupProblemOf(error: {
   status: number;
   code: ErrorCode;

@@ -1,9 +1,7 @@
 import { z } from "zod";
 
-// The app's own view of one knowledge chunk: what /knowledge receives from
-// GET /api/knowledge/chunks/{dataset_id}/{document_id}/{segment_id}. The server maps the wire
-// record (lib/server/knowledge/to-chunk-view.ts); internal fields (index node ids and hashes,
-// account ids, the signed content) stay there.
+// Internal fields of Dify's record (index node ids and hashes, account ids, the signed content)
+// stay on the server.
 
 export const childChunkViewSchema = z.object({
   id: z.string(),
@@ -11,7 +9,6 @@ export const childChunkViewSchema = z.object({
   position: z.number(),
   wordCount: z.number(),
 });
-export type ChildChunkView = z.infer<typeof childChunkViewSchema>;
 
 export const chunkAttachmentViewSchema = z.object({
   id: z.string(),
@@ -22,7 +19,6 @@ export const chunkAttachmentViewSchema = z.object({
   /** An http(s) link to the file, or null when the service gave none that is safe to follow. */
   url: z.string().nullable(),
 });
-export type ChunkAttachmentView = z.infer<typeof chunkAttachmentViewSchema>;
 
 export const chunkViewSchema = z.object({
   id: z.string(),

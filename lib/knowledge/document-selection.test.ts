@@ -14,7 +14,6 @@ const doc = (id: string, values: DocumentView["values"] = {}): DocumentView => (
   name: `${id}.md`,
   status: "available",
   values,
-  builtIn: [],
 });
 const page1 = ["a", "b", "c", "d"].map((id) => doc(id));
 const page2 = ["e", "f"].map((id) => doc(id));

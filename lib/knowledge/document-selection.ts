@@ -1,13 +1,12 @@
 import type { DocumentView } from "@/lib/knowledge/knowledge-views";
 
-// The documents chosen for a metadata change. Kept by id with the document as the table last
-// showed it, so the choice survives paging and searching and the review can show each value now.
+// Kept by id with the document as the table last showed it, so the choice survives paging and
+// searching and the review can show each value now.
 
 export type DocumentSelection = ReadonlyMap<string, DocumentView>;
 
 export const emptySelection = (): DocumentSelection => new Map();
 
-/** Adds or removes one document. */
 export function toggleDocument(
   selection: DocumentSelection,
   document: DocumentView,
@@ -31,16 +30,10 @@ export function selectRange(
   const from = page.findIndex((item) => item.id === anchorId);
   const to = page.findIndex((item) => item.id === document.id);
   if (from < 0 || to < 0) return toggleDocument(selection, document);
-  const select = !selection.has(document.id);
-  const next = new Map(selection);
-  for (const item of page.slice(Math.min(from, to), Math.max(from, to) + 1)) {
-    if (select) next.set(item.id, item);
-    else next.delete(item.id);
-  }
-  return next;
+  const range = page.slice(Math.min(from, to), Math.max(from, to) + 1);
+  return selectPage(selection, range, !selection.has(document.id));
 }
 
-/** Chooses, or lets go of, every document of the page. */
 export function selectPage(
   selection: DocumentSelection,
   page: readonly DocumentView[],
@@ -54,7 +47,6 @@ export function selectPage(
   return next;
 }
 
-/** Whether none, some or all of a page is chosen (for the page's checkbox). */
 export function pageSelectionState(
   selection: DocumentSelection,
   page: readonly DocumentView[],

@@ -21,12 +21,9 @@ import { knowledgeToolsStatusSchema } from "@/lib/knowledge/knowledge-tools-stat
 import { metadataUpdateRequestSchema } from "@/lib/knowledge/metadata-update-request";
 import { routeContract } from "@/lib/routes/route-contract";
 
-// The knowledge routes' contracts (app/api/datasets/**, app/api/knowledge/**), each for a
-// portal-token holder. The /api/datasets routes answer in Dify's own shapes, as Dify documents
-// them: a portal needs only another base URL and key. /knowledge reads its chunk as the app's view.
+// The /api/datasets routes answer in Dify's own shapes: a portal needs only another base URL and key.
 
 export const KNOWLEDGE_API = {
-  /** Whether /knowledge can work here (told to a portal-token holder only). */
   status: routeContract({
     method: "GET",
     path: "/api/knowledge/status",
@@ -57,7 +54,6 @@ export const KNOWLEDGE_API = {
     params: datasetRouteParamsSchema,
     answer: metadataFieldsSchema,
   }),
-  /** Sets the metadata of several documents at once. */
   updateMetadata: routeContract({
     method: "POST",
     path: "/api/datasets/[dataset_id]/documents/metadata",

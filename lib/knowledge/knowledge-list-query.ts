@@ -1,8 +1,5 @@
 import { z } from "zod";
 
-// The query of a paged knowledge list (bases, documents, chunks), checked before it goes upstream.
-// Shared by the routes and the page, so both bound it the same way.
-
 export const MAX_LIST_PAGE = 10_000;
 /** Dify caps its lists at 100 items a page. */
 export const MAX_LIST_LIMIT = 100;
@@ -22,7 +19,6 @@ export const DOCUMENT_STATUSES = [
   "archived",
 ] as const;
 
-/** A chunk's indexing status. */
 export const SEGMENT_STATUSES = ["completed", "indexing", "error", "waiting", "paused"] as const;
 
 const int = (name: string, max: number, fallback: number) =>

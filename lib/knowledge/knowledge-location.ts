@@ -5,29 +5,10 @@ import {
   SEGMENT_STATUSES,
 } from "@/lib/knowledge/knowledge-list-query";
 
-// Where /knowledge is, kept in the address's query so a reload or a shared link lands in the same
-// place: the base, the documents' search and page, and the document and chunk open. NOTE: the
-// portal token is never part of it (it stays in this tab's storage).
+// Kept in the address so a reload or a shared link lands in the same place; the portal token is
+// never part of it.
 
-export type KnowledgeLocation = {
-  /** The chosen knowledge base. */
-  base: string | null;
-  /** Search and page of the base list. */
-  baseQuery: string;
-  basePage: number;
-  /** Search and page of the documents. */
-  query: string;
-  /** A document status filter, or "" for any. */
-  status: string;
-  page: number;
-  /** The document whose chunks are open. */
-  document: string | null;
-  chunkQuery: string;
-  chunkStatus: string;
-  chunkPage: number;
-  /** The chunk open in full. */
-  segment: string | null;
-};
+export type KnowledgeLocation = ReturnType<typeof readKnowledgeLocation>;
 
 const NAMES = {
   base: "base",
@@ -41,7 +22,7 @@ const NAMES = {
   chunkStatus: "cstatus",
   chunkPage: "cpage",
   segment: "segment",
-} as const satisfies Record<keyof KnowledgeLocation, string>;
+} as const;
 
 const ID = /^[A-Za-z0-9_-]{1,128}$/;
 
@@ -54,8 +35,7 @@ function pageOf(value: string | null): number {
   return Number.isInteger(number) && number >= 1 && number <= MAX_LIST_PAGE ? number : 1;
 }
 
-/** Reads the location from a query string; anything out of bounds falls back to its default. */
-export function readKnowledgeLocation(params: URLSearchParams): KnowledgeLocation {
+export function readKnowledgeLocation(params: URLSearchParams) {
   const base = idOf(params.get(NAMES.base));
   // A document belongs to a base, a chunk to a document: an orphan is dropped.
   const document = base ? idOf(params.get(NAMES.document)) : null;
@@ -64,6 +44,7 @@ export function readKnowledgeLocation(params: URLSearchParams): KnowledgeLocatio
     baseQuery: textOf(params.get(NAMES.baseQuery)),
     basePage: pageOf(params.get(NAMES.basePage)),
     query: textOf(params.get(NAMES.query)),
+    // A document status filter, or "" for any.
     status: oneOf(DOCUMENT_STATUSES, params.get(NAMES.status)),
     page: pageOf(params.get(NAMES.page)),
     document,

@@ -1,9 +1,7 @@
 import { z } from "zod";
 import type { AppEnv } from "@/lib/server/env-schema";
 
-// Whether /knowledge can work on this server, decided from the environment alone. Told only to a
-// holder of a portal token (GET /api/knowledge/status): the page an anonymous visitor gets is the
-// same on every server. NOTE: only variable names leave the server, never their values.
+// Told only to a portal-token holder; only variable names leave the server, never their values.
 
 export const knowledgeToolsStatusSchema = z.discriminatedUnion("enabled", [
   z.object({

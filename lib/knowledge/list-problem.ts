@@ -1,12 +1,7 @@
 import { ApiClientError } from "@/lib/client/api-client-error";
 
-// What a failed read of a knowledge list means for the page: ask for the portal token again (our
-// own 401), Dify refused the server's knowledge key (its 401 arrives as upstream_key_refused, its
-// 403 as forbidden), the base or document is gone (404), or something else. A base outside the server's allowlist counts as gone.
-
-export type ListProblem = "token" | "keyRefused" | "gone" | "failed";
-
-export function listProblemOf(error: unknown): ListProblem {
+// Dify's 401 for the server's key arrives as upstream_key_refused, its 403 as forbidden.
+export function listProblemOf(error: unknown): "token" | "keyRefused" | "gone" | "failed" {
   if (!(error instanceof ApiClientError)) return "failed";
   if (error.code === "unauthorized" && error.status === 401) return "token";
   // A base outside KNOWLEDGE_DATASET_IDS: to the page, one the server cannot see.

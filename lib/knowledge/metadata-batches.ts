@@ -11,7 +11,6 @@ const bytesOf = (value: unknown) => encoder.encode(JSON.stringify(value)).length
 /** `{"operation_data":[` … `]}` around the entries, and a comma between two. */
 const ENVELOPE_BYTES = bytesOf({ operation_data: [] });
 
-/** Splits the operations in order into batches within both bounds. */
 export function splitIntoBatches(
   operations: readonly MetadataOperation[],
   limits = { documents: BATCH_DOCUMENTS, bytes: BATCH_BYTES },
@@ -36,18 +35,13 @@ export function splitIntoBatches(
 }
 
 export type BatchOutcome = {
-  /** Documents of the batches the server answered with success. */
   updated: string[];
   /** The batch that failed, and why; null when every batch went through. */
   failed: { documents: string[]; error: unknown } | null;
-  /** Documents of the batches not sent after a failure. */
   notSent: string[];
 };
 
-/**
- * Sends the batches one after another and stops at the first failure: what went, what failed and
- * what was not sent are told apart, so the page can name the documents of each.
- */
+/** Sends the batches one after another and stops at the first failure. */
 export async function applyInBatches(
   operations: readonly MetadataOperation[],
   send: (batch: MetadataOperation[]) => Promise<unknown>,

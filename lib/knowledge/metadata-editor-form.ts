@@ -4,12 +4,10 @@ import {
   type MetadataUpdateRequest,
 } from "@/lib/knowledge/metadata-update-request";
 import { notFoundSubject } from "@/lib/dify/not-found-subject";
+import { isNumber, toOperations } from "@/lib/knowledge/metadata-plan";
 import { datasetIdSchema, pathIdSchema, type PathIdMessages } from "@/lib/ids/path-ids";
 import type { ErrorIssue } from "@/lib/errors/error-envelope";
 import type { ErrorCode } from "@/lib/errors/error-code";
-
-// The batch metadata editor on /knowledge: what the person fills in, its checks, and the
-// mapping from the editor's values to the request body that is reviewed and sent.
 
 export const METADATA_VALUE_TYPES = ["text", "number", "empty"] as const;
 export type MetadataValueType = (typeof METADATA_VALUE_TYPES)[number];
@@ -28,8 +26,6 @@ export function parseDocumentIds(text: string): { ids: string[]; duplicates: str
   }
   return { ids, duplicates: [...duplicates] };
 }
-
-const isNumber = (value: string) => value.trim() !== "" && Number.isFinite(Number(value.trim()));
 
 const notBlank = (message: string) => z.string().refine((value) => value.trim() !== "", message);
 
@@ -60,8 +56,6 @@ const metadataRowSchema = (messages: MetadataEditorMessages) =>
       }
     });
 
-/** The editor's checks, with messages in the page's language. */
-/** The editor's schema, its sentences in the page's language (`knowledge.metadata.checks`). */
 export function buildMetadataEditorSchema(messages: MetadataEditorMessages) {
   return z
     .object({
@@ -125,7 +119,6 @@ function rowValue(row: MetadataRowValues): string | number | null {
   return row.value;
 }
 
-/** The exact body sent upstream: every listed document gets the same metadata rows. */
 export function toMetadataRequest(values: MetadataEditorValues): MetadataUpdateRequest {
   const metadataList = values.rows.map((row) => ({
     id: row.id.trim(),
@@ -133,11 +126,11 @@ export function toMetadataRequest(values: MetadataEditorValues): MetadataUpdateR
     value: rowValue(row),
   }));
   return {
-    operation_data: parseDocumentIds(values.documentIds).ids.map((documentId) => ({
-      document_id: documentId,
-      metadata_list: metadataList.map((entry) => ({ ...entry })),
-      partial_update: values.mode === "merge",
-    })),
+    operation_data: toOperations(
+      parseDocumentIds(values.documentIds).ids,
+      metadataList,
+      values.mode === "merge",
+    ),
   };
 }
 
@@ -150,11 +143,9 @@ export type EditorField =
   | `rows.${number}.value`;
 
 export type MetadataErrorView = {
-  /** Messages to show next to the entry they concern. */
   fields: { field: EditorField; message: string }[];
   /** A message for the top of the editor, or null when every problem has a field. */
   root: string | null;
-  /** The portal token was refused: ask for it again. */
   tokenRefused: boolean;
 };
 
@@ -200,11 +191,13 @@ export type MetadataErrorMessages = {
   failed: (message: string) => string;
 };
 
-/**
- * Turns a refused update into what the editor shows. `atomic` says whether the upstream checks the
- * whole request first (the embedded service) or applies entries one by one (real Dify servers).
- * The page's sentences come from `messages`; the server's own messages are shown as they are.
- */
+const view = (fields: MetadataErrorView["fields"], root: string): MetadataErrorView => ({
+  fields,
+  root,
+  tokenRefused: false,
+});
+
+/** `atomic`: the upstream checks the whole request first rather than applying entries one by one. */
 export function describeMetadataError(
   error: { status: number; code: ErrorCode; message: string; issues: readonly ErrorIssue[] },
   atomic: boolean,
@@ -214,41 +207,24 @@ export function describeMetadataError(
     return { fields: [], root: null, tokenRefused: true };
   }
   if (error.code === "not_found" && notFoundSubject(error.message) === "dataset") {
-    return {
-      fields: [{ field: "datasetId", message: error.message }],
-      root: messages.datasetNotFound,
-      tokenRefused: false,
-    };
+    return view([{ field: "datasetId", message: error.message }], messages.datasetNotFound);
   }
   if (error.code === "invalid_param" && notFoundSubject(error.message) === "document") {
     // The upstream does not say which document; the app's lookup after the refusal may (issues).
-    return {
-      fields: issueFields(error.issues),
-      root: atomic
+    return view(
+      issueFields(error.issues),
+      atomic
         ? messages.documentNotFoundAtomic(error.message)
         : messages.documentNotFoundPartial(error.message),
-      tokenRefused: false,
-    };
+    );
   }
   // Only the newest servers check metadata ids, and they check everything before writing.
   if (error.code === "invalid_param" && /\bmetadata not found\b/i.test(error.message)) {
-    return {
-      fields: issueFields(error.issues),
-      root: messages.metadataNotFound(error.message),
-      tokenRefused: false,
-    };
+    return view(issueFields(error.issues), messages.metadataNotFound(error.message));
   }
   if (error.code === "invalid_request") {
     const fields = issueFields(error.issues);
-    return {
-      fields,
-      root: fields.length ? messages.refusedMarked : messages.refused(error.message),
-      tokenRefused: false,
-    };
+    return view(fields, fields.length ? messages.refusedMarked : messages.refused(error.message));
   }
-  return {
-    fields: [],
-    root: messages.failed(error.message),
-    tokenRefused: false,
-  };
+  return view([], messages.failed(error.message));
 }

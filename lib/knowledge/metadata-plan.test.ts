@@ -19,7 +19,6 @@ const doc = (id: string, values: DocumentView["values"]): DocumentView => ({
   name: `${id}.md`,
   status: "available",
   values,
-  builtIn: [{ name: "document_name", type: "string", value: `${id}.md` }],
 });
 const documents = [
   doc("doc-1", { "meta-product": "Billing", "meta-priority": 2 }),

@@ -7,17 +7,8 @@ import type {
   MetadataValue,
 } from "@/lib/knowledge/knowledge-views";
 
-// Setting metadata on the chosen documents: the form (fields picked from the base's own
-// definitions, a value that fits each field's type), and the mapping from it to the request's
-// operations and to the review of each document's values before and after.
-
 /** Longest text value the form takes (Dify stores any string; this keeps a request bounded). */
 export const MAX_TEXT_VALUE = 1_000;
-
-export type SetMetadataValues = {
-  mode: "merge" | "replace";
-  entries: { fieldId: string; value: string }[];
-};
 
 export type SetMetadataMessages = {
   chooseField: string;
@@ -30,10 +21,7 @@ export type SetMetadataMessages = {
 
 const LOCAL_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/;
 
-/**
- * A `time` value as Dify stores it: Unix seconds, a number (its built-in dates are stored the same
- * way). The input is the browser's local date and time (`<input type="datetime-local">`).
- */
+/** Dify stores a `time` as Unix seconds; the input is the browser's local `datetime-local`. */
 export function localDateTimeToUnixSeconds(value: string): number | null {
   if (!LOCAL_DATE_TIME.test(value)) return null;
   const ms = new Date(value).getTime();
@@ -47,16 +35,15 @@ export function unixSecondsToLocalDateTime(seconds: number): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
-const isNumber = (value: string) => value.trim() !== "" && Number.isFinite(Number(value.trim()));
+export const isNumber = (value: string) =>
+  value.trim() !== "" && Number.isFinite(Number(value.trim()));
 
-/** The value sent for a field of this type. */
-export function wireValue(type: MetadataType, raw: string): MetadataValue {
+function wireValue(type: MetadataType, raw: string): MetadataValue {
   if (type === "number") return Number(raw.trim());
   if (type === "time") return localDateTimeToUnixSeconds(raw.trim());
   return raw;
 }
 
-/** The form's checks, for this base's fields, with sentences in the page's language. */
 export function buildSetMetadataSchema(
   fields: readonly MetadataFieldView[],
   messages: SetMetadataMessages,
@@ -106,6 +93,21 @@ export function buildSetMetadataSchema(
     });
 }
 
+/** Every document gets the same entries; merge sends `partial_update: true`, replace `false`. */
+export function toOperations(
+  documentIds: readonly string[],
+  metadataList: MetadataOperation["metadata_list"],
+  merge: boolean,
+): MetadataOperation[] {
+  return documentIds.map((documentId) => ({
+    document_id: documentId,
+    metadata_list: metadataList.map((entry) => ({ ...entry })),
+    partial_update: merge,
+  }));
+}
+
+export type SetMetadataValues = z.infer<ReturnType<typeof buildSetMetadataSchema>>;
+
 export type ValueChange = {
   fieldId: string;
   name: string;
@@ -118,12 +120,15 @@ export type ValueChange = {
 
 export type DocumentReview = { id: string; name: string; changes: ValueChange[] };
 
-export type MetadataPlan = { operations: MetadataOperation[]; review: DocumentReview[] };
+export type MetadataPlan = {
+  mode: SetMetadataValues["mode"];
+  operations: MetadataOperation[];
+  review: DocumentReview[];
+};
 
 /**
- * The operations for the chosen documents (every one gets the same entries; merge sends
- * `partial_update: true`, replace `false`) and, per document, each value now → after. Replace
- * also lists each of the document's other values as removed. Built-in fields are never sent.
+ * The operations for the chosen documents and, per document, each value now → after. Replace also
+ * lists each of the document's other values as removed. Built-in fields are never sent.
  */
 export function planMetadataUpdate(
   documents: readonly DocumentView[],
@@ -142,11 +147,12 @@ export function planMetadataUpdate(
   }));
   const replace = values.mode === "replace";
   return {
-    operations: documents.map((document) => ({
-      document_id: document.id,
-      metadata_list: metadataList.map((entry) => ({ ...entry })),
-      partial_update: !replace,
-    })),
+    mode: values.mode,
+    operations: toOperations(
+      documents.map((document) => document.id),
+      metadataList,
+      !replace,
+    ),
     review: documents.map((document) => {
       const changes: ValueChange[] = entries.map(({ field, value }) => ({
         fieldId: field.id,

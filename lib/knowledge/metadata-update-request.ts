@@ -1,9 +1,6 @@
 import { z } from "zod";
 import { metadataOperationSchema } from "@/lib/dify/schemas";
 
-// The body of POST /api/datasets/{dataset_id}/documents/metadata, checked whole before anything
-// goes upstream. Shared by the route handler and the page's editor, so both apply the same rules.
-
 export const MAX_METADATA_OPERATIONS = 1_000;
 
 export const metadataUpdateRequestSchema = z.object(

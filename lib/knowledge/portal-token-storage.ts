@@ -1,6 +1,4 @@
-// The portal token a person typed on /knowledge, kept for this tab only (sessionStorage): it is
-// gone when the tab closes, and "Forget token" removes it at once. Where storage is blocked it
-// lives in memory until the page is left.
+// Kept for this tab only (sessionStorage); where storage is blocked it lives in memory.
 
 const KEY = "knowledge-portal-token";
 
@@ -48,10 +46,7 @@ export function subscribePortalToken(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/**
- * `/knowledge#token=…` (the link `npm run demo` prints): keeps the token as if it had been typed
- * and drops it from the address bar and the history entry. A fragment never reaches a server.
- */
+/** `/knowledge#token=…`: kept as if typed, then dropped from the address (a fragment never reaches a server). */
 export function takePortalTokenFromFragment(): void {
   const match = /^#token=([^&]{1,512})$/.exec(window.location.hash);
   if (!match?.[1]) return;

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery } from "@tanstack
 import { useEffect, useRef, useState } from "react";
 import { callRoute } from "@/lib/client/call-route";
 import { KNOWLEDGE_API } from "@/lib/knowledge/knowledge-api-contract";
+import type { ListQuery } from "@/lib/knowledge/knowledge-list-query";
 import {
   toDocumentPage,
   toKnowledgeBasePage,
@@ -10,14 +11,10 @@ import {
 } from "@/lib/knowledge/knowledge-views";
 import type { MetadataUpdateRequest } from "@/lib/knowledge/metadata-update-request";
 
-// The knowledge tools' reads and writes, each carrying the portal token the person entered. The
-// token is part of a chunk's key: the answer depends on it, and the key lives only in this tab's
+// The token is part of each key: the answer depends on it, and the key lives only in this tab's
 // memory.
 
 export type ChunkIds = { datasetId: string; documentId: string; segmentId: string };
-
-/** A list's page, keyword and status, as the routes read them from the query string. */
-export type ListParams = { page: number; limit: number; keyword?: string; status?: string };
 
 const auth = (token: string, signal?: AbortSignal) => ({
   headers: { Authorization: `Bearer ${token}` },
@@ -49,7 +46,7 @@ export const chunkQuery = (token: string, ids: ChunkIds) =>
 export const baseQueryKey = (datasetId: string) => ["knowledge", "base", datasetId] as const;
 
 // A page keeps showing while the next one loads (placeholderData), so paging does not flash.
-export const knowledgeBasesQuery = (token: string, params: ListParams) =>
+export const knowledgeBasesQuery = (token: string, params: ListQuery) =>
   queryOptions({
     queryKey: ["knowledge", "bases", params, token],
     queryFn: async ({ signal }) =>
@@ -59,7 +56,7 @@ export const knowledgeBasesQuery = (token: string, params: ListParams) =>
     placeholderData: keepPreviousData,
   });
 
-export const documentsQuery = (token: string, datasetId: string, params: ListParams) =>
+export const documentsQuery = (token: string, datasetId: string, params: ListQuery) =>
   queryOptions({
     queryKey: [...baseQueryKey(datasetId), "documents", params, token],
     queryFn: async ({ signal }) =>
@@ -88,7 +85,7 @@ export const metadataFieldsQuery = (token: string, datasetId: string) =>
 export const segmentsQuery = (
   token: string,
   ids: { datasetId: string; documentId: string },
-  params: ListParams,
+  params: ListQuery,
 ) =>
   queryOptions({
     queryKey: [...baseQueryKey(ids.datasetId), "segments", ids.documentId, params, token],
@@ -106,10 +103,7 @@ export const segmentsQuery = (
 const sameIds = (a: ChunkIds | null, b: ChunkIds) =>
   a?.datasetId === b.datasetId && a.documentId === b.documentId && a.segmentId === b.segmentId;
 
-/**
- * Opens one chunk by its ids (a read: opening the same ids again asks afresh). `onError` hears a
- * failed lookup once per answer.
- */
+/** Opening the same ids again asks afresh; `onError` hears a failed lookup once per answer. */
 export function useChunkLookup(token: string | null, onError: (error: Error) => void) {
   const [ids, setIds] = useState<ChunkIds | null>(null);
   const query = useQuery({
@@ -140,7 +134,6 @@ export function useChunkLookup(token: string | null, onError: (error: Error) => 
 
 export type MetadataUpdate = { datasetId: string; body: MetadataUpdateRequest };
 
-/** Sends one batch of metadata (a write). */
 export function useMetadataUpdate(
   token: string | null,
   on: { onSuccess: () => void; onError: (error: Error) => void },
@@ -151,7 +144,6 @@ export function useMetadataUpdate(
   });
 }
 
-/** One metadata update of a base (a batch of the editor's change). */
 export function sendMetadataUpdate(
   token: string | null,
   datasetId: string,

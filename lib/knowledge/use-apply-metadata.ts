@@ -6,11 +6,8 @@ import { baseQueryKey, sendMetadataUpdate } from "@/lib/knowledge/queries";
 
 export type ApplyMetadata = { datasetId: string; operations: MetadataOperation[] };
 
-/**
- * Applies a reviewed change in batches (a write). It never throws: the outcome names the documents
- * updated, failed and not sent. Afterwards every read of the base is refetched, so the table shows
- * what the server holds rather than what was sent.
- */
+// Never throws; afterwards every read of the base is refetched, so the table shows what the server
+// holds rather than what was sent.
 export function useApplyMetadata(token: string | null) {
   const queryClient = useQueryClient();
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);

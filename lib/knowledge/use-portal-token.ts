@@ -5,10 +5,7 @@ import {
   takePortalTokenFromFragment,
 } from "@/lib/knowledge/portal-token-storage";
 
-/**
- * The portal token of this tab: `undefined` while the page hydrates (the server cannot see
- * sessionStorage), then the token or null. A token in the address's fragment is taken first.
- */
+/** `undefined` while the page hydrates (the server cannot see sessionStorage), then the token or null. */
 export function usePortalToken(): string | null | undefined {
   useEffect(takePortalTokenFromFragment, []);
   return useSyncExternalStore(subscribePortalToken, loadPortalToken, () => undefined);

@@ -9,7 +9,6 @@ type DatasetIds = { dataset_id: string };
 type DocumentIds = DatasetIds & { document_id: string };
 type SegmentIds = DocumentIds & { segment_id: string };
 
-/** What the portal routes read and write of one dataset, by the ids their paths carry. */
 export const datasetReads = {
   documents: (ids: DatasetIds, query: ListQuery) =>
     getDifyClient().listDocuments(ids.dataset_id, query),
@@ -18,7 +17,6 @@ export const datasetReads = {
     getDifyClient().listSegments(ids.dataset_id, ids.document_id, query),
   segment: (ids: SegmentIds) =>
     getDifyClient().getChunk(ids.dataset_id, ids.document_id, ids.segment_id),
-  /** One chunk as the app's view of it (what /knowledge shows). */
   chunkView: async (ids: SegmentIds) => toChunkView(await datasetReads.segment(ids)),
   /** A refused update names the entries Dify did not find (nameRefusedEntries). */
   async updateMetadata(ids: DatasetIds, operations: MetadataOperation[]) {

@@ -28,12 +28,8 @@ async function readAllowedBases(ids: readonly string[]): Promise<Base[]> {
   return bases;
 }
 
-/**
- * The knowledge bases this server offers, one page of them, in Dify's own shape. With
- * KNOWLEDGE_DATASET_IDS set, each allowed base is read on its own (GET /datasets/{id}) and searched
- * and paged here as Dify would (name contains the keyword, any case): filtering Dify's own pages
- * instead would leave pages short or empty and the total wrong.
- */
+// With KNOWLEDGE_DATASET_IDS set, each allowed base is read on its own and searched and paged here
+// as Dify would: filtering Dify's own pages would leave pages short and the total wrong.
 export async function listKnowledgeBases(query: ListQuery): Promise<DatasetPage> {
   const allowed = getEnv().KNOWLEDGE_DATASET_IDS;
   if (!allowed) return getDifyClient().listDatasets(query);

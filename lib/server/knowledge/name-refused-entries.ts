@@ -5,10 +5,8 @@ import { ApiError } from "@/lib/errors/api-error";
 import type { ErrorIssue } from "@/lib/errors/error-envelope";
 import { getLimits } from "@/lib/server/limits";
 
-// A refused metadata update names nothing: Dify answers "Document not found" or "Metadata not
-// found" without the id. The app looks the ids up after the refusal (reads only) and returns the
-// same error with an issue on each unknown one, so the person sees which entry to fix. A lookup
-// that fails leaves the error as the upstream gave it.
+// Dify answers "Document not found" or "Metadata not found" without the id: the ids are looked up
+// after the refusal (reads only), so the person sees which entry to fix.
 
 const DOCUMENT_NOT_FOUND = /\bdocument not found\b/i;
 const METADATA_NOT_FOUND = /\bmetadata not found\b/i;

@@ -2,9 +2,6 @@ import "server-only";
 import type { ChunkEnvelope } from "@/lib/dify/schemas";
 import type { ChunkView } from "@/lib/knowledge/chunk-view";
 
-// Dify's chunk record → the app's view of it, mapped on the
-// server so only whitelisted fields reach the browser.
-
 /** Only absolute http(s) URLs become links; anything else (javascript:, relative paths) is dropped. */
 function safeLink(url: string | null | undefined): string | null {
   if (!url) return null;
