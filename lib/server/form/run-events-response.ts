@@ -4,7 +4,7 @@ import { getDifyClient } from "@/lib/server/dify/get-dify-client";
 import { runIdSchema } from "@/lib/ids/path-ids";
 import type { FormLinkClaims } from "@/lib/form/form-link";
 import { relayEventStream, SSE_HEADERS } from "@/lib/server/streams/relay-event-stream";
-import { acquireEventStream } from "@/lib/server/form/acquire-event-stream";
+import { acquireStreamSlot } from "@/lib/server/streams/acquire-stream-slot";
 import { clientAddress } from "@/lib/server/client-address";
 import { formTokenRedaction } from "@/lib/server/form/redact-form-tokens";
 import { runOutputsShown } from "@/lib/server/form/run-outputs-shown";
@@ -12,8 +12,9 @@ import { runStreamAllowlist } from "@/lib/server/form/run-stream-allowlist";
 import { chainEventTransforms } from "@/lib/server/streams/chain-event-transforms";
 
 /**
- * The run of a verified link, relayed live from the upstream as SSE, each event reduced to what
- * the run view shows (lib/server/form/run-stream-allowlist.ts). Bounded per link and per process; ended on shutdown, when the link expires and when the browser goes away.
+ * The run of a verified link, relayed live from the upstream as SSE. Bounded per link (token and
+ * user), per address and per process; ended on shutdown, when the link expires and when the
+ * browser goes away.
  */
 export async function runEventsResponse(
   request: Request,
@@ -21,7 +22,12 @@ export async function runEventsResponse(
 ): Promise<Response> {
   if (!claims.run) throw ApiError.of("not_found", "This link has no run to follow.");
   const runId = runIdSchema.parse(claims.run);
-  const lease = await acquireEventStream(claims, clientAddress(request));
+  const lease = await acquireStreamSlot({
+    address: clientAddress(request),
+    link: `${claims.token}\n${claims.user}`,
+    // The verifier accepts a link through the whole second `exp`; an unsigned link may have none.
+    expiresAtMs: claims.exp > 0 ? (claims.exp + 1) * 1000 : undefined,
+  });
   const upstreamAbort = new AbortController();
   request.signal.addEventListener("abort", () => upstreamAbort.abort(), { once: true });
   let upstream;

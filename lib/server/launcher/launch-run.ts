@@ -20,9 +20,6 @@ import type { LaunchMode, StartField, StartFormView } from "@/lib/launcher/start
 import { hiddenStartInputs, toStartFormView } from "@/lib/server/launcher/to-start-form-view";
 import { streamError, type EventTransform } from "@/lib/server/streams/relay-event-stream";
 
-// The launcher's server side: the start form from the app's parameters, and the run started as
-// the browser's anonymous user, its events relayed with a signed link to the form it pauses at.
-
 export async function getLaunchForm(): Promise<StartFormView> {
   return toStartFormView(await getDifyClient().getAppParameters(), launchMode());
 }
@@ -68,11 +65,10 @@ type LaunchEvent = {
 };
 
 /**
- * The launcher's transform of the run's events: each form the run
- * pauses at is followed by the app's own link event, and a stream that ends before the run paused
- * or finished ends with an `error` event saying so.
+ * Each form the run pauses at is followed by the app's own link event; a stream that ends before
+ * the run paused or finished ends with an `error` event saying so.
  */
-export function launchLinks(user: string, secret: string): EventTransform {
+function launchLinks(user: string, secret: string): EventTransform {
   let settled = false;
   return {
     apply(json) {
@@ -108,7 +104,6 @@ export function launchLinks(user: string, secret: string): EventTransform {
   };
 }
 
-/** A start field's rule, read as the same settings a Human Input form's input has. */
 const startRule = (field: StartField): InputRule =>
   inputRule({
     output_variable_name: field.name,

@@ -16,17 +16,11 @@ import {
   type StartFormView,
 } from "@/lib/launcher/start-form-view";
 
-// An app's `GET /parameters` from the wire to the launcher's view (lib/launcher/start-form-view):
-// only whitelisted fields leave the server.
+// An app's `GET /parameters` from the wire to the launcher's view: only whitelisted fields leave
+// the server.
 
-// The app-wide upload settings (`file_upload`): fallbacks where a file control leaves its own
-// empty. Real servers send more keys; only these are read.
-const fileUploadSchema = z.looseObject({
-  allowed_file_types: z.array(z.string()).catch([]).default([]),
-  allowed_file_extensions: z.array(z.string()).catch([]).default([]),
-  allowed_file_upload_methods: z.array(z.string()).catch([]).default([]),
-  number_limits: z.number().int().catch(0).default(0),
-});
+// The app-wide upload settings (`file_upload`): only the file-list limit is read from them.
+const fileUploadSchema = z.looseObject({ number_limits: z.number().int().catch(0).default(0) });
 
 const ALL_TYPES = ["image", "document", "audio", "video"];
 
@@ -169,11 +163,7 @@ export function toStartFormView(parameters: AppParameters, mode: LaunchMode): St
   );
 }
 
-/**
- * The start inputs of the fields the app's author hid: their defaults, sent with the run as
- * Dify's own web app sends them (it fills every variable's default, shown or not); a hidden field
- * without a default is left out.
- */
+/** The defaults of the fields the author hid, sent as Dify's web app sends them. */
 export function hiddenStartInputs(parameters: AppParameters): Record<string, unknown> {
   const inputs: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
   for (const { control } of parameters.user_input_form) {
