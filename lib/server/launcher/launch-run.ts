@@ -19,6 +19,8 @@ import {
 import type { LaunchMode, StartField, StartFormView } from "@/lib/launcher/start-form-view";
 import { hiddenStartInputs, toStartFormView } from "@/lib/server/launcher/to-start-form-view";
 import { streamError, type EventTransform } from "@/lib/server/streams/relay-event-stream";
+import { clientAddress } from "@/lib/server/client-address";
+import { leasedEventStream } from "@/lib/server/form/run-events-response";
 
 export async function getLaunchForm(): Promise<StartFormView> {
   return toStartFormView(await getDifyClient().getAppParameters(), launchMode());
@@ -124,8 +126,7 @@ function parseStartRequest(form: StartFormView, body: unknown): StartValues {
 
 /**
  * Checks the start values against the app's own form and starts the run. Anything wrong before
- * the upstream opens its stream throws an ApiError (our error envelope); after that, failures
- * arrive in the stream as `error` events.
+ * the upstream opens its stream throws an ApiError; after that, failures arrive as `error` events.
  */
 export async function startLaunch(
   user: string,
@@ -152,4 +153,13 @@ export async function startLaunch(
   };
   const upstream = await openRun(form.mode, { inputs, user, query: values.query }, signal);
   return { upstream, transform: launchLinks(user, secret) };
+}
+
+/**
+ * The run started as `user`, relayed as SSE. A shutdown does not end it early, as it does a
+ * form's stream: a launch cannot be resumed elsewhere, so it gets the grace period.
+ */
+export function launchResponse(request: Request, user: string, body: unknown): Promise<Response> {
+  const holder = { address: clientAddress(request), visitor: user, launch: true };
+  return leasedEventStream(request, holder, (signal) => startLaunch(user, body, signal));
 }

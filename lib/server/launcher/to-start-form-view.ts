@@ -167,13 +167,8 @@ export function toStartFormView(parameters: AppParameters, mode: LaunchMode): St
 export function hiddenStartInputs(parameters: AppParameters): Record<string, unknown> {
   const inputs: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
   for (const { control } of parameters.user_input_form) {
-    if (
-      control.hide &&
-      control.default !== undefined &&
-      control.default !== null &&
-      control.default !== ""
-    )
-      inputs[control.variable] = control.default;
+    const value: unknown = control.default;
+    if (control.hide && value != null && value !== "") inputs[control.variable] = value;
   }
   return inputs;
 }
