@@ -1,11 +1,7 @@
 import "server-only";
 import { parseUpstream } from "@/lib/errors/api-error";
 import { z } from "zod";
-import {
-  parseUserInputControl,
-  type AppParameters,
-  type SystemParameters,
-} from "@/lib/dify/schemas";
+import { parseUserInputControl, type AppParameters } from "@/lib/dify/schemas";
 import { labelFromName } from "@/lib/form/form-content";
 import { toUploadLimits } from "@/lib/files/upload-limits";
 import { uploadMethodsOf } from "@/lib/files/upload-methods";
@@ -29,18 +25,6 @@ const asText = (value: unknown): string =>
 
 const positive = (value: number | null | undefined): number | null =>
   typeof value === "number" && value > 0 ? value : null;
-
-/** How many files a file-list takes: its own limit, else the app's, capped by the service's. */
-function fileListLimit(
-  own: number | null | undefined,
-  appLimit: number,
-  system: SystemParameters,
-): number {
-  const wanted = positive(own) ?? positive(appLimit);
-  const cap = positive(system.workflow_file_upload_limit);
-  if (wanted && cap) return Math.min(wanted, cap);
-  return wanted ?? cap ?? 0;
-}
 
 function toStartField(
   item: AppParameters["user_input_form"][number],
@@ -106,7 +90,6 @@ function toStartField(
       };
     case "file":
     case "file-list": {
-      const app = fileUploadSchema.safeParse(parameters.file_upload ?? {}).data;
       // A start variable's own settings are what the server checks; the app-wide `file_upload`
       // block does not apply. An empty type list takes every type (and `custom` only for the
       // variable's own extensions); an empty method list takes both methods.
@@ -122,15 +105,12 @@ function toStartField(
         methods: uploadMethodsOf(ownMethods),
       };
       if (parsed.type === "file") return { kind: "file", ...fileBase };
-      return {
-        kind: "file-list",
-        ...fileBase,
-        maxFiles: fileListLimit(
-          control.max_length,
-          app?.number_limits ?? 0,
-          parameters.system_parameters,
-        ),
-      };
+      // Its own limit, else the app's, capped by the service's.
+      const app = fileUploadSchema.safeParse(parameters.file_upload ?? {}).data;
+      const wanted = positive(control.max_length) ?? positive(app?.number_limits);
+      const cap = positive(parameters.system_parameters.workflow_file_upload_limit);
+      const maxFiles = wanted && cap ? Math.min(wanted, cap) : (wanted ?? cap ?? 0);
+      return { kind: "file-list", ...fileBase, maxFiles };
     }
   }
 }
