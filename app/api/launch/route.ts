@@ -1,6 +1,6 @@
 import { LAUNCHER_API } from "@/lib/launcher/launcher-api-contract";
 import { getOrCreateAnonymousUser } from "@/lib/server/launcher/anonymous-user";
-import { launchResponse } from "@/lib/server/launcher/launch-response";
+import { launchResponse } from "@/lib/server/launcher/launch-run";
 import { requireLauncherEnabled, requireSameOrigin } from "@/lib/server/request-guards";
 import { requireWithinRate } from "@/lib/server/require-within-rate";
 import { defineRoute, endpoint } from "@/lib/server/route-handler";

@@ -11,34 +11,27 @@ import {
 } from "@/lib/files/remote-file-url";
 import type { RemoteAnswer } from "@/lib/files/remote-file-name";
 
-// Asks a link's server what it holds, as the newest Dify server does before it types a remote
-// file: a HEAD, else (405, 501) a GET of one byte; only the headers are read. Every hop is checked
-// by the link rule, its name resolved and refused if any address it has is inside (unless the
-// operator named the host), and the connection made to the address that was checked, so a name
-// cannot resolve one way for the check and another for the fetch (decision 049).
+type AskProblem = RemoteUrlProblem | "unreachable";
 
-export type AskProblem = RemoteUrlProblem | "unreachable";
-
-export type AskOptions = {
-  /** Inside hosts the operator lets links name (REMOTE_FILE_HOSTS). */
-  insideHosts: readonly string[];
-  /** The whole exchange, every redirect included. */
-  timeoutMs?: number;
-  maxRedirects?: number;
-};
-
-const DEFAULT_TIMEOUT_MS = 5_000;
-const DEFAULT_MAX_REDIRECTS = 3;
+const MAX_REDIRECTS = 3;
 // What the headers of one answer may hold; a file's metadata needs far less.
 const MAX_HEADER_BYTES = 16 * 1024;
 
+/**
+ * Asks a link's server what it holds, as the newest Dify server does before it types a remote
+ * file: a HEAD, else (405, 501) a GET of one byte; only the headers are read. Every hop is checked
+ * by the link rule, its name resolved and refused if any address it has is inside (unless named
+ * in `insideHosts`), and the connection made to the address that was checked, so a name cannot
+ * resolve one way for the check and another for the fetch (decision 049). `timeoutMs`: the whole
+ * exchange, every redirect included.
+ */
 export async function askRemoteFile(
   link: string,
-  options: AskOptions,
+  options: { insideHosts: readonly string[]; timeoutMs?: number },
 ): Promise<{ answer: RemoteAnswer } | { problem: AskProblem }> {
-  const signal = AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  const signal = AbortSignal.timeout(options.timeoutMs ?? 5_000);
   let current = link;
-  for (let hop = 0; hop <= (options.maxRedirects ?? DEFAULT_MAX_REDIRECTS); hop++) {
+  for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
     const checked = checkRemoteUrl(current, options.insideHosts);
     if ("problem" in checked) return checked;
     const addresses = await addressesOf(checked.host, options.insideHosts, signal);

@@ -19,10 +19,8 @@ type LinkField = {
 };
 
 /**
- * Checks a link for a file field of a form (a Human Input form, the launcher's start form) before
- * the person sends it: the link rule, then what the server it names holds when its path does not
- * decide, then whether the field takes that type. The answer names the type to send, or the
- * problem for the page to word beside the field.
+ * Checks a link for a file field of a form before the person sends it: the link rule, then what
+ * the server it names holds when its path does not decide, then whether the field takes that type.
  */
 export async function checkLink(
   fields: readonly LinkField[],

@@ -3,17 +3,6 @@ import { Readable } from "node:stream";
 
 const CRLF = "\r\n";
 
-function dispositionName(name: string): string {
-  // Quotes and line breaks would end the header early; browsers escape them the same way.
-  return name.replace(/"/g, "%22").replace(/\r|\n/g, " ");
-}
-
-export type FramedFile = {
-  filename: string;
-  mimeType: string;
-  chunks: AsyncIterable<Buffer, void>;
-};
-
 /**
  * The multipart body the upstream gets: a `user` part the server chose, then the file. A file up
  * to `smallFileBytes` is read whole and sent as one buffer with its length (one write upstream
@@ -22,13 +11,15 @@ export type FramedFile = {
  * waits for `parsed`: a second file part in the request must still be able to cancel the upload.
  */
 export async function frameUploadBody(
-  file: FramedFile,
+  file: { filename: string; mimeType: string; chunks: AsyncIterable<Buffer, void> },
   options: { user: string; boundary: string; smallFileBytes: number; parsed: Promise<void> },
 ): Promise<Buffer | Readable> {
   const { boundary, user } = options;
+  // Quotes and line breaks would end the header early; browsers escape them the same way.
+  const filename = file.filename.replace(/"/g, "%22").replace(/\r|\n/g, " ");
   const head = Buffer.from(
     `--${boundary}${CRLF}Content-Disposition: form-data; name="user"${CRLF}${CRLF}${user}${CRLF}` +
-      `--${boundary}${CRLF}Content-Disposition: form-data; name="file"; filename="${dispositionName(file.filename)}"${CRLF}` +
+      `--${boundary}${CRLF}Content-Disposition: form-data; name="file"; filename="${filename}"${CRLF}` +
       `Content-Type: ${file.mimeType}${CRLF}${CRLF}`,
   );
   const tail = Buffer.from(`${CRLF}--${boundary}--${CRLF}`);

@@ -5,15 +5,9 @@ import { processState } from "@/lib/server/ops/process-state";
 import { requireWithinRate } from "@/lib/server/require-within-rate";
 import { takeSharedSlots } from "@/lib/server/shared-limits/shared-slots";
 
-// Uploads in flight per link (or launcher visitor): each holds an upstream connection and a
-// body for as long as the browser takes to send it, so one link cannot hold many at once. The
-// browser sends fewer at a time than this. Shared by all copies with REDIS_URL (leases renewed
-// while the upload lasts), and counted in this copy's memory too, which is what holds while Redis
-// is away.
-
-function inFlight(): Map<string, number> {
-  return processState("upload-slots", () => new Map<string, number>());
-}
+// Uploads in flight per link (or launcher visitor): each holds an upstream connection and a body
+// for as long as the browser takes to send it. Shared by all copies with REDIS_URL, and counted in
+// this copy's memory too, which is what holds while Redis is away.
 
 /**
  * Counts the upload against its client address's rate (requireWithinRate), then runs `upload` in
@@ -33,7 +27,7 @@ export async function withUploadSlot<T>(
     takeSharedSlots([{ key: `upload\n${key}`, max }]),
   ]);
   const taken = shared.status === "fulfilled" && "release" in shared.value ? shared.value : null;
-  const counts = inFlight();
+  const counts = processState("upload-slots", () => new Map<string, number>());
   const count = counts.get(key) ?? 0;
   if (rated.status === "rejected" || !taken || count >= max) {
     taken?.release();

@@ -3,11 +3,11 @@ import { cookies } from "next/headers";
 import { ApiError } from "@/lib/errors/api-error";
 import { getEnv } from "@/lib/server/env";
 import { LINK_PARAM_KEYS, type FormLinkClaims } from "@/lib/form/form-link";
-import { verifyFormLink, type LinkVerification } from "@/lib/server/form/signed-form-link";
+import { verifyFormLink } from "@/lib/server/form/signed-form-link";
 import { FORM_LINK_HEADER } from "@/lib/form/form-link-header";
 import { runIdSchema } from "@/lib/ids/path-ids";
 import { exceedsMaxLinkTtl } from "@/lib/server/form/link-lifetime";
-import { linkCookieName, linkParamsOf } from "@/lib/server/form/link-cookie";
+import { linkCookieName } from "@/lib/server/form/link-cookie";
 
 const REASONS = {
   missing: ["link_missing", "This link is incomplete: it does not say who is answering."],
@@ -19,47 +19,29 @@ const REASONS = {
   ],
 } as const;
 
-/** Why a link opens no form: verifyFormLink's reasons, and a lifetime past MAX_LINK_TTL. */
-export type LinkFailureReason = keyof typeof REASONS;
-
-/**
- * Verifies a link's parameters for a token (signature, expiry), then its lifetime: a link whose
- * `exp` lies further ahead than MAX_LINK_TTL is refused, signed or not.
- */
-export function verifyLinkParams(
-  token: string,
-  params: URLSearchParams,
-): LinkVerification | { ok: false; reason: "ttl" } {
-  const env = getEnv();
-  const result = verifyFormLink(
-    token,
-    Object.fromEntries(LINK_PARAM_KEYS.map((key) => [key, params.get(key)])),
-    { secret: env.FORM_LINK_SECRET, allowUnsigned: env.ALLOW_UNSIGNED_LINKS },
-  );
-  if (result.ok && exceedsMaxLinkTtl(result.claims.exp, env.limits.MAX_LINK_TTL)) {
-    return { ok: false, reason: "ttl" };
-  }
-  return result;
-}
-
 /**
  * Where a request may carry a form link's credentials: the address's query (a page, the cookie
  * trade), the `x-form-link` header (a framed page's API calls, API clients), the link cookie (a
  * top-level page and its API calls after the trade; decision 035).
  */
-export type LinkSources = { query?: URLSearchParams; header?: string | null; cookie?: string };
+type LinkSources = { query?: URLSearchParams; header?: string | null; cookie?: string };
 
-export type LinkResolution =
+type LinkResolution =
   | { ok: true; claims: FormLinkClaims; params: URLSearchParams; source: keyof LinkSources }
-  | { ok: false; reason: LinkFailureReason; source: keyof LinkSources | null };
+  | { ok: false; reason: keyof typeof REASONS; source: keyof LinkSources | null };
 
 /**
  * The link of a form request: the first source that carries one, in the order query, header,
  * cookie (a new link in the address wins over the cookie an older one left), verified for the
- * token. `source: null`: the request carried none.
+ * token, then refused when its `exp` lies further ahead than MAX_LINK_TTL, signed or not.
+ * `source: null`: the request carried none.
  */
 export function resolveFormLink(token: string, sources: LinkSources): LinkResolution {
-  const query = sources.query ? linkParamsOf(sources.query) : new URLSearchParams();
+  const query = new URLSearchParams();
+  for (const key of LINK_PARAM_KEYS) {
+    const value = sources.query?.get(key);
+    if (value != null) query.set(key, value);
+  }
   const found: [keyof LinkSources, string] | undefined =
     query.size > 0
       ? ["query", query.toString()]
@@ -71,10 +53,17 @@ export function resolveFormLink(token: string, sources: LinkSources): LinkResolu
   if (!found) return { ok: false, reason: "missing", source: null };
   const [source, value] = found;
   const params = new URLSearchParams(value);
-  const verified = verifyLinkParams(token, params);
-  return verified.ok
-    ? { ok: true, claims: verified.claims, params, source }
-    : { ok: false, reason: verified.reason, source };
+  const env = getEnv();
+  const verified = verifyFormLink(
+    token,
+    Object.fromEntries(LINK_PARAM_KEYS.map((key) => [key, params.get(key)])),
+    { secret: env.FORM_LINK_SECRET, allowUnsigned: env.ALLOW_UNSIGNED_LINKS },
+  );
+  if (!verified.ok) return { ok: false, reason: verified.reason, source };
+  if (exceedsMaxLinkTtl(verified.claims.exp, env.limits.MAX_LINK_TTL)) {
+    return { ok: false, reason: "ttl", source };
+  }
+  return { ok: true, claims: verified.claims, params, source };
 }
 
 /** The verified claims of the request's link, or an ApiError saying why there are none. */

@@ -9,8 +9,6 @@ import { formLinkPath } from "@/lib/server/form/signed-form-link";
 import { initialRunView, runViewReducer, type RunViewState } from "@/lib/run/run-view";
 import { readStreamEvents } from "@/lib/dify/sse-events";
 
-/** How long a paused run's stream must stay quiet before its replay counts as over. */
-
 /**
  * The run's state now, read from its own stream as the server sees it (tokens included). The
  * stream asks for `continue_on_pause=true`: on servers that replay the whole log (`streams`), a

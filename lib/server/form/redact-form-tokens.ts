@@ -1,14 +1,10 @@
 import "server-only";
 import type { EventTransform } from "@/lib/server/streams/relay-event-stream";
 
-// NOTE: a link opens its own form only (unless it is run-scoped, and then the server mints the
-// next link itself): no other form's token may reach the browser. In every event the relay
-// passes, each `form_token` other than the link's own becomes null, wherever it sits
-// (human_input_required.data,
-// workflow_paused.data.reasons[], a node's outputs, ...). An event that cannot be read to its
-// bottom is dropped, not passed.
+// NOTE: a link opens its own form only: in every event the relay passes, each `form_token` other
+// than the link's own becomes null, wherever it sits. An event nested deeper than
+// MAX_REDACT_DEPTH is dropped, not passed.
 
-/** Deeper than this, an event is not walked: it is dropped. */
 export const MAX_REDACT_DEPTH = 32;
 
 const TOO_DEEP = Symbol("too deep");

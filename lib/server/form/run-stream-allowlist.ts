@@ -1,15 +1,9 @@
 import "server-only";
 import type { EventTransform } from "@/lib/server/streams/relay-event-stream";
 
-// NOTE: a form link's run stream carries only what the run view (lib/run/run-view.ts) reads, so
-// one approver cannot read another's answers or the prompts of the run (decision 032).
-// Each event is rebuilt from an allowlist: its kind, the ids, node id, title, type, status, times,
-// error; the streamed answer and the run's final outputs only when `outputs` is on; the waiting
-// forms only as far as the page names them (no content, inputs, actions or defaults); a filled
-// form's rendered answer only for the link's own form. Never `inputs`, `process_data`, a node's
-// `outputs` (but the text it streamed), `execution_metadata`, `submitted_data`, usage or files.
-// Kinds the page does not read (iteration and loop events, node_retry, agent_log, tts_message,
-// message_file, ...) are dropped: the page skips them anyway, and they carry the heaviest payloads.
+// NOTE: a form link's run stream carries only what the run view reads, so one approver cannot
+// read another's answers or the prompts of the run (decision 032). Each event is rebuilt from an
+// allowlist; kinds the page does not read are dropped (they carry the heaviest payloads).
 
 /** `value`: a string, number, boolean or null; `strings`: an array of strings; `[shape]`: each. */
 type Rule = "value" | "strings" | Shape | readonly [Shape];
@@ -17,7 +11,6 @@ type Shape = { readonly [key: string]: Rule };
 
 const V = "value";
 
-/** Every event's envelope: workflow ids, and a chatflow's message and conversation ids. */
 const ENVELOPE = {
   event: V,
   task_id: V,
@@ -114,7 +107,6 @@ function keep(value: unknown, rule: Rule): unknown {
   return isRecord(value) ? pick(value, rule as Shape) : undefined;
 }
 
-/** A new object holding only the shape's keys, each only when its value fits the rule. */
 function pick(source: Json, shape: Shape): Json {
   const out: Json = {};
   for (const [key, rule] of Object.entries(shape)) {
@@ -125,11 +117,7 @@ function pick(source: Json, shape: Shape): Json {
   return out;
 }
 
-/**
- * The relay's allowlist for a form link's run: `ownToken` is the link's form, `outputs` whether
- * the streamed answer and the final outputs may go out (the server's RUN_STREAM_OUTPUTS, narrowed
- * by the link's `view`). Chained before the token redactor, which nulls every other form token.
- */
+/** `outputs`: whether the streamed answer and the final outputs may go out (runOutputsShown). */
 export function runStreamAllowlist(options: {
   ownToken: string;
   outputs: boolean;

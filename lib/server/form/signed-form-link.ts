@@ -7,25 +7,14 @@ import type {
   LinkView,
 } from "@/lib/form/form-link";
 
-// NOTE: signing and verifying links is server code (lib/server: lint keeps it out of the
-// browser). It does not import `server-only` because the tools that mint links for portals and
-// tests (npm run sign-link, the demo, the e2e suite) run it outside Next.
-// Signed form links, as docs/form-link.md specifies:
-// sig = base64url(HMAC-SHA256(secret, message)), no padding, where the message is
-// `${token}\n${run}\n${user}\n${exp}` for a link to its own form and the same with a fifth line
-// `run` for a link that may also answer the run's later forms in place (`scope=run`), then a last
-// line `progress` for a link narrowed to the run's progress (`view=progress`). Lines are added
-// only for claims present, so links signed before a claim existed keep verifying; a claim that is
-// in the query but not in the signature (or the reverse) fails the compare.
+// NOTE: no `server-only`: the tools that mint links (npm run sign-link, the demo, the e2e suite)
+// run this outside Next. The signed message is specified in docs/form-link.md; lines are added
+// only for claims present, so links signed before a claim existed keep verifying.
 
 // NOTE: the message's fields are separated by newlines, so a value holding a control character
 // could be re-split into other fields that verify: such values are refused on both sides.
 const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
-
-/** True when a link value has no control characters (newline, NUL, DEL, C1 controls). */
-export function isCanonicalLinkValue(value: string): boolean {
-  return !CONTROL_CHARACTER.test(value);
-}
+const isCanonicalLinkValue = (value: string) => !CONTROL_CHARACTER.test(value);
 
 /** `exp` as the signer writes it: decimal digits, no sign, no leading zero, no exponent. */
 const CANONICAL_EXP = /^(0|[1-9]\d{0,11})$/;
@@ -54,10 +43,7 @@ export function signFormLink(input: FormLinkInput, secret: string): string {
   return createHmac("sha256", secret).update(linkMessage(claims)).digest("base64url");
 }
 
-/**
- * The query string of a signed link, `run` left out when empty, `scope` only when `run`, `view`
- * only when `progress`.
- */
+/** The query string of a signed link: `run` left out when empty. */
 export function formLinkQuery(input: FormLinkInput, secret: string): string {
   const claims = withScope(input);
   const query = new URLSearchParams();
@@ -79,15 +65,10 @@ export type LinkVerification =
   | { ok: true; claims: FormLinkClaims; signed: boolean }
   | { ok: false; reason: "missing" | "invalid" | "expired" };
 
-function parseScope(value: string | null | undefined): LinkScope | undefined {
-  if (value === undefined || value === null) return "form";
-  return value === "run" ? "run" : undefined;
-}
-
-/** Absent: the link does not narrow the run view; `progress` is the only value a link may name. */
-function parseView(value: string | null | undefined): LinkView | undefined {
-  if (value === undefined || value === null) return "full";
-  return value === "progress" ? "progress" : undefined;
+/** An absent claim is its default; present, it may only be the one other value. */
+function parseClaim<T extends string>(value: string | null | undefined, absent: T, other: T) {
+  if (value === undefined || value === null) return absent;
+  return value === other ? other : undefined;
 }
 
 /** Verifies a link's parameters for a token: values, signature (constant time), then expiry. */
@@ -99,8 +80,8 @@ export function verifyFormLink(
   const user = params.user ?? "";
   const run = params.run ?? "";
   const now = options.nowSeconds ?? Math.floor(Date.now() / 1000);
-  const scope = parseScope(params.scope);
-  const view = parseView(params.view);
+  const scope = parseClaim<LinkScope>(params.scope, "form", "run");
+  const view = parseClaim<LinkView>(params.view, "full", "progress");
 
   if (
     scope === undefined ||

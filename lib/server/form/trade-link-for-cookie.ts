@@ -2,27 +2,20 @@ import "server-only";
 import { LINK_PARAM_KEYS } from "@/lib/form/form-link";
 import { formTokenSchema } from "@/lib/ids/path-ids";
 import { resolveFormLink } from "@/lib/server/form/form-identity";
-import { linkCookieName, linkCookiePaths, SECURE_LINK_COOKIE } from "@/lib/server/form/link-cookie";
+import { linkCookieName, SECURE_LINK_COOKIE } from "@/lib/server/form/link-cookie";
 import { getLimits } from "@/lib/server/limits";
 import { publicOrigin } from "@/lib/server/request-guards";
 
-// A form link opened top-level trades its credentials for a cookie: the first request sets it and
-// answers 303 with the clean address, so `sig` leaves the address bar, the history and the logs
-// of whatever sees later requests (docs/decisions/035-link-credentials-in-a-cookie.md).
-
-/** Whether a request is a top-level page load: the trade happens then only, never in a frame. */
-function isTopLevelNavigation(request: Request): boolean {
-  return request.method === "GET" && request.headers.get("sec-fetch-dest") === "document";
-}
-
 /**
- * For `GET /form/{token}?…link…` opened top-level, with a link that verifies: a 303 to the same
+ * A form link opened top-level trades its credentials for a cookie, so `sig` leaves the address
+ * bar, the history and the logs of whatever sees later requests (decision 035). For
+ * `GET /form/{token}?…link…` opened top-level, with a link that verifies: a 303 to the same
  * address without the link's parameters (`lang`, `theme` and the like stay), setting the link
  * cookie on both paths. Anything else (a frame, a browser without Fetch Metadata, a bad link, a
  * link too long for a cookie) is left to the page as it is.
  */
 export function tradeLinkForCookie(request: Request): Response | null {
-  if (!isTopLevelNavigation(request)) return null;
+  if (request.method !== "GET" || request.headers.get("sec-fetch-dest") !== "document") return null;
   const url = new URL(request.url);
   const match = /^\/form\/([^/]+)$/.exec(url.pathname);
   if (!match) return null;
@@ -44,9 +37,10 @@ export function tradeLinkForCookie(request: Request): Response | null {
   // Next's proxy takes an absolute Location only: the public origin's (APP_ORIGIN in production;
   // the Host was checked against it), not the address the server listens on behind a proxy.
   const origin = publicOrigin(request) ?? url.origin;
+  const encoded = encodeURIComponent(token);
   const response = new Response(null, {
     status: 303,
-    headers: { Location: `${origin}/form/${encodeURIComponent(token)}${search}` },
+    headers: { Location: `${origin}/form/${encoded}${search}` },
   });
   const name = linkCookieName(request);
   const secure = name === SECURE_LINK_COOKIE;
@@ -54,7 +48,9 @@ export function tradeLinkForCookie(request: Request): Response | null {
   // Until the link expires (the browser then drops it); an unsigned link without `exp`, for the
   // browser session.
   const maxAge = exp > 0 ? `; Max-Age=${Math.max(0, exp - Math.floor(Date.now() / 1000))}` : "";
-  for (const path of linkCookiePaths(token)) {
+  // A cookie has one Path, and the page and its API calls live under two; each is the token's own,
+  // so links to several forms in one browser stay apart.
+  for (const path of [`/form/${encoded}`, `/api/forms/${encoded}`]) {
     response.headers.append(
       "Set-Cookie",
       // Lax, not Strict: after a link clicked on another site the 303's target is still part of a

@@ -9,10 +9,9 @@ import { endpoint, type RouteHandler } from "@/lib/server/route-handler";
 type FormContract = RouteContract & { params: typeof formRouteParamsSchema };
 
 /**
- * A route under /api/forms/{token}: the link's credentials (the `x-form-link` header or its
- * cookie) are verified for the route's token before the handler runs, with the claims. A missing,
- * tampered or expired link answers 403 link_missing / link_invalid / link_expired. `sameOrigin`
- * (every write) refuses another site's request before anything else.
+ * A route under /api/forms/{token}: the link's credentials are verified for the route's token
+ * before the handler runs, with the claims. `sameOrigin` (every write) refuses another site's
+ * request before anything else.
  */
 export function withFormLink<C extends FormContract>(
   contract: C,

@@ -20,9 +20,7 @@ function signingKey(): Buffer | string {
   return processState("anonymous-user-key", () => randomBytes(32));
 }
 
-function sign(user: string): string {
-  return createHmac("sha256", signingKey()).update(user).digest("base64url");
-}
+const sign = (user: string) => createHmac("sha256", signingKey()).update(user).digest("base64url");
 
 /** The user a cookie value names, when its signature holds. */
 export function verifyAnonymousCookie(value: string | undefined): string | null {

@@ -19,9 +19,8 @@ import {
 import type { LaunchMode, StartField, StartFormView } from "@/lib/launcher/start-form-view";
 import { hiddenStartInputs, toStartFormView } from "@/lib/server/launcher/to-start-form-view";
 import { streamError, type EventTransform } from "@/lib/server/streams/relay-event-stream";
-
-// The launcher's server side: the start form from the app's parameters, and the run started as
-// the browser's anonymous user, its events relayed with a signed link to the form it pauses at.
+import { clientAddress } from "@/lib/server/client-address";
+import { leasedEventStream } from "@/lib/server/form/run-events-response";
 
 export async function getLaunchForm(): Promise<StartFormView> {
   return toStartFormView(await getDifyClient().getAppParameters(), launchMode());
@@ -68,11 +67,10 @@ type LaunchEvent = {
 };
 
 /**
- * The launcher's transform of the run's events: each form the run
- * pauses at is followed by the app's own link event, and a stream that ends before the run paused
- * or finished ends with an `error` event saying so.
+ * Each form the run pauses at is followed by the app's own link event; a stream that ends before
+ * the run paused or finished ends with an `error` event saying so.
  */
-export function launchLinks(user: string, secret: string): EventTransform {
+function launchLinks(user: string, secret: string): EventTransform {
   let settled = false;
   return {
     apply(json) {
@@ -108,7 +106,6 @@ export function launchLinks(user: string, secret: string): EventTransform {
   };
 }
 
-/** A start field's rule, read as the same settings a Human Input form's input has. */
 const startRule = (field: StartField): InputRule =>
   inputRule({
     output_variable_name: field.name,
@@ -129,8 +126,7 @@ function parseStartRequest(form: StartFormView, body: unknown): StartValues {
 
 /**
  * Checks the start values against the app's own form and starts the run. Anything wrong before
- * the upstream opens its stream throws an ApiError (our error envelope); after that, failures
- * arrive in the stream as `error` events.
+ * the upstream opens its stream throws an ApiError; after that, failures arrive as `error` events.
  */
 export async function startLaunch(
   user: string,
@@ -157,4 +153,13 @@ export async function startLaunch(
   };
   const upstream = await openRun(form.mode, { inputs, user, query: values.query }, signal);
   return { upstream, transform: launchLinks(user, secret) };
+}
+
+/**
+ * The run started as `user`, relayed as SSE. A shutdown does not end it early, as it does a
+ * form's stream: a launch cannot be resumed elsewhere, so it gets the grace period.
+ */
+export function launchResponse(request: Request, user: string, body: unknown): Promise<Response> {
+  const holder = { address: clientAddress(request), visitor: user, launch: true };
+  return leasedEventStream(request, holder, (signal) => startLaunch(user, body, signal));
 }

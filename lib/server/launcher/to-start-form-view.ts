@@ -1,11 +1,7 @@
 import "server-only";
 import { parseUpstream } from "@/lib/errors/api-error";
 import { z } from "zod";
-import {
-  parseUserInputControl,
-  type AppParameters,
-  type SystemParameters,
-} from "@/lib/dify/schemas";
+import { parseUserInputControl, type AppParameters } from "@/lib/dify/schemas";
 import { labelFromName } from "@/lib/form/form-content";
 import { toUploadLimits } from "@/lib/files/upload-limits";
 import { uploadMethodsOf } from "@/lib/files/upload-methods";
@@ -16,17 +12,11 @@ import {
   type StartFormView,
 } from "@/lib/launcher/start-form-view";
 
-// An app's `GET /parameters` from the wire to the launcher's view (lib/launcher/start-form-view):
-// only whitelisted fields leave the server.
+// An app's `GET /parameters` from the wire to the launcher's view: only whitelisted fields leave
+// the server.
 
-// The app-wide upload settings (`file_upload`): fallbacks where a file control leaves its own
-// empty. Real servers send more keys; only these are read.
-const fileUploadSchema = z.looseObject({
-  allowed_file_types: z.array(z.string()).catch([]).default([]),
-  allowed_file_extensions: z.array(z.string()).catch([]).default([]),
-  allowed_file_upload_methods: z.array(z.string()).catch([]).default([]),
-  number_limits: z.number().int().catch(0).default(0),
-});
+// The app-wide upload settings (`file_upload`): only the file-list limit is read from them.
+const fileUploadSchema = z.looseObject({ number_limits: z.number().int().catch(0).default(0) });
 
 const ALL_TYPES = ["image", "document", "audio", "video"];
 
@@ -35,18 +25,6 @@ const asText = (value: unknown): string =>
 
 const positive = (value: number | null | undefined): number | null =>
   typeof value === "number" && value > 0 ? value : null;
-
-/** How many files a file-list takes: its own limit, else the app's, capped by the service's. */
-function fileListLimit(
-  own: number | null | undefined,
-  appLimit: number,
-  system: SystemParameters,
-): number {
-  const wanted = positive(own) ?? positive(appLimit);
-  const cap = positive(system.workflow_file_upload_limit);
-  if (wanted && cap) return Math.min(wanted, cap);
-  return wanted ?? cap ?? 0;
-}
 
 function toStartField(
   item: AppParameters["user_input_form"][number],
@@ -112,7 +90,6 @@ function toStartField(
       };
     case "file":
     case "file-list": {
-      const app = fileUploadSchema.safeParse(parameters.file_upload ?? {}).data;
       // A start variable's own settings are what the server checks; the app-wide `file_upload`
       // block does not apply. An empty type list takes every type (and `custom` only for the
       // variable's own extensions); an empty method list takes both methods.
@@ -128,15 +105,12 @@ function toStartField(
         methods: uploadMethodsOf(ownMethods),
       };
       if (parsed.type === "file") return { kind: "file", ...fileBase };
-      return {
-        kind: "file-list",
-        ...fileBase,
-        maxFiles: fileListLimit(
-          control.max_length,
-          app?.number_limits ?? 0,
-          parameters.system_parameters,
-        ),
-      };
+      // Its own limit, else the app's, capped by the service's.
+      const app = fileUploadSchema.safeParse(parameters.file_upload ?? {}).data;
+      const wanted = positive(control.max_length) ?? positive(app?.number_limits);
+      const cap = positive(parameters.system_parameters.workflow_file_upload_limit);
+      const maxFiles = wanted && cap ? Math.min(wanted, cap) : (wanted ?? cap ?? 0);
+      return { kind: "file-list", ...fileBase, maxFiles };
     }
   }
 }
@@ -169,21 +143,12 @@ export function toStartFormView(parameters: AppParameters, mode: LaunchMode): St
   );
 }
 
-/**
- * The start inputs of the fields the app's author hid: their defaults, sent with the run as
- * Dify's own web app sends them (it fills every variable's default, shown or not); a hidden field
- * without a default is left out.
- */
+/** The defaults of the fields the author hid, sent as Dify's web app sends them. */
 export function hiddenStartInputs(parameters: AppParameters): Record<string, unknown> {
   const inputs: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
   for (const { control } of parameters.user_input_form) {
-    if (
-      control.hide &&
-      control.default !== undefined &&
-      control.default !== null &&
-      control.default !== ""
-    )
-      inputs[control.variable] = control.default;
+    const value: unknown = control.default;
+    if (control.hide && value != null && value !== "") inputs[control.variable] = value;
   }
   return inputs;
 }

@@ -9,11 +9,10 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE } = defineRoute(
   // once per link).
   withFormLink(
     FORM_API.upload,
-    async ({ request, claims }) => {
-      return withUploadSlot(`link\n${claims.token}\n${claims.user}`, request, () =>
+    ({ request, claims }) =>
+      withUploadSlot(`link\n${claims.token}\n${claims.user}`, request, () =>
         uploadAsUser(request, claims.user, { form: true }),
-      );
-    },
+      ),
     { sameOrigin: true },
   ),
 );
