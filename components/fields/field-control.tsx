@@ -53,20 +53,11 @@ export function FieldControl<T extends FieldValues>({
     switch (field.kind) {
       case "text":
       case "other":
-        return (
-          <input
-            type="text"
-            className="input"
-            defaultValue={defaultValue}
-            {...aria}
-            {...register(path)}
-          />
-        );
       case "number":
         return (
           <input
             type="text"
-            inputMode="decimal"
+            inputMode={field.kind === "number" ? "decimal" : undefined}
             className="input"
             defaultValue={defaultValue}
             {...aria}

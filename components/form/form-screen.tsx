@@ -28,7 +28,6 @@ import { formQueryOptions } from "@/lib/form/queries";
 import { useInBrowser } from "@/lib/client/use-in-browser";
 import type { SubmittedAnswer } from "@/lib/form/use-submit-form";
 import { useRunStream, type RunStream } from "@/lib/run/use-run-stream";
-import type { FormView } from "@/lib/form/form-view";
 
 // Shown once an answer is in: chunks of their own, outside the open form's first load.
 const RunView = lazy(() =>
@@ -59,7 +58,14 @@ type FormScreenProps = {
  */
 export function FormScreen({ link, loadFailure, children }: FormScreenProps) {
   const t = useTranslations("run");
+  const tForm = useTranslations("form");
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const onExpired = useCallback(() => setOutcome({ kind: "expired" }), []);
+  const onClosed = useCallback(
+    (error: ApiClientError) =>
+      setOutcome({ kind: "closed", failure: { code: error.code, message: error.message } }),
+    [],
+  );
   const query = useQuery({ ...formQueryOptions(link), enabled: outcome === null && !loadFailure });
   // A failed re-check (after a lost response) keeps the form that is on screen.
   const queryFailure = query.error && !query.data ? toFailure(query.error) : null;
@@ -84,25 +90,79 @@ export function FormScreen({ link, loadFailure, children }: FormScreenProps) {
       outcome?.kind === "expired" ||
       closedCode === "human_input_form_submitted" ||
       closedCode === "human_input_form_expired");
-  return (
-    <>
-      <FormState
+  const form = query.data;
+  function formState() {
+    if (outcome?.kind === "submitted") {
+      return (
+        <StatusScreen
+          title={tForm(outcome.submitted.readBack ? "sent.likelyTitle" : "sent.title")}
+          tone="success"
+        >
+          {outcome.submitted.readBack ? <p>{tForm("sent.likely")}</p> : null}
+          <p className="notice notice-success">
+            {tForm.rich("sent.chose", {
+              action: outcome.submitted.action.title,
+              strong: (chunks) => <strong>{chunks}</strong>,
+            })}
+          </p>
+        </StatusScreen>
+      );
+    }
+    if (outcome?.kind === "expired") {
+      return (
+        <StatusScreen title={tForm("expired.title")} tone="warning">
+          <p>{tForm("expired.whileOpen")}</p>
+        </StatusScreen>
+      );
+    }
+    if (failure) {
+      const retry = (
+        <RetryButton
+          onRetry={loadFailure ? null : () => void query.refetch()}
+          fetching={query.isFetching}
+        />
+      );
+      // Where a form answered elsewhere is answered: its approval channels, if the run names them.
+      const channels = run.state.waiting.find((w) => w.formToken === link.token)?.channels;
+      return <FormErrorScreen failure={failure} retry={retry} channels={channels} />;
+    }
+    if (!form) {
+      return (
+        <section className="card" aria-busy="true" aria-labelledby="loading-title">
+          <h1 id="loading-title" style={{ display: "flex", gap: 10, alignItems: "center" }}>
+            <span className="spinner" aria-hidden="true" /> {tForm("loading")}
+          </h1>
+        </section>
+      );
+    }
+    return (
+      <HumanInputForm
+        key={form.token}
+        form={form}
         link={link}
-        outcome={outcome}
-        setOutcome={setOutcome}
-        form={query.data}
-        failure={failure}
-        // Where a form answered elsewhere is answered: its approval channels, if the run names them.
-        channels={run.state.waiting.find((form) => form.formToken === link.token)?.channels}
-        retry={
-          <RetryButton
-            onRetry={loadFailure ? null : () => void query.refetch()}
-            fetching={query.isFetching}
-          />
+        onSubmitted={(submitted) =>
+          setOutcome({
+            kind: "submitted",
+            submitted,
+            // Kept until the link's end, else the form's.
+            receipt: receiptOf(
+              submitted.action,
+              form.fields,
+              submitted.answers,
+              draftKeyOf(link).linkExp ?? form.expiresAt,
+            ),
+          })
         }
+        onClosed={onClosed}
+        onExpired={onExpired}
       >
         {children}
-      </FormState>
+      </HumanInputForm>
+    );
+  }
+  return (
+    <>
+      {formState()}
       <Suspense fallback={null}>
         {receipt ? (
           <section className="card">
@@ -198,96 +258,6 @@ function useEmbedEvents(outcome: Outcome | null, failure: FormFailure | null, ru
     if (answered && phase === "paused" && pause)
       notify({ type: "paused-again", nextFormToken: pause.formToken });
   }, [answered, phase, pause, notify]);
-}
-
-function FormState({
-  link,
-  outcome,
-  setOutcome,
-  form,
-  failure,
-  channels,
-  retry,
-  children,
-}: {
-  link: FormLinkContext;
-  outcome: Outcome | null;
-  setOutcome: (outcome: Outcome) => void;
-  form: FormView | undefined;
-  failure: FormFailure | null;
-  channels: readonly string[] | undefined;
-  retry: ReactNode;
-  children: ReactNode;
-}) {
-  const t = useTranslations("form");
-  const onExpired = useCallback(() => setOutcome({ kind: "expired" }), [setOutcome]);
-  const onClosed = useCallback(
-    (error: ApiClientError) =>
-      setOutcome({ kind: "closed", failure: { code: error.code, message: error.message } }),
-    [setOutcome],
-  );
-
-  if (outcome?.kind === "submitted") {
-    return (
-      <StatusScreen
-        title={t(outcome.submitted.readBack ? "sent.likelyTitle" : "sent.title")}
-        tone="success"
-      >
-        {outcome.submitted.readBack ? <p>{t("sent.likely")}</p> : null}
-        <p className="notice notice-success">
-          {t.rich("sent.chose", {
-            action: outcome.submitted.action.title,
-            strong: (chunks) => <strong>{chunks}</strong>,
-          })}
-        </p>
-      </StatusScreen>
-    );
-  }
-  if (outcome?.kind === "expired") {
-    return (
-      <StatusScreen title={t("expired.title")} tone="warning">
-        <p>{t("expired.whileOpen")}</p>
-      </StatusScreen>
-    );
-  }
-  if (failure) return <FormErrorScreen failure={failure} retry={retry} channels={channels} />;
-  if (!form) {
-    return (
-      <section className="card" aria-busy="true" aria-labelledby="loading-title">
-        <h1 id="loading-title" style={{ display: "flex", gap: 10, alignItems: "center" }}>
-          <span className="spinner" aria-hidden="true" /> {t("loading")}
-        </h1>
-      </section>
-    );
-  }
-  return (
-    <HumanInputForm
-      key={form.token}
-      form={form}
-      link={link}
-      onSubmitted={(submitted) =>
-        setOutcome({
-          kind: "submitted",
-          submitted,
-          receipt: receiptOf(
-            submitted.action,
-            form.fields,
-            submitted.answers,
-            receiptEnd(link, form),
-          ),
-        })
-      }
-      onClosed={onClosed}
-      onExpired={onExpired}
-    >
-      {children}
-    </HumanInputForm>
-  );
-}
-
-/** When a receipt is no longer needed: the link's end, else the form's. */
-function receiptEnd(link: FormLinkContext, form: FormView): number | null {
-  return draftKeyOf(link).linkExp ?? form.expiresAt;
 }
 
 /**

@@ -40,42 +40,50 @@ export function readErrorResponse(status: number, body: string): ApiClientError 
   );
 }
 
-type ApiFetchOptions = {
+type RequestOptions = {
   method?: "GET" | "POST";
   json?: unknown;
-  body?: BodyInit;
   headers?: Record<string, string>;
   signal?: AbortSignal;
 };
 
-export async function apiFetch<S extends z.ZodMiniType>(
+/** Sends a request: a lost response becomes `network_error`, a non-2xx one its ApiClientError. */
+async function send(
   url: string,
-  schema: S,
-  options: ApiFetchOptions = {},
-): Promise<z.infer<S>> {
-  const headers: Record<string, string> = { Accept: "application/json", ...options.headers };
-  let body = options.body;
-  if (options.json !== undefined) {
-    headers["Content-Type"] = "application/json";
-    body = JSON.stringify(options.json);
-  }
+  accept: string,
+  options: RequestOptions,
+  { lost, cache }: { lost: string; cache?: RequestCache },
+): Promise<Response> {
+  const post = options.json !== undefined;
   let response: Response;
   try {
     response = await fetch(url, {
       method: options.method ?? "GET",
-      headers,
-      body,
+      headers: {
+        Accept: accept,
+        ...options.headers,
+        ...(post ? { "Content-Type": "application/json" } : {}),
+      },
+      body: post ? JSON.stringify(options.json) : undefined,
       signal: options.signal,
+      cache,
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === "AbortError") throw error;
-    throw new ApiClientError(
-      0,
-      "network_error",
-      "The connection failed. Check your network and try again.",
-    );
+    throw new ApiClientError(0, "network_error", lost);
   }
   if (!response.ok) throw readErrorResponse(response.status, await bodyText(response));
+  return response;
+}
+
+export async function apiFetch<S extends z.ZodMiniType>(
+  url: string,
+  schema: S,
+  options: RequestOptions = {},
+): Promise<z.infer<S>> {
+  const response = await send(url, "application/json", options, {
+    lost: "The connection failed. Check your network and try again.",
+  });
   let json: unknown;
   try {
     json = await response.json();
@@ -93,35 +101,22 @@ export async function apiFetch<S extends z.ZodMiniType>(
   return parsed.data;
 }
 
-/**
- * Opens a streamed response (SSE), by GET or by POSTing `json`; a non-2xx answer throws the same
- * ApiClientError.
- */
+/** Opens a streamed response (SSE), by GET or by POSTing `json`. */
 export async function apiStream(
   url: string,
-  options: { headers?: Record<string, string>; signal?: AbortSignal; json?: unknown } = {},
+  options: Omit<RequestOptions, "method"> = {},
 ): Promise<ReadableStream<Uint8Array>> {
-  let response: Response;
-  const post = options.json !== undefined;
-  try {
-    response = await fetch(url, {
-      method: post ? "POST" : "GET",
-      headers: {
-        Accept: "text/event-stream",
-        ...(post ? { "Content-Type": "application/json" } : {}),
-        ...options.headers,
-      },
-      body: post ? JSON.stringify(options.json) : undefined,
-      signal: options.signal,
+  const method = options.json === undefined ? "GET" : "POST";
+  const response = await send(
+    url,
+    "text/event-stream",
+    { ...options, method },
+    {
+      lost: "The connection failed.",
       cache: "no-store",
-    });
-  } catch (error) {
-    if (error instanceof DOMException && error.name === "AbortError") throw error;
-    throw new ApiClientError(0, "network_error", "The connection failed.");
-  }
-  if (!response.ok || !response.body) {
-    throw readErrorResponse(response.status, await bodyText(response));
-  }
+    },
+  );
+  if (!response.body) throw readErrorResponse(response.status, "");
   return response.body;
 }
 

@@ -1,18 +1,14 @@
 import { useEffect, useRef, useState } from "react";
 import { ApiClientError } from "@/lib/client/api-client-error";
 
-// How the browser follows an event stream: the run view (reconnects until the run
-// ends) and the launcher's start (one POST answered by a stream). It reads through the shared SSE
-// reader; what to do with each event is the caller's.
+// How the browser follows an event stream: the run view (reconnects until the run ends) and the
+// launcher's start (one POST answered by a stream).
 
 export type Connection = "idle" | "connecting" | "open" | "reconnecting" | "closed";
 
 export type StreamRequest = { url: string; headers?: Record<string, string>; json?: unknown };
 
-/**
- * Opens a stream by GET, or by POSTing `json`. A stream's failed answer is read here, so
- * it throws the same ApiClientError `{status, code, message}` as every other browser call.
- */
+/** Opens a stream by GET, or by POSTing `json`; a failed answer throws an ApiClientError. */
 export async function openEventStream(
   request: StreamRequest,
   signal?: AbortSignal,

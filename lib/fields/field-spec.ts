@@ -18,20 +18,11 @@ export const fileConstraintsShape = {
 };
 
 const fileBase = { ...base, ...fileConstraintsShape };
+const textBase = { ...base, defaultValue: z.string(), maxLength: z.nullable(z.int()) };
 
 export const fieldSpecSchema = z.discriminatedUnion("kind", [
-  z.object({
-    kind: z.literal("text"),
-    ...base,
-    defaultValue: z.string(),
-    maxLength: z.nullable(z.int()),
-  }),
-  z.object({
-    kind: z.literal("paragraph"),
-    ...base,
-    defaultValue: z.string(),
-    maxLength: z.nullable(z.int()),
-  }),
+  z.object({ kind: z.literal("text"), ...textBase }),
+  z.object({ kind: z.literal("paragraph"), ...textBase }),
   z.object({
     kind: z.literal("select"),
     ...base,
@@ -48,11 +39,6 @@ export const fieldSpecSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("other"), ...base, type: z.string(), defaultValue: z.string() }),
 ]);
 export type FieldSpec = z.infer<typeof fieldSpecSchema>;
-export type FieldKind = FieldSpec["kind"];
-export type FileFieldSpec = Extract<FieldSpec, { kind: "file" | "file-list" }>;
-
-export const isFileKind = (kind: FieldKind): kind is FileFieldSpec["kind"] =>
-  kind === "file" || kind === "file-list";
 
 /**
  * How the upstream takes a form's answers. A start (`/workflows/run`, `/chat-messages`) leaves an

@@ -1,12 +1,9 @@
 import type { PauseReason, StreamEvent } from "@/lib/dify/browser-schemas";
 
-// Folds the events of a run's stream into what the page shows. Idempotent on replays, in both of
-// a real server's replay modes (see docs/decisions/008-runs-replays-and-link-scope.md):
-// - `pubsub` snapshots repeat workflow_started and the node events (merged by node execution id)
-//   and send a chat answer so far as one `message_replace`;
-// - `streams` logs repeat everything from the run's first event: earlier pauses, filled forms and
-//   every text chunk. After each (re)connect the reducer checks replayed chunks against the text
-//   it already has, so nothing is appended twice.
+// Folds the events of a run's stream into what the page shows. Idempotent on replays: `pubsub`
+// snapshots repeat node events (merged by execution id) and send a chat answer as one
+// `message_replace`; `streams` logs repeat everything, so replayed chunks are checked against the
+// text already shown after each (re)connect.
 
 export type NodeView = {
   executionId: string;
@@ -40,17 +37,9 @@ export type WaitingForm = {
   channels: string[];
 };
 
-/** `form_id` when the server sends one, else the node id. */
 export function waitingFormKey(form: WaitingForm): string {
   return form.formId ?? form.nodeId;
 }
-
-export type RunOutcome = {
-  status: string;
-  outputs: Record<string, unknown>;
-  error: string | null;
-  elapsed: number | null;
-};
 
 export type RunViewState = {
   phase: "waiting" | "running" | "paused" | "finished" | "failed";
@@ -66,8 +55,12 @@ export type RunViewState = {
   replayed: Record<string, string>;
   /** Every form the run waits at now, in the order they opened. */
   waiting: WaitingForm[];
-  outcome: RunOutcome | null;
-  /** An `error` event from the stream. */
+  outcome: {
+    status: string;
+    outputs: Record<string, unknown>;
+    error: string | null;
+    elapsed: number | null;
+  } | null;
   streamError: { code: string; message: string } | null;
   /**
    * Per node id, the key of the form whose `human_input_required` this connection saw last: a
@@ -90,12 +83,21 @@ export const initialRunView: RunViewState = {
   lastRequired: {},
 };
 
-/** A new connection opened: what it replays is checked against what is already shown. */
-export type ConnectedEvent = { event: "connected" };
+/** `connected`: a new connection opened, what it replays is checked against what is shown. */
+type AnyEvent = StreamEvent | { event: "unknown"; name: string } | { event: "connected" };
 
-type AnyEvent = StreamEvent | { event: "unknown"; name: string } | ConnectedEvent;
+type NodeEvent = Extract<StreamEvent, { event: "node_finished" }>["data"];
 
-function upsertNode(nodes: NodeView[], node: NodeView): NodeView[] {
+function upsertNode(nodes: NodeView[], data: NodeEvent): NodeView[] {
+  const node: NodeView = {
+    executionId: data.id,
+    nodeId: data.node_id,
+    title: data.title ?? data.node_id,
+    type: data.node_type ?? null,
+    status: data.status,
+    elapsed: data.elapsed_time ?? null,
+    error: data.error ?? null,
+  };
   const index = nodes.findIndex((existing) => existing.executionId === node.executionId);
   if (index === -1) return [...nodes, node];
   const current = nodes[index]!;
@@ -126,7 +128,7 @@ function without(record: Record<string, string>, key: string): Record<string, st
   return rest;
 }
 
-/** Appends a streamed chunk, unless it only repeats (replays) text already shown. */
+/** Appends a streamed chunk, unless it only replays text already shown. */
 function appendChunk(state: RunViewState, key: string, chunk: string): RunViewState {
   const known = state.text.find((entry) => entry.nodeId === key)?.text ?? "";
   const sofar = state.replayed[key];
@@ -143,7 +145,6 @@ function appendChunk(state: RunViewState, key: string, chunk: string): RunViewSt
   return { ...state, replayed, text: setText(state.text, key, () => replay) };
 }
 
-/** `form_id` when present, else the node id: how filled/timeout events find their form. */
 function matches(form: WaitingForm, formId: string | null | undefined, nodeId: string): boolean {
   return formId && form.formId ? form.formId === formId : form.nodeId === nodeId;
 }
@@ -153,30 +154,20 @@ function matches(form: WaitingForm, formId: string | null | undefined, nodeId: s
  * only repeats one already recorded (a replay). Without `form_id`, it is the form this connection
  * last saw opened at that node, else the oldest open there: never one opened after it.
  */
-function closing(
-  state: RunViewState,
-  formId: string | null | undefined,
-  nodeId: string,
-): { key: string; form: WaitingForm | undefined } | null {
-  let key: string;
-  let form: WaitingForm | undefined;
-  if (formId) {
-    key = formId;
-    form = state.waiting.find((w) => matches(w, formId, nodeId));
-  } else {
-    const last = state.lastRequired[nodeId];
-    form =
-      last === undefined
-        ? state.waiting.find((w) => w.nodeId === nodeId)
-        : state.waiting.find((w) => waitingFormKey(w) === last);
-    key = form ? waitingFormKey(form) : (last ?? nodeId);
-  }
-  return closedKeys(state).has(key) ? null : { key, form };
+function closing(state: RunViewState, formId: string | null | undefined, nodeId: string) {
+  const last = state.lastRequired[nodeId];
+  const form = formId
+    ? state.waiting.find((w) => matches(w, formId, nodeId))
+    : state.waiting.find((w) =>
+        last === undefined ? w.nodeId === nodeId : waitingFormKey(w) === last,
+      );
+  const key = formId || (form ? waitingFormKey(form) : (last ?? nodeId));
+  if (closedKeys(state).has(key)) return null;
+  const waiting = state.waiting.filter((w) => w !== form);
+  // Still paused while another form waits, else going on.
+  const phase: RunViewState["phase"] = waiting.length > 0 ? "paused" : "running";
+  return { key, form, waiting, phase };
 }
-
-/** After a form closes: still paused while another form waits, else going on. */
-const phaseAfterClosing = (waiting: WaitingForm[]): RunViewState["phase"] =>
-  waiting.length > 0 ? "paused" : "running";
 
 function closedKeys(state: RunViewState): Set<string> {
   return new Set([...state.filled.map((f) => f.key), ...state.timeouts.map((t) => t.key)]);
@@ -208,6 +199,19 @@ function upsertWaiting(state: RunViewState, form: WaitingForm): WaitingForm[] {
   return next;
 }
 
+type FormFields = Pick<
+  PauseReason,
+  "form_id" | "node_title" | "form_token" | "approval_channels"
+> & { node_id: string };
+
+const waitingForm = (data: FormFields): WaitingForm => ({
+  formId: data.form_id ?? null,
+  nodeId: data.node_id,
+  nodeTitle: data.node_title ?? data.node_id,
+  formToken: data.form_token ?? null,
+  channels: data.approval_channels ?? [],
+});
+
 function isFormReason(reason: PauseReason): reason is PauseReason & { node_id: string } {
   const type = reason.TYPE ?? reason.type ?? "human_input_required";
   return type === "human_input_required" && typeof reason.node_id === "string";
@@ -220,18 +224,7 @@ function pausedAt(state: RunViewState, reasons: PauseReason[]): WaitingForm[] {
   let waiting = state.waiting.filter((w) =>
     forms.some((reason) => matches(w, reason.form_id, reason.node_id)),
   );
-  for (const reason of forms) {
-    waiting = upsertWaiting(
-      { ...state, waiting },
-      {
-        formId: reason.form_id ?? null,
-        nodeId: reason.node_id,
-        nodeTitle: reason.node_title ?? reason.node_id,
-        formToken: reason.form_token ?? null,
-        channels: reason.approval_channels ?? [],
-      },
-    );
-  }
+  for (const reason of forms) waiting = upsertWaiting({ ...state, waiting }, waitingForm(reason));
   return waiting;
 }
 
@@ -253,25 +246,14 @@ export function runViewReducer(state: RunViewState, event: AnyEvent): RunViewSta
         ...state,
         phase: state.phase === "waiting" ? "running" : state.phase,
         nodes: upsertNode(state.nodes, {
-          executionId: event.data.id,
-          nodeId: event.data.node_id,
-          title: event.data.title ?? event.data.node_id,
-          type: event.data.node_type ?? null,
+          ...event.data,
           status: "running",
-          elapsed: null,
+          elapsed_time: null,
           error: null,
         }),
       };
     case "node_finished": {
-      const nodes = upsertNode(state.nodes, {
-        executionId: event.data.id,
-        nodeId: event.data.node_id,
-        title: event.data.title ?? event.data.node_id,
-        type: event.data.node_type ?? null,
-        status: event.data.status,
-        elapsed: event.data.elapsed_time ?? null,
-        error: event.data.error ?? null,
-      });
+      const nodes = upsertNode(state.nodes, event.data);
       // The node's full text output supersedes its chunks (some may have been missed while
       // reconnecting).
       const full = event.data.outputs?.text;
@@ -306,13 +288,7 @@ export function runViewReducer(state: RunViewState, event: AnyEvent): RunViewSta
           ...state.lastRequired,
           [event.data.node_id]: event.data.form_id ?? event.data.node_id,
         },
-        waiting: upsertWaiting(state, {
-          formId: event.data.form_id ?? null,
-          nodeId: event.data.node_id,
-          nodeTitle: event.data.node_title ?? event.data.node_id,
-          formToken: event.data.form_token ?? null,
-          channels: event.data.approval_channels ?? [],
-        }),
+        waiting: upsertWaiting(state, waitingForm(event.data)),
       };
     case "workflow_paused": {
       const reasons = event.data.reasons ?? [];
@@ -327,8 +303,7 @@ export function runViewReducer(state: RunViewState, event: AnyEvent): RunViewSta
       const { form_id: formId, node_id: nodeId } = event.data;
       const target = closing(state, formId, nodeId);
       if (!target) return state;
-      const { key, form } = target;
-      const waiting = state.waiting.filter((w) => w !== form);
+      const { key, form, waiting, phase } = target;
       const filled: FilledView = {
         key,
         nodeId,
@@ -337,27 +312,19 @@ export function runViewReducer(state: RunViewState, event: AnyEvent): RunViewSta
         actionText: event.data.action_text ?? null,
         renderedContent: event.data.rendered_content ?? null,
       };
-      return {
-        ...state,
-        filled: [...state.filled, filled],
-        waiting,
-        phase: phaseAfterClosing(waiting),
-      };
+      return { ...state, filled: [...state.filled, filled], waiting, phase };
     }
     case "human_input_form_timeout": {
       const { form_id: formId, node_id: nodeId } = event.data;
       const target = closing(state, formId, nodeId);
       if (!target) return state;
-      const { key, form } = target;
-      const waiting = state.waiting.filter((w) => w !== form);
+      const { key, form, waiting, phase } = target;
+      const nodeTitle = event.data.node_title ?? form?.nodeTitle ?? nodeId;
       return {
         ...state,
-        timeouts: [
-          ...state.timeouts,
-          { key, nodeId, nodeTitle: event.data.node_title ?? form?.nodeTitle ?? nodeId },
-        ],
+        timeouts: [...state.timeouts, { key, nodeId, nodeTitle }],
         waiting,
-        phase: phaseAfterClosing(waiting),
+        phase,
       };
     }
     case "workflow_finished": {
