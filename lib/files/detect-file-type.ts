@@ -34,24 +34,21 @@ const DOCUMENTS = [
   "epub",
 ];
 
+const SINCE_0_7: Record<KnownType, readonly string[]> = {
+  image: ["jpg", "jpeg", "png", "webp", "gif", "svg"],
+  video: ["mp4", "mov", "mpeg", "webm"],
+  audio: ["mp3", "m4a", "wav", "amr", "mpga"],
+  document: [...DOCUMENTS, "odt"],
+};
+
 const LISTS: Record<ServerGeneration, Record<KnownType, readonly string[]>> = {
-  "before-0.7": {
-    image: ["jpg", "jpeg", "png", "webp", "gif", "svg"],
-    video: ["mp4", "mov", "mpeg", "webm"],
-    audio: ["mp3", "m4a", "wav", "amr", "mpga"],
-    document: DOCUMENTS,
-  },
-  "since-0.7": {
-    image: ["jpg", "jpeg", "png", "webp", "gif", "svg"],
-    video: ["mp4", "mov", "mpeg", "webm"],
-    audio: ["mp3", "m4a", "wav", "amr", "mpga"],
-    document: [...DOCUMENTS, "odt"],
-  },
+  "before-0.7": { ...SINCE_0_7, document: DOCUMENTS },
+  "since-0.7": SINCE_0_7,
 };
 
 /** Extensions (no dot, lower case) the newest server files under a type. */
 export function extensionsOfType(type: KnownType): readonly string[] {
-  return LISTS["since-0.7"][type];
+  return SINCE_0_7[type];
 }
 
 // The server's lists hold each extension in lower and in UPPER case, nothing in between.
@@ -121,20 +118,21 @@ export interface FileTypeConstraints {
 
 /**
  * Whether a field takes a file sent with a type and extension (no dot): a type on the list (an
- * empty list takes every type), or `custom` with its extension on the extension list, case- and
- * dot-insensitively.
+ * empty list takes every type), or `custom` with its extension on the extension list. Since 0.7.0
+ * that list is read case- and dot-insensitively; before, `custom` must be listed and `.extension`
+ * be on the list exactly as written, so `["dotx"]` or `[".LOG"]` takes no file there.
  */
 export function isFileTypeAllowed(
   type: FileType,
   extension: string,
   { allowed_file_types: types, allowed_file_extensions: extensions }: FileTypeConstraints,
+  generation: ServerGeneration = "since-0.7",
 ): boolean {
-  if (types.length > 0 && !types.includes(type) && type !== "custom") return false;
-  if (type === "custom") {
-    const wanted = extensions.map((e) => e.replace(/^\./, "").toLowerCase());
-    return extension !== "" && wanted.includes(extension.toLowerCase());
-  }
-  return true;
+  if (type !== "custom") return types.length === 0 || types.includes(type);
+  if (generation === "before-0.7")
+    return types.includes("custom") && extensions.includes(`.${extension}`);
+  const wanted = extensions.map((e) => e.replace(/^\./, "").toLowerCase());
+  return extension !== "" && wanted.includes(extension.toLowerCase());
 }
 
 /**
@@ -146,21 +144,6 @@ export function isFileTypeAllowed(
 export type TypeChoice =
   | { verdict: "both" | "newest" | "older"; type: FileType }
   | { verdict: "none"; detected: FileType };
-
-/**
- * Whether an older server (before graphon 0.7.0) takes a file of a detected type: the type listed
- * (an empty list takes every type), or `custom` with `.extension` on the extension list exactly as
- * written, so a list written `["dotx"]` or `[".LOG"]` takes no file there.
- */
-export function isFileTypeAllowedBefore(
-  type: FileType,
-  extension: string,
-  { allowed_file_types: types, allowed_file_extensions: extensions }: FileTypeConstraints,
-): boolean {
-  if (types.length > 0 && !types.includes(type) && type !== "custom") return false;
-  if (type === "custom") return types.includes("custom") && extensions.includes(`.${extension}`);
-  return true;
-}
 
 /**
  * The type to send for a file whose extension (no dot, as the server stores it) and MIME type the
@@ -177,7 +160,7 @@ export function chooseFileType(
   const takenSince = (type: FileType) =>
     isFileTypeAllowed(type, file.extension, constraints) && (type === since || type === "custom");
   const takenBefore = (type: FileType) =>
-    isFileTypeAllowedBefore(type, file.extension, constraints) && type === before;
+    isFileTypeAllowed(type, file.extension, constraints, "before-0.7") && type === before;
   const candidates = [...new Set<FileType>([since, before, "custom"])];
   const both = candidates.find((type) => takenSince(type) && takenBefore(type));
   if (both) return { verdict: "both", type: both };
