@@ -5,10 +5,8 @@ import { uploadAnswerSchema, type UploadAnswer } from "@/lib/files/upload-answer
 // How an upload route's answer is read: loaded with the first upload (lib/files/upload-with-progress.ts),
 // not with the page, because its schemas bring zod.
 
-export type UploadResult = UploadAnswer;
-
 /** The uploaded file, or the ApiClientError an upload's answer (status and body text) means. */
-export function readUploadResponse(status: number, body: string): UploadResult {
+export function readUploadResponse(status: number, body: string): UploadAnswer {
   if (status >= 200 && status < 300) {
     const parsed = uploadAnswerSchema.safeParse(parseJsonText(body));
     if (parsed.success) return parsed.data;

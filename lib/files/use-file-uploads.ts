@@ -25,35 +25,29 @@ const fromAttached = (file: AttachedFile): UploadItem => ({
   attached: file,
 });
 
-type UseFileUploadsOptions = {
-  /** Files the field already holds (a restored draft). Read once. */
-  initial: AttachedFile[];
-  /** Must keep its identity between renders (memoise it). */
-  uploadTarget: UploadTarget;
-  /** Called with the attached files whenever they change. */
-  onChange: (files: AttachedFile[]) => void;
-  /** Called with the uploads still running and failed whenever they change. */
-  onStateChange: (state: FileFieldState) => void;
-};
-
 /**
- * One file field's uploads: each file uploads through the app (with progress; a few at a time
- * for the whole page, lib/files/upload-gate.ts), a removed or replaced file's upload is
- * cancelled, a failed one can be retried, and image previews are released when their file goes. The field only renders `items` and calls these actions.
+ * One file field's uploads: each file uploads through the app with progress, a removed or
+ * replaced file's upload is cancelled, a failed one can be retried, and image previews are
+ * released when their file goes. `initial` (a restored draft) is read once; `uploadTarget` must
+ * keep its identity between renders.
  */
 export function useFileUploads({
   initial,
   uploadTarget,
   onChange,
   onStateChange,
-}: UseFileUploadsOptions) {
+}: {
+  initial: AttachedFile[];
+  uploadTarget: UploadTarget;
+  onChange: (files: AttachedFile[]) => void;
+  onStateChange: (state: FileFieldState) => void;
+}) {
   const [items, dispatch] = useReducer(fileUploadsReducer, initial, (files) =>
     files.map(fromAttached),
   );
   const controllers = useRef(new Map<string, AbortController>());
   const previews = useRef(new Set<string>());
 
-  // Report attached files and pending work up whenever the list changes.
   const lastReported = useRef("");
   useEffect(() => {
     const attached = attachedFiles(items);
@@ -133,16 +127,23 @@ export function useFileUploads({
 
   /** Queues local files (already checked) and starts their uploads; `replace` for one file. */
   const addFiles = (files: { file: File; type: FileType }[], replace: boolean) => {
-    const added = files.map(({ file, type }): UploadItem => ({
-      key: nextKey(),
-      name: file.name,
-      size: file.size,
-      type,
-      status: "queued",
-      progress: 0,
-      file,
-      preview: type === "image" ? previewOf(file, previews.current) : undefined,
-    }));
+    const added = files.map(({ file, type }): UploadItem => {
+      const preview =
+        type === "image" && typeof URL.createObjectURL === "function"
+          ? URL.createObjectURL(file)
+          : undefined;
+      if (preview) previews.current.add(preview);
+      return {
+        key: nextKey(),
+        name: file.name,
+        size: file.size,
+        type,
+        status: "queued",
+        progress: 0,
+        file,
+        preview,
+      };
+    });
     if (added.length === 0) return;
     if (replace) items.forEach(release);
     dispatch({ type: "add", items: added, replace });
@@ -166,11 +167,4 @@ export function useFileUploads({
   };
 
   return { items, addFiles, addLink, remove, retry };
-}
-
-function previewOf(file: File, registry: Set<string>): string | undefined {
-  if (typeof URL.createObjectURL !== "function") return undefined;
-  const url = URL.createObjectURL(file);
-  registry.add(url);
-  return url;
 }
