@@ -1,6 +1,6 @@
 "use client";
 
-import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useEffect, type ReactNode } from "react";
 import { EMBED_SOURCE, type EmbedEvent } from "@/lib/embed/embed-protocol";
 
 type Notify = (event: EmbedEvent) => void;
@@ -71,6 +71,5 @@ export function EmbedProvider({
     };
   }, [active, allowedOrigins, notify]);
 
-  const value = useMemo(() => notify, [notify]);
-  return <EmbedContext.Provider value={value}>{children}</EmbedContext.Provider>;
+  return <EmbedContext value={notify}>{children}</EmbedContext>;
 }

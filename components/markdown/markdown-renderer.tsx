@@ -1,6 +1,6 @@
 import { use } from "react";
 import { MarkdownBody } from "@/components/markdown/markdown-body";
-import { MarkdownImageOriginsContext } from "@/lib/markdown/markdown-image-origins-context";
+import { MarkdownImageOriginsContext } from "@/components/markdown/markdown-image-origins-provider";
 
 /** The Markdown in the browser; loaded on its own by FormMarkdown (see form-markdown.tsx). */
 export function MarkdownRenderer({
