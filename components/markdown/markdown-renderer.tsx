@@ -2,7 +2,7 @@ import { use } from "react";
 import { MarkdownBody } from "@/components/markdown/markdown-body";
 import { MarkdownImageOriginsContext } from "@/components/markdown/markdown-image-origins-provider";
 
-/** The Markdown in the browser; loaded on its own by FormMarkdown (see form-markdown.tsx). */
+/** The Markdown in the browser; loaded on its own by FormMarkdown. */
 export function MarkdownRenderer({
   children,
   headingsDeeperBy,

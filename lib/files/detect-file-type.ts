@@ -1,8 +1,7 @@
 import type { FileType } from "@/lib/dify/browser-schemas";
 
-// The file types a Dify server detects, in both generations the app meets (docs/decisions/
-// 030-file-types-across-server-generations.md): before graphon 0.7.0, substring tests on the
-// MIME type; since, a normalised MIME type with prefixes and an allowlist, and `odt` as a
+// The file types a Dify server detects, in both generations: before graphon 0.7.0, substring tests
+// on the MIME type; since, a normalised MIME type with prefixes and an allowlist, and `odt` as a
 // document. The app cannot ask which one it talks to, so it sends the type both would take, else
 // the type the newest would take, and refuses only what neither would.
 

@@ -2,8 +2,7 @@ import ipaddr from "ipaddr.js";
 
 // Which links a file field takes. The upstream fetches a remote_url file itself, from inside its
 // own network, and the app asks a link's server what it holds, so neither may be aimed at
-// addresses there (docs/decisions/049-the-app-fetches-links.md). One pure rule, no node:*: the
-// server runs it before it fetches a link and before the upstream hears of one.
+// addresses there. No node:*: the server runs it before it fetches a link or passes one on.
 
 /** Why a link is refused. */
 export type RemoteUrlProblem = "invalid" | "scheme" | "credentials" | "address";

@@ -1,9 +1,7 @@
 import type { SystemParameters } from "@/lib/dify/schemas";
 
-// Which size limit applies to which category of file, written once: the upstream's settings in
-// megabytes (and their defaults when it sends none), the app's limits in bytes, and the lookup the
-// file field, its hint and the upload proxy all use. Without zod: the form page loads it first
-// (its schema is in lib/files/upload-limits-schema.ts).
+// Which size limit applies to which category of file: the upstream's settings in megabytes (and
+// their defaults), the app's limits in bytes, and the lookup. Without zod: the form page loads it.
 
 export const SIZE_CATEGORIES = ["image", "video", "audio", "document"] as const;
 export type SizeCategory = (typeof SIZE_CATEGORIES)[number];

@@ -2,8 +2,7 @@ import { ApiClientError } from "@/lib/client/api-client-error";
 import { parseJsonText, readErrorResponse } from "@/lib/client/api-fetch";
 import { uploadAnswerSchema, type UploadAnswer } from "@/lib/files/upload-answer";
 
-// How an upload route's answer is read: loaded with the first upload (lib/files/upload-with-progress.ts),
-// not with the page, because its schemas bring zod.
+// Loaded with the first upload, not with the page: its schemas bring zod.
 
 /** The uploaded file, or the ApiClientError an upload's answer (status and body text) means. */
 export function readUploadResponse(status: number, body: string): UploadAnswer {

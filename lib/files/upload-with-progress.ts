@@ -1,9 +1,8 @@
 import { ApiClientError } from "@/lib/client/api-client-error";
 import type { UploadAnswer } from "@/lib/files/upload-answer";
 
-// Uploads use XMLHttpRequest rather than the fetch helper: fetch cannot report upload progress.
-// Errors are the same ApiClientError with the server's `{code, message}`
-// (docs/decisions/003-uploads-with-xhr-for-progress.md).
+// XMLHttpRequest rather than the fetch helper: fetch cannot report upload progress. Errors are
+// the same ApiClientError with the server's `{code, message}`.
 
 /**
  * Where a file goes: an upload route of this app (its URL may wait for its contract to load),

@@ -2,11 +2,9 @@ import * as z from "zod/mini";
 import { fieldSpecSchema } from "@/lib/fields/field-spec";
 import { uploadLimitsSchema } from "@/lib/files/upload-limits-schema";
 
-// The launcher's view of an app's start form: what the browser receives from
-// GET /api/launch/parameters, shared by the server that builds it and the browser that checks it.
-// The raw `GET /parameters` shape is mapped in lib/server/launcher/to-start-form-view.ts only.
+// The launcher's view of an app's start form, shared by the server that builds it and the browser
+// that checks it.
 
-/** The start form's fields: the shared field model's kinds. */
 export const startFieldSchema = fieldSpecSchema;
 export type StartField = z.infer<typeof startFieldSchema>;
 

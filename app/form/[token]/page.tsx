@@ -64,8 +64,7 @@ async function FormPageBody({
     );
   }
   // The address's link wins (a new link for this form, or a framed page); else the cookie a
-  // top-level open traded its link for (decision 035). The browser then sends no link header: its
-  // API calls carry the cookie.
+  // top-level open traded its link for. The browser's API calls then carry the cookie.
   const address = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
     const first = Array.isArray(value) ? value[0] : value;
