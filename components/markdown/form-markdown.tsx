@@ -1,4 +1,4 @@
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, type ComponentProps } from "react";
 
 // Markdown that arrives in the browser. react-markdown with remark-gfm weighs about 80 kB gzip, so
 // it loads the first time such text renders, never in a page's first load; until then the text
@@ -10,17 +10,11 @@ const MarkdownRenderer = lazy(() =>
   })),
 );
 
-export function FormMarkdown({
-  children,
-  headingsDeeperBy,
-}: {
-  children: string;
-  headingsDeeperBy?: number;
-}) {
+export function FormMarkdown(props: ComponentProps<typeof MarkdownRenderer>) {
   return (
     <div className="markdown">
-      <Suspense fallback={<p className="markdown-plain">{children}</p>}>
-        <MarkdownRenderer headingsDeeperBy={headingsDeeperBy}>{children}</MarkdownRenderer>
+      <Suspense fallback={<p className="markdown-plain">{props.children}</p>}>
+        <MarkdownRenderer {...props} />
       </Suspense>
     </div>
   );
