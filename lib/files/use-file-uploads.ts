@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useReducer, useRef } from "react";
+import { useEffect, useReducer, useRef } from "react";
 import type { FileType } from "@/lib/dify/browser-schemas";
 import { ApiClientError } from "@/lib/client/api-client-error";
 import type { AttachedFile } from "@/lib/fields/attached-file";
@@ -77,53 +77,35 @@ export function useFileUploads({
     }
   };
 
-  const upload = useCallback(
-    (key: string, file: File, type: FileType) => {
-      const controller = new AbortController();
-      controllers.current.set(key, controller);
+  const upload = async (key: string, file: File, type: FileType) => {
+    const controller = new AbortController();
+    controllers.current.set(key, controller);
+    try {
       // Queued until the page has a free upload (the server takes a few per link at once).
-      uploadGate(() => {
+      const result = await uploadGate(() => {
         if (controller.signal.aborted) throw new DOMException("Upload cancelled", "AbortError");
         dispatch({ type: "start", key });
-        return uploadWithProgress(
-          uploadTarget,
-          file,
-          (progress) => dispatch({ type: "progress", key, progress }),
-          controller.signal,
-        );
-      })
-        .then(
-          (result) =>
-            dispatch({
-              type: "done",
-              key,
-              attached: {
-                source: "local",
-                uploadFileId: result.id,
-                name: result.name,
-                size: result.size,
-                type,
-              },
-            }),
-          (error: unknown) => {
-            if (error instanceof DOMException && error.name === "AbortError") return;
-            if (error instanceof ApiClientError) uploadTarget.onRefused?.(error);
-            dispatch({
-              type: "failed",
-              key,
-              failure:
-                error instanceof ApiClientError
-                  ? { code: error.code, message: error.message }
-                  : { code: "failed", message: "" },
-            });
-          },
-        )
-        .finally(() => {
-          if (controllers.current.get(key) === controller) controllers.current.delete(key);
-        });
-    },
-    [uploadTarget],
-  );
+        const onProgress = (progress: number) => dispatch({ type: "progress", key, progress });
+        return uploadWithProgress(uploadTarget, file, onProgress, controller.signal);
+      });
+      const { id: uploadFileId, name, size } = result;
+      dispatch({
+        type: "done",
+        key,
+        attached: { source: "local", uploadFileId, name, size, type },
+      });
+    } catch (error) {
+      if (error instanceof DOMException && error.name === "AbortError") return;
+      if (error instanceof ApiClientError) uploadTarget.onRefused?.(error);
+      const failure =
+        error instanceof ApiClientError
+          ? { code: error.code, message: error.message }
+          : { code: "failed" as const, message: "" };
+      dispatch({ type: "failed", key, failure });
+    } finally {
+      if (controllers.current.get(key) === controller) controllers.current.delete(key);
+    }
+  };
 
   /** Queues local files (already checked) and starts their uploads; `replace` for one file. */
   const addFiles = (files: { file: File; type: FileType }[], replace: boolean) => {
@@ -147,7 +129,7 @@ export function useFileUploads({
     if (added.length === 0) return;
     if (replace) items.forEach(release);
     dispatch({ type: "add", items: added, replace });
-    for (const item of added) upload(item.key, item.file!, item.type);
+    for (const item of added) void upload(item.key, item.file!, item.type);
   };
 
   /** Adds a link to a file (nothing to upload); `replace` for one file. */
@@ -163,7 +145,7 @@ export function useFileUploads({
 
   const retry = (key: string) => {
     const item = items.find((candidate) => candidate.key === key);
-    if (item?.status === "failed" && item.file) upload(item.key, item.file, item.type);
+    if (item?.status === "failed" && item.file) void upload(item.key, item.file, item.type);
   };
 
   return { items, addFiles, addLink, remove, retry };
