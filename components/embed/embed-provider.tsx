@@ -13,9 +13,8 @@ export function useEmbedNotify(): Notify {
 }
 
 /**
- * When the page is framed by an allowed portal: posts events to it (only to the allowed origins,
- * never `*`; the browser drops a message whose target origin is not the parent's), reports the
- * content height on every change, and takes `set-theme` from it.
+ * When the page is framed by an allowed portal: posts events to it (to each allowed origin, never
+ * `*`), reports the content height on every change, and takes `set-theme` from it.
  */
 export function EmbedProvider({
   enabled,

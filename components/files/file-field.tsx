@@ -373,9 +373,8 @@ function RemoteUrlEntry({
 }
 
 /**
- * The lazily loaded drop zone, or until it loads the same button without one. The server and the
- * hydrating page draw the button too: a file input in the server's HTML would take files before
- * the drop zone's handlers exist, and lose them.
+ * The lazily loaded drop zone, or until it loads the same button without one. The server draws
+ * the button too: a file input there would take files before the drop zone's handlers exist.
  */
 function LocalFilePickerOrButton(props: Omit<LocalFilePickerProps, "hint">) {
   const t = useTranslations("form.files");

@@ -83,10 +83,7 @@ export function parseInput<S extends $ZodType>(schema: S, value: unknown): outpu
   return result.data;
 }
 
-/**
- * Upstream data through the app's own schema: a refusal is the upstream's fault, 502
- * upstream_bad_response, with the refused paths in the log (never in the answer).
- */
+/** Upstream data through the app's schema: a refusal is 502, its paths in the log only. */
 export function parseUpstream<S extends $ZodType>(
   schema: S,
   value: unknown,

@@ -72,11 +72,7 @@ function decoded(text: string): string {
 /** The last segment of a URL's path, percent-decoded ("" when the path ends in `/`). */
 const pathNameOf = (url: URL) => decoded(url.pathname.slice(url.pathname.lastIndexOf("/") + 1));
 
-/**
- * Whether a link's path alone decides what the server makes of it: a last segment whose
- * extension Python's table knows. The server then ignores the `Content-Type`; only a
- * `Content-Disposition` name could still change it, which the app does not ask about.
- */
+/** Whether a link's path alone decides its type: an extension Python's table knows. */
 export const pathDecides = (url: URL) => mimeTypeOfName(pathNameOf(url)) !== "";
 
 /** What a link's server answered, as far as the file's type goes. */

@@ -16,9 +16,8 @@ const MAX_REMOTE_URL_LENGTH = 2048;
 const AMBIGUOUS = /[\\\u0000-\u001f\u007f]/;
 
 /**
- * A link checked for a file field: the URL to send on (the parser's own spelling of it, so that
- * what was judged is what goes upstream) or the problem with it. `insideHosts` are the inside
- * hosts (names or addresses) an operator lets links name (REMOTE_FILE_HOSTS).
+ * A link checked for a file field: the URL to send on (the parser's spelling, so what was judged
+ * is what goes upstream) or its problem. `insideHosts`: REMOTE_FILE_HOSTS.
  */
 export function checkRemoteUrl(
   text: string,

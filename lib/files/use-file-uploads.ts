@@ -26,10 +26,8 @@ const fromAttached = (file: AttachedFile): UploadItem => ({
 });
 
 /**
- * One file field's uploads: each file uploads through the app with progress, a removed or
- * replaced file's upload is cancelled, a failed one can be retried, and image previews are
- * released when their file goes. `initial` (a restored draft) is read once; `uploadTarget` must
- * keep its identity between renders.
+ * One file field's uploads, cancelled when removed and retried when failed. `initial` (a restored
+ * draft) is read once; `uploadTarget` must keep its identity between renders.
  */
 export function useFileUploads({
   initial,
