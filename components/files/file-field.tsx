@@ -3,7 +3,6 @@ import { useTranslations } from "next-intl";
 import { FileIcon } from "@/components/ui/file-icon";
 import { Button } from "@/components/ui/button";
 import { useInBrowser } from "@/lib/client/use-in-browser";
-import type { ErrorCode } from "@/lib/errors/error-code";
 import type { AttachedFile } from "@/lib/fields/attached-file";
 import type { FileType } from "@/lib/dify/browser-schemas";
 import { chooseFileType, uploadExtensionOf } from "@/lib/files/detect-file-type";
@@ -70,9 +69,10 @@ export function FileField({
   const methods = uploadMethodsOf(field.methods);
   const allowsLocal = methods.includes("local_file");
   const allowsRemote = methods.includes("remote_url");
+  // Upload failures the page words itself (`form.files.errors.<code>`); others show the server's.
   const failureText = (item: UploadItem) => {
     const code = item.failure?.code ?? "failed";
-    return UPLOAD_ERROR_CODES.has(code) ? t(`errors.${code}`) : (item.failure?.message ?? "");
+    return t.has(`errors.${code}`) ? t(`errors.${code}`) : (item.failure?.message ?? "");
   };
 
   const room = () => (max > 0 ? max - items.length : Number.POSITIVE_INFINITY);
@@ -245,17 +245,6 @@ export function FileField({
     </div>
   );
 }
-
-// Upload failures the page words itself (`form.files.errors.<code>`); others show the server's text.
-const UPLOAD_ERROR_CODES = new Set<ErrorCode | "failed">([
-  "failed",
-  "file_too_large",
-  "unsupported_file_type",
-  "no_file_uploaded",
-  "too_many_files",
-  "filename_not_exists_error",
-  "network_error",
-]);
 
 /** The kinds of file a field takes, in words of the page's language. */
 function useAllowedWords() {
