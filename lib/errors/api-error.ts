@@ -21,18 +21,17 @@ export class ApiError extends Error {
   }
   readonly [API_ERROR] = true;
   override name = "ApiError";
-  readonly status: number;
-  readonly code: ErrorCode;
-  readonly issues: ErrorIssue[] | undefined;
   /** Headers the error response carries besides the envelope (e.g. Retry-After). */
   headers: Record<string, string> = {};
 
   /** `status` apart from the code's: an upstream error passes through with the status it had. */
-  constructor(status: number, code: ErrorCode, message: string, issues?: ErrorIssue[]) {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly issues?: ErrorIssue[],
+  ) {
     super(message);
-    this.status = status;
-    this.code = code;
-    this.issues = issues;
   }
 
   /** The same error, answered with `Retry-After: seconds`. */
