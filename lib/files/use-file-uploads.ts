@@ -1,3 +1,4 @@
+import pLimit from "p-limit";
 import { useEffect, useReducer, useRef } from "react";
 import type { FileType } from "@/lib/dify/browser-schemas";
 import { ApiClientError } from "@/lib/client/api-client-error";
@@ -8,9 +9,12 @@ import {
   uploadCounts,
   type UploadItem,
 } from "@/lib/files/file-uploads-reducer";
-import { uploadGate } from "@/lib/files/upload-gate";
 import { uploadWithProgress, type UploadTarget } from "@/lib/files/upload-with-progress";
 import type { FileFieldState } from "@/lib/files/use-file-states";
+
+// The page's uploads, all fields together, two at a time (below the server's MAX_UPLOADS_PER_LINK):
+// the rest wait their turn instead of being refused by the per-link cap.
+const uploadGate = pLimit(2);
 
 let counter = 0;
 const nextKey = () => `f${++counter}`;
