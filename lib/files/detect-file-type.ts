@@ -33,7 +33,8 @@ const DOCUMENTS = [
   "epub",
 ];
 
-const SINCE_0_7: Record<KnownType, readonly string[]> = {
+/** Extensions (no dot, lower case) the newest server files under each type. */
+export const NEWEST_EXTENSIONS: Record<KnownType, readonly string[]> = {
   image: ["jpg", "jpeg", "png", "webp", "gif", "svg"],
   video: ["mp4", "mov", "mpeg", "webm"],
   audio: ["mp3", "m4a", "wav", "amr", "mpga"],
@@ -41,14 +42,9 @@ const SINCE_0_7: Record<KnownType, readonly string[]> = {
 };
 
 const LISTS: Record<ServerGeneration, Record<KnownType, readonly string[]>> = {
-  "before-0.7": { ...SINCE_0_7, document: DOCUMENTS },
-  "since-0.7": SINCE_0_7,
+  "before-0.7": { ...NEWEST_EXTENSIONS, document: DOCUMENTS },
+  "since-0.7": NEWEST_EXTENSIONS,
 };
-
-/** Extensions (no dot, lower case) the newest server files under a type. */
-export function extensionsOfType(type: KnownType): readonly string[] {
-  return SINCE_0_7[type];
-}
 
 // The server's lists hold each extension in lower and in UPPER case, nothing in between.
 function byExtension(generation: ServerGeneration, extension: string): KnownType | null {

@@ -1,10 +1,10 @@
-import { extensionsOfType, uploadExtensionOf } from "@/lib/files/detect-file-type";
+import { NEWEST_EXTENSIONS, uploadExtensionOf } from "@/lib/files/detect-file-type";
 import { SIZE_CATEGORIES, sizeLimitOf, type UploadLimits } from "@/lib/files/upload-limits";
 
 /** The size limit (bytes) of a file name's category: image, video, audio by extension, else document. */
 export function sizeLimitFor(name: string, limits: UploadLimits): number {
   const extension = uploadExtensionOf(name);
-  const category = SIZE_CATEGORIES.find((type) => extensionsOfType(type).includes(extension));
+  const category = SIZE_CATEGORIES.find((type) => NEWEST_EXTENSIONS[type].includes(extension));
   return sizeLimitOf(category ?? "document", limits);
 }
 
@@ -18,7 +18,7 @@ export function acceptedExtensions(
   // format we do not take is then refused with a clear message before any upload.
   if (allowedTypes.includes("image")) out.push("image/*");
   for (const type of SIZE_CATEGORIES) {
-    if (allowedTypes.includes(type)) out.push(...extensionsOfType(type).map((e) => `.${e}`));
+    if (allowedTypes.includes(type)) out.push(...NEWEST_EXTENSIONS[type].map((e) => `.${e}`));
   }
   if (allowedTypes.includes("custom")) {
     out.push(...allowedExtensions.map((e) => (e.startsWith(".") ? e : `.${e}`).toLowerCase()));
