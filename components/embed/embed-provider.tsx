@@ -1,6 +1,6 @@
 "use client";
 
-import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useEffect, type ReactNode } from "react";
 import { EMBED_SOURCE, type EmbedEvent } from "@/lib/embed/embed-protocol";
 
 type Notify = (event: EmbedEvent) => void;
@@ -13,9 +13,8 @@ export function useEmbedNotify(): Notify {
 }
 
 /**
- * When the page is framed by an allowed portal: posts events to it (only to the allowed origins,
- * never `*`; the browser drops a message whose target origin is not the parent's), reports the
- * content height on every change, and takes `set-theme` from it.
+ * When the page is framed by an allowed portal: posts events to it (to each allowed origin, never
+ * `*`), reports the content height on every change, and takes `set-theme` from it.
  */
 export function EmbedProvider({
   enabled,
@@ -71,6 +70,5 @@ export function EmbedProvider({
     };
   }, [active, allowedOrigins, notify]);
 
-  const value = useMemo(() => notify, [notify]);
-  return <EmbedContext.Provider value={value}>{children}</EmbedContext.Provider>;
+  return <EmbedContext value={notify}>{children}</EmbedContext>;
 }

@@ -1,14 +1,14 @@
-import { lazy, Suspense, useCallback, useId, useRef, useState } from "react";
-import { useLocale, useTranslations } from "next-intl";
+import { lazy, Suspense, useId, useRef, useState } from "react";
+import { useTranslations } from "next-intl";
 import { FileIcon } from "@/components/ui/file-icon";
 import { Button } from "@/components/ui/button";
 import { useInBrowser } from "@/lib/client/use-in-browser";
-import type { ErrorCode } from "@/lib/errors/error-code";
 import type { AttachedFile } from "@/lib/fields/attached-file";
 import type { FileType } from "@/lib/dify/browser-schemas";
 import { chooseFileType, uploadExtensionOf } from "@/lib/files/detect-file-type";
 import { acceptedExtensions, formatBytes, sizeLimitFor } from "@/lib/files/file-category";
-import type { UploadItem } from "@/lib/files/file-uploads-reducer";
+import { useFileKinds } from "@/lib/files/file-hint";
+import { isBusy, type UploadItem } from "@/lib/files/file-uploads-reducer";
 import type { UploadLimits } from "@/lib/files/upload-limits";
 import type { FileFieldView } from "@/lib/form/form-view";
 import type { UploadTarget } from "@/lib/files/upload-with-progress";
@@ -40,26 +40,25 @@ export type FileFieldProps = {
 };
 
 /** Drop, pick or paste files; each uploads at once through the proxy. Remote links where allowed. */
-export function FileField(props: FileFieldProps) {
+export function FileField({
+  field,
+  uploadTarget,
+  limits,
+  value,
+  onChange,
+  onStateChange,
+  inputId,
+  labelId,
+  describedBy,
+  invalid,
+}: FileFieldProps) {
   const t = useTranslations("form.files");
   const allowed = useAllowedWords();
   const kindWords = useTranslations("form.fileHint.types");
   const refusal = (name: string, type: FileType) =>
     type === "custom"
-      ? t("notAccepted", { name, allowed: allowed(props.field) })
-      : t("detectedNotAccepted", { name, kind: kindWords(type), allowed: allowed(props.field) });
-  const {
-    field,
-    uploadTarget,
-    limits,
-    value,
-    onChange,
-    onStateChange,
-    inputId,
-    labelId,
-    describedBy,
-    invalid,
-  } = props;
+      ? t("notAccepted", { name, allowed: allowed(field) })
+      : t("detectedNotAccepted", { name, kind: kindWords(type), allowed: allowed(field) });
   const max = field.kind === "file" ? 1 : field.maxFiles;
   const [initial] = useState(value);
   const uploads = useFileUploads({ initial, uploadTarget, onChange, onStateChange });
@@ -70,13 +69,11 @@ export function FileField(props: FileFieldProps) {
   const methods = uploadMethodsOf(field.methods);
   const allowsLocal = methods.includes("local_file");
   const allowsRemote = methods.includes("remote_url");
-  const failureText = useCallback(
-    (item: UploadItem) => {
-      const code = item.failure?.code ?? "failed";
-      return UPLOAD_ERROR_CODES.has(code) ? t(`errors.${code}`) : (item.failure?.message ?? "");
-    },
-    [t],
-  );
+  // Upload failures the page words itself (`form.files.errors.<code>`); others show the server's.
+  const failureText = (item: UploadItem) => {
+    const code = item.failure?.code ?? "failed";
+    return t.has(`errors.${code}`) ? t(`errors.${code}`) : (item.failure?.message ?? "");
+  };
 
   const room = () => (max > 0 ? max - items.length : Number.POSITIVE_INFINITY);
 
@@ -89,7 +86,10 @@ export function FileField(props: FileFieldProps) {
       // Send a type the server will take, and refuse here only what no server generation would.
       const choice = chooseFileType(
         { extension: uploadExtensionOf(file.name), mimeType: file.type },
-        constraintsOf(field),
+        {
+          allowed_file_types: field.allowedTypes,
+          allowed_file_extensions: field.allowedExtensions,
+        },
       );
       const limit = sizeLimitFor(file.name, limits);
       if (choice.verdict === "none") found.push(refusal(file.name, choice.detected));
@@ -246,30 +246,11 @@ export function FileField(props: FileFieldProps) {
   );
 }
 
-// Upload failures the page words itself (`form.files.errors.<code>`); others show the server's text.
-const UPLOAD_ERROR_CODES = new Set<ErrorCode | "failed">([
-  "failed",
-  "file_too_large",
-  "unsupported_file_type",
-  "no_file_uploaded",
-  "too_many_files",
-  "filename_not_exists_error",
-  "network_error",
-]);
-
 /** The kinds of file a field takes, in words of the page's language. */
 function useAllowedWords() {
-  const t = useTranslations("form.fileHint.types");
+  const kinds = useFileKinds();
   const none = useTranslations("form.files")("noneAllowed");
-  const locale = useLocale();
-  return (field: FileFieldView): string => {
-    const types = field.allowedTypes.filter((type) => type !== "custom").map((type) => t(type));
-    const extensions = field.allowedTypes.includes("custom") ? field.allowedExtensions : [];
-    const all = [...types, ...extensions];
-    return all.length
-      ? new Intl.ListFormat(locale, { type: "conjunction", style: "narrow" }).format(all)
-      : none;
-  };
+  return (field: FileFieldView) => kinds(field) || none;
 }
 
 // The link check's client (with zod) is not in the page's first load. It starts loading when
@@ -380,15 +361,9 @@ function RemoteUrlEntry({
   );
 }
 
-const constraintsOf = (field: FileFieldView) => ({
-  allowed_file_types: field.allowedTypes,
-  allowed_file_extensions: field.allowedExtensions,
-});
-
 /**
- * The lazily loaded drop zone, or until it loads the same button without one. The server and the
- * hydrating page draw the button too: a file input in the server's HTML would take files before
- * the drop zone's handlers exist, and lose them.
+ * The lazily loaded drop zone, or until it loads the same button without one. The server draws
+ * the button too: a file input there would take files before the drop zone's handlers exist.
  */
 function LocalFilePickerOrButton(props: Omit<LocalFilePickerProps, "hint">) {
   const t = useTranslations("form.files");
@@ -407,5 +382,3 @@ function LocalFilePickerOrButton(props: Omit<LocalFilePickerProps, "hint">) {
     </Suspense>
   );
 }
-
-const isBusy = (item: UploadItem) => item.status === "queued" || item.status === "uploading";

@@ -31,20 +31,13 @@ export function Launcher() {
         {t("load.retry")}
       </Button>
     );
-    if (problem) {
-      return (
-        <StatusScreen
-          title={t(`problems.${problem.key}.title`)}
-          tone={problem.tone}
-          actions={retry}
-        >
-          <p>{t(`problems.${problem.key}.text`)}</p>
-        </StatusScreen>
-      );
-    }
     return (
-      <StatusScreen title={t("load.failed")} tone="error" actions={retry}>
-        <p>{error.message}</p>
+      <StatusScreen
+        title={problem ? t(`problems.${problem.key}.title`) : t("load.failed")}
+        tone={problem?.tone ?? "error"}
+        actions={retry}
+      >
+        <p>{problem ? t(`problems.${problem.key}.text`) : error.message}</p>
       </StatusScreen>
     );
   }

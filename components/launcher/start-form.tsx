@@ -44,7 +44,6 @@ export function StartForm({ view, onProblem }: StartFormProps) {
   const chat =
     mode === "chatflow" ||
     (mode === "auto" && (view.openingStatement !== "" || view.suggestedQuestions.length > 0));
-  // Where the box shows, the message is asked for before anything is sent.
   // Problems are message keys, translated where they are shown (FormField).
   const schema = useMemo(
     () => buildStartFormSchema(view.fields, chat ? "chatflow" : mode, encodeFieldIssue),
@@ -68,8 +67,6 @@ export function StartForm({ view, onProblem }: StartFormProps) {
   const files = useFileStates(names);
   const [rootError, setRootError] = useState<string | null>(null);
   const rootRef = useRef<HTMLDivElement>(null);
-
-  const fieldError = (name: string) => errors.inputs?.[answerKey(name)]?.message;
 
   const focusFirstProblem = () =>
     requestAnimationFrame(() => {
@@ -152,7 +149,7 @@ export function StartForm({ view, onProblem }: StartFormProps) {
               path={fieldPath(field.name)}
               control={control}
               register={register}
-              error={fieldError(field.name)}
+              error={errors.inputs?.[answerKey(field.name)]?.message}
               files={{
                 uploadTarget: LAUNCH_UPLOAD_TARGET,
                 limits: view.limits,

@@ -1,10 +1,8 @@
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, type ComponentProps } from "react";
 
-// Markdown that arrives in the browser (a run's streamed text and outputs, the launcher's and the
-// knowledge pages' text). react-markdown with remark-gfm weighs about 80 kB gzip: it comes in a
-// chunk of its own, requested the first time such text renders, never in a page's first load (a
-// form's own Markdown is rendered on the server: components/markdown/static-markdown.tsx). Until
-// it is there the text shows as plain text (React escapes it; raw HTML never renders either way).
+// Markdown that arrives in the browser. react-markdown with remark-gfm weighs about 80 kB gzip, so
+// it loads the first time such text renders, never in a page's first load; until then the text
+// shows as plain text (React escapes it; raw HTML never renders either way).
 
 const MarkdownRenderer = lazy(() =>
   import("@/components/markdown/markdown-renderer").then((module) => ({
@@ -12,17 +10,11 @@ const MarkdownRenderer = lazy(() =>
   })),
 );
 
-export function FormMarkdown({
-  children,
-  headingsDeeperBy,
-}: {
-  children: string;
-  headingsDeeperBy?: number;
-}) {
+export function FormMarkdown(props: ComponentProps<typeof MarkdownRenderer>) {
   return (
     <div className="markdown">
-      <Suspense fallback={<p className="markdown-plain">{children}</p>}>
-        <MarkdownRenderer headingsDeeperBy={headingsDeeperBy}>{children}</MarkdownRenderer>
+      <Suspense fallback={<p className="markdown-plain">{props.children}</p>}>
+        <MarkdownRenderer {...props} />
       </Suspense>
     </div>
   );

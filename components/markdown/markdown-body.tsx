@@ -4,12 +4,10 @@ import remarkGfm from "remark-gfm";
 import { isAllowedImageSrc, isInternalHref } from "@/lib/markdown/markdown-url-policy";
 
 // Markdown written by a workflow (and an LLM) is untrusted: raw HTML is shown as text (no
-// rehype-raw), script and data URLs are dropped by the URL transform, every link but a same-origin
-// relative one opens in a new tab without an opener or referrer, and images load only from the
-// allowed origins (MARKDOWN_IMAGE_ORIGINS), without a referrer; any other image is a link to it
-// with its alt text, so nothing is fetched without a click (lib/markdown/markdown-url-policy.ts).
-// No hooks: the same rendering runs on the server (the form's content) and in the browser
-// (streamed run text, loaded on its own by components/markdown/form-markdown.tsx).
+// rehype-raw), script and data URLs are dropped, every link but a same-origin relative one opens
+// in a new tab without an opener or referrer, and images load only from the allowed origins,
+// without a referrer; any other image is a link to it, so nothing is fetched without a click.
+// No hooks: the same rendering runs on the server and in the browser.
 
 function safeUrl(url: string): string {
   const cleaned = defaultUrlTransform(url);

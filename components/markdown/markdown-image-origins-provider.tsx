@@ -1,7 +1,9 @@
 "use client";
 
-import type { ReactNode } from "react";
-import { MarkdownImageOriginsContext } from "@/lib/markdown/markdown-image-origins-context";
+import { createContext, type ReactNode } from "react";
+
+/** Origins Markdown images may load from (MARKDOWN_IMAGE_ORIGINS). */
+export const MarkdownImageOriginsContext = createContext<readonly string[]>([]);
 
 /**
  * Where Markdown images may load from, for the pages that render Markdown. Given per page, not by

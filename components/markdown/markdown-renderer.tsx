@@ -1,21 +1,8 @@
-import { use } from "react";
+import { use, type ComponentProps } from "react";
 import { MarkdownBody } from "@/components/markdown/markdown-body";
-import { MarkdownImageOriginsContext } from "@/lib/markdown/markdown-image-origins-context";
+import { MarkdownImageOriginsContext } from "@/components/markdown/markdown-image-origins-provider";
 
-/** The Markdown in the browser; loaded on its own by FormMarkdown (see form-markdown.tsx). */
-export function MarkdownRenderer({
-  children,
-  headingsDeeperBy,
-}: {
-  children: string;
-  headingsDeeperBy?: number;
-}) {
-  return (
-    <MarkdownBody
-      imageOrigins={use(MarkdownImageOriginsContext)}
-      headingsDeeperBy={headingsDeeperBy}
-    >
-      {children}
-    </MarkdownBody>
-  );
+/** The Markdown in the browser; loaded on its own by FormMarkdown. */
+export function MarkdownRenderer(props: Omit<ComponentProps<typeof MarkdownBody>, "imageOrigins">) {
+  return <MarkdownBody imageOrigins={use(MarkdownImageOriginsContext)} {...props} />;
 }

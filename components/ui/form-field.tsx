@@ -18,20 +18,14 @@ type FormFieldProps = {
   /** A schema problem (translated here) or a message already in the page's language. */
   error?: string;
   className?: string;
-  /**
-   * The page already shows the label's words right above (the form's own text): screen readers
-   * only. Not for a required field, whose label shows its required mark.
-   */
+  /** For screen readers only: the page shows its words right above. Not for a required field. */
   labelHidden?: boolean;
   /** The control before its label on one line (a checkbox). */
   inline?: boolean;
   children: (control: ControlProps, ids: { labelId: string }) => ReactNode;
 };
 
-/**
- * A labelled field with its required marker, hint and error. Every control gets its
- * `<label htmlFor>`, `aria-describedby` (hint, then error) and `aria-invalid`.
- */
+/** A labelled field with its required marker, hint and error, each tied to the control. */
 export function FormField({
   id,
   label,

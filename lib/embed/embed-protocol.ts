@@ -1,4 +1,4 @@
-// The messages an embedded form exchanges with its parent page (documented in docs/embedding.md).
+// The messages an embedded form exchanges with its parent page.
 
 export const EMBED_SOURCE = "dify-human-input";
 

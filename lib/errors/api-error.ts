@@ -1,16 +1,12 @@
 import { $ZodError, safeParse, type $ZodType, type output } from "zod/v4/core";
 import { ERROR_STATUS, type ErrorCode } from "@/lib/errors/error-code";
-import type { ErrorIssue } from "@/lib/errors/error-envelope";
+import type { errorEnvelopeSchema, ErrorIssue } from "@/lib/errors/error-envelope";
+import type * as z from "zod/mini";
 
 // The server's side of the error envelope: the error class route handlers throw, and the mapper
 // of anything thrown to a Response, so every failure reaches the caller in the same shape.
 
-export type ErrorEnvelope = {
-  status: number;
-  code: ErrorCode;
-  message: string;
-  issues?: ErrorIssue[];
-};
+export type ErrorEnvelope = Omit<z.infer<typeof errorEnvelopeSchema>, "code"> & { code: ErrorCode };
 
 /** At most this many issues travel; a body of a thousand bad entries answers with the first. */
 export const MAX_ERROR_ISSUES = 20;
@@ -25,18 +21,17 @@ export class ApiError extends Error {
   }
   readonly [API_ERROR] = true;
   override name = "ApiError";
-  readonly status: number;
-  readonly code: ErrorCode;
-  readonly issues: ErrorIssue[] | undefined;
   /** Headers the error response carries besides the envelope (e.g. Retry-After). */
   headers: Record<string, string> = {};
 
   /** `status` apart from the code's: an upstream error passes through with the status it had. */
-  constructor(status: number, code: ErrorCode, message: string, issues?: ErrorIssue[]) {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly issues?: ErrorIssue[],
+  ) {
     super(message);
-    this.status = status;
-    this.code = code;
-    this.issues = issues;
   }
 
   /** The same error, answered with `Retry-After: seconds`. */
@@ -80,20 +75,14 @@ export function describeZodError(error: $ZodError): string {
     .join("; ");
 }
 
-/**
- * A caller's input (params, query, body) through its schema: a refusal is the caller's fault, 400
- * invalid_request naming each refused value.
- */
+/** A caller's input through its schema: a refusal is 400 invalid_request naming each value. */
 export function parseInput<S extends $ZodType>(schema: S, value: unknown): output<S> {
   const result = safeParse(schema, value);
   if (!result.success) throw ApiError.fromZod(result.error);
   return result.data;
 }
 
-/**
- * Upstream data through the app's own schema: a refusal is the upstream's fault, 502
- * upstream_bad_response, with the refused paths in the log (never in the answer).
- */
+/** Upstream data through the app's schema: a refusal is 502, its paths in the log only. */
 export function parseUpstream<S extends $ZodType>(
   schema: S,
   value: unknown,
@@ -116,11 +105,9 @@ export function parseUpstream<S extends $ZodType>(
 }
 
 /**
- * Turns anything thrown while answering (a route handler, the form page) into the error it
- * answers with: an ApiError is itself; anything else is the server's own fault, a generic 500
- * that carries no stack, upstream body or secret, its detail logged. A zod error that reaches
- * here is a broken invariant (an answer the app built itself): inputs and upstream data are
- * parsed by parseInput and parseUpstream.
+ * Anything thrown while answering as the error it answers with: an ApiError is itself; anything
+ * else (a zod error here is an answer the app built itself) is the server's own fault, a generic
+ * 500 without stack, upstream body or secret, its detail logged.
  */
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
@@ -134,10 +121,7 @@ export function toApiError(error: unknown): ApiError {
   return ApiError.of("internal_error", "Something went wrong on our side. Please try again.");
 }
 
-/**
- * The Response of anything thrown in a route handler (see toApiError). Caching headers are the
- * route wrapper's (`handleRoute`).
- */
+/** The Response of anything thrown in a route handler (see toApiError). */
 export function errorResponse(error: unknown): Response {
   const known = toApiError(error);
   return Response.json(known.toJSON(), { status: known.status, headers: known.headers });

@@ -1,6 +1,5 @@
-// Every error `code` the app's browser code may see, with its HTTP status: the app's own, the
-// upstream's that pass through unchanged, and the two the browser makes up itself. One table, so
-// a code compared anywhere (`error.code === "…"`) is checked by the compiler.
+// Every error `code` the browser may see, with its HTTP status: the app's own, the upstream's
+// passed through, and the browser's own. A table, so a compared code is checked by the compiler.
 
 export const ERROR_STATUS = {
   // ------------------------------------------------------------ raised by this app
@@ -71,9 +70,7 @@ export const ERROR_STATUS = {
   file_access_denied: 403,
   end_user_not_found: 404,
   file_not_found: 404,
-  /** The form was already answered. */
   human_input_form_submitted: 412,
-  /** The form's time ran out. */
   human_input_form_expired: 412,
   file_too_large: 413,
   unsupported_file_type: 415,

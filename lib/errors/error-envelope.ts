@@ -1,9 +1,8 @@
 import * as z from "zod/mini";
 
-// One error envelope for every API response: `{status, code, message, issues?}`, the shape Dify
-// uses plus `issues` (which input a 400 is about), so callers branch on `code` and mark fields by
-// `issues[].path` whichever side an error came from. zod/mini: the browser reads it
-// (lib/client/api-fetch.ts); the server's side of it is lib/errors/api-error.ts.
+// The error envelope of every API response: Dify's shape plus `issues` (which input a 400 is
+// about), so callers branch on `code` and mark fields by `issues[].path`. zod/mini: the browser
+// reads it.
 
 /** One refused input: its dotted path in the request (`operation_data.0.document_id`). */
 export const errorIssueSchema = z.object({ path: z.string(), message: z.string() });

@@ -1,8 +1,7 @@
 import type { FileType } from "@/lib/dify/browser-schemas";
 
-// The file types a Dify server detects, in both generations the app meets (docs/decisions/
-// 030-file-types-across-server-generations.md): before graphon 0.7.0, substring tests on the
-// MIME type; since, a normalised MIME type with prefixes and an allowlist, and `odt` as a
+// The file types a Dify server detects, in both generations: before graphon 0.7.0, substring tests
+// on the MIME type; since, a normalised MIME type with prefixes and an allowlist, and `odt` as a
 // document. The app cannot ask which one it talks to, so it sends the type both would take, else
 // the type the newest would take, and refuses only what neither would.
 
@@ -34,25 +33,18 @@ const DOCUMENTS = [
   "epub",
 ];
 
-const LISTS: Record<ServerGeneration, Record<KnownType, readonly string[]>> = {
-  "before-0.7": {
-    image: ["jpg", "jpeg", "png", "webp", "gif", "svg"],
-    video: ["mp4", "mov", "mpeg", "webm"],
-    audio: ["mp3", "m4a", "wav", "amr", "mpga"],
-    document: DOCUMENTS,
-  },
-  "since-0.7": {
-    image: ["jpg", "jpeg", "png", "webp", "gif", "svg"],
-    video: ["mp4", "mov", "mpeg", "webm"],
-    audio: ["mp3", "m4a", "wav", "amr", "mpga"],
-    document: [...DOCUMENTS, "odt"],
-  },
+/** Extensions (no dot, lower case) the newest server files under each type. */
+export const NEWEST_EXTENSIONS: Record<KnownType, readonly string[]> = {
+  image: ["jpg", "jpeg", "png", "webp", "gif", "svg"],
+  video: ["mp4", "mov", "mpeg", "webm"],
+  audio: ["mp3", "m4a", "wav", "amr", "mpga"],
+  document: [...DOCUMENTS, "odt"],
 };
 
-/** Extensions (no dot, lower case) the newest server files under a type. */
-export function extensionsOfType(type: KnownType): readonly string[] {
-  return LISTS["since-0.7"][type];
-}
+const LISTS: Record<ServerGeneration, Record<KnownType, readonly string[]>> = {
+  "before-0.7": { ...NEWEST_EXTENSIONS, document: DOCUMENTS },
+  "since-0.7": NEWEST_EXTENSIONS,
+};
 
 // The server's lists hold each extension in lower and in UPPER case, nothing in between.
 function byExtension(generation: ServerGeneration, extension: string): KnownType | null {
@@ -121,20 +113,21 @@ export interface FileTypeConstraints {
 
 /**
  * Whether a field takes a file sent with a type and extension (no dot): a type on the list (an
- * empty list takes every type), or `custom` with its extension on the extension list, case- and
- * dot-insensitively.
+ * empty list takes every type), or `custom` with its extension on the extension list. Since 0.7.0
+ * that list is read case- and dot-insensitively; before, `custom` must be listed and `.extension`
+ * be on the list exactly as written, so `["dotx"]` or `[".LOG"]` takes no file there.
  */
 export function isFileTypeAllowed(
   type: FileType,
   extension: string,
   { allowed_file_types: types, allowed_file_extensions: extensions }: FileTypeConstraints,
+  generation: ServerGeneration = "since-0.7",
 ): boolean {
-  if (types.length > 0 && !types.includes(type) && type !== "custom") return false;
-  if (type === "custom") {
-    const wanted = extensions.map((e) => e.replace(/^\./, "").toLowerCase());
-    return extension !== "" && wanted.includes(extension.toLowerCase());
-  }
-  return true;
+  if (type !== "custom") return types.length === 0 || types.includes(type);
+  if (generation === "before-0.7")
+    return types.includes("custom") && extensions.includes(`.${extension}`);
+  const wanted = extensions.map((e) => e.replace(/^\./, "").toLowerCase());
+  return extension !== "" && wanted.includes(extension.toLowerCase());
 }
 
 /**
@@ -146,21 +139,6 @@ export function isFileTypeAllowed(
 export type TypeChoice =
   | { verdict: "both" | "newest" | "older"; type: FileType }
   | { verdict: "none"; detected: FileType };
-
-/**
- * Whether an older server (before graphon 0.7.0) takes a file of a detected type: the type listed
- * (an empty list takes every type), or `custom` with `.extension` on the extension list exactly as
- * written, so a list written `["dotx"]` or `[".LOG"]` takes no file there.
- */
-export function isFileTypeAllowedBefore(
-  type: FileType,
-  extension: string,
-  { allowed_file_types: types, allowed_file_extensions: extensions }: FileTypeConstraints,
-): boolean {
-  if (types.length > 0 && !types.includes(type) && type !== "custom") return false;
-  if (type === "custom") return types.includes("custom") && extensions.includes(`.${extension}`);
-  return true;
-}
 
 /**
  * The type to send for a file whose extension (no dot, as the server stores it) and MIME type the
@@ -177,7 +155,7 @@ export function chooseFileType(
   const takenSince = (type: FileType) =>
     isFileTypeAllowed(type, file.extension, constraints) && (type === since || type === "custom");
   const takenBefore = (type: FileType) =>
-    isFileTypeAllowedBefore(type, file.extension, constraints) && type === before;
+    isFileTypeAllowed(type, file.extension, constraints, "before-0.7") && type === before;
   const candidates = [...new Set<FileType>([since, before, "custom"])];
   const both = candidates.find((type) => takenSince(type) && takenBefore(type));
   if (both) return { verdict: "both", type: both };

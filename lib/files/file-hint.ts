@@ -11,15 +11,28 @@ import type { FileFieldView } from "@/lib/form/form-view";
 const isSizeCategory = (type: string): type is SizeCategory =>
   (SIZE_CATEGORIES as readonly string[]).includes(type);
 
+const typesOf = (field: FileFieldView) => ({
+  types: field.allowedTypes.filter(isSizeCategory),
+  extensions: field.allowedTypes.includes("custom") ? field.allowedExtensions : [],
+});
+
+/** The kinds of file a field takes, in words of the page's language ("" when none). */
+export function useFileKinds() {
+  const t = useTranslations("form.fileHint.types");
+  const list = new Intl.ListFormat(useLocale(), { type: "conjunction", style: "narrow" });
+  return (field: FileFieldView): string => {
+    const { types, extensions } = typesOf(field);
+    return list.format([...types.map((type) => t(type)), ...extensions]);
+  };
+}
+
 /** A file field's constraints in words of the page's language: how many, which kinds, how large, how. */
 export function useFileFieldHint() {
   const t = useTranslations("form.fileHint");
-  const locale = useLocale();
+  const kinds = useFileKinds();
+  const list = new Intl.ListFormat(useLocale(), { type: "conjunction", style: "narrow" });
   return (field: FileFieldView, limits: UploadLimits): string => {
-    const list = new Intl.ListFormat(locale, { type: "conjunction", style: "narrow" });
-    const types = field.allowedTypes.filter(isSizeCategory);
-    const extensions = field.allowedTypes.includes("custom") ? field.allowedExtensions : [];
-    const kinds = list.format([...types.map((type) => t(`types.${type}`)), ...extensions]);
+    const { types, extensions } = typesOf(field);
     const sizes = types.map((type) =>
       t("sizeOf", { kind: t(`types.${type}`), size: formatBytes(sizeLimitOf(type, limits)) }),
     );
@@ -29,7 +42,7 @@ export function useFileFieldHint() {
     const remote = field.methods.includes("remote_url");
     return t("summary", {
       max: field.kind === "file" ? 1 : field.maxFiles,
-      kinds,
+      kinds: kinds(field),
       sizes: list.format(sizes),
       how: local && !remote ? "uploads" : !local && remote ? "links" : "both",
     });

@@ -72,10 +72,13 @@ export function attachedFiles(items: readonly UploadItem[]): AttachedFile[] {
   return items.flatMap((item) => (item.status === "done" && item.attached ? [item.attached] : []));
 }
 
+/** An upload not finished yet. */
+export const isBusy = (item: UploadItem) => item.status === "queued" || item.status === "uploading";
+
 /** Uploads not finished yet, and uploads that failed. */
 export function uploadCounts(items: readonly UploadItem[]): { pending: number; failed: number } {
   return {
-    pending: items.filter((item) => item.status === "queued" || item.status === "uploading").length,
+    pending: items.filter(isBusy).length,
     failed: items.filter((item) => item.status === "failed").length,
   };
 }

@@ -29,10 +29,7 @@ export const linkCheckSchema = z.discriminatedUnion("ok", [
 ]);
 export type LinkCheck = z.infer<typeof linkCheckSchema>;
 
-/**
- * Asks the app about a link for a file field: the route beside the field's upload route, with
- * its headers. The page loads this module when a person first goes to a link box.
- */
+/** Asks the route beside the field's upload route about a link, with the upload's headers. */
 export const requestLinkCheck = async (
   target: UploadTarget,
   body: z.infer<typeof linkCheckRequestSchema>,

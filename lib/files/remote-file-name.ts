@@ -53,31 +53,26 @@ const TYPE_OF_EXTENSION = new Map(
 );
 
 /** `mimetypes.guess_type(name)`: by the extension, as written, else in lower case ("" if none). */
-export function mimeTypeOfName(name: string): string {
+function mimeTypeOfName(name: string): string {
   const dot = name.lastIndexOf(".");
   if (dot < 0) return "";
   const extension = name.slice(dot + 1);
   return TYPE_OF_EXTENSION.get(extension) ?? TYPE_OF_EXTENSION.get(extension.toLowerCase()) ?? "";
 }
 
-/** `mimetypes.guess_extension(type)`, without its dot ("" if none). */
-export const extensionOfMimeType = (mimeType: string) => MIME_TYPES[mimeType]?.[0] ?? "";
-
-/** The last segment of a URL's path, percent-decoded ("" when the path ends in `/`). */
-export function pathNameOf(url: URL): string {
-  const last = url.pathname.slice(url.pathname.lastIndexOf("/") + 1);
+/** Percent-decoded, or as written when it is not valid percent-encoding. */
+function decoded(text: string): string {
   try {
-    return decodeURIComponent(last);
+    return decodeURIComponent(text);
   } catch {
-    return last;
+    return text;
   }
 }
 
-/**
- * Whether a link's path alone decides what the server makes of it: a last segment whose
- * extension Python's table knows. The server then ignores the `Content-Type`; only a
- * `Content-Disposition` name could still change it, which the app does not ask about.
- */
+/** The last segment of a URL's path, percent-decoded ("" when the path ends in `/`). */
+const pathNameOf = (url: URL) => decoded(url.pathname.slice(url.pathname.lastIndexOf("/") + 1));
+
+/** Whether a link's path alone decides its type: an extension Python's table knows. */
 export const pathDecides = (url: URL) => mimeTypeOfName(pathNameOf(url)) !== "";
 
 /** What a link's server answered, as far as the file's type goes. */
@@ -92,7 +87,8 @@ export function remoteFileOf(
   const mimeType =
     mimeTypeOfName(name) || (answer?.contentType.split(";")[0] ?? "").trim().toLowerCase();
   const dot = name.lastIndexOf(".");
-  const extension = extensionOfMimeType(mimeType) || (dot >= 0 ? name.slice(dot + 1) : "bin");
+  // `mimetypes.guess_extension(type)`, else the name's own.
+  const extension = MIME_TYPES[mimeType]?.[0] ?? (dot >= 0 ? name.slice(dot + 1) : "bin");
   return { name: name || url.hostname, mimeType, extension };
 }
 
@@ -100,22 +96,10 @@ export function remoteFileOf(
 export function dispositionName(disposition: string): string {
   let name = "";
   const star = /filename\*=([^;]+)/i.exec(disposition)?.[1]?.trim().replace(/"$/, "");
-  if (star) {
-    const value = star.split("'").slice(2).join("'") || star;
-    try {
-      name = decodeURIComponent(value);
-    } catch {
-      name = value;
-    }
-  }
+  if (star) name = decoded(star.split("'").slice(2).join("'") || star);
   if (!name) {
     const plain = /filename\s*=\s*("([^"]*)"|[^;]*)/i.exec(disposition);
-    name = (plain?.[2] ?? plain?.[1] ?? "").trim();
-    try {
-      name = decodeURIComponent(name);
-    } catch {
-      // kept as written
-    }
+    name = decoded((plain?.[2] ?? plain?.[1] ?? "").trim());
   }
   return name.split("/").pop()?.trim() ?? "";
 }

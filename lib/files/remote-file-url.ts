@@ -2,13 +2,12 @@ import ipaddr from "ipaddr.js";
 
 // Which links a file field takes. The upstream fetches a remote_url file itself, from inside its
 // own network, and the app asks a link's server what it holds, so neither may be aimed at
-// addresses there (docs/decisions/049-the-app-fetches-links.md). One pure rule, no node:*: the
-// server runs it before it fetches a link and before the upstream hears of one.
+// addresses there. No node:*: the server runs it before it fetches a link or passes one on.
 
-/** Why a link is refused: each has its message, in English here and in the page's words there. */
+/** Why a link is refused. */
 export type RemoteUrlProblem = "invalid" | "scheme" | "credentials" | "address";
 
-/** The URL length the upstream's mapping takes (remoteFileMappingSchema). */
+/** The URL length the upstream's mapping takes. */
 const MAX_REMOTE_URL_LENGTH = 2048;
 
 // Characters that URL parsers read differently: the WHATWG parser takes `\` as `/` and drops
@@ -17,9 +16,8 @@ const MAX_REMOTE_URL_LENGTH = 2048;
 const AMBIGUOUS = /[\\\u0000-\u001f\u007f]/;
 
 /**
- * A link checked for a file field: the URL to send on (the parser's own spelling of it, so that
- * what was judged is what goes upstream) or the problem with it. `insideHosts` are the inside
- * hosts (names or addresses) an operator lets links name (REMOTE_FILE_HOSTS).
+ * A link checked for a file field: the URL to send on (the parser's spelling, so what was judged
+ * is what goes upstream) or its problem. `insideHosts`: REMOTE_FILE_HOSTS.
  */
 export function checkRemoteUrl(
   text: string,
@@ -36,14 +34,12 @@ export function checkRemoteUrl(
   if (url.username || url.password) return { problem: "credentials" };
   // The URL parser already wrote any IPv4 form (127.1, 0x7f.0.0.1, 2130706433) as dotted decimal
   // and an IPv6 one in brackets, so a literal address is recognised whatever way it was typed.
-  const host = hostOf(url);
+  // As REMOTE_FILE_HOSTS names it: lower case, no final dot, IPv6 in brackets.
+  const host = url.hostname.replace(/\.$/, "").toLowerCase();
   if (!insideHosts.includes(host) && !isPublicHost(host)) return { problem: "address" };
   if (url.href.length > MAX_REMOTE_URL_LENGTH) return { problem: "invalid" };
   return { href: url.href, host };
 }
-
-/** A URL's host as REMOTE_FILE_HOSTS names it: lower case, no final dot, IPv6 in brackets. */
-export const hostOf = (url: URL) => url.hostname.replace(/\.$/, "").toLowerCase();
 
 /**
  * Whether a host may be reached without the operator naming it: a name that is not `localhost`,
@@ -70,16 +66,12 @@ export function isPublicAddress(address: string): boolean {
 
 const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR("2000::/3");
 
+const PROBLEM_TEXT: Record<RemoteUrlProblem, string> = {
+  invalid: "is not a valid link",
+  scheme: "must be an http or https link",
+  credentials: "must not carry a user name or password",
+  address: "must not point at a local, private or link-local address",
+};
+
 /** The English words of a problem, for the server's 400 (the page words them itself). */
-export function remoteUrlProblemText(problem: RemoteUrlProblem): string {
-  switch (problem) {
-    case "invalid":
-      return "is not a valid link";
-    case "scheme":
-      return "must be an http or https link";
-    case "credentials":
-      return "must not carry a user name or password";
-    case "address":
-      return "must not point at a local, private or link-local address";
-  }
-}
+export const remoteUrlProblemText = (problem: RemoteUrlProblem) => PROBLEM_TEXT[problem];

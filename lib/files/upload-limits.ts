@@ -1,51 +1,36 @@
 import type { SystemParameters } from "@/lib/dify/schemas";
 
-// Which size limit applies to which category of file, written once: the upstream's settings in
-// megabytes (and their defaults when it sends none), the app's limits in bytes, and the lookup the
-// file field, its hint and the upload proxy all use. Without zod: the form page loads it first
-// (its schema is in lib/files/upload-limits-schema.ts).
+// Which size limit applies to which category of file: the upstream's settings in megabytes (and
+// their defaults), the app's limits in bytes, and the lookup. Without zod: the form page loads it.
 
 export const SIZE_CATEGORIES = ["image", "video", "audio", "document"] as const;
 export type SizeCategory = (typeof SIZE_CATEGORIES)[number];
 
 /** Bytes per category. */
-export type UploadLimits = {
-  imageBytes: number;
-  videoBytes: number;
-  audioBytes: number;
-  documentBytes: number;
-};
+export type UploadLimits = Record<`${SizeCategory}Bytes`, number>;
 
-const CATEGORY = {
-  image: { bytes: "imageBytes", setting: "image_file_size_limit", defaultMb: 10 },
-  video: { bytes: "videoBytes", setting: "video_file_size_limit", defaultMb: 100 },
-  audio: { bytes: "audioBytes", setting: "audio_file_size_limit", defaultMb: 50 },
+const SETTING = {
+  image: { setting: "image_file_size_limit", defaultMb: 10 },
+  video: { setting: "video_file_size_limit", defaultMb: 100 },
+  audio: { setting: "audio_file_size_limit", defaultMb: 50 },
   // Everything that is not a picture, a video or a sound counts as a document.
-  document: { bytes: "documentBytes", setting: "file_size_limit", defaultMb: 15 },
-} as const satisfies Record<
-  SizeCategory,
-  { bytes: keyof UploadLimits; setting: keyof SystemParameters; defaultMb: number }
->;
+  document: { setting: "file_size_limit", defaultMb: 15 },
+} as const satisfies Record<SizeCategory, { setting: keyof SystemParameters; defaultMb: number }>;
 
 const MB = 1024 * 1024;
 
 /** The app's limits from the upstream's settings (its defaults where it sends none). */
 export function toUploadLimits(system: SystemParameters | undefined): UploadLimits {
-  const bytes = (category: SizeCategory) => {
-    const { setting, defaultMb } = CATEGORY[category];
-    return (system?.[setting] ?? defaultMb) * MB;
-  };
-  return {
-    imageBytes: bytes("image"),
-    videoBytes: bytes("video"),
-    audioBytes: bytes("audio"),
-    documentBytes: bytes("document"),
-  };
+  const limits = SIZE_CATEGORIES.map((category) => {
+    const { setting, defaultMb } = SETTING[category];
+    return [`${category}Bytes`, (system?.[setting] ?? defaultMb) * MB];
+  });
+  return Object.fromEntries(limits) as UploadLimits;
 }
 
 /** The size limit of one category, in bytes. */
 export function sizeLimitOf(category: SizeCategory, limits: UploadLimits): number {
-  return limits[CATEGORY[category].bytes];
+  return limits[`${category}Bytes`];
 }
 
 /** The largest file any category takes, in bytes. */

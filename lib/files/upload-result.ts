@@ -2,13 +2,10 @@ import { ApiClientError } from "@/lib/client/api-client-error";
 import { parseJsonText, readErrorResponse } from "@/lib/client/api-fetch";
 import { uploadAnswerSchema, type UploadAnswer } from "@/lib/files/upload-answer";
 
-// How an upload route's answer is read: loaded with the first upload (lib/files/upload-with-progress.ts),
-// not with the page, because its schemas bring zod.
-
-export type UploadResult = UploadAnswer;
+// Loaded with the first upload, not with the page: its schemas bring zod.
 
 /** The uploaded file, or the ApiClientError an upload's answer (status and body text) means. */
-export function readUploadResponse(status: number, body: string): UploadResult {
+export function readUploadResponse(status: number, body: string): UploadAnswer {
   if (status >= 200 && status < 300) {
     const parsed = uploadAnswerSchema.safeParse(parseJsonText(body));
     if (parsed.success) return parsed.data;

@@ -1,9 +1,8 @@
 import { ApiClientError } from "@/lib/client/api-client-error";
-import type { UploadResult } from "@/lib/files/upload-result";
+import type { UploadAnswer } from "@/lib/files/upload-answer";
 
-// Uploads use XMLHttpRequest rather than the fetch helper: fetch cannot report upload progress.
-// Errors are the same ApiClientError with the server's `{code, message}`
-// (docs/decisions/003-uploads-with-xhr-for-progress.md).
+// XMLHttpRequest rather than the fetch helper: fetch cannot report upload progress. Errors are
+// the same ApiClientError with the server's `{code, message}`.
 
 /**
  * Where a file goes: an upload route of this app (its URL may wait for its contract to load),
@@ -20,39 +19,32 @@ export async function uploadWithProgress(
   file: File,
   onProgress: (fraction: number) => void,
   signal: AbortSignal,
-): Promise<UploadResult> {
+): Promise<UploadAnswer> {
   // The answer's reader (and its schemas, zod) loads while the file is sent, not with the page.
   const reader = import("@/lib/files/upload-result");
-  const { status, body } = await send(await target.url, target, file, onProgress, signal);
+  const url = await target.url;
+  const { status, body } = await new Promise<{ status: number; body: string }>(
+    (resolve, reject) => {
+      const xhr = new XMLHttpRequest();
+      xhr.open("POST", url);
+      for (const [name, value] of Object.entries(target.headers ?? {})) {
+        xhr.setRequestHeader(name, value);
+      }
+      xhr.setRequestHeader("Accept", "application/json");
+      xhr.responseType = "text";
+      xhr.upload.onprogress = (event) => {
+        if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+      };
+      xhr.onload = () => resolve({ status: xhr.status, body: xhr.responseText });
+      xhr.onerror = () =>
+        reject(new ApiClientError(0, "network_error", "The connection failed during the upload."));
+      xhr.onabort = () => reject(new DOMException("Upload cancelled", "AbortError"));
+      signal.addEventListener("abort", () => xhr.abort(), { once: true });
+      const form = new FormData();
+      form.append("file", file, file.name);
+      xhr.send(form);
+    },
+  );
   const { readUploadResponse } = await reader;
   return readUploadResponse(status, body);
-}
-
-function send(
-  url: string,
-  target: UploadTarget,
-  file: File,
-  onProgress: (fraction: number) => void,
-  signal: AbortSignal,
-): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open("POST", url);
-    for (const [name, value] of Object.entries(target.headers ?? {})) {
-      xhr.setRequestHeader(name, value);
-    }
-    xhr.setRequestHeader("Accept", "application/json");
-    xhr.responseType = "text";
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
-    };
-    xhr.onload = () => resolve({ status: xhr.status, body: xhr.responseText });
-    xhr.onerror = () =>
-      reject(new ApiClientError(0, "network_error", "The connection failed during the upload."));
-    xhr.onabort = () => reject(new DOMException("Upload cancelled", "AbortError"));
-    signal.addEventListener("abort", () => xhr.abort(), { once: true });
-    const body = new FormData();
-    body.append("file", file, file.name);
-    xhr.send(body);
-  });
 }

@@ -3,10 +3,7 @@ import { useMemo, useState } from "react";
 /** What a file field reports up: uploads still running and uploads that failed. */
 export type FileFieldState = { pending: number; failed: number };
 
-/**
- * Tracks every file field of a form, so the form can refuse to send while files are uploading or
- * failed. `names` must keep its identity between renders (memoise it).
- */
+/** Every file field of a form's uploads; `names` must keep its identity between renders. */
 export function useFileStates(names: readonly string[]) {
   const [states, setStates] = useState<Record<string, FileFieldState>>({});
   const setters = useMemo(

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useReducer, useRef } from "react";
+import pLimit from "p-limit";
+import { useEffect, useReducer, useRef } from "react";
 import type { FileType } from "@/lib/dify/browser-schemas";
 import { ApiClientError } from "@/lib/client/api-client-error";
 import type { AttachedFile } from "@/lib/fields/attached-file";
@@ -8,9 +9,12 @@ import {
   uploadCounts,
   type UploadItem,
 } from "@/lib/files/file-uploads-reducer";
-import { uploadGate } from "@/lib/files/upload-gate";
 import { uploadWithProgress, type UploadTarget } from "@/lib/files/upload-with-progress";
 import type { FileFieldState } from "@/lib/files/use-file-states";
+
+// The page's uploads, all fields together, two at a time (below the server's MAX_UPLOADS_PER_LINK):
+// the rest wait their turn instead of being refused by the per-link cap.
+const uploadGate = pLimit(2);
 
 let counter = 0;
 const nextKey = () => `f${++counter}`;
@@ -25,35 +29,27 @@ const fromAttached = (file: AttachedFile): UploadItem => ({
   attached: file,
 });
 
-type UseFileUploadsOptions = {
-  /** Files the field already holds (a restored draft). Read once. */
-  initial: AttachedFile[];
-  /** Must keep its identity between renders (memoise it). */
-  uploadTarget: UploadTarget;
-  /** Called with the attached files whenever they change. */
-  onChange: (files: AttachedFile[]) => void;
-  /** Called with the uploads still running and failed whenever they change. */
-  onStateChange: (state: FileFieldState) => void;
-};
-
 /**
- * One file field's uploads: each file uploads through the app (with progress; a few at a time
- * for the whole page, lib/files/upload-gate.ts), a removed or replaced file's upload is
- * cancelled, a failed one can be retried, and image previews are released when their file goes. The field only renders `items` and calls these actions.
+ * One file field's uploads, cancelled when removed and retried when failed. `initial` (a restored
+ * draft) is read once; `uploadTarget` must keep its identity between renders.
  */
 export function useFileUploads({
   initial,
   uploadTarget,
   onChange,
   onStateChange,
-}: UseFileUploadsOptions) {
+}: {
+  initial: AttachedFile[];
+  uploadTarget: UploadTarget;
+  onChange: (files: AttachedFile[]) => void;
+  onStateChange: (state: FileFieldState) => void;
+}) {
   const [items, dispatch] = useReducer(fileUploadsReducer, initial, (files) =>
     files.map(fromAttached),
   );
   const controllers = useRef(new Map<string, AbortController>());
   const previews = useRef(new Set<string>());
 
-  // Report attached files and pending work up whenever the list changes.
   const lastReported = useRef("");
   useEffect(() => {
     const attached = attachedFiles(items);
@@ -83,70 +79,59 @@ export function useFileUploads({
     }
   };
 
-  const upload = useCallback(
-    (key: string, file: File, type: FileType) => {
-      const controller = new AbortController();
-      controllers.current.set(key, controller);
+  const upload = async (key: string, file: File, type: FileType) => {
+    const controller = new AbortController();
+    controllers.current.set(key, controller);
+    try {
       // Queued until the page has a free upload (the server takes a few per link at once).
-      uploadGate(() => {
+      const result = await uploadGate(() => {
         if (controller.signal.aborted) throw new DOMException("Upload cancelled", "AbortError");
         dispatch({ type: "start", key });
-        return uploadWithProgress(
-          uploadTarget,
-          file,
-          (progress) => dispatch({ type: "progress", key, progress }),
-          controller.signal,
-        );
-      })
-        .then(
-          (result) =>
-            dispatch({
-              type: "done",
-              key,
-              attached: {
-                source: "local",
-                uploadFileId: result.id,
-                name: result.name,
-                size: result.size,
-                type,
-              },
-            }),
-          (error: unknown) => {
-            if (error instanceof DOMException && error.name === "AbortError") return;
-            if (error instanceof ApiClientError) uploadTarget.onRefused?.(error);
-            dispatch({
-              type: "failed",
-              key,
-              failure:
-                error instanceof ApiClientError
-                  ? { code: error.code, message: error.message }
-                  : { code: "failed", message: "" },
-            });
-          },
-        )
-        .finally(() => {
-          if (controllers.current.get(key) === controller) controllers.current.delete(key);
-        });
-    },
-    [uploadTarget],
-  );
+        const onProgress = (progress: number) => dispatch({ type: "progress", key, progress });
+        return uploadWithProgress(uploadTarget, file, onProgress, controller.signal);
+      });
+      const { id: uploadFileId, name, size } = result;
+      dispatch({
+        type: "done",
+        key,
+        attached: { source: "local", uploadFileId, name, size, type },
+      });
+    } catch (error) {
+      if (error instanceof DOMException && error.name === "AbortError") return;
+      if (error instanceof ApiClientError) uploadTarget.onRefused?.(error);
+      const failure =
+        error instanceof ApiClientError
+          ? { code: error.code, message: error.message }
+          : { code: "failed" as const, message: "" };
+      dispatch({ type: "failed", key, failure });
+    } finally {
+      if (controllers.current.get(key) === controller) controllers.current.delete(key);
+    }
+  };
 
   /** Queues local files (already checked) and starts their uploads; `replace` for one file. */
   const addFiles = (files: { file: File; type: FileType }[], replace: boolean) => {
-    const added = files.map(({ file, type }): UploadItem => ({
-      key: nextKey(),
-      name: file.name,
-      size: file.size,
-      type,
-      status: "queued",
-      progress: 0,
-      file,
-      preview: type === "image" ? previewOf(file, previews.current) : undefined,
-    }));
+    const added = files.map(({ file, type }): UploadItem => {
+      const preview =
+        type === "image" && typeof URL.createObjectURL === "function"
+          ? URL.createObjectURL(file)
+          : undefined;
+      if (preview) previews.current.add(preview);
+      return {
+        key: nextKey(),
+        name: file.name,
+        size: file.size,
+        type,
+        status: "queued",
+        progress: 0,
+        file,
+        preview,
+      };
+    });
     if (added.length === 0) return;
     if (replace) items.forEach(release);
     dispatch({ type: "add", items: added, replace });
-    for (const item of added) upload(item.key, item.file!, item.type);
+    for (const item of added) void upload(item.key, item.file!, item.type);
   };
 
   /** Adds a link to a file (nothing to upload); `replace` for one file. */
@@ -162,15 +147,8 @@ export function useFileUploads({
 
   const retry = (key: string) => {
     const item = items.find((candidate) => candidate.key === key);
-    if (item?.status === "failed" && item.file) upload(item.key, item.file, item.type);
+    if (item?.status === "failed" && item.file) void upload(item.key, item.file, item.type);
   };
 
   return { items, addFiles, addLink, remove, retry };
-}
-
-function previewOf(file: File, registry: Set<string>): string | undefined {
-  if (typeof URL.createObjectURL !== "function") return undefined;
-  const url = URL.createObjectURL(file);
-  registry.add(url);
-  return url;
 }

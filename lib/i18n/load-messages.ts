@@ -1,22 +1,13 @@
 import type { Locale } from "@/lib/i18n/locales";
 
 // Messages are split by area (one file per namespace and language) so each part of the app keeps
-// its own strings; they are joined here into the object next-intl reads.
+// its own strings; they are joined here into the object next-intl reads, `core` at the top level.
+const NAMESPACES = ["form", "run", "launcher", "knowledge", "fields"] as const;
+
 export async function loadMessages(locale: Locale): Promise<Record<string, unknown>> {
-  const [core, form, run, launcher, knowledge, fields] = await Promise.all([
-    import(`./messages/${locale}/core.json`),
-    import(`./messages/${locale}/form.json`),
-    import(`./messages/${locale}/run.json`),
-    import(`./messages/${locale}/launcher.json`),
-    import(`./messages/${locale}/knowledge.json`),
-    import(`./messages/${locale}/fields.json`),
-  ] as Promise<{ default: Record<string, unknown> }>[]);
-  return {
-    ...core!.default,
-    form: form!.default,
-    run: run!.default,
-    launcher: launcher!.default,
-    knowledge: knowledge!.default,
-    fields: fields!.default,
-  };
+  const load = async (name: string) =>
+    ((await import(`./messages/${locale}/${name}.json`)) as { default: Record<string, unknown> })
+      .default;
+  const [core, ...parts] = await Promise.all(["core", ...NAMESPACES].map(load));
+  return { ...core, ...Object.fromEntries(NAMESPACES.map((name, i) => [name, parts[i]])) };
 }

@@ -7,12 +7,10 @@ export const DEFAULT_LOCALE: Locale = "en";
 /** Maps a language tag to a supported locale: `zh`, `zh-CN`, `zh-Hans-CN` → zh-Hans, `ja-JP` → ja. */
 export function matchLocale(tag: string | null | undefined): Locale | null {
   if (!tag) return null;
-  const lower = tag.trim().toLowerCase();
-  if (lower === "en" || lower.startsWith("en-")) return "en";
-  if (lower === "ja" || lower.startsWith("ja-")) return "ja";
+  const base = tag.trim().toLowerCase().split("-")[0];
+  if (base === "en" || base === "ja") return base;
   // Traditional Chinese is not offered; Simplified is the closer fallback than English.
-  if (lower === "zh" || lower.startsWith("zh-")) return "zh-Hans";
-  return null;
+  return base === "zh" ? "zh-Hans" : null;
 }
 
 /** The best supported locale of an Accept-Language header, by its q-values. */

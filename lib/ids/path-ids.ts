@@ -1,10 +1,8 @@
 import * as z from "zod/mini";
 
-// The app's own checks of the ids that arrive in its routes (path segments, link claims, request
-// bodies) and end up in upstream paths: letters, digits, `-` and `_` only, so no value can carry
-// `/`, `..`, an encoded separator or a control character into the upstream URL. Written with
-// zod/mini: the browser checks an id a person types with the same rule before sending it, in the
-// page's language; the routes answer in English.
+// The ids that arrive in the app's routes and end up in upstream paths: letters, digits, `-` and
+// `_` only, so no value can carry `/`, `..`, an encoded separator or a control character into the
+// upstream URL. zod/mini: the browser checks a typed id with the same rule, in its own words.
 
 export type PathIdMessages = { missing: string; tooLong: string; notAllowed: string };
 

@@ -7,8 +7,7 @@ import { readSseJson } from "@/lib/dify/sse-events";
 //
 //   data: {"event":"launcher_form_link","url":"/form/…?run=…&user=…&exp=…&sig=…",
 //          "workflow_run_id":"…","node_title":"Editorial review"}
-//
-// `url` is a signed link for the launcher's own user (docs/decisions/004-launch-stream.md).
+// `url` is a signed link for the launcher's own user.
 
 export const FORM_LINK_EVENT = "launcher_form_link";
 

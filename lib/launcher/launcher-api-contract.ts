@@ -3,9 +3,7 @@ import { uploadAnswerSchema } from "@/lib/files/upload-answer";
 import { startFormViewSchema } from "@/lib/launcher/start-form-view";
 import { routeContract } from "@/lib/routes/route-contract";
 
-// The launcher routes' contracts (app/api/launch/**). POST /api/launch takes the start form's
-// values, checked against the app's own form (lib/launcher/start-form-schema.ts), and answers the
-// run's event stream (lib/launcher/launch-events.ts).
+// POST /api/launch takes the start form's values and answers the run's event stream.
 
 export const LAUNCHER_API = {
   launch: routeContract({ method: "POST", path: "/api/launch" }),

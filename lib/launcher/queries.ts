@@ -5,8 +5,7 @@ import type { UploadTarget } from "@/lib/files/upload-with-progress";
 import { toStartRequest, type StartValues } from "@/lib/launcher/start-form-schema";
 import { LAUNCHER_API } from "@/lib/launcher/launcher-api-contract";
 
-// The launcher's routes as the browser calls them. The user is the HttpOnly cookie the server
-// sets.
+// The user is the HttpOnly cookie the server sets.
 
 /** The configured app's start form. */
 export const launchFormQuery = queryOptions({
@@ -16,10 +15,7 @@ export const launchFormQuery = queryOptions({
 
 export const LAUNCH_UPLOAD_TARGET: UploadTarget = { url: LAUNCHER_API.upload.path };
 
-/**
- * Starts the app (a write). Its answer is the run's event stream, handed on unread: useLaunch
- * follows it (lib/launcher/launch-events.ts says what it carries).
- */
+/** Starts the app. Its answer is the run's event stream, handed on unread to useLaunch. */
 export function useStartMutation() {
   return useMutation({
     mutationFn: (values: StartValues) =>

@@ -1,24 +1,19 @@
 import * as z from "zod/mini";
-import { fieldSpecSchema } from "@/lib/fields/field-spec";
+import { fieldSpecSchema, type FieldSpec } from "@/lib/fields/field-spec";
 import { uploadLimitsSchema } from "@/lib/files/upload-limits-schema";
 
-// The launcher's view of an app's start form: what the browser receives from
-// GET /api/launch/parameters, shared by the server that builds it and the browser that checks it.
-// The raw `GET /parameters` shape is mapped in lib/server/launcher/to-start-form-view.ts only.
+// The launcher's view of an app's start form, shared by the server that builds it and the browser
+// that checks it.
 
-/** The start form's fields: the shared field model's kinds. */
-export const startFieldSchema = fieldSpecSchema;
-export type StartField = z.infer<typeof startFieldSchema>;
-
-/** How the launcher starts the app; `auto` until the app has said it is a chat app. */
-export const launchModeSchema = z.enum(["workflow", "chatflow", "auto"]);
-export type LaunchMode = z.infer<typeof launchModeSchema>;
+export type StartField = FieldSpec;
 
 export const startFormViewSchema = z.object({
-  mode: launchModeSchema,
-  fields: z.array(startFieldSchema),
+  /** How the launcher starts the app; `auto` until the app has said it is a chat app. */
+  mode: z.enum(["workflow", "chatflow", "auto"]),
+  fields: z.array(fieldSpecSchema),
   openingStatement: z.string(),
   suggestedQuestions: z.array(z.string()),
   limits: uploadLimitsSchema,
 });
 export type StartFormView = z.infer<typeof startFormViewSchema>;
+export type LaunchMode = StartFormView["mode"];

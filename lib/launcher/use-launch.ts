@@ -17,11 +17,9 @@ const reducer = (state: RunViewState, action: RunAction): RunViewState =>
   action.event === "reset" ? initialRunView : runViewReducer(state, action);
 
 /**
- * Starts the app and follows the start live: the run's events fold into the same view the form
- * page uses; when the run pauses at a form of ours, the browser goes there once the stream has
- * ended. Leaving earlier would close the run's original stream after its pause, and on some
- * servers that stops the resumed run (docs/dify-wire-notes.md). `onError` hears why a start
- * failed: the server's refusal, or a stream that broke off.
+ * Starts the app and follows the run live; when it pauses at a form of ours, the browser goes
+ * there once the stream has ended: closing the run's original stream earlier stops the resumed
+ * run on some servers. `onError` hears a refused start or a stream that broke off.
  */
 export function useLaunch({ onError }: { onError: (error: Error) => void }) {
   const router = useRouter();

@@ -1,8 +1,6 @@
-// Where a URL in workflow Markdown may lead. The Markdown is untrusted (an LLM may have written
-// it), so: a link is internal only when it is a relative URL that stays on the page's own origin;
-// protocol-relative (`//evil.example/x`), backslash tricks (`/\evil.example`) and other hosts are
-// external. An image loads only from an allowed source: loading it is a request the reader did
-// not choose, and its URL can carry data out.
+// Where a URL in untrusted workflow Markdown may lead: a link is internal only when it is a
+// relative URL that stays on the page's origin (not `//evil.example/x` nor `/\evil.example`). An
+// image loads only from an allowed source: a request the reader did not choose can carry data out.
 
 // Any origin would do: only whether a relative URL leaves it matters.
 const PROBE_BASE = "https://same-origin.invalid/form/";

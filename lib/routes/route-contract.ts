@@ -1,8 +1,7 @@
 import type { $ZodType, input } from "zod/v4/core";
 
-// A route of the app's API, declared once: the server's route file answers it (defineRoute in
-// lib/server) and the browser calls it (callRoute in lib/client) from the same object, so its
-// method, path and shapes cannot drift apart. Schemas the browser loads are zod/mini.
+// A route of the app's API, declared once: the server answers it and the browser calls it from
+// the same object, so they cannot drift apart. Schemas the browser loads are zod/mini.
 
 export type RouteContract = {
   method: "GET" | "POST";

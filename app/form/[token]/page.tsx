@@ -64,8 +64,7 @@ async function FormPageBody({
     );
   }
   // The address's link wins (a new link for this form, or a framed page); else the cookie a
-  // top-level open traded its link for (decision 035). The browser then sends no link header: its
-  // API calls carry the cookie.
+  // top-level open traded its link for. The browser's API calls then carry the cookie.
   const address = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
     const first = Array.isArray(value) ? value[0] : value;
@@ -73,20 +72,15 @@ async function FormPageBody({
   }
   const cookie = (await cookies()).get(linkCookieName({ headers: await headers() }))?.value;
   const verified = resolveFormLink(token, { query: address, cookie });
-  if (!verified.ok && verified.source === null) {
-    // A clean address without its cookie: a bookmark after the link expired, or a browser that
-    // refuses cookies (the trade's 303 then arrives without one).
-    return (
-      <StatusScreen title={t("link.noCookie.title")} tone="error">
-        <p>{t("link.noCookie.body")}</p>
-      </StatusScreen>
-    );
-  }
   if (!verified.ok) {
+    // No link at all is a clean address without its cookie: a bookmark after the link expired, or
+    // a browser that refuses cookies (the trade's 303 then arrives without one).
+    const noCookie = verified.source === null;
+    const reason = noCookie ? "noCookie" : verified.reason;
     return (
-      <StatusScreen title={t(`link.${verified.reason}.title`)} tone="error">
-        <p>{t(`link.${verified.reason}.body`)}</p>
-        <DraftSweep />
+      <StatusScreen title={t(`link.${reason}.title`)} tone="error">
+        <p>{t(`link.${reason}.body`)}</p>
+        {noCookie ? null : <DraftSweep />}
       </StatusScreen>
     );
   }
@@ -102,21 +96,18 @@ async function FormPageBody({
   // The form is loaded here, with the link already verified, into this request's own cache under
   // the key the browser uses: the page arrives whole and the browser does not fetch it again.
   const queryClient = new QueryClient();
-  let loaded: { form: FormView } | { failure: FormFailure };
+  let form: FormView | null = null;
+  let failure: FormFailure | null = null;
   try {
-    loaded = {
-      form: await queryClient.fetchQuery(formQueryOptions(link, () => loadFormView(token))),
-    };
+    form = await queryClient.fetchQuery(formQueryOptions(link, () => loadFormView(token)));
   } catch (error) {
     const { code, message } = toApiError(error);
-    loaded = { failure: { code, message } };
+    failure = { code, message };
   }
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>
-      <FormScreen key={token} link={link} loadFailure={"failure" in loaded ? loaded.failure : null}>
-        {"form" in loaded ? (
-          <FormBody form={loaded.form} imageOrigins={getEnv().MARKDOWN_IMAGE_ORIGINS} />
-        ) : null}
+      <FormScreen key={token} link={link} loadFailure={failure}>
+        {form ? <FormBody form={form} imageOrigins={getEnv().MARKDOWN_IMAGE_ORIGINS} /> : null}
       </FormScreen>
     </HydrationBoundary>
   );
