@@ -65,7 +65,7 @@ export type LinkVerification =
   | { ok: true; claims: FormLinkClaims; signed: boolean }
   | { ok: false; reason: "missing" | "invalid" | "expired" };
 
-/** An absent claim is its default; present, it may only be the one other value. */
+/** An absent claim is its default; a present claim may only be `other`. */
 function parseClaim<T extends string>(value: string | null | undefined, absent: T, other: T) {
   if (value === undefined || value === null) return absent;
   return value === other ? other : undefined;
