@@ -20,7 +20,7 @@ import type { LaunchMode, StartField, StartFormView } from "@/lib/launcher/start
 import { hiddenStartInputs, toStartFormView } from "@/lib/server/launcher/to-start-form-view";
 import { streamError, type EventTransform } from "@/lib/server/streams/relay-event-stream";
 import { clientAddress } from "@/lib/server/client-address";
-import { leasedEventStream } from "@/lib/server/form/run-events-response";
+import { leasedEventStream } from "@/lib/server/streams/leased-event-stream";
 
 export async function getLaunchForm(): Promise<StartFormView> {
   return toStartFormView(await getDifyClient().getAppParameters(), launchMode());
