@@ -85,4 +85,16 @@ describe("relayEventStream", () => {
     expect(upstream.isPaused()).toBe(true);
     await reader.cancel();
   });
+
+  it("keeps the upstream flowing while a read waits for each event", async () => {
+    const upstream = new PassThrough();
+    const reader = relayEventStream(upstream, () => undefined, { transform: identity }).getReader();
+    for (const n of [1, 2, 3]) {
+      const next = reader.read();
+      upstream.write(`data: ${n}\n\n`);
+      expect(new TextDecoder().decode((await next).value)).toBe(`data: ${n}\n\n`);
+      expect(upstream.isPaused()).toBe(false);
+    }
+    await reader.cancel();
+  });
 });

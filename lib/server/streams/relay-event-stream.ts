@@ -98,8 +98,9 @@ export function relayEventStream(
     if (ended || bytes.length === 0) return;
     lastSent = Date.now();
     controller.enqueue(bytes);
-    // Pulled only when Next asks for more: what arrives meanwhile waits in the Node buffer.
-    if ((controller.desiredSize ?? 0) <= 0) upstream.pause();
+    // Paused only when a chunk waits unread (a read taken at once leaves the size at 0); resumed
+    // when Next asks for more, so what arrives meanwhile waits in the Node buffer.
+    if ((controller.desiredSize ?? 0) < 0) upstream.pause();
   };
   const onData = (chunk: Buffer) => {
     const bytes = rewriter.push(chunk);
