@@ -44,7 +44,7 @@ export type StreamRelayResult = {
   streams: number;
   eventsPerStream: number;
   intervalMs: number;
-  /** Runs through the minimal proxy and the app, in turn; latencies and counts are over all. */
+  /** Runs through the minimal proxy, the proxy floor and the app, in turn; latencies and counts are over all. */
   rounds: number;
   app: StreamPath;
   minimalProxy: StreamPath;
@@ -57,6 +57,8 @@ export type StreamRelayResult = {
   appCpuMsPerStreamOpened: number;
   /** The minimal proxy's CPU from every stream live to the last event, per event, ms. */
   minimalProxyCpuMsPerEvent: number;
+  /** The same through the floor app's proxy route (Next passing the upstream's body as is). */
+  proxyFloorCpuMsPerEvent: number;
 };
 
 export type UploadRun = { status: number; seconds: number; mbPerSecond: number };

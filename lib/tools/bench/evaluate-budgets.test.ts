@@ -66,6 +66,7 @@ const passing: BenchResults = {
     appCpuMsPerEvent: 0.05,
     appCpuMsPerStreamOpened: 2,
     minimalProxyCpuMsPerEvent: 0.025,
+    proxyFloorCpuMsPerEvent: 0.04,
   },
   upload: {
     bytes: 200 * 1024 * 1024,

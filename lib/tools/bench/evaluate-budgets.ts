@@ -182,7 +182,8 @@ export function evaluateBudgets(results: BenchResults): BudgetCheck[] {
         detail:
           `user + system time from every stream live to the last event, ÷ events delivered, ` +
           `the least of ${streams.rounds} rounds each: ` +
-          `app ${us(streams.appCpuMsPerEvent)}, minimal proxy ${us(streams.minimalProxyCpuMsPerEvent)}; ` +
+          `app ${us(streams.appCpuMsPerEvent)}, minimal proxy ${us(streams.minimalProxyCpuMsPerEvent)}, ` +
+          `Next proxy floor ${us(streams.proxyFloorCpuMsPerEvent)}; ` +
           `opening a stream ${ms(streams.appCpuMsPerStreamOpened)} of app CPU`,
       },
       {

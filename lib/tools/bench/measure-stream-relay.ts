@@ -179,7 +179,8 @@ function pooled(paths: StreamPath[], latencies: number[]): StreamPath {
 
 /**
  * `streams` runs, each followed by one client: first straight from the upstream, then `rounds`
- * times through the minimal proxy and through the app's events route in turn, each stream
+ * times through the minimal proxy, the floor app's proxy route and the app's events route in
+ * turn, each stream
  * receiving `events` stamped chunks. CPU per event counts each path's least (the machine's noise
  * only ever adds to it); latencies and counts are over every round.
  */
@@ -206,80 +207,90 @@ export async function measureStreamRelay(
   const direct = await runStreams(stack, forms, upstreamEvents(stack.upstreamUrl), options);
   options.log(`  direct: p50 ${direct.p50Ms.toFixed(2)} ms, p99 ${direct.p99Ms.toFixed(2)} ms`);
 
-  const proxyRuns: StreamPath[] = [];
-  const proxyLatencies: number[] = [];
-  const appRuns: StreamPath[] = [];
-  const appLatencies: number[] = [];
-  let minimalProxyCpuMsPerEvent = Number.NaN;
-  let appCpuMsPerEvent = Number.NaN;
-  let appCpuMsPerStreamOpened = Number.NaN;
   const baseline = readRssMb(stack.appPid);
   let peak = baseline;
-  for (let round = 1; round <= options.rounds; round++) {
-    let proxyCpuLive = Number.NaN;
-    let proxyCpuReceived = Number.NaN;
-    const proxy = await runStreams(
-      stack,
-      forms,
-      upstreamEvents(stack.minimalProxyUrl),
-      options,
-      {
-        live: () => (proxyCpuLive = readCpuMs(stack.minimalProxyPid)),
-        received: () => (proxyCpuReceived = readCpuMs(stack.minimalProxyPid)),
-      },
-      proxyLatencies,
-    );
-    proxyRuns.push(proxy);
-    const proxyCpu = (proxyCpuReceived - proxyCpuLive) / Math.max(1, proxy.received);
-    minimalProxyCpuMsPerEvent = lower(minimalProxyCpuMsPerEvent, proxyCpu);
-
-    const cpuBefore = readCpuMs(stack.appPid);
-    // Opening a stream (its request, link check and snapshot) is counted apart from relaying
-    // events: CPU is read when every stream is live and again when the last event arrived.
+  let appCpuMsPerStreamOpened = Number.NaN;
+  const paths = {
+    minimalProxy: {
+      pid: stack.minimalProxyPid,
+      runs: [] as StreamPath[],
+      latencies: [] as number[],
+      cpu: Number.NaN,
+    },
+    proxyFloor: {
+      pid: stack.floorAppPid,
+      runs: [] as StreamPath[],
+      latencies: [] as number[],
+      cpu: Number.NaN,
+    },
+    app: {
+      pid: stack.appPid,
+      runs: [] as StreamPath[],
+      latencies: [] as number[],
+      cpu: Number.NaN,
+    },
+  };
+  const targets = {
+    minimalProxy: upstreamEvents(stack.minimalProxyUrl),
+    proxyFloor: upstreamEvents(stack.proxyFloorUrl),
+    app: (form: BenchForm) => ({
+      url: `${stack.appOrigin}/api/forms/${encodeURIComponent(form.token)}/events`,
+      headers: { [FORM_LINK_HEADER]: form.linkQuery },
+    }),
+  };
+  // Opening a stream (its request, link check and snapshot) is counted apart from relaying
+  // events: CPU is read when every stream is live and again when the last event arrived.
+  const measure = async (name: keyof typeof paths) => {
+    const path = paths[name];
+    const cpuBefore = readCpuMs(path.pid);
     let cpuLive = Number.NaN;
     let cpuReceived = Number.NaN;
+    const run = await runStreams(
+      stack,
+      forms,
+      targets[name],
+      options,
+      {
+        live: () => (cpuLive = readCpuMs(path.pid)),
+        received: () => (cpuReceived = readCpuMs(path.pid)),
+      },
+      path.latencies,
+    );
+    path.runs.push(run);
+    const cpu = (cpuReceived - cpuLive) / Math.max(1, run.received);
+    path.cpu = lower(path.cpu, cpu);
+    return { run, cpu, opened: (cpuLive - cpuBefore) / options.streams };
+  };
+  const us = (msPerEvent: number) => `${(msPerEvent * 1000).toFixed(0)} µs`;
+  for (let round = 1; round <= options.rounds; round++) {
+    const proxy = await measure("minimalProxy");
+    const floor = await measure("proxyFloor");
     const monitor = startRssMonitor(stack.appPid);
-    let app: StreamPath;
+    let app: Awaited<ReturnType<typeof measure>>;
     try {
-      app = await runStreams(
-        stack,
-        forms,
-        (form) => ({
-          url: `${stack.appOrigin}/api/forms/${encodeURIComponent(form.token)}/events`,
-          headers: { [FORM_LINK_HEADER]: form.linkQuery },
-        }),
-        options,
-        {
-          live: () => (cpuLive = readCpuMs(stack.appPid)),
-          received: () => (cpuReceived = readCpuMs(stack.appPid)),
-        },
-        appLatencies,
-      );
+      app = await measure("app");
     } finally {
       peak = Math.max(peak, monitor.stop());
     }
-    appRuns.push(app);
-    const appCpu = (cpuReceived - cpuLive) / Math.max(1, app.received);
-    appCpuMsPerEvent = lower(appCpuMsPerEvent, appCpu);
-    appCpuMsPerStreamOpened = lower(
-      appCpuMsPerStreamOpened,
-      (cpuLive - cpuBefore) / options.streams,
-    );
+    appCpuMsPerStreamOpened = lower(appCpuMsPerStreamOpened, app.opened);
     options.log(
-      `  round ${round}: proxy p99 ${proxy.p99Ms.toFixed(2)} ms, ${(proxyCpu * 1000).toFixed(0)} µs ` +
-        `CPU per event; app p99 ${app.p99Ms.toFixed(2)} ms, ${(appCpu * 1000).toFixed(0)} µs CPU ` +
-        `per event, ${((cpuLive - cpuBefore) / options.streams).toFixed(2)} ms CPU per stream opened`,
+      `  round ${round}: CPU per event: node proxy ${us(proxy.cpu)}, Next proxy floor ` +
+        `${us(floor.cpu)}, app ${us(app.cpu)} (p99 ${app.run.p99Ms.toFixed(2)} ms, ` +
+        `${app.opened.toFixed(2)} ms CPU per stream opened)`,
     );
   }
-  const app = pooled(appRuns, appLatencies);
-  const minimalProxy = pooled(proxyRuns, proxyLatencies);
+  const minimalProxyCpuMsPerEvent = paths.minimalProxy.cpu;
+  const proxyFloorCpuMsPerEvent = paths.proxyFloor.cpu;
+  const appCpuMsPerEvent = paths.app.cpu;
+  const minimalProxy = pooled(paths.minimalProxy.runs, paths.minimalProxy.latencies);
+  const app = pooled(paths.app.runs, paths.app.latencies);
   options.log(
     `  proxy: p50 ${minimalProxy.p50Ms.toFixed(2)} ms, p99 ${minimalProxy.p99Ms.toFixed(2)} ms, ` +
-      `${(minimalProxyCpuMsPerEvent * 1000).toFixed(0)} µs CPU per event (least)`,
+      `${us(minimalProxyCpuMsPerEvent)} CPU per event (least); Next proxy floor ${us(proxyFloorCpuMsPerEvent)}`,
   );
   options.log(
     `  app: p50 ${app.p50Ms.toFixed(2)} ms, p99 ${app.p99Ms.toFixed(2)} ms, peak RSS ` +
-      `${peak.toFixed(0)} MB, ${(appCpuMsPerEvent * 1000).toFixed(0)} µs CPU per event (least)`,
+      `${peak.toFixed(0)} MB, ${us(appCpuMsPerEvent)} CPU per event (least)`,
   );
   return {
     streams: options.streams,
@@ -294,5 +305,6 @@ export async function measureStreamRelay(
     appCpuMsPerEvent,
     appCpuMsPerStreamOpened,
     minimalProxyCpuMsPerEvent,
+    proxyFloorCpuMsPerEvent,
   };
 }
