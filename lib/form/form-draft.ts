@@ -1,6 +1,7 @@
 import type { FileType } from "@/lib/dify/browser-schemas";
 import type { AttachedFile } from "@/lib/fields/attached-file";
 import type { Answers } from "@/lib/form/answers";
+import { deleteKept, keptKey, loadKept, saveKept, sweepKept } from "@/lib/form/kept-in-browser";
 
 // Unsent answers, saved in the browser per form token and user as the person types, so a reload
 // or a closed tab loses nothing. File contents are never stored: only the uploaded files' ids and
@@ -13,7 +14,7 @@ export type Draft = {
   savedAt: number;
   /** Unix seconds after which the draft is useless: the link's or the form's end, if earlier. */
   expiresAt: number | null;
-  answers: Record<string, string | AttachedFile[]>;
+  answers: Answers;
 };
 
 // A stored draft is read without zod: it is restored right after the page hydrates, before the
@@ -51,7 +52,7 @@ function readAttachedFile(value: unknown): AttachedFile | null {
   return null;
 }
 
-function readAnswer(value: unknown): string | AttachedFile[] | null {
+function readAnswer(value: unknown): Answers[string] | null {
   if (typeof value === "string") return value;
   if (!Array.isArray(value)) return null;
   const files: AttachedFile[] = [];
@@ -83,8 +84,6 @@ export function readDraft(value: unknown): Draft | null {
 export type DraftKey = { token: string; user: string };
 
 const PREFIX = "human-input-draft:";
-const keyFor = ({ token, user }: DraftKey) =>
-  `${PREFIX}${encodeURIComponent(token)}:${encodeURIComponent(user)}`;
 
 /**
  * The draft key and the link's expiry (Unix seconds, null when it has none) of a verified link:
@@ -100,62 +99,26 @@ export function draftKeyOf(link: { token: string; user: string; exp: number }): 
   };
 }
 
-function storage(): Storage | null {
-  try {
-    return typeof window === "undefined" ? null : window.localStorage;
-  } catch {
-    return null; // blocked storage (private mode, sandboxed frame): drafts are simply off
-  }
-}
-
-function parse(raw: string | null): Draft | null {
-  if (!raw) return null;
-  try {
-    return readDraft(JSON.parse(raw));
-  } catch {
-    return null;
-  }
-}
-
 export function loadDraft(key: DraftKey): Draft | null {
-  return parse(storage()?.getItem(keyFor(key)) ?? null);
+  return loadKept(keptKey(PREFIX, key), readDraft);
 }
 
 export function saveDraft(key: DraftKey, answers: Answers, expiresAt: number | null): void {
-  try {
-    storage()?.setItem(
-      keyFor(key),
-      JSON.stringify({ version: 2, savedAt: Date.now(), expiresAt, answers } satisfies Draft),
-    );
-  } catch {
-    // Quota or blocked storage: keep working without a draft.
-  }
+  saveKept(keptKey(PREFIX, key), {
+    version: 2,
+    savedAt: Date.now(),
+    expiresAt,
+    answers,
+  } satisfies Draft);
 }
 
 export function deleteDraft(key: DraftKey): void {
-  try {
-    storage()?.removeItem(keyFor(key));
-  } catch {
-    // nothing to do
-  }
+  deleteKept(keptKey(PREFIX, key));
 }
 
 /** Deletes every draft whose link or form has ended, and unreadable or older-format ones. */
 export function sweepDrafts(nowSeconds = Math.floor(Date.now() / 1000)): void {
-  const store = storage();
-  if (!store) return;
-  try {
-    const keys = Array.from({ length: store.length }, (_, index) => store.key(index));
-    for (const key of keys) {
-      if (!key?.startsWith(PREFIX)) continue;
-      const draft = parse(store.getItem(key));
-      if (!draft || (draft.expiresAt !== null && draft.expiresAt <= nowSeconds)) {
-        store.removeItem(key);
-      }
-    }
-  } catch {
-    // blocked storage: nothing to sweep
-  }
+  sweepKept(PREFIX, readDraft, nowSeconds);
 }
 
 /** Draft values laid over the starting values, keeping only those that still fit the form. */

@@ -1,6 +1,7 @@
 import type { Answers } from "@/lib/form/answers";
 import type { DraftKey } from "@/lib/form/form-draft";
 import type { ActionView, FieldView } from "@/lib/form/form-view";
+import { keptKey, loadKept, saveKept, sweepKept } from "@/lib/form/kept-in-browser";
 
 // What this browser sent for a form, kept per form token and user like drafts, so a reload of the
 // same link shows it again while the form is answered. Only the sender's own browser ever has it;
@@ -64,53 +65,16 @@ export function readReceipt(value: unknown): Receipt | null {
 }
 
 const PREFIX = "human-input-receipt:";
-const keyFor = ({ token, user }: DraftKey) =>
-  `${PREFIX}${encodeURIComponent(token)}:${encodeURIComponent(user)}`;
-
-function storage(): Storage | null {
-  try {
-    return typeof window === "undefined" ? null : window.localStorage;
-  } catch {
-    return null;
-  }
-}
 
 export function saveReceipt(key: DraftKey, receipt: Receipt): void {
-  try {
-    storage()?.setItem(keyFor(key), JSON.stringify(receipt));
-  } catch {
-    // Quota or blocked storage: the receipt shows until the page is left.
-  }
+  saveKept(keptKey(PREFIX, key), receipt);
 }
 
 export function loadReceipt(key: DraftKey): Receipt | null {
-  try {
-    const raw = storage()?.getItem(keyFor(key));
-    return raw ? readReceipt(JSON.parse(raw)) : null;
-  } catch {
-    return null;
-  }
+  return loadKept(keptKey(PREFIX, key), readReceipt);
 }
 
 /** Deletes every receipt whose link or form has ended, and unreadable ones. */
 export function sweepReceipts(nowSeconds = Math.floor(Date.now() / 1000)): void {
-  const store = storage();
-  if (!store) return;
-  try {
-    const keys = Array.from({ length: store.length }, (_, index) => store.key(index));
-    for (const key of keys) {
-      if (!key?.startsWith(PREFIX)) continue;
-      let receipt: Receipt | null = null;
-      try {
-        receipt = readReceipt(JSON.parse(store.getItem(key) ?? ""));
-      } catch {
-        receipt = null;
-      }
-      if (!receipt || (receipt.expiresAt !== null && receipt.expiresAt <= nowSeconds)) {
-        store.removeItem(key);
-      }
-    }
-  } catch {
-    // blocked storage: nothing to sweep
-  }
+  sweepKept(PREFIX, readReceipt, nowSeconds);
 }

@@ -12,7 +12,6 @@ import { deleteDraft, draftKeyOf } from "@/lib/form/form-draft";
 import type { ActionView, FormView } from "@/lib/form/form-view";
 import { focusField } from "@/lib/form/focus-field";
 import { formQueryOptions } from "@/lib/form/queries";
-import { readBackOutcome } from "@/lib/form/read-back-outcome";
 
 /**
  * An answer the form took. `readBack`: its response failed, and a read of the form found it
@@ -68,13 +67,16 @@ export function useSubmitForm({
     onSubmitted(submitted);
   };
 
-  /** Reads the form again after a failed response: Dify may have recorded the answer first. */
+  /**
+   * Reads the form again after a failed response: Dify records an answer before it resumes the
+   * run, so the failure may have come after the write. Null: the form is still open.
+   */
   const readBack = async () => {
     try {
       await queryClient.fetchQuery({ ...formQueryOptions(link), staleTime: 0 });
-      return readBackOutcome(null);
+      return null;
     } catch (error) {
-      return readBackOutcome(error);
+      return classifySubmitError(error, fieldNames);
     }
   };
   /** Set while an earlier send may have been recorded: its retry meeting "answered" is that. */
@@ -98,13 +100,14 @@ export function useSubmitForm({
         case "network":
         case "service": {
           const found = await readBack();
-          if (found.kind === "recorded") return recorded({ ...submitted, readBack: true });
-          if (found.kind === "closed") return onClosed(found.error);
+          // Answered now: most likely by this answer (decision 051).
+          if (found?.kind === "answered") return recorded({ ...submitted, readBack: true });
+          if (found?.kind === "expired" || found?.kind === "closed") return onClosed(found.error);
           // Even an open form may take this answer later (a request still on its way): a retry
           // that meets "answered" then means this one.
           uncertain.current = true;
           setRootError(
-            failure.kind === "service" && found.kind === "open"
+            failure.kind === "service" && found === null
               ? t("errors.notSent", { message: failure.message })
               : t("errors.maybeNotSent"),
           );
