@@ -1,12 +1,13 @@
 import { FormFieldSlot } from "@/components/form/human-input-form";
-import { StaticMarkdown } from "@/components/markdown/static-markdown";
+import { MarkdownBody } from "@/components/markdown/markdown-body";
 import { isRequired } from "@/lib/form/answers";
 import { saysLabel, splitFormContent } from "@/lib/form/form-content";
 import type { FormView } from "@/lib/form/form-view";
 
 /**
- * The form's content, rendered on the server: its Markdown as HTML, with a slot where each field
- * goes (the HumanInputForm around it draws the fields), so the first HTML holds the whole form.
+ * The form's content, rendered on the server: its Markdown as HTML (react-markdown never reaches
+ * the browser for it), with a slot where each field goes (the HumanInputForm around it draws the
+ * fields), so the first HTML holds the whole form.
  */
 export function FormBody({
   form,
@@ -23,9 +24,9 @@ export function FormBody({
   return segments.map((segment, index) => {
     if (segment.kind === "markdown")
       return (
-        <StaticMarkdown key={`md-${index}`} imageOrigins={imageOrigins}>
-          {segment.text}
-        </StaticMarkdown>
+        <div key={`md-${index}`} className="markdown">
+          <MarkdownBody imageOrigins={imageOrigins}>{segment.text}</MarkdownBody>
+        </div>
       );
     const before = segments[index - 1];
     const field = byName.get(segment.name);

@@ -1,20 +1,22 @@
-import { lazy, Suspense, type ComponentProps } from "react";
+import { lazy, Suspense, use, type ComponentProps } from "react";
+import { MarkdownImageOriginsContext } from "@/components/markdown/markdown-image-origins-provider";
 
 // Markdown that arrives in the browser. react-markdown with remark-gfm weighs about 80 kB gzip, so
 // it loads the first time such text renders, never in a page's first load; until then the text
 // shows as plain text (React escapes it; raw HTML never renders either way).
 
-const MarkdownRenderer = lazy(() =>
-  import("@/components/markdown/markdown-renderer").then((module) => ({
-    default: module.MarkdownRenderer,
+const MarkdownBody = lazy(() =>
+  import("@/components/markdown/markdown-body").then((module) => ({
+    default: module.MarkdownBody,
   })),
 );
 
-export function FormMarkdown(props: ComponentProps<typeof MarkdownRenderer>) {
+export function FormMarkdown(props: Omit<ComponentProps<typeof MarkdownBody>, "imageOrigins">) {
+  const imageOrigins = use(MarkdownImageOriginsContext);
   return (
     <div className="markdown">
       <Suspense fallback={<p className="markdown-plain">{props.children}</p>}>
-        <MarkdownRenderer {...props} />
+        <MarkdownBody imageOrigins={imageOrigins} {...props} />
       </Suspense>
     </div>
   );
