@@ -62,8 +62,7 @@ export function FormScreen({ link, loadFailure, children }: FormScreenProps) {
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const onExpired = useCallback(() => setOutcome({ kind: "expired" }), []);
   const onClosed = useCallback(
-    (error: ApiClientError) =>
-      setOutcome({ kind: "closed", failure: { code: error.code, message: error.message } }),
+    (error: ApiClientError) => setOutcome({ kind: "closed", failure: toFailure(error) }),
     [],
   );
   const query = useQuery({ ...formQueryOptions(link), enabled: outcome === null && !loadFailure });

@@ -81,10 +81,6 @@ export function HumanInputForm({
     () => new Map(form.fields.map((field) => [field.name, field])),
     [form.fields],
   );
-  const specsByName = useMemo(
-    () => new Map(toFieldSpecs(form.fields).map((spec) => [spec.name, spec])),
-    [form.fields],
-  );
   const initial = useMemo(() => toFormValues(initialAnswers(form.fields)), [form.fields]);
   const uploadTarget = useMemo(
     () => ({
@@ -159,11 +155,10 @@ export function HumanInputForm({
         </div>
       );
     }
-    const spec = specsByName.get(field.name)!;
     const drawn = (
       <FieldControl
         key={`${field.name}:${draft.generation}`}
-        field={spec}
+        field={toFieldSpecs([field])[0]!}
         id={fieldInputId(field.name)}
         path={answerKey(field.name)}
         control={control}

@@ -1,24 +1,12 @@
+import type english from "@/lib/i18n/messages/en/fields.json";
+
 // A field's problem as a message key of the `fields.issues` namespace and its parameters, never a
 // sentence: the schema runs on the server (English for the API) and in the browser (the page's
 // language, translated where the error is shown).
 
 export type FieldIssueValues = Record<string, string | number>;
 
-export type FieldIssueKey =
-  | "atMostCharacters"
-  | "enter"
-  | "choose"
-  | "chooseOption"
-  | "enterNumber"
-  | "attachOnlyOne"
-  | "attachFile"
-  | "attachAtMost"
-  | "attachAtMostFiles"
-  | "attachAtLeastOne"
-  | "messageTooLong"
-  | "writeMessage"
-  | "jsonNotObject"
-  | "jsonSyntax";
+export type FieldIssueKey = keyof typeof english.issues;
 
 /** Turns a key and its parameters into the text a zod issue carries. */
 export type SayIssue = (key: FieldIssueKey, values?: FieldIssueValues) => string;

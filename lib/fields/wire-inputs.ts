@@ -31,10 +31,7 @@ const dotted = (extension: string) => (extension ? `.${extension}` : "");
 export function defaultValues(fields: readonly FieldSpec[]): FieldValues {
   // Own keys, `__proto__` too (a legal variable name): fromEntries defines them.
   return Object.fromEntries(
-    fields.map((field) => [
-      field.name,
-      field.kind === "file" || field.kind === "file-list" ? [] : field.defaultValue,
-    ]),
+    fields.map((field) => [field.name, "defaultValue" in field ? field.defaultValue : []]),
   );
 }
 

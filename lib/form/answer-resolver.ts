@@ -1,6 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { Resolver } from "react-hook-form";
-import { encodeFieldIssue } from "@/lib/fields/field-issue";
 import { buildAnswerSchema } from "@/lib/form/answer-schema";
 import { answerKey } from "@/lib/fields/answer-keys";
 import type { FormValues } from "@/lib/form/answers";
@@ -13,5 +12,5 @@ import type { FieldView } from "@/lib/form/form-view";
  */
 export function answerResolver(fields: readonly FieldView[]): Resolver<FormValues> {
   const keyed = fields.map((field) => ({ ...field, name: answerKey(field.name) }));
-  return zodResolver(buildAnswerSchema(keyed, encodeFieldIssue)) as unknown as Resolver<FormValues>;
+  return zodResolver(buildAnswerSchema(keyed)) as unknown as Resolver<FormValues>;
 }

@@ -6,25 +6,20 @@ import { uploadLimitsSchema } from "@/lib/files/upload-limits-schema";
 // builds it and the browser that checks it. The wire shape is mapped in
 // lib/server/form/to-form-view.ts and nowhere else; only whitelisted fields leave the server.
 
-const fileFieldBase = { name: z.string(), label: z.string(), ...fileConstraintsShape };
+const base = { name: z.string(), label: z.string() };
+const fileFieldBase = { ...base, ...fileConstraintsShape };
 
 export const fieldViewSchema = z.discriminatedUnion("kind", [
-  z.object({
-    kind: z.literal("paragraph"),
-    name: z.string(),
-    label: z.string(),
-    defaultValue: z.string(),
-  }),
+  z.object({ kind: z.literal("paragraph"), ...base, defaultValue: z.string() }),
   z.object({
     kind: z.literal("select"),
-    name: z.string(),
-    label: z.string(),
+    ...base,
     options: z.array(z.string()),
     defaultValue: z.string(),
   }),
   z.object({ kind: z.literal("file"), ...fileFieldBase }),
   z.object({ kind: z.literal("file-list"), ...fileFieldBase, maxFiles: z.int() }),
-  z.object({ kind: z.literal("unknown"), name: z.string(), label: z.string(), type: z.string() }),
+  z.object({ kind: z.literal("unknown"), ...base, type: z.string() }),
 ]);
 export type FieldView = z.infer<typeof fieldViewSchema>;
 /** A file or file-list field: the shape the file field component takes, on either page. */

@@ -11,21 +11,16 @@ import type { FieldView } from "@/lib/form/form-view";
 // when it registers the field. So the values are read from the DOM during the hydration render
 // (before any of that) and put back right after it, before the browser paints.
 
-/** Kinds drawn as one plain control whose `value` is the answer (files are not). */
-const PLAIN = new Set<FieldView["kind"]>(["paragraph", "select"]);
-
-/** Whether a field takes input before the page hydrates (its text is then kept). */
+/** Whether a field takes input before the page hydrates: one plain control holding its answer. */
 export function takesInputBeforeHydration(field: FieldView): boolean {
-  return PLAIN.has(field.kind);
+  return field.kind === "paragraph" || field.kind === "select";
 }
 
 type Typed = { values: FormValues; focus: { name: string; start: number; end: number } | null };
 
-const NOTHING: Typed = { values: {}, focus: null };
-
 function readTyped(fields: readonly FieldView[], initial: FormValues): Typed {
-  if (typeof document === "undefined") return NOTHING;
   const typed: Typed = { values: {}, focus: null };
+  if (typeof document === "undefined") return typed;
   for (const field of fields) {
     if (!takesInputBeforeHydration(field)) continue;
     const control = document.getElementById(fieldInputId(field.name));
