@@ -48,7 +48,7 @@ type FormScreenProps = {
   link: FormLinkContext;
   /** Why the server could not load the form; null when it did (the form is in the query cache). */
   loadFailure: FormFailure | null;
-  /** The form's content as the server rendered it (components/form/form-body.tsx). */
+  /** The form's content as the server rendered it (FormBody). */
   children: ReactNode;
 };
 

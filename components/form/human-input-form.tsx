@@ -28,10 +28,7 @@ import { useSubmitForm, type SubmittedAnswer } from "@/lib/form/use-submit-form"
 type HumanInputFormProps = {
   form: FormView;
   link: FormLinkContext;
-  /**
-   * The form's content as the server rendered it: its Markdown, with a FormFieldSlot where each
-   * field goes (components/form/form-body.tsx).
-   */
+  /** The form's content as the server rendered it, with a FormFieldSlot where each field goes. */
   children: ReactNode;
   onSubmitted: (submitted: SubmittedAnswer) => void;
   /** A 412 or similar: the form is no longer answerable. */
@@ -77,10 +74,6 @@ export function HumanInputForm({
   // Loaded once the page is idle, so the first check rarely waits for it.
   useEffect(() => whenIdle(resolver.preload), [resolver]);
   const issueText = useFieldIssueText();
-  const fieldsByName = useMemo(
-    () => new Map(form.fields.map((field) => [field.name, field])),
-    [form.fields],
-  );
   const initial = useMemo(() => toFormValues(initialAnswers(form.fields)), [form.fields]);
   const uploadTarget = useMemo(
     () => ({
@@ -184,7 +177,7 @@ export function HumanInputForm({
   }
 
   const renderFieldNamed = (name: string, labelHidden: boolean) => {
-    const field = fieldsByName.get(name);
+    const field = form.fields.find((candidate) => candidate.name === name);
     return field ? renderField(field, labelHidden) : null;
   };
 

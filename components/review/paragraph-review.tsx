@@ -13,9 +13,6 @@ const WordChangesView = lazy(() =>
   })),
 );
 
-const WITH_SUGGESTION: readonly ReviewView[] = ["write", "preview", "changes"];
-const WITHOUT: readonly ReviewView[] = ["write", "preview"];
-
 /**
  * A paragraph field's views: Write (its textarea, `children`), Preview (the text as the form's
  * Markdown renders it) and, where it has a suggested draft, Changes against that draft.
@@ -34,7 +31,7 @@ export function ParagraphReview<T extends FieldValues>({
   children: ReactNode;
 }) {
   const t = useTranslations("form.review");
-  const views = suggestion ? WITH_SUGGESTION : WITHOUT;
+  const views: ReviewView[] = suggestion ? ["write", "preview", "changes"] : ["write", "preview"];
   const { selected, onKeyDown, tabProps, panelProps } = useReviewTabs(id, views);
   const value = useWatch({ control, name });
   const text = typeof value === "string" ? value : "";

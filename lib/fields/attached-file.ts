@@ -21,6 +21,5 @@ export const attachedFileSchema = z.discriminatedUnion("source", [
 ]);
 export type AttachedFile = z.infer<typeof attachedFileSchema>;
 
-/** One field's value: text (text, number, select, JSON), a checkbox, or attached files. */
-export type FieldValue = string | boolean | AttachedFile[];
-export type FieldValues = Record<string, FieldValue>;
+/** Fields' values: text (text, number, select, JSON), a checkbox, or attached files. */
+export type FieldValues = Record<string, string | boolean | AttachedFile[]>;

@@ -28,21 +28,14 @@ export function isRequired(field: FieldView): boolean {
  */
 export function toFieldSpecs(fields: readonly FieldView[]): FieldSpec[] {
   return fields.flatMap((field): FieldSpec[] => {
-    const common = { name: field.name, label: field.label, required: isRequired(field) };
+    const required = isRequired(field);
     switch (field.kind) {
       case "paragraph":
-        return [
-          { kind: "paragraph", ...common, defaultValue: field.defaultValue, maxLength: null },
-        ];
-      case "select":
-        return [
-          { kind: "select", ...common, options: field.options, defaultValue: field.defaultValue },
-        ];
-      case "file":
-      case "file-list":
-        return [{ ...field, ...common }];
+        return [{ ...field, required, maxLength: null }];
       case "unknown":
         return [];
+      default:
+        return [{ ...field, required }];
     }
   });
 }

@@ -6,8 +6,8 @@ import { formViewSchema } from "@/lib/form/form-view";
 import { formRouteParamsSchema, pathId } from "@/lib/ids/path-ids";
 import { routeContract } from "@/lib/routes/route-contract";
 
-// The form routes' contracts (app/api/forms/[token]/**). The browser loads this with its first
-// call (lib/form/form-api.ts), not with the page, whose first load does without zod.
+// The form routes' contracts. The browser loads this with its first call, not with the page,
+// whose first load does without zod.
 
 const params = formRouteParamsSchema;
 

@@ -19,8 +19,8 @@ export type Draft = {
 
 // A stored draft is read without zod: it is restored right after the page hydrates, before the
 // form takes input (so nothing typed is overwritten), and zod is not in the page's first load.
-// The checks are those of the draft's zod schema (lib/form/form-draft.test.ts holds both to the
-// same answers): exactly these fields, unknown keys dropped.
+// The checks are those of the draft's zod schema (the tests hold both to the same answers):
+// exactly these fields, unknown keys dropped.
 
 const FILE_TYPES = [
   "image",

@@ -1,5 +1,5 @@
 /**
  * The browser sends its link's query (`run`, `user`, `exp`, `sig`) in this header with every form
- * request; the server verifies it each time. See docs/decisions/002-link-credentials-in-a-header.md.
+ * request; the server verifies it each time (decision 002).
  */
 export const FORM_LINK_HEADER = "x-form-link";

@@ -1,6 +1,5 @@
 // The form link's parts that pages and the browser read: its claims and the query keys it
-// carries. Signing and verifying it (HMAC, node:crypto) is server code:
-// lib/server/form/signed-form-link.ts.
+// carries. Signing and verifying it (HMAC, node:crypto) is server code.
 
 /** `form`: the link opens its own form only. `run`: it may open the run's later forms too. */
 export type LinkScope = "form" | "run";

@@ -3,8 +3,7 @@ import { fileConstraintsShape } from "@/lib/fields/field-spec";
 import { uploadLimitsSchema } from "@/lib/files/upload-limits-schema";
 
 // The app's own view of a Human Input form: what the browser receives, shared by the server that
-// builds it and the browser that checks it. The wire shape is mapped in
-// lib/server/form/to-form-view.ts and nowhere else; only whitelisted fields leave the server.
+// builds it and the browser that checks it; only whitelisted fields leave the server.
 
 const base = { name: z.string(), label: z.string() };
 const fileFieldBase = { ...base, ...fileConstraintsShape };
