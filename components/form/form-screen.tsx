@@ -21,7 +21,7 @@ import { StatusScreen } from "@/components/ui/status-screen";
 import { ApiClientError } from "@/lib/client/api-client-error";
 import type { ErrorCode } from "@/lib/errors/error-code";
 import type { FormLinkContext } from "@/lib/form/form-api";
-import { deleteDraft, draftKeyOf, sweepDrafts } from "@/lib/form/form-draft";
+import { deleteDraft, linkEnd, sweepDrafts } from "@/lib/form/form-draft";
 import { receiptOf, sweepReceipts, type Receipt } from "@/lib/form/form-receipt";
 import { useKeptReceipt } from "@/lib/form/use-kept-receipt";
 import { formQueryOptions } from "@/lib/form/queries";
@@ -148,7 +148,7 @@ export function FormScreen({ link, loadFailure, children }: FormScreenProps) {
               submitted.action,
               form.fields,
               submitted.answers,
-              draftKeyOf(link).linkExp ?? form.expiresAt,
+              linkEnd(link) ?? form.expiresAt,
             ),
           })
         }
@@ -210,7 +210,7 @@ function useDraftCleanup(
     outcome?.kind === "closed" ||
     (closedCode !== null && ENDED_CODES.has(closedCode));
   useEffect(() => {
-    if (ended) deleteDraft(draftKeyOf(link).key);
+    if (ended) deleteDraft(link);
   }, [ended, link]);
 }
 

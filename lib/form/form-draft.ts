@@ -1,7 +1,14 @@
 import type { FileType } from "@/lib/dify/browser-schemas";
 import type { AttachedFile } from "@/lib/fields/attached-file";
 import type { Answers } from "@/lib/form/answers";
-import { deleteKept, keptKey, loadKept, saveKept, sweepKept } from "@/lib/form/kept-in-browser";
+import {
+  deleteKept,
+  keptKey,
+  loadKept,
+  saveKept,
+  sweepKept,
+  type DraftKey,
+} from "@/lib/form/kept-in-browser";
 
 // Unsent answers, saved in the browser per form token and user as the person types, so a reload
 // or a closed tab loses nothing. File contents are never stored: only the uploaded files' ids and
@@ -80,23 +87,11 @@ export function readDraft(value: unknown): Draft | null {
   return { version: 2, savedAt, expiresAt, answers };
 }
 
-/** Whose draft: one form token as one link's user. */
-export type DraftKey = { token: string; user: string };
-
 const PREFIX = "human-input-draft:";
 
-/**
- * The draft key and the link's expiry (Unix seconds, null when it has none) of a verified link:
- * the same whether the link came in the address or in its cookie, so a draft survives the trade.
- */
-export function draftKeyOf(link: { token: string; user: string; exp: number }): {
-  key: DraftKey;
-  linkExp: number | null;
-} {
-  return {
-    key: { token: link.token, user: link.user },
-    linkExp: Number.isSafeInteger(link.exp) && link.exp > 0 ? link.exp : null,
-  };
+/** A verified link's expiry (Unix seconds), null when it has none. */
+export function linkEnd(link: { exp: number }): number | null {
+  return Number.isSafeInteger(link.exp) && link.exp > 0 ? link.exp : null;
 }
 
 export function loadDraft(key: DraftKey): Draft | null {

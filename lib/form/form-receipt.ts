@@ -1,7 +1,6 @@
 import type { Answers } from "@/lib/form/answers";
-import type { DraftKey } from "@/lib/form/form-draft";
 import type { ActionView, FieldView } from "@/lib/form/form-view";
-import { keptKey, loadKept, saveKept, sweepKept } from "@/lib/form/kept-in-browser";
+import { keptKey, loadKept, saveKept, sweepKept, type DraftKey } from "@/lib/form/kept-in-browser";
 
 // What this browser sent for a form, kept per form token and user like drafts, so a reload of the
 // same link shows it again while the form is answered. Only the sender's own browser ever has it;

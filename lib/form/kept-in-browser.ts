@@ -1,7 +1,11 @@
-import type { DraftKey } from "@/lib/form/form-draft";
-
 // Drafts and receipts, kept in this browser's localStorage per form token and user. Blocked
 // storage (private mode, a sandboxed frame) or a full quota turns them off, never the form.
+
+/**
+ * Whose entry: one form token as one link's user, the same whether the link came in the address
+ * or in its cookie, so a draft survives the trade.
+ */
+export type DraftKey = { token: string; user: string };
 
 type Read<T> = (value: unknown) => T | null;
 

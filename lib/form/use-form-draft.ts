@@ -1,9 +1,9 @@
-import { useEffect, useMemo, useRef, useState, type RefObject } from "react";
+import { useEffect, useRef, useState, type RefObject } from "react";
 import type { UseFormReturn } from "react-hook-form";
 import { fromFormValues, toFormValues } from "@/lib/fields/answer-keys";
 import type { FormValues } from "@/lib/form/answers";
 import type { FormLinkContext } from "@/lib/form/form-api";
-import { deleteDraft, draftKeyOf, loadDraft, mergeDraft, saveDraft } from "@/lib/form/form-draft";
+import { deleteDraft, linkEnd, loadDraft, mergeDraft, saveDraft } from "@/lib/form/form-draft";
 import type { FormView } from "@/lib/form/form-view";
 
 type FormDraftOptions = {
@@ -25,7 +25,7 @@ type FormDraftOptions = {
 export function useFormDraft({ link, form, initial, methods, sent, keep }: FormDraftOptions) {
   const { reset, subscribe } = methods;
   // Keyed by token and user; kept no longer than the link or the form lasts.
-  const { key, linkExp } = useMemo(() => draftKeyOf(link), [link]);
+  const linkExp = linkEnd(link);
   const draftEnd =
     linkExp !== null && form.expiresAt !== null
       ? Math.min(linkExp, form.expiresAt)
@@ -41,7 +41,7 @@ export function useFormDraft({ link, form, initial, methods, sent, keep }: FormD
   useEffect(() => {
     if (restored.current) return;
     restored.current = true;
-    const draft = loadDraft(key);
+    const draft = loadDraft(link);
     // A draft holds answers by variable name.
     const merged = mergeDraft(initial, draft && { ...draft, answers: toFormValues(draft.answers) });
     if (draft && merged.restored) {
@@ -50,21 +50,21 @@ export function useFormDraft({ link, form, initial, methods, sent, keep }: FormD
       setRestoredAt(draft.savedAt);
       setGeneration((value) => value + 1);
     }
-  }, [key, initial, reset, keep]);
+  }, [link, initial, reset, keep]);
 
   useEffect(
     () =>
       subscribe({
         formState: { values: true },
         callback: ({ values }) => {
-          if (!sent.current) saveDraft(key, fromFormValues(values), draftEnd);
+          if (!sent.current) saveDraft(link, fromFormValues(values), draftEnd);
         },
       }),
-    [subscribe, key, draftEnd, sent],
+    [subscribe, link, draftEnd, sent],
   );
 
   const startOver = () => {
-    deleteDraft(key);
+    deleteDraft(link);
     reset(initial);
     setRestoredAt(null);
     setGeneration((value) => value + 1);

@@ -1,6 +1,5 @@
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useState } from "react";
 import type { FormLinkContext } from "@/lib/form/form-api";
-import { draftKeyOf } from "@/lib/form/form-draft";
 import { loadReceipt, saveReceipt, type Receipt } from "@/lib/form/form-receipt";
 
 /**
@@ -13,14 +12,13 @@ export function useKeptReceipt(
   fresh: Receipt | null,
   answered: boolean,
 ): Receipt | null {
-  const { key } = useMemo(() => draftKeyOf(link), [link]);
   const [kept, setKept] = useState<Receipt | null>(null);
   useEffect(() => {
-    if (fresh) saveReceipt(key, fresh);
-  }, [fresh, key]);
+    if (fresh) saveReceipt(link, fresh);
+  }, [fresh, link]);
   useEffect(() => {
     // eslint-disable-next-line react-hooks/set-state-in-effect -- storage exists only in the browser, after hydration
-    if (answered && !fresh) setKept(loadReceipt(key));
-  }, [answered, fresh, key]);
+    if (answered && !fresh) setKept(loadReceipt(link));
+  }, [answered, fresh, link]);
   return fresh ?? (answered ? kept : null);
 }
