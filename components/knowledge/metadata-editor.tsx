@@ -29,25 +29,7 @@ export function MetadataEditor({
   onTokenRefused: () => void;
 }) {
   const t = useTranslations("knowledge");
-  const schema = useMemo(
-    () =>
-      buildMetadataEditorSchema({
-        datasetId: {
-          missing: t("ids.checks.dataset.missing"),
-          tooLong: t("ids.checks.dataset.tooLong"),
-          notAllowed: t("ids.checks.dataset.notAllowed"),
-        },
-        fieldId: t("metadata.checks.fieldId"),
-        fieldName: t("metadata.checks.fieldName"),
-        number: t("metadata.checks.number"),
-        noDocuments: t("metadata.checks.noDocuments"),
-        duplicates: (ids) => t("metadata.checks.duplicates", { ids }),
-        tooMany: (max, count) => t("metadata.checks.tooMany", { max, count }),
-        duplicateName: (name) => t("metadata.checks.duplicateName", { name }),
-        mergeNeedsRows: t("metadata.checks.mergeNeedsRows"),
-      }),
-    [t],
-  );
+  const schema = useMemo(() => buildMetadataEditorSchema(t), [t]);
   const {
     control,
     register,
@@ -75,17 +57,7 @@ export function MetadataEditor({
         setRootError(t("metadata.errors.generic"));
         return;
       }
-      const view = describeMetadataError(error, atomicUpdates, {
-        datasetNotFound: t("metadata.errors.datasetNotFound"),
-        documentNotFoundAtomic: (message) =>
-          t("metadata.errors.documentNotFoundAtomic", { message }),
-        documentNotFoundPartial: (message) =>
-          t("metadata.errors.documentNotFoundPartial", { message }),
-        metadataNotFound: (message) => t("metadata.errors.metadataNotFound", { message }),
-        refusedMarked: t("metadata.errors.refusedMarked"),
-        refused: (message) => t("metadata.errors.refused", { message }),
-        failed: (message) => t("metadata.errors.failed", { message }),
-      });
+      const view = describeMetadataError(error, atomicUpdates, t);
       if (view.tokenRefused) {
         // The review stays open: once the token is entered again, Send sends the same request.
         onTokenRefused();

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { MetadataOperation } from "@/lib/dify/schemas";
+import type { Say } from "@/lib/knowledge/chunk-lookup";
 import type {
   DocumentView,
   MetadataFieldView,
@@ -9,15 +10,6 @@ import type {
 
 /** Longest text value the form takes (Dify stores any string; this keeps a request bounded). */
 export const MAX_TEXT_VALUE = 1_000;
-
-export type SetMetadataMessages = {
-  chooseField: string;
-  duplicateField: (name: string) => string;
-  number: string;
-  time: string;
-  tooLong: (max: number) => string;
-  mergeNeedsEntries: string;
-};
 
 const LOCAL_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/;
 
@@ -44,10 +36,8 @@ function wireValue(type: MetadataType, raw: string): MetadataValue {
   return raw;
 }
 
-export function buildSetMetadataSchema(
-  fields: readonly MetadataFieldView[],
-  messages: SetMetadataMessages,
-) {
+/** `t`: the `knowledge.browse.set` messages. */
+export function buildSetMetadataSchema(fields: readonly MetadataFieldView[], t: Say) {
   const byId = new Map(fields.map((field) => [field.id, field]));
   return z
     .object({
@@ -62,7 +52,7 @@ export function buildSetMetadataSchema(
               ctx.addIssue({
                 code: "custom",
                 path: [index, "fieldId"],
-                message: messages.chooseField,
+                message: t("checks.chooseField"),
               });
               return;
             }
@@ -70,17 +60,17 @@ export function buildSetMetadataSchema(
               ctx.addIssue({
                 code: "custom",
                 path: [index, "fieldId"],
-                message: messages.duplicateField(field.name),
+                message: t("checks.duplicateField", { name: field.name }),
               });
             }
             seen.add(field.id);
             const problem =
               field.type === "number" && !isNumber(entry.value)
-                ? messages.number
+                ? t("checks.number")
                 : field.type === "time" && localDateTimeToUnixSeconds(entry.value.trim()) === null
-                  ? messages.time
+                  ? t("checks.time")
                   : field.type === "string" && entry.value.length > MAX_TEXT_VALUE
-                    ? messages.tooLong(MAX_TEXT_VALUE)
+                    ? t("checks.tooLong", { max: MAX_TEXT_VALUE })
                     : null;
             if (problem) ctx.addIssue({ code: "custom", path: [index, "value"], message: problem });
           });
@@ -88,7 +78,7 @@ export function buildSetMetadataSchema(
     })
     .superRefine((values, ctx) => {
       if (values.mode === "merge" && values.entries.length === 0) {
-        ctx.addIssue({ code: "custom", path: ["entries"], message: messages.mergeNeedsEntries });
+        ctx.addIssue({ code: "custom", path: ["entries"], message: t("checks.mergeNeedsEntries") });
       }
     });
 }
