@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useMemo, useRef, useState, type FormEvent } from "react";
 import { useFieldArray, useForm, useWatch } from "react-hook-form";
@@ -17,7 +18,7 @@ import {
   toMetadataRequest,
   type MetadataEditorValues,
 } from "@/lib/knowledge/metadata-editor-form";
-import { useMetadataUpdate, type MetadataUpdate } from "@/lib/knowledge/queries";
+import { sendMetadataUpdate, type MetadataUpdate } from "@/lib/knowledge/queries";
 
 export function MetadataEditor({
   token,
@@ -50,7 +51,8 @@ export function MetadataEditor({
   const statusRef = useRef<HTMLDivElement>(null);
   const reviewRef = useRef<HTMLHeadingElement>(null);
 
-  const update = useMetadataUpdate(token, {
+  const update = useMutation({
+    mutationFn: ({ datasetId, body }: MetadataUpdate) => sendMetadataUpdate(token, datasetId, body),
     onSuccess: () => setReview(null),
     onError: (error) => {
       if (!(error instanceof ApiClientError)) {

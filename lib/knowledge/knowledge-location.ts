@@ -67,12 +67,9 @@ export function knowledgeSearch(location: KnowledgeLocation): string {
   return text ? `?${text}` : "";
 }
 
-export const emptyKnowledgeLocation = (): KnowledgeLocation =>
-  readKnowledgeLocation(new URLSearchParams());
-
 /** Choosing another base starts its documents afresh; the base list's search is kept. */
 export const withBase = (location: KnowledgeLocation, base: string | null): KnowledgeLocation => ({
-  ...emptyKnowledgeLocation(),
+  ...readKnowledgeLocation(new URLSearchParams()),
   baseQuery: location.baseQuery,
   basePage: location.basePage,
   base,
