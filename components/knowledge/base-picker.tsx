@@ -32,14 +32,11 @@ export function BasePicker({
         onSearch={(baseQuery) => go({ ...location, baseQuery, basePage: 1 })}
       />
       <ListState
-        error={query.error}
-        loaded={Boolean(list)}
+        queries={[query]}
         empty={list?.items.length === 0}
         emptyText={keyword ? t("bases.noMatch", { keyword }) : t("bases.none")}
-        fetching={query.isFetching}
         gone="baseGone"
         onTokenRefused={onTokenRefused}
-        onRetry={() => void query.refetch()}
       >
         <ul className="base-list">
           {list?.items.map((base) => {

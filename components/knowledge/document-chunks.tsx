@@ -73,14 +73,11 @@ export function DocumentChunks({
         />
       </div>
       <ListState
-        error={query.error}
-        loaded={Boolean(list)}
+        queries={[query]}
         empty={list?.items.length === 0}
         emptyText={filtered ? t("noMatch", { keyword: keyword || status }) : t("empty")}
-        fetching={query.isFetching}
         gone="documentGone"
         onTokenRefused={onTokenRefused}
-        onRetry={() => void query.refetch()}
       >
         <ol className="chunk-list">
           {list?.items.map((chunk) => (

@@ -102,7 +102,6 @@ function BaseWorkspace({
   const selection = refreshSelection(chosen, items);
   if (selection !== chosen) setChosen(selection);
   const fields = fieldsQuery.data;
-  const error = fieldsQuery.error ?? documents.error;
   const list = documents.data;
   const filtered = Boolean(location.query || location.status);
   const openDocument = location.document
@@ -139,21 +138,15 @@ function BaseWorkspace({
           ) : null}
         </div>
         <ListState
-          error={error}
-          loaded={Boolean(list && fields)}
+          queries={[fieldsQuery, documents]}
           empty={list?.items.length === 0}
           emptyText={
             filtered
               ? t("documents.noMatch", { keyword: location.query || location.status })
               : t("documents.empty")
           }
-          fetching={documents.isFetching || fieldsQuery.isFetching}
           gone="baseGone"
           onTokenRefused={onTokenRefused}
-          onRetry={() => {
-            void fieldsQuery.refetch();
-            void documents.refetch();
-          }}
         >
           {list && fields ? (
             <>
