@@ -6,7 +6,7 @@ import { ListState } from "@/components/knowledge/list-state";
 import { ListSearch } from "@/components/knowledge/list-search";
 import { StatusFilter } from "@/components/knowledge/status-filter";
 import { PAGE_SIZES, SEGMENT_STATUSES } from "@/lib/knowledge/knowledge-list-query";
-import { withDocument, type KnowledgeLocation } from "@/lib/knowledge/knowledge-location";
+import { useKnowledgeLocation, withDocument } from "@/lib/knowledge/knowledge-location";
 import { segmentsQuery } from "@/lib/knowledge/queries";
 
 const PREVIEW_CHARACTERS = 180;
@@ -16,20 +16,15 @@ export function DocumentChunks({
   datasetId,
   documentId,
   documentName,
-  location,
-  href,
-  go,
   onTokenRefused,
 }: {
   token: string;
   datasetId: string;
   documentId: string;
   documentName: string;
-  location: KnowledgeLocation;
-  href: (next: KnowledgeLocation) => string;
-  go: (next: KnowledgeLocation) => void;
   onTokenRefused: () => void;
 }) {
+  const { location, href, go } = useKnowledgeLocation();
   const { chunkQuery: keyword, chunkStatus: status, chunkPage: page } = location;
   const t = useTranslations("knowledge.browse.chunks");
   const tStatus = useTranslations("knowledge.browse.statuses");

@@ -1,3 +1,4 @@
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import {
   DOCUMENT_STATUSES,
   MAX_KEYWORD_LENGTH,
@@ -65,6 +66,16 @@ export function knowledgeSearch(location: KnowledgeLocation): string {
   }
   const text = params.toString();
   return text ? `?${text}` : "";
+}
+
+/** The location in the address, a link to another and a move there. */
+export function useKnowledgeLocation() {
+  const router = useRouter();
+  const pathname = usePathname();
+  const location = readKnowledgeLocation(new URLSearchParams(useSearchParams().toString()));
+  const href = (next: KnowledgeLocation) => `${pathname}${knowledgeSearch(next)}`;
+  const go = (next: KnowledgeLocation) => router.push(href(next), { scroll: false });
+  return { location, href, go };
 }
 
 /** Choosing another base starts its documents afresh; the base list's search is kept. */
