@@ -1,17 +1,16 @@
+import type { FieldPath } from "react-hook-form";
 import { z } from "zod";
 import {
   MAX_METADATA_OPERATIONS,
   type MetadataUpdateRequest,
 } from "@/lib/knowledge/metadata-update-request";
 import { notFoundSubject } from "@/lib/dify/not-found-subject";
-import { isNumber, toOperations } from "@/lib/knowledge/metadata-plan";
+import { isNumber, toOperations, UPDATE_MODES } from "@/lib/knowledge/metadata-plan";
 import type { ErrorIssue } from "@/lib/errors/error-envelope";
 import { pathIdIn, type ApiErrorParts, type Say } from "@/lib/knowledge/chunk-lookup";
 
 export const METADATA_VALUE_TYPES = ["text", "number", "empty"] as const;
 export type MetadataValueType = (typeof METADATA_VALUE_TYPES)[number];
-
-export const UPDATE_MODES = ["merge", "replace"] as const;
 
 /** Document ids from the textarea: one per line, blank lines ignored, first occurrence kept. */
 export function parseDocumentIds(text: string): { ids: string[]; duplicates: string[] } {
@@ -131,16 +130,8 @@ export function toMetadataRequest(values: MetadataEditorValues): MetadataUpdateR
   };
 }
 
-export type EditorField =
-  | "datasetId"
-  | "documentIds"
-  | "rows"
-  | `rows.${number}.id`
-  | `rows.${number}.name`
-  | `rows.${number}.value`;
-
 export type MetadataErrorView = {
-  fields: { field: EditorField; message: string }[];
+  fields: { field: FieldPath<MetadataEditorValues>; message: string }[];
   /** A message for the top of the editor, or null when every problem has a field. */
   root: string | null;
   tokenRefused: boolean;
@@ -150,7 +141,7 @@ const ROW_FIELDS = new Set(["id", "name", "value"]);
 const isIndex = (part: string | undefined) => part !== undefined && /^\d+$/.test(part);
 
 /** Which editor entry a path of our own 400 names (`operation_data.0.metadata_list.1.name`). */
-function fieldForPath(path: string): EditorField | null {
+function fieldForPath(path: string): FieldPath<MetadataEditorValues> | null {
   if (path === "dataset_id") return "datasetId";
   const [root, operation, key, row, name, ...rest] = path.split(".");
   if (root !== "operation_data") return null;

@@ -11,6 +11,8 @@ import type {
 /** Longest text value the form takes (Dify stores any string; this keeps a request bounded). */
 export const MAX_TEXT_VALUE = 1_000;
 
+export const UPDATE_MODES = ["merge", "replace"] as const;
+
 const LOCAL_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/;
 
 /** Dify stores a `time` as Unix seconds; the input is the browser's local `datetime-local`. */
@@ -41,7 +43,7 @@ export function buildSetMetadataSchema(fields: readonly MetadataFieldView[], t: 
   const byId = new Map(fields.map((field) => [field.id, field]));
   return z
     .object({
-      mode: z.enum(["merge", "replace"]),
+      mode: z.enum(UPDATE_MODES),
       entries: z
         .array(z.object({ fieldId: z.string(), value: z.string() }))
         .superRefine((entries, ctx) => {
@@ -108,14 +110,6 @@ export type ValueChange = {
   after: MetadataValue | undefined;
 };
 
-export type DocumentReview = { id: string; name: string; changes: ValueChange[] };
-
-export type MetadataPlan = {
-  mode: SetMetadataValues["mode"];
-  operations: MetadataOperation[];
-  review: DocumentReview[];
-};
-
 /**
  * The operations for the chosen documents and, per document, each value now → after. Replace also
  * lists each of the document's other values as removed. Built-in fields are never sent.
@@ -124,7 +118,7 @@ export function planMetadataUpdate(
   documents: readonly DocumentView[],
   fields: readonly MetadataFieldView[],
   values: SetMetadataValues,
-): MetadataPlan {
+) {
   const byId = new Map(fields.map((field) => [field.id, field]));
   const entries = values.entries.flatMap((entry) => {
     const field = byId.get(entry.fieldId);
@@ -168,3 +162,5 @@ export function planMetadataUpdate(
     }),
   };
 }
+
+export type MetadataPlan = ReturnType<typeof planMetadataUpdate>;
