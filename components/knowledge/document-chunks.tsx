@@ -5,6 +5,7 @@ import { ListPager } from "@/components/knowledge/list-pager";
 import { ListState } from "@/components/knowledge/list-state";
 import { ListSearch } from "@/components/knowledge/list-search";
 import { StatusFilter } from "@/components/knowledge/status-filter";
+import { useStatusText } from "@/components/knowledge/status-text";
 import { PAGE_SIZES, SEGMENT_STATUSES } from "@/lib/knowledge/knowledge-list-query";
 import { useKnowledgeLocation, withDocument } from "@/lib/knowledge/knowledge-location";
 import { segmentsQuery } from "@/lib/knowledge/queries";
@@ -27,7 +28,7 @@ export function DocumentChunks({
   const { location, href, go } = useKnowledgeLocation();
   const { chunkQuery: keyword, chunkStatus: status, chunkPage: page } = location;
   const t = useTranslations("knowledge.browse.chunks");
-  const tStatus = useTranslations("knowledge.browse.statuses");
+  const statusText = useStatusText();
   const query = useQuery(
     segmentsQuery(
       token,
@@ -88,7 +89,7 @@ export function DocumentChunks({
               <p className="field-hint">
                 {t("facts", {
                   words: chunk.wordCount,
-                  status: tStatus.has(chunk.status) ? tStatus(chunk.status) : chunk.status,
+                  status: statusText(chunk.status),
                 })}
               </p>
             </li>
