@@ -110,10 +110,8 @@ export type ValueChange = {
   after: MetadataValue | undefined;
 };
 
-/**
- * The operations for the chosen documents and, per document, each value now → after. Replace also
- * lists each of the document's other values as removed. Built-in fields are never sent.
- */
+// The operations for the chosen documents and, per document, each value now → after. Replace also
+// lists each of the document's other values as removed. Built-in fields are never sent.
 export function planMetadataUpdate(
   documents: readonly DocumentView[],
   fields: readonly MetadataFieldView[],
