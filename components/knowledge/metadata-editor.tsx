@@ -143,22 +143,17 @@ export function MetadataEditor({
                 <fieldset key={row.id} className="metadata-row">
                   <legend>{t("metadata.row", { number: index + 1 })}</legend>
                   <div className="metadata-row-grid">
-                    <TextField
-                      id={`metadata-row-${index}-id`}
-                      label={t("metadata.fieldId")}
-                      autoComplete="off"
-                      spellCheck={false}
-                      error={error?.id?.message}
-                      {...register(`rows.${index}.id`)}
-                    />
-                    <TextField
-                      id={`metadata-row-${index}-name`}
-                      label={t("metadata.name")}
-                      autoComplete="off"
-                      spellCheck={false}
-                      error={error?.name?.message}
-                      {...register(`rows.${index}.name`)}
-                    />
+                    {(["id", "name"] as const).map((key) => (
+                      <TextField
+                        key={key}
+                        id={`metadata-row-${index}-${key}`}
+                        label={t(key === "id" ? "metadata.fieldId" : "metadata.name")}
+                        autoComplete="off"
+                        spellCheck={false}
+                        error={error?.[key]?.message}
+                        {...register(`rows.${index}.${key}`)}
+                      />
+                    ))}
                     <FormField id={`metadata-row-${index}-type`} label={t("metadata.type")}>
                       {(control) => (
                         <select className="select" {...control} {...register(`rows.${index}.type`)}>
