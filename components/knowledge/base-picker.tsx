@@ -4,20 +4,17 @@ import { ListPager } from "@/components/knowledge/list-pager";
 import { ListState } from "@/components/knowledge/list-state";
 import { ListSearch } from "@/components/knowledge/list-search";
 import { Button } from "@/components/ui/button";
-import { withBase, type KnowledgeLocation } from "@/lib/knowledge/knowledge-location";
+import { useKnowledgeLocation, withBase } from "@/lib/knowledge/knowledge-location";
 import type { KnowledgeBaseView, PageView } from "@/lib/knowledge/knowledge-views";
 
 export function BasePicker({
   query,
-  location,
-  go,
   onTokenRefused,
 }: {
   query: UseQueryResult<PageView<KnowledgeBaseView>>;
-  location: KnowledgeLocation;
-  go: (next: KnowledgeLocation) => void;
   onTokenRefused: () => void;
 }) {
+  const { location, go } = useKnowledgeLocation();
   const { base: chosen, baseQuery: keyword } = location;
   const t = useTranslations("knowledge.browse");
   const list = query.data;
@@ -32,14 +29,11 @@ export function BasePicker({
         onSearch={(baseQuery) => go({ ...location, baseQuery, basePage: 1 })}
       />
       <ListState
-        error={query.error}
-        loaded={Boolean(list)}
+        queries={[query]}
         empty={list?.items.length === 0}
         emptyText={keyword ? t("bases.noMatch", { keyword }) : t("bases.none")}
-        fetching={query.isFetching}
         gone="baseGone"
         onTokenRefused={onTokenRefused}
-        onRetry={() => void query.refetch()}
       >
         <ul className="base-list">
           {list?.items.map((base) => {

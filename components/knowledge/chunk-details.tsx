@@ -40,7 +40,7 @@ export function ChunkDetails({ chunk }: { chunk: ChunkView }) {
     <article className="chunk stack" aria-labelledby="chunk-title">
       <h3 id="chunk-title">
         {t.rich("heading", {
-          // As a string: the heading has always shown the position as it is, without grouping.
+          // As a string: the heading shows the position without grouping.
           position: String(chunk.position),
           document: chunk.documentId,
           code: (chunks) => <code>{chunks}</code>,

@@ -31,14 +31,7 @@ export function ChunkInFull({
           </Link>
         </span>
       </div>
-      <ListState
-        error={query.error}
-        loaded={Boolean(query.data)}
-        fetching={query.isFetching}
-        gone="chunkGone"
-        onTokenRefused={onTokenRefused}
-        onRetry={() => void query.refetch()}
-      >
+      <ListState queries={[query]} gone="chunkGone" onTokenRefused={onTokenRefused}>
         {query.data ? <ChunkDetails chunk={query.data} /> : null}
       </ListState>
     </section>

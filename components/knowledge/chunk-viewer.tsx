@@ -8,7 +8,6 @@ import { TextField } from "@/components/ui/text-field";
 import { ApiClientError } from "@/lib/client/api-client-error";
 import {
   buildChunkLookupSchema,
-  chunkLookupDefaults,
   lookupProblemOf,
   type ChunkLookupValues,
 } from "@/lib/knowledge/chunk-lookup";
@@ -24,15 +23,7 @@ export function ChunkViewer({
   onTokenRefused: () => void;
 }) {
   const t = useTranslations("knowledge");
-  const schema = useMemo(
-    () =>
-      buildChunkLookupSchema((what) => ({
-        missing: t(`ids.checks.${what}.missing`),
-        tooLong: t(`ids.checks.${what}.tooLong`),
-        notAllowed: t(`ids.checks.${what}.notAllowed`),
-      })),
-    [t],
-  );
+  const schema = useMemo(() => buildChunkLookupSchema(t), [t]);
   const {
     register,
     handleSubmit,
@@ -40,7 +31,7 @@ export function ChunkViewer({
     formState: { errors },
   } = useForm<ChunkLookupValues>({
     resolver: zodResolver(schema),
-    defaultValues: chunkLookupDefaults(),
+    defaultValues: { datasetId: "", documentId: "", segmentId: "" },
   });
   const lookup = useChunkLookup(token, (error) => {
     if (!(error instanceof ApiClientError)) return;

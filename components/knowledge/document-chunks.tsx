@@ -5,8 +5,9 @@ import { ListPager } from "@/components/knowledge/list-pager";
 import { ListState } from "@/components/knowledge/list-state";
 import { ListSearch } from "@/components/knowledge/list-search";
 import { StatusFilter } from "@/components/knowledge/status-filter";
+import { useStatusText } from "@/components/knowledge/status-text";
 import { PAGE_SIZES, SEGMENT_STATUSES } from "@/lib/knowledge/knowledge-list-query";
-import { withDocument, type KnowledgeLocation } from "@/lib/knowledge/knowledge-location";
+import { useKnowledgeLocation, withDocument } from "@/lib/knowledge/knowledge-location";
 import { segmentsQuery } from "@/lib/knowledge/queries";
 
 const PREVIEW_CHARACTERS = 180;
@@ -16,23 +17,18 @@ export function DocumentChunks({
   datasetId,
   documentId,
   documentName,
-  location,
-  href,
-  go,
   onTokenRefused,
 }: {
   token: string;
   datasetId: string;
   documentId: string;
   documentName: string;
-  location: KnowledgeLocation;
-  href: (next: KnowledgeLocation) => string;
-  go: (next: KnowledgeLocation) => void;
   onTokenRefused: () => void;
 }) {
+  const { location, href, go } = useKnowledgeLocation();
   const { chunkQuery: keyword, chunkStatus: status, chunkPage: page } = location;
   const t = useTranslations("knowledge.browse.chunks");
-  const tStatus = useTranslations("knowledge.browse.statuses");
+  const statusText = useStatusText();
   const query = useQuery(
     segmentsQuery(
       token,
@@ -73,14 +69,11 @@ export function DocumentChunks({
         />
       </div>
       <ListState
-        error={query.error}
-        loaded={Boolean(list)}
+        queries={[query]}
         empty={list?.items.length === 0}
         emptyText={filtered ? t("noMatch", { keyword: keyword || status }) : t("empty")}
-        fetching={query.isFetching}
         gone="documentGone"
         onTokenRefused={onTokenRefused}
-        onRetry={() => void query.refetch()}
       >
         <ol className="chunk-list">
           {list?.items.map((chunk) => (
@@ -96,7 +89,7 @@ export function DocumentChunks({
               <p className="field-hint">
                 {t("facts", {
                   words: chunk.wordCount,
-                  status: tStatus.has(chunk.status) ? tStatus(chunk.status) : chunk.status,
+                  status: statusText(chunk.status),
                 })}
               </p>
             </li>

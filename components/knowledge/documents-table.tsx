@@ -2,7 +2,7 @@ import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, type ChangeEvent } from "react";
 import { MetadataValueText } from "@/components/knowledge/metadata-value-text";
-import { StatusText } from "@/components/knowledge/status-text";
+import { useStatusText } from "@/components/knowledge/status-text";
 import { pageSelectionState, type DocumentSelection } from "@/lib/knowledge/document-selection";
 import type { DocumentView, MetadataFieldView } from "@/lib/knowledge/knowledge-views";
 
@@ -28,6 +28,7 @@ export function DocumentsTable({
   onTogglePage: (select: boolean) => void;
 }) {
   const t = useTranslations("knowledge.browse.documents");
+  const statusText = useStatusText();
   const state = pageSelectionState(selection, documents);
   const all = useRef<HTMLInputElement>(null);
   useEffect(() => {
@@ -77,9 +78,7 @@ export function DocumentsTable({
               <th scope="row" className="document-name">
                 {document.name}
               </th>
-              <td data-label={t("status")}>
-                <StatusText status={document.status} />
-              </td>
+              <td data-label={t("status")}>{statusText(document.status)}</td>
               {fields.map((field) => (
                 <td key={field.id} data-label={field.name}>
                   <MetadataValueText type={field.type} value={document.values[field.id]} />

@@ -1,7 +1,6 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { BasePicker } from "@/components/knowledge/base-picker";
@@ -23,23 +22,14 @@ import {
   type DocumentSelection,
 } from "@/lib/knowledge/document-selection";
 import { DOCUMENT_STATUSES, PAGE_SIZES } from "@/lib/knowledge/knowledge-list-query";
-import {
-  knowledgeSearch,
-  readKnowledgeLocation,
-  withDocument,
-  type KnowledgeLocation,
-} from "@/lib/knowledge/knowledge-location";
+import { useKnowledgeLocation, withDocument } from "@/lib/knowledge/knowledge-location";
 import { documentsQuery, knowledgeBasesQuery, metadataFieldsQuery } from "@/lib/knowledge/queries";
 
 /** /knowledge without ids: a base, its documents, their metadata and chunks, kept in the address. */
 type ToolProps = { token: string; atomicUpdates: boolean; onTokenRefused: () => void };
 
 export function KnowledgeBrowser({ token, atomicUpdates, onTokenRefused }: ToolProps) {
-  const router = useRouter();
-  const pathname = usePathname();
-  const location = readKnowledgeLocation(new URLSearchParams(useSearchParams().toString()));
-  const href = (next: KnowledgeLocation) => `${pathname}${knowledgeSearch(next)}`;
-  const go = (next: KnowledgeLocation) => router.push(href(next), { scroll: false });
+  const { location } = useKnowledgeLocation();
   const bases = useQuery(
     knowledgeBasesQuery(token, {
       page: location.basePage,
@@ -50,7 +40,7 @@ export function KnowledgeBrowser({ token, atomicUpdates, onTokenRefused }: ToolP
   const baseName = bases.data?.items.find((item) => item.id === location.base)?.name;
   return (
     <>
-      <BasePicker query={bases} location={location} go={go} onTokenRefused={onTokenRefused} />
+      <BasePicker query={bases} onTokenRefused={onTokenRefused} />
       {location.base ? (
         <BaseWorkspace
           // A new base starts with nothing chosen.
@@ -58,9 +48,6 @@ export function KnowledgeBrowser({ token, atomicUpdates, onTokenRefused }: ToolP
           token={token}
           base={location.base}
           baseName={baseName ?? location.base}
-          location={location}
-          href={href}
-          go={go}
           atomicUpdates={atomicUpdates}
           onTokenRefused={onTokenRefused}
         />
@@ -73,19 +60,14 @@ function BaseWorkspace({
   token,
   base,
   baseName,
-  location,
-  href,
-  go,
   atomicUpdates,
   onTokenRefused,
 }: ToolProps & {
   base: string;
   baseName: string;
-  location: KnowledgeLocation;
-  href: (next: KnowledgeLocation) => string;
-  go: (next: KnowledgeLocation) => void;
 }) {
   const t = useTranslations("knowledge.browse");
+  const { location, href, go } = useKnowledgeLocation();
   const fieldsQuery = useQuery(metadataFieldsQuery(token, base));
   const documents = useQuery(
     documentsQuery(token, base, {
@@ -102,7 +84,6 @@ function BaseWorkspace({
   const selection = refreshSelection(chosen, items);
   if (selection !== chosen) setChosen(selection);
   const fields = fieldsQuery.data;
-  const error = fieldsQuery.error ?? documents.error;
   const list = documents.data;
   const filtered = Boolean(location.query || location.status);
   const openDocument = location.document
@@ -139,21 +120,15 @@ function BaseWorkspace({
           ) : null}
         </div>
         <ListState
-          error={error}
-          loaded={Boolean(list && fields)}
+          queries={[fieldsQuery, documents]}
           empty={list?.items.length === 0}
           emptyText={
             filtered
               ? t("documents.noMatch", { keyword: location.query || location.status })
               : t("documents.empty")
           }
-          fetching={documents.isFetching || fieldsQuery.isFetching}
           gone="baseGone"
           onTokenRefused={onTokenRefused}
-          onRetry={() => {
-            void fieldsQuery.refetch();
-            void documents.refetch();
-          }}
         >
           {list && fields ? (
             <>
@@ -204,9 +179,6 @@ function BaseWorkspace({
           datasetId={base}
           documentId={location.document}
           documentName={openDocument?.name ?? location.document}
-          location={location}
-          href={href}
-          go={go}
           onTokenRefused={onTokenRefused}
         />
       ) : null}

@@ -11,9 +11,12 @@ import { PortalTokenForm } from "@/components/knowledge/portal-token-form";
 import { MarkdownImageOriginsProvider } from "@/components/markdown/markdown-image-origins-provider";
 import { Button } from "@/components/ui/button";
 import type { KnowledgeToolsStatus } from "@/lib/knowledge/knowledge-tools-status";
-import { forgetPortalToken, savePortalToken } from "@/lib/knowledge/portal-token-storage";
+import {
+  forgetPortalToken,
+  savePortalToken,
+  usePortalToken,
+} from "@/lib/knowledge/portal-token-storage";
 import { knowledgeStatusQuery } from "@/lib/knowledge/queries";
-import { usePortalToken } from "@/lib/knowledge/use-portal-token";
 
 // The page is the same on every server until a token is accepted: whether the tools can work here
 // is asked with the token, never rendered into the page.
@@ -31,11 +34,7 @@ export function KnowledgeTools() {
   };
 
   if (token === undefined) {
-    return (
-      <section className="card" aria-busy="true">
-        <p className="muted">{t("loading")}</p>
-      </section>
-    );
+    return <Loading />;
   }
   return (
     <>
@@ -91,13 +90,7 @@ function KnowledgeWorkspace({
     />
   ) : null;
   if (!status) {
-    return (
-      problem ?? (
-        <section className="card" aria-busy="true">
-          <p className="muted">{t("loading")}</p>
-        </section>
-      )
-    );
+    return problem ?? <Loading />;
   }
   if (!status.enabled) {
     const missing = status.missing;
@@ -141,5 +134,14 @@ function KnowledgeWorkspace({
         onTokenRefused={onTokenRefused}
       />
     </MarkdownImageOriginsProvider>
+  );
+}
+
+function Loading() {
+  const t = useTranslations("knowledge");
+  return (
+    <section className="card" aria-busy="true">
+      <p className="muted">{t("loading")}</p>
+    </section>
   );
 }

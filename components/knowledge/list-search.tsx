@@ -1,8 +1,5 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
-import { useMemo } from "react";
 import { useForm } from "react-hook-form";
-import { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { MAX_KEYWORD_LENGTH } from "@/lib/knowledge/knowledge-list-query";
@@ -22,21 +19,11 @@ export function ListSearch({
   onSearch: (keyword: string) => void;
 }) {
   const t = useTranslations("knowledge.browse");
-  const schema = useMemo(
-    () =>
-      z.object({
-        keyword: z
-          .string()
-          .max(MAX_KEYWORD_LENGTH, t("searchTooLong", { max: MAX_KEYWORD_LENGTH })),
-      }),
-    [t],
-  );
   const {
     register,
     handleSubmit,
     formState: { errors },
   } = useForm<{ keyword: string }>({
-    resolver: zodResolver(schema),
     defaultValues: { keyword: value },
     values: { keyword: value },
   });
@@ -56,7 +43,12 @@ export function ListSearch({
               type="search"
               autoComplete="off"
               {...control}
-              {...register("keyword")}
+              {...register("keyword", {
+                maxLength: {
+                  value: MAX_KEYWORD_LENGTH,
+                  message: t("searchTooLong", { max: MAX_KEYWORD_LENGTH }),
+                },
+              })}
             />
             <Button type="submit">{t("search")}</Button>
           </div>

@@ -1,39 +1,36 @@
+import type { UseQueryResult } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { ListProblemNotice } from "@/components/knowledge/list-problem-notice";
 
+/** What the queries' answers show: loading, a problem, the empty text or the children. */
 export function ListState({
-  error,
-  loaded,
+  queries,
   empty = false,
   emptyText,
-  fetching,
   gone,
   onTokenRefused,
-  onRetry,
   children,
 }: {
-  error: Error | null;
-  loaded: boolean;
+  queries: readonly UseQueryResult<unknown>[];
   empty?: boolean;
   emptyText?: string;
-  fetching: boolean;
   gone: "baseGone" | "documentGone" | "chunkGone";
   onTokenRefused: () => void;
-  onRetry: () => void;
   children: ReactNode;
 }) {
   const t = useTranslations("knowledge.browse");
+  const error = queries.find((query) => query.error)?.error;
   return (
-    <div aria-live="polite" aria-busy={fetching || undefined}>
+    <div aria-live="polite" aria-busy={queries.some((query) => query.isFetching) || undefined}>
       {error ? (
         <ListProblemNotice
           error={error}
           gone={gone}
           onTokenRefused={onTokenRefused}
-          onRetry={onRetry}
+          onRetry={() => queries.forEach((query) => void query.refetch())}
         />
-      ) : !loaded ? (
+      ) : queries.some((query) => !query.data) ? (
         <p className="muted">{t("loading")}</p>
       ) : empty ? (
         <p className="muted">{emptyText}</p>

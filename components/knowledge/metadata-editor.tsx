@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useMemo, useRef, useState, type FormEvent } from "react";
 import { useFieldArray, useForm, useWatch } from "react-hook-form";
@@ -17,7 +18,7 @@ import {
   toMetadataRequest,
   type MetadataEditorValues,
 } from "@/lib/knowledge/metadata-editor-form";
-import { useMetadataUpdate, type MetadataUpdate } from "@/lib/knowledge/queries";
+import { sendMetadataUpdate, type MetadataUpdate } from "@/lib/knowledge/queries";
 
 export function MetadataEditor({
   token,
@@ -29,25 +30,7 @@ export function MetadataEditor({
   onTokenRefused: () => void;
 }) {
   const t = useTranslations("knowledge");
-  const schema = useMemo(
-    () =>
-      buildMetadataEditorSchema({
-        datasetId: {
-          missing: t("ids.checks.dataset.missing"),
-          tooLong: t("ids.checks.dataset.tooLong"),
-          notAllowed: t("ids.checks.dataset.notAllowed"),
-        },
-        fieldId: t("metadata.checks.fieldId"),
-        fieldName: t("metadata.checks.fieldName"),
-        number: t("metadata.checks.number"),
-        noDocuments: t("metadata.checks.noDocuments"),
-        duplicates: (ids) => t("metadata.checks.duplicates", { ids }),
-        tooMany: (max, count) => t("metadata.checks.tooMany", { max, count }),
-        duplicateName: (name) => t("metadata.checks.duplicateName", { name }),
-        mergeNeedsRows: t("metadata.checks.mergeNeedsRows"),
-      }),
-    [t],
-  );
+  const schema = useMemo(() => buildMetadataEditorSchema(t), [t]);
   const {
     control,
     register,
@@ -68,24 +51,15 @@ export function MetadataEditor({
   const statusRef = useRef<HTMLDivElement>(null);
   const reviewRef = useRef<HTMLHeadingElement>(null);
 
-  const update = useMetadataUpdate(token, {
+  const update = useMutation({
+    mutationFn: ({ datasetId, body }: MetadataUpdate) => sendMetadataUpdate(token, datasetId, body),
     onSuccess: () => setReview(null),
     onError: (error) => {
       if (!(error instanceof ApiClientError)) {
         setRootError(t("metadata.errors.generic"));
         return;
       }
-      const view = describeMetadataError(error, atomicUpdates, {
-        datasetNotFound: t("metadata.errors.datasetNotFound"),
-        documentNotFoundAtomic: (message) =>
-          t("metadata.errors.documentNotFoundAtomic", { message }),
-        documentNotFoundPartial: (message) =>
-          t("metadata.errors.documentNotFoundPartial", { message }),
-        metadataNotFound: (message) => t("metadata.errors.metadataNotFound", { message }),
-        refusedMarked: t("metadata.errors.refusedMarked"),
-        refused: (message) => t("metadata.errors.refused", { message }),
-        failed: (message) => t("metadata.errors.failed", { message }),
-      });
+      const view = describeMetadataError(error, atomicUpdates, t);
       if (view.tokenRefused) {
         // The review stays open: once the token is entered again, Send sends the same request.
         onTokenRefused();
@@ -169,22 +143,17 @@ export function MetadataEditor({
                 <fieldset key={row.id} className="metadata-row">
                   <legend>{t("metadata.row", { number: index + 1 })}</legend>
                   <div className="metadata-row-grid">
-                    <TextField
-                      id={`metadata-row-${index}-id`}
-                      label={t("metadata.fieldId")}
-                      autoComplete="off"
-                      spellCheck={false}
-                      error={error?.id?.message}
-                      {...register(`rows.${index}.id`)}
-                    />
-                    <TextField
-                      id={`metadata-row-${index}-name`}
-                      label={t("metadata.name")}
-                      autoComplete="off"
-                      spellCheck={false}
-                      error={error?.name?.message}
-                      {...register(`rows.${index}.name`)}
-                    />
+                    {(["id", "name"] as const).map((key) => (
+                      <TextField
+                        key={key}
+                        id={`metadata-row-${index}-${key}`}
+                        label={t(key === "id" ? "metadata.fieldId" : "metadata.name")}
+                        autoComplete="off"
+                        spellCheck={false}
+                        error={error?.[key]?.message}
+                        {...register(`rows.${index}.${key}`)}
+                      />
+                    ))}
                     <FormField id={`metadata-row-${index}-type`} label={t("metadata.type")}>
                       {(control) => (
                         <select className="select" {...control} {...register(`rows.${index}.type`)}>

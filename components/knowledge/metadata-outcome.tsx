@@ -11,7 +11,8 @@ export function MetadataOutcome({
   atomic: boolean;
 }) {
   const t = useTranslations("knowledge.browse.outcome");
-  const list = (ids: readonly string[]) => ids.map((id) => names.get(id) ?? id).join(", ");
+  const named = (key: string, ids: readonly string[]) =>
+    t(key, { count: ids.length, names: ids.map((id) => names.get(id) ?? id).join(", ") });
   if (outcome.failed === null) {
     return (
       <p className="notice notice-success" role="status">
@@ -25,17 +26,9 @@ export function MetadataOutcome({
     <div className="notice notice-error" role="alert">
       <p className="notice-title">{t("failed", { message })}</p>
       <ul>
-        {outcome.updated.length > 0 ? (
-          <li>{t("updated", { count: outcome.updated.length, names: list(outcome.updated) })}</li>
-        ) : null}
-        <li>
-          {atomic
-            ? t("notUpdated", { count: documents.length, names: list(documents) })
-            : t("mayBeUpdated", { count: documents.length, names: list(documents) })}
-        </li>
-        {outcome.notSent.length > 0 ? (
-          <li>{t("notSent", { count: outcome.notSent.length, names: list(outcome.notSent) })}</li>
-        ) : null}
+        {outcome.updated.length > 0 ? <li>{named("updated", outcome.updated)}</li> : null}
+        <li>{named(atomic ? "notUpdated" : "mayBeUpdated", documents)}</li>
+        {outcome.notSent.length > 0 ? <li>{named("notSent", outcome.notSent)}</li> : null}
       </ul>
       <p>{t("kept")}</p>
     </div>

@@ -33,18 +33,7 @@ export function MetadataSetter({
   onTokenRefused: () => void;
 }) {
   const t = useTranslations("knowledge.browse.set");
-  const schema = useMemo(
-    () =>
-      buildSetMetadataSchema(fields.fields, {
-        chooseField: t("checks.chooseField"),
-        duplicateField: (name) => t("checks.duplicateField", { name }),
-        number: t("checks.number"),
-        time: t("checks.time"),
-        tooLong: (max) => t("checks.tooLong", { max }),
-        mergeNeedsEntries: t("checks.mergeNeedsEntries"),
-      }),
-    [fields.fields, t],
-  );
+  const schema = useMemo(() => buildSetMetadataSchema(fields.fields, t), [fields.fields, t]);
   const {
     control,
     register,

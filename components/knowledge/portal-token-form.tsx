@@ -1,16 +1,6 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
-import { useMemo } from "react";
 import { useForm } from "react-hook-form";
-import { z } from "zod";
 import { Button } from "@/components/ui/button";
-
-// Built in the component: its message is in the page's language.
-const tokenFormSchema = (required: string) =>
-  z.object({
-    token: z.string().refine((value) => value.trim() !== "", required),
-  });
-type TokenFormValues = z.infer<ReturnType<typeof tokenFormSchema>>;
 
 /** Asks once for the portal token; nothing is sent until a tool below is used. */
 export function PortalTokenForm({
@@ -21,15 +11,11 @@ export function PortalTokenForm({
   onSave: (token: string) => void;
 }) {
   const t = useTranslations("knowledge.token");
-  const schema = useMemo(() => tokenFormSchema(t("required")), [t]);
   const {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<TokenFormValues>({
-    resolver: zodResolver(schema),
-    defaultValues: { token: "" },
-  });
+  } = useForm({ defaultValues: { token: "" } });
   const error = errors.token?.message;
   return (
     <form noValidate onSubmit={handleSubmit((values) => onSave(values.token.trim()))}>
@@ -51,7 +37,7 @@ export function PortalTokenForm({
             spellCheck={false}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? "portal-token-hint portal-token-error" : "portal-token-hint"}
-            {...register("token")}
+            {...register("token", { validate: (value) => value.trim() !== "" || t("required") })}
           />
           <Button type="submit" variant="primary">
             {t("use")}

@@ -1,4 +1,4 @@
-import { StatusText } from "@/components/knowledge/status-text";
+import { useStatusText } from "@/components/knowledge/status-text";
 import { FormField } from "@/components/ui/form-field";
 
 export function StatusFilter({
@@ -16,6 +16,7 @@ export function StatusFilter({
   value: string;
   onChange: (status: string) => void;
 }) {
+  const statusText = useStatusText();
   return (
     <FormField id={id} label={label}>
       {(control) => (
@@ -28,7 +29,7 @@ export function StatusFilter({
           <option value="">{anyLabel}</option>
           {statuses.map((status) => (
             <option key={status} value={status}>
-              <StatusText status={status} />
+              {statusText(status)}
             </option>
           ))}
         </select>

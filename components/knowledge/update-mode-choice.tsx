@@ -1,6 +1,7 @@
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
+import { UPDATE_MODES } from "@/lib/knowledge/metadata-plan";
 
 export function UpdateModeChoice({
   idPrefix,
@@ -20,7 +21,7 @@ export function UpdateModeChoice({
           {hint}
         </p>
       ) : null}
-      {(["merge", "replace"] as const).map((mode) => (
+      {UPDATE_MODES.map((mode) => (
         <label key={mode} className="radio-option">
           <input
             type="radio"

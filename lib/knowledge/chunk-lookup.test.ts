@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { chunkLookupSchema, lookupProblemOf } from "@/lib/knowledge/chunk-lookup";
+import { createTranslator } from "next-intl";
+import { buildChunkLookupSchema, lookupProblemOf, type Say } from "@/lib/knowledge/chunk-lookup";
+import english from "@/lib/i18n/messages/en/knowledge.json";
+
+const inEnglish = createTranslator({
+  locale: "en",
+  messages: { knowledge: english },
+  namespace: "knowledge",
+});
+// The code under test looks keys up by name, as the page's untyped `t` does.
+const t: Say = (key, values) => inEnglish(key as never, values as never);
 
 describe("lookupProblemOf", () => {
   it.each([
@@ -40,9 +50,9 @@ describe("lookupProblemOf", () => {
   });
 });
 
-describe("chunkLookupSchema", () => {
+describe("buildChunkLookupSchema", () => {
   it("applies the route's id rules to each field", () => {
-    const result = chunkLookupSchema.safeParse({
+    const result = buildChunkLookupSchema(t).safeParse({
       datasetId: "demo-dataset",
       documentId: "",
       segmentId: "seg/1",

@@ -1,39 +1,30 @@
 import { z } from "zod";
-import {
-  datasetIdSchema,
-  documentIdSchema,
-  pathIdSchema,
-  segmentIdSchema,
-  type PathIdMessages,
-} from "@/lib/ids/path-ids";
+import { pathIdSchema } from "@/lib/ids/path-ids";
 import { notFoundSubject, type NotFoundSubject } from "@/lib/dify/not-found-subject";
-import type { ErrorIssue } from "@/lib/errors/error-envelope";
-import type { ErrorCode } from "@/lib/errors/error-code";
+import type { ApiClientError } from "@/lib/client/api-client-error";
 
-/** The route's own schemas: its English messages. */
-export const chunkLookupSchema = z.object({
-  datasetId: datasetIdSchema,
-  documentId: documentIdSchema,
-  segmentId: segmentIdSchema,
-});
-export type ChunkLookupValues = z.infer<typeof chunkLookupSchema>;
-export type ChunkLookupField = keyof ChunkLookupValues;
+/** A translator of the `knowledge` messages (next-intl's `t`). */
+export type Say = (key: string, values?: Record<string, string | number>) => string;
 
-export function buildChunkLookupSchema(checks: (what: NotFoundSubject) => PathIdMessages) {
-  return z.object({
-    datasetId: pathIdSchema(checks("dataset")),
-    documentId: pathIdSchema(checks("document")),
-    segmentId: pathIdSchema(checks("segment")),
+/** A path id checked by the route's rules, in the page's words. */
+export const pathIdIn = (t: Say, what: NotFoundSubject) =>
+  pathIdSchema({
+    missing: t(`ids.checks.${what}.missing`),
+    tooLong: t(`ids.checks.${what}.tooLong`),
+    notAllowed: t(`ids.checks.${what}.notAllowed`),
   });
-}
 
-export const chunkLookupDefaults = (): ChunkLookupValues => ({
-  datasetId: "",
-  documentId: "",
-  segmentId: "",
-});
+export const buildChunkLookupSchema = (t: Say) =>
+  z.object({
+    datasetId: pathIdIn(t, "dataset"),
+    documentId: pathIdIn(t, "document"),
+    segmentId: pathIdIn(t, "segment"),
+  });
+export type ChunkLookupValues = z.infer<ReturnType<typeof buildChunkLookupSchema>>;
 
-const FIELD_OF_SUBJECT: Record<NotFoundSubject, ChunkLookupField> = {
+export type ApiErrorParts = Pick<ApiClientError, "status" | "code" | "message" | "issues">;
+
+const FIELD_OF_SUBJECT: Record<NotFoundSubject, keyof ChunkLookupValues> = {
   dataset: "datasetId",
   document: "documentId",
   segment: "segmentId",
@@ -44,15 +35,8 @@ const SUBJECT_OF_PATH: Record<string, NotFoundSubject> = {
   segment_id: "segment",
 };
 
-export type LookupProblem = { field: ChunkLookupField; what: NotFoundSubject; message: string };
-
 // Our own 400 names the id in `issues[].path` (`segment_id`), the upstream's 404 in its message.
-export function lookupProblemOf(error: {
-  status: number;
-  code: ErrorCode;
-  message: string;
-  issues: readonly ErrorIssue[];
-}): LookupProblem | null {
+export function lookupProblemOf(error: ApiErrorParts) {
   if (error.code === "invalid_request") {
     for (const issue of error.issues) {
       const what = SUBJECT_OF_PATH[issue.path];

@@ -17,10 +17,8 @@ export function toggleDocument(
   return next;
 }
 
-/**
- * Shift-choosing: every document of the page from the anchor (the last one chosen) to this one
- * takes this one's new state. Without an anchor on the page it is a plain toggle.
- */
+// Shift-choosing: every document of the page from the anchor (the last one chosen) to this one
+// takes this one's new state. Without an anchor on the page it is a plain toggle.
 export function selectRange(
   selection: DocumentSelection,
   page: readonly DocumentView[],

@@ -45,9 +45,4 @@ export function listQuerySchema<S extends readonly [string, ...string[]]>(status
   });
 }
 
-export type ListQuery = {
-  page: number;
-  limit: number;
-  keyword?: string;
-  status?: string;
-};
+export type ListQuery = z.infer<ReturnType<typeof listQuerySchema<[string, ...string[]]>>>;

@@ -1,3 +1,4 @@
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import {
   DOCUMENT_STATUSES,
   MAX_KEYWORD_LENGTH,
@@ -67,12 +68,19 @@ export function knowledgeSearch(location: KnowledgeLocation): string {
   return text ? `?${text}` : "";
 }
 
-export const emptyKnowledgeLocation = (): KnowledgeLocation =>
-  readKnowledgeLocation(new URLSearchParams());
+/** The location in the address, a link to another and a move there. */
+export function useKnowledgeLocation() {
+  const router = useRouter();
+  const pathname = usePathname();
+  const location = readKnowledgeLocation(new URLSearchParams(useSearchParams().toString()));
+  const href = (next: KnowledgeLocation) => `${pathname}${knowledgeSearch(next)}`;
+  const go = (next: KnowledgeLocation) => router.push(href(next), { scroll: false });
+  return { location, href, go };
+}
 
 /** Choosing another base starts its documents afresh; the base list's search is kept. */
 export const withBase = (location: KnowledgeLocation, base: string | null): KnowledgeLocation => ({
-  ...emptyKnowledgeLocation(),
+  ...readKnowledgeLocation(new URLSearchParams()),
   baseQuery: location.baseQuery,
   basePage: location.basePage,
   base,

@@ -1,3 +1,4 @@
+import { createTranslator } from "next-intl";
 import { describe, expect, it } from "vitest";
 import type { ErrorIssue } from "@/lib/errors/error-envelope";
 import type { ErrorCode } from "@/lib/errors/error-code";
@@ -9,34 +10,18 @@ import {
   toMetadataRequest,
   type MetadataEditorValues,
 } from "@/lib/knowledge/metadata-editor-form";
+import type { Say } from "@/lib/knowledge/chunk-lookup";
 import { metadataUpdateRequestSchema } from "@/lib/knowledge/metadata-update-request";
 import english from "@/lib/i18n/messages/en/knowledge.json";
 
-// The page's English sentences, filled in as next-intl would for these simple `{name}` slots.
-const fill = (text: string, values: Record<string, string | number>) =>
-  text.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name]));
-const checks = english.metadata.checks;
-const metadataEditorSchema = buildMetadataEditorSchema({
-  datasetId: null,
-  fieldId: checks.fieldId,
-  fieldName: checks.fieldName,
-  number: checks.number,
-  noDocuments: checks.noDocuments,
-  duplicates: (ids) => fill(checks.duplicates, { ids }),
-  tooMany: (max, count) => fill(checks.tooMany, { max, count }),
-  duplicateName: (name) => fill(checks.duplicateName, { name }),
-  mergeNeedsRows: checks.mergeNeedsRows,
+const inEnglish = createTranslator({
+  locale: "en",
+  messages: { knowledge: english },
+  namespace: "knowledge",
 });
-const errors = english.metadata.errors;
-const errorMessages = {
-  datasetNotFound: errors.datasetNotFound,
-  documentNotFoundAtomic: (message: string) => fill(errors.documentNotFoundAtomic, { message }),
-  documentNotFoundPartial: (message: string) => fill(errors.documentNotFoundPartial, { message }),
-  metadataNotFound: (message: string) => fill(errors.metadataNotFound, { message }),
-  refusedMarked: errors.refusedMarked,
-  refused: (message: string) => fill(errors.refused, { message }),
-  failed: (message: string) => fill(errors.failed, { message }),
-};
+// The code under test looks keys up by name, as the page's untyped `t` does.
+const t: Say = (key, values) => inEnglish(key as never, values as never);
+const metadataEditorSchema = buildMetadataEditorSchema(t);
 
 const values = (overrides: Partial<MetadataEditorValues> = {}): MetadataEditorValues => ({
   datasetId: "demo-dataset",
@@ -163,11 +148,7 @@ describe("describeMetadataError", () => {
 
   it("asks for the token again on 401", () => {
     expect(
-      describeMetadataError(
-        error(401, "unauthorized", "A valid portal token…"),
-        true,
-        errorMessages,
-      ),
+      describeMetadataError(error(401, "unauthorized", "A valid portal token…"), true, t),
     ).toEqual({
       fields: [],
       root: null,
@@ -176,9 +157,7 @@ describe("describeMetadataError", () => {
   });
 
   it("puts Dataset not found next to the dataset id", () => {
-    expect(
-      describeMetadataError(error(404, "not_found", "Dataset not found."), true, errorMessages),
-    ).toEqual({
+    expect(describeMetadataError(error(404, "not_found", "Dataset not found."), true, t)).toEqual({
       fields: [{ field: "datasetId", message: "Dataset not found." }],
       root: "Nothing was changed: the dataset was not found.",
       tokenRefused: false,
@@ -186,11 +165,7 @@ describe("describeMetadataError", () => {
   });
 
   it("says an unknown document changed nothing when the upstream is all-or-nothing", () => {
-    const view = describeMetadataError(
-      error(400, "invalid_param", "Document not found."),
-      true,
-      errorMessages,
-    );
+    const view = describeMetadataError(error(400, "invalid_param", "Document not found."), true, t);
     expect(view.fields).toEqual([]);
     expect(view.root).toMatch(/^Document not found\. .*changed nothing/);
   });
@@ -199,7 +174,7 @@ describe("describeMetadataError", () => {
     const view = describeMetadataError(
       error(400, "invalid_param", "Metadata not found."),
       false,
-      errorMessages,
+      t,
     );
     expect(view.root).toMatch(/^Metadata not found\. .*nothing was written/);
   });
@@ -208,7 +183,7 @@ describe("describeMetadataError", () => {
     const view = describeMetadataError(
       error(400, "invalid_param", "Document not found."),
       false,
-      errorMessages,
+      t,
     );
     expect(view.root).toMatch(/may already have been updated/);
     expect(view.root).not.toMatch(/changed nothing/);
@@ -222,7 +197,7 @@ describe("describeMetadataError", () => {
         { path: "dataset_id", message: "The dataset id is too long" },
       ]),
       true,
-      errorMessages,
+      t,
     );
     expect(view.fields).toEqual([
       { field: "rows.1.name", message: "name is empty" },
@@ -234,11 +209,7 @@ describe("describeMetadataError", () => {
 
   it("shows any other failure at the top", () => {
     expect(
-      describeMetadataError(
-        error(502, "upstream_unreachable", "The service is down."),
-        true,
-        errorMessages,
-      ),
+      describeMetadataError(error(502, "upstream_unreachable", "The service is down."), true, t),
     ).toEqual({
       fields: [],
       root: "The update did not go through: The service is down.",

@@ -1,18 +1,16 @@
+import type { FieldPath } from "react-hook-form";
 import { z } from "zod";
 import {
   MAX_METADATA_OPERATIONS,
   type MetadataUpdateRequest,
 } from "@/lib/knowledge/metadata-update-request";
 import { notFoundSubject } from "@/lib/dify/not-found-subject";
-import { isNumber, toOperations } from "@/lib/knowledge/metadata-plan";
-import { datasetIdSchema, pathIdSchema, type PathIdMessages } from "@/lib/ids/path-ids";
+import { isNumber, toOperations, UPDATE_MODES } from "@/lib/knowledge/metadata-plan";
 import type { ErrorIssue } from "@/lib/errors/error-envelope";
-import type { ErrorCode } from "@/lib/errors/error-code";
+import { pathIdIn, type ApiErrorParts, type Say } from "@/lib/knowledge/chunk-lookup";
 
 export const METADATA_VALUE_TYPES = ["text", "number", "empty"] as const;
 export type MetadataValueType = (typeof METADATA_VALUE_TYPES)[number];
-
-export const UPDATE_MODES = ["merge", "replace"] as const;
 
 /** Document ids from the textarea: one per line, blank lines ignored, first occurrence kept. */
 export function parseDocumentIds(text: string): { ids: string[]; duplicates: string[] } {
@@ -29,51 +27,45 @@ export function parseDocumentIds(text: string): { ids: string[]; duplicates: str
 
 const notBlank = (message: string) => z.string().refine((value) => value.trim() !== "", message);
 
-export type MetadataEditorMessages = {
-  /** The dataset id's checks; null keeps the route's own (English) schema. */
-  datasetId: PathIdMessages | null;
-  fieldId: string;
-  fieldName: string;
-  number: string;
-  noDocuments: string;
-  duplicates: (ids: string) => string;
-  tooMany: (max: number, count: number) => string;
-  duplicateName: (name: string) => string;
-  mergeNeedsRows: string;
-};
-
-const metadataRowSchema = (messages: MetadataEditorMessages) =>
+const metadataRowSchema = (t: Say) =>
   z
     .object({
-      id: notBlank(messages.fieldId),
-      name: notBlank(messages.fieldName),
+      id: notBlank(t("metadata.checks.fieldId")),
+      name: notBlank(t("metadata.checks.fieldName")),
       type: z.enum(METADATA_VALUE_TYPES),
       value: z.string(),
     })
     .superRefine((row, ctx) => {
       if (row.type === "number" && !isNumber(row.value)) {
-        ctx.addIssue({ code: "custom", path: ["value"], message: messages.number });
+        ctx.addIssue({ code: "custom", path: ["value"], message: t("metadata.checks.number") });
       }
     });
 
-export function buildMetadataEditorSchema(messages: MetadataEditorMessages) {
+/** `t`: the `knowledge` messages. */
+export function buildMetadataEditorSchema(t: Say) {
   return z
     .object({
-      datasetId: messages.datasetId ? pathIdSchema(messages.datasetId) : datasetIdSchema,
+      datasetId: pathIdIn(t, "dataset"),
       documentIds: z.string().superRefine((text, ctx) => {
         const { ids, duplicates } = parseDocumentIds(text);
         if (ids.length === 0) {
-          ctx.addIssue({ code: "custom", message: messages.noDocuments });
+          ctx.addIssue({ code: "custom", message: t("metadata.checks.noDocuments") });
         } else if (duplicates.length > 0) {
-          ctx.addIssue({ code: "custom", message: messages.duplicates(duplicates.join(", ")) });
+          ctx.addIssue({
+            code: "custom",
+            message: t("metadata.checks.duplicates", { ids: duplicates.join(", ") }),
+          });
         } else if (ids.length > MAX_METADATA_OPERATIONS) {
           ctx.addIssue({
             code: "custom",
-            message: messages.tooMany(MAX_METADATA_OPERATIONS, ids.length),
+            message: t("metadata.checks.tooMany", {
+              max: MAX_METADATA_OPERATIONS,
+              count: ids.length,
+            }),
           });
         }
       }),
-      rows: z.array(metadataRowSchema(messages)).superRefine((rows, ctx) => {
+      rows: z.array(metadataRowSchema(t)).superRefine((rows, ctx) => {
         const seen = new Set<string>();
         rows.forEach((row, index) => {
           const name = row.name.trim();
@@ -81,7 +73,7 @@ export function buildMetadataEditorSchema(messages: MetadataEditorMessages) {
             ctx.addIssue({
               code: "custom",
               path: [index, "name"],
-              message: messages.duplicateName(name),
+              message: t("metadata.checks.duplicateName", { name }),
             });
           }
           seen.add(name);
@@ -91,7 +83,11 @@ export function buildMetadataEditorSchema(messages: MetadataEditorMessages) {
     })
     .superRefine((values, ctx) => {
       if (values.mode === "merge" && values.rows.length === 0) {
-        ctx.addIssue({ code: "custom", path: ["rows"], message: messages.mergeNeedsRows });
+        ctx.addIssue({
+          code: "custom",
+          path: ["rows"],
+          message: t("metadata.checks.mergeNeedsRows"),
+        });
       }
     });
 }
@@ -134,16 +130,8 @@ export function toMetadataRequest(values: MetadataEditorValues): MetadataUpdateR
   };
 }
 
-export type EditorField =
-  | "datasetId"
-  | "documentIds"
-  | "rows"
-  | `rows.${number}.id`
-  | `rows.${number}.name`
-  | `rows.${number}.value`;
-
 export type MetadataErrorView = {
-  fields: { field: EditorField; message: string }[];
+  fields: { field: FieldPath<MetadataEditorValues>; message: string }[];
   /** A message for the top of the editor, or null when every problem has a field. */
   root: string | null;
   tokenRefused: boolean;
@@ -153,7 +141,7 @@ const ROW_FIELDS = new Set(["id", "name", "value"]);
 const isIndex = (part: string | undefined) => part !== undefined && /^\d+$/.test(part);
 
 /** Which editor entry a path of our own 400 names (`operation_data.0.metadata_list.1.name`). */
-function fieldForPath(path: string): EditorField | null {
+function fieldForPath(path: string): FieldPath<MetadataEditorValues> | null {
   if (path === "dataset_id") return "datasetId";
   const [root, operation, key, row, name, ...rest] = path.split(".");
   if (root !== "operation_data") return null;
@@ -181,16 +169,6 @@ function issueFields(issues: readonly ErrorIssue[]): MetadataErrorView["fields"]
   return fields;
 }
 
-export type MetadataErrorMessages = {
-  datasetNotFound: string;
-  documentNotFoundAtomic: (message: string) => string;
-  documentNotFoundPartial: (message: string) => string;
-  metadataNotFound: (message: string) => string;
-  refusedMarked: string;
-  refused: (message: string) => string;
-  failed: (message: string) => string;
-};
-
 const view = (fields: MetadataErrorView["fields"], root: string): MetadataErrorView => ({
   fields,
   root,
@@ -199,32 +177,43 @@ const view = (fields: MetadataErrorView["fields"], root: string): MetadataErrorV
 
 /** `atomic`: the upstream checks the whole request first rather than applying entries one by one. */
 export function describeMetadataError(
-  error: { status: number; code: ErrorCode; message: string; issues: readonly ErrorIssue[] },
+  error: ApiErrorParts,
   atomic: boolean,
-  messages: MetadataErrorMessages,
+  t: Say,
 ): MetadataErrorView {
   if (error.status === 401) {
     return { fields: [], root: null, tokenRefused: true };
   }
   if (error.code === "not_found" && notFoundSubject(error.message) === "dataset") {
-    return view([{ field: "datasetId", message: error.message }], messages.datasetNotFound);
+    return view(
+      [{ field: "datasetId", message: error.message }],
+      t("metadata.errors.datasetNotFound"),
+    );
   }
   if (error.code === "invalid_param" && notFoundSubject(error.message) === "document") {
     // The upstream does not say which document; the app's lookup after the refusal may (issues).
     return view(
       issueFields(error.issues),
-      atomic
-        ? messages.documentNotFoundAtomic(error.message)
-        : messages.documentNotFoundPartial(error.message),
+      t(`metadata.errors.documentNotFound${atomic ? "Atomic" : "Partial"}`, {
+        message: error.message,
+      }),
     );
   }
   // Only the newest servers check metadata ids, and they check everything before writing.
   if (error.code === "invalid_param" && /\bmetadata not found\b/i.test(error.message)) {
-    return view(issueFields(error.issues), messages.metadataNotFound(error.message));
+    return view(
+      issueFields(error.issues),
+      t("metadata.errors.metadataNotFound", { message: error.message }),
+    );
   }
   if (error.code === "invalid_request") {
     const fields = issueFields(error.issues);
-    return view(fields, fields.length ? messages.refusedMarked : messages.refused(error.message));
+    return view(
+      fields,
+      fields.length
+        ? t("metadata.errors.refusedMarked")
+        : t("metadata.errors.refused", { message: error.message }),
+    );
   }
-  return view([], messages.failed(error.message));
+  return view([], t("metadata.errors.failed", { message: error.message }));
 }

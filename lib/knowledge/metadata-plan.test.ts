@@ -24,14 +24,10 @@ const documents = [
   doc("doc-1", { "meta-product": "Billing", "meta-priority": 2 }),
   doc("doc-2", {}),
 ];
-const schema = buildSetMetadataSchema(fields, {
-  chooseField: "choose",
-  duplicateField: (name) => `twice ${name}`,
-  number: "number",
-  time: "time",
-  tooLong: (max) => `long ${max}`,
-  mergeNeedsEntries: "entries",
-});
+// The message key and its values, as the check names them.
+const schema = buildSetMetadataSchema(fields, (key, values = {}) =>
+  [key, ...Object.values(values)].join(" "),
+);
 const problems = (values: SetMetadataValues) => {
   const result = schema.safeParse(values);
   return result.success
@@ -63,22 +59,24 @@ describe("buildSetMetadataSchema", () => {
         ],
       }),
     ).toEqual({
-      "entries.0.fieldId": "choose",
-      "entries.1.value": "number",
-      "entries.2.value": "time",
-      "entries.3.fieldId": "twice priority",
-      "entries.4.value": "long 1000",
+      "entries.0.fieldId": "checks.chooseField",
+      "entries.1.value": "checks.number",
+      "entries.2.value": "checks.time",
+      "entries.3.fieldId": "checks.duplicateField priority",
+      "entries.4.value": "checks.tooLong 1000",
     });
   });
 
   it("refuses a field the base does not define", () => {
     expect(problems({ mode: "merge", entries: [{ fieldId: "meta-other", value: "1" }] })).toEqual({
-      "entries.0.fieldId": "choose",
+      "entries.0.fieldId": "checks.chooseField",
     });
   });
 
   it("needs an entry to merge, but replace may clear", () => {
-    expect(problems({ mode: "merge", entries: [] })).toEqual({ entries: "entries" });
+    expect(problems({ mode: "merge", entries: [] })).toEqual({
+      entries: "checks.mergeNeedsEntries",
+    });
     expect(problems({ mode: "replace", entries: [] })).toEqual({});
   });
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { MetadataOperation } from "@/lib/dify/schemas";
+import type { Say } from "@/lib/knowledge/chunk-lookup";
 import type {
   DocumentView,
   MetadataFieldView,
@@ -10,14 +11,7 @@ import type {
 /** Longest text value the form takes (Dify stores any string; this keeps a request bounded). */
 export const MAX_TEXT_VALUE = 1_000;
 
-export type SetMetadataMessages = {
-  chooseField: string;
-  duplicateField: (name: string) => string;
-  number: string;
-  time: string;
-  tooLong: (max: number) => string;
-  mergeNeedsEntries: string;
-};
+export const UPDATE_MODES = ["merge", "replace"] as const;
 
 const LOCAL_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/;
 
@@ -44,14 +38,12 @@ function wireValue(type: MetadataType, raw: string): MetadataValue {
   return raw;
 }
 
-export function buildSetMetadataSchema(
-  fields: readonly MetadataFieldView[],
-  messages: SetMetadataMessages,
-) {
+/** `t`: the `knowledge.browse.set` messages. */
+export function buildSetMetadataSchema(fields: readonly MetadataFieldView[], t: Say) {
   const byId = new Map(fields.map((field) => [field.id, field]));
   return z
     .object({
-      mode: z.enum(["merge", "replace"]),
+      mode: z.enum(UPDATE_MODES),
       entries: z
         .array(z.object({ fieldId: z.string(), value: z.string() }))
         .superRefine((entries, ctx) => {
@@ -62,7 +54,7 @@ export function buildSetMetadataSchema(
               ctx.addIssue({
                 code: "custom",
                 path: [index, "fieldId"],
-                message: messages.chooseField,
+                message: t("checks.chooseField"),
               });
               return;
             }
@@ -70,17 +62,17 @@ export function buildSetMetadataSchema(
               ctx.addIssue({
                 code: "custom",
                 path: [index, "fieldId"],
-                message: messages.duplicateField(field.name),
+                message: t("checks.duplicateField", { name: field.name }),
               });
             }
             seen.add(field.id);
             const problem =
               field.type === "number" && !isNumber(entry.value)
-                ? messages.number
+                ? t("checks.number")
                 : field.type === "time" && localDateTimeToUnixSeconds(entry.value.trim()) === null
-                  ? messages.time
+                  ? t("checks.time")
                   : field.type === "string" && entry.value.length > MAX_TEXT_VALUE
-                    ? messages.tooLong(MAX_TEXT_VALUE)
+                    ? t("checks.tooLong", { max: MAX_TEXT_VALUE })
                     : null;
             if (problem) ctx.addIssue({ code: "custom", path: [index, "value"], message: problem });
           });
@@ -88,7 +80,7 @@ export function buildSetMetadataSchema(
     })
     .superRefine((values, ctx) => {
       if (values.mode === "merge" && values.entries.length === 0) {
-        ctx.addIssue({ code: "custom", path: ["entries"], message: messages.mergeNeedsEntries });
+        ctx.addIssue({ code: "custom", path: ["entries"], message: t("checks.mergeNeedsEntries") });
       }
     });
 }
@@ -118,23 +110,13 @@ export type ValueChange = {
   after: MetadataValue | undefined;
 };
 
-export type DocumentReview = { id: string; name: string; changes: ValueChange[] };
-
-export type MetadataPlan = {
-  mode: SetMetadataValues["mode"];
-  operations: MetadataOperation[];
-  review: DocumentReview[];
-};
-
-/**
- * The operations for the chosen documents and, per document, each value now → after. Replace also
- * lists each of the document's other values as removed. Built-in fields are never sent.
- */
+// The operations for the chosen documents and, per document, each value now → after. Replace also
+// lists each of the document's other values as removed. Built-in fields are never sent.
 export function planMetadataUpdate(
   documents: readonly DocumentView[],
   fields: readonly MetadataFieldView[],
   values: SetMetadataValues,
-): MetadataPlan {
+) {
   const byId = new Map(fields.map((field) => [field.id, field]));
   const entries = values.entries.flatMap((entry) => {
     const field = byId.get(entry.fieldId);
@@ -178,3 +160,5 @@ export function planMetadataUpdate(
     }),
   };
 }
+
+export type MetadataPlan = ReturnType<typeof planMetadataUpdate>;

@@ -1,3 +1,5 @@
+import { useEffect, useSyncExternalStore } from "react";
+
 // Kept for this tab only (sessionStorage); where storage is blocked it lives in memory.
 
 const KEY = "knowledge-portal-token";
@@ -13,7 +15,7 @@ function storage(): Storage | null {
   }
 }
 
-export function loadPortalToken(): string | null {
+function loadPortalToken(): string | null {
   try {
     return storage()?.getItem(KEY) || memory;
   } catch {
@@ -41,13 +43,13 @@ export function forgetPortalToken(): void {
   listeners.forEach((listener) => listener());
 }
 
-export function subscribePortalToken(listener: () => void): () => void {
+function subscribePortalToken(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
 
 /** `/knowledge#token=…`: kept as if typed, then dropped from the address (a fragment never reaches a server). */
-export function takePortalTokenFromFragment(): void {
+function takePortalTokenFromFragment(): void {
   const match = /^#token=([^&]{1,512})$/.exec(window.location.hash);
   if (!match?.[1]) return;
   let token: string;
@@ -62,4 +64,10 @@ export function takePortalTokenFromFragment(): void {
     "",
     window.location.pathname + window.location.search,
   );
+}
+
+/** `undefined` while the page hydrates (the server cannot see sessionStorage), then the token or null. */
+export function usePortalToken(): string | null | undefined {
+  useEffect(takePortalTokenFromFragment, []);
+  return useSyncExternalStore(subscribePortalToken, loadPortalToken, () => undefined);
 }

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { callRoute } from "@/lib/client/call-route";
 import { KNOWLEDGE_API } from "@/lib/knowledge/knowledge-api-contract";
@@ -133,16 +133,6 @@ export function useChunkLookup(token: string | null, onError: (error: Error) => 
 }
 
 export type MetadataUpdate = { datasetId: string; body: MetadataUpdateRequest };
-
-export function useMetadataUpdate(
-  token: string | null,
-  on: { onSuccess: () => void; onError: (error: Error) => void },
-) {
-  return useMutation({
-    mutationFn: ({ datasetId, body }: MetadataUpdate) => sendMetadataUpdate(token, datasetId, body),
-    ...on,
-  });
-}
 
 export function sendMetadataUpdate(
   token: string | null,
