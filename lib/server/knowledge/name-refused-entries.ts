@@ -53,7 +53,7 @@ async function unknownDocuments(
 }
 
 /** The upstream's refusal of a metadata update, with an issue naming each unknown id when found. */
-async function nameRefusedEntries(
+export async function nameRefusedEntries(
   datasetId: string,
   operations: MetadataOperation[],
   error: unknown,
@@ -77,13 +77,4 @@ async function nameRefusedEntries(
   const named = new ApiError(error.status, error.code, error.message, issues);
   named.headers = error.headers;
   return named;
-}
-
-/** A refused update names the entries Dify did not find. */
-export async function updateDocumentsMetadata(datasetId: string, operations: MetadataOperation[]) {
-  try {
-    return await getDifyClient().updateDocumentsMetadata(datasetId, operations);
-  } catch (error) {
-    throw await nameRefusedEntries(datasetId, operations, error);
-  }
 }

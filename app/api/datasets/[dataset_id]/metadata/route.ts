@@ -1,10 +1,10 @@
 import { KNOWLEDGE_API } from "@/lib/knowledge/knowledge-api-contract";
-import { getDifyClient } from "@/lib/server/dify/get-dify-client";
+import { datasetReads } from "@/lib/server/knowledge/dataset-reads";
 import { withPortalToken } from "@/lib/server/knowledge/with-portal-token";
 import { defineRoute } from "@/lib/server/route-handler";
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE } = defineRoute(
   withPortalToken(KNOWLEDGE_API.metadataFields, ({ params }) =>
-    getDifyClient().listMetadataFields(params.dataset_id),
+    datasetReads.metadataFields(params),
   ),
 );

@@ -1,10 +1,8 @@
 import { KNOWLEDGE_API } from "@/lib/knowledge/knowledge-api-contract";
-import { getDifyClient } from "@/lib/server/dify/get-dify-client";
+import { datasetReads } from "@/lib/server/knowledge/dataset-reads";
 import { withPortalToken } from "@/lib/server/knowledge/with-portal-token";
 import { defineRoute } from "@/lib/server/route-handler";
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE } = defineRoute(
-  withPortalToken(KNOWLEDGE_API.segment, ({ params }) =>
-    getDifyClient().getChunk(params.dataset_id, params.document_id, params.segment_id),
-  ),
+  withPortalToken(KNOWLEDGE_API.segment, ({ params }) => datasetReads.segment(params)),
 );
