@@ -164,9 +164,17 @@ function importBoundaries() {
       rules: rule({ ...server, allowTypeImports: false }, embedded, tools, components, app),
     },
     {
-      files: ["lib/server/**", "app/**", "proxy.ts"],
+      files: ["lib/server/**", "proxy.ts"],
       ignores: ["**/*.test.ts"],
       rules: rule(embedded, tools),
+    },
+    {
+      files: ["app/**"],
+      ignores: ["**/*.test.ts"],
+      rules: rule(embedded, tools, {
+        group: ["@/lib/server/dify/*"],
+        message: "A route calls its feature in lib/server, which calls the Dify client.",
+      }),
     },
     {
       // The embedded service stands in for Dify: it shares pure helpers, never the app's plumbing.
