@@ -91,7 +91,7 @@ function bearer({ options }: Upstream, kind: KeyKind): string {
 }
 
 /** Builds `/a/b` from raw segments, each encoded, so no value can change the path. */
-export function upstreamPath(...segments: string[]): string {
+function upstreamPath(...segments: string[]): string {
   return segments.map((segment) => `/${encodeURIComponent(segment)}`).join("");
 }
 
@@ -313,7 +313,7 @@ async function requestStream(
 }
 
 /** Query of a paged knowledge list, as Dify names the parameters. */
-export type KnowledgeListQuery = {
+type KnowledgeListQuery = {
   page: number;
   limit: number;
   keyword?: string;
@@ -332,12 +332,11 @@ export function createDifyClient(options: DifyClientOptions) {
   const upstream: Upstream = { options, agents: createAgents(options) };
   const json = <S extends z.ZodType>(path: string, schema: S, request?: RequestOptions) =>
     requestJson(upstream, path, schema, request);
-  const stream = (path: string, request: RequestOptions) => requestStream(upstream, path, request);
   /** A call of the knowledge API: its path under /datasets, with the dataset key. */
   const dataset = <S extends z.ZodType>(schema: S, under: string[], request?: RequestOptions) =>
     json(upstreamPath("datasets", ...under), schema, { key: "dataset", ...request });
   const launch = (path: string, body: object, signal?: AbortSignal) =>
-    stream(path, {
+    requestStream(upstream, path, {
       method: "POST",
       json: { ...body, response_mode: "streaming" },
       launch: true,
@@ -414,7 +413,7 @@ export function createDifyClient(options: DifyClientOptions) {
         signal?: AbortSignal;
       },
     ) =>
-      stream(upstreamPath("workflow", runId, "events"), {
+      requestStream(upstream, upstreamPath("workflow", runId, "events"), {
         query: {
           user: events.user,
           // The upstream treats only the exact string `true` as true.
