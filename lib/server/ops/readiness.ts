@@ -10,9 +10,9 @@ export type Readiness = { ready: true } | { ready: false; code: ErrorCode; messa
 export type ReadinessOptions = {
   check: (signal: AbortSignal) => Promise<unknown>;
   draining?: () => boolean;
-  timeoutMs?: number;
-  freshMs?: number;
-  retryMs?: number;
+  timeoutMs: number;
+  freshMs: number;
+  retryMs: number;
   now?: () => number;
 };
 
@@ -38,10 +38,7 @@ function reasonOf(error: unknown, timedOut: boolean): Readiness {
 }
 
 export function createReadiness(options: ReadinessOptions) {
-  const timeoutMs = options.timeoutMs ?? 1_000;
-  const freshMs = options.freshMs ?? 10_000;
-  const retryMs = options.retryMs ?? 1_000;
-  const now = options.now ?? Date.now;
+  const { timeoutMs, freshMs, retryMs, now = Date.now } = options;
   let lastSuccessAt: number | undefined;
   let lastFailure: { at: number; result: Readiness } | undefined;
   let running: Promise<Readiness> | undefined;
