@@ -5,7 +5,7 @@ import { clientAddress, proxyHeader } from "@/lib/server/client-address";
 import { getEnv } from "@/lib/server/env";
 import type { PortalToken } from "@/lib/server/auth/parse-portal-tokens";
 import { getLimits } from "@/lib/server/limits";
-import { noteCaller } from "@/lib/server/request-context";
+import { noteRequest } from "@/lib/server/request-context";
 import {
   consumeOrRefuse,
   rateRefusal,
@@ -112,7 +112,7 @@ async function requireBearer(
   if (!found) throw ApiError.of("unauthorized", refusal);
   // A right token gives its attempt back, unawaited; should the store fail, it stays counted.
   failures.reward(address, 1).catch(() => undefined);
-  noteCaller(found.name);
+  noteRequest({ caller: found.name });
   return found;
 }
 

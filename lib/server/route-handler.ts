@@ -32,7 +32,7 @@ export function handleRoute<C>(
   return async (request: Request, context: C): Promise<Response> => {
     const incoming = request.headers.get("x-request-id");
     const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
-    const store: RequestContext = { requestId, upstreamStatus: null, upstreamCalls: 0 };
+    const store: RequestContext = { requestId, upstreamStatus: null };
     const started = performance.now();
     const observe = observeRequest(route, request.method);
     // Streams are ended separately on shutdown (the open-stream registry).
