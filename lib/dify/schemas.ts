@@ -88,15 +88,6 @@ export const appParametersSchema = z.looseObject({
 });
 export type AppParameters = z.infer<typeof appParametersSchema>;
 
-// The shapes the browser parses too are written with zod/mini in the browser's own schema module.
-export {
-  fileInputSchema,
-  fileListInputSchema,
-  paragraphInputSchema,
-  selectInputSchema,
-  streamEventSchema,
-} from "@/lib/dify/browser-schemas";
-
 export const humanInputFormSchema = z.looseObject({
   form_content: z.string(),
   inputs: z.array(formInputSchema),
