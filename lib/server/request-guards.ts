@@ -72,11 +72,6 @@ function sameToken(given: string, expected: string): boolean {
   return timingSafeEqual(digest(given), digest(expected));
 }
 
-function bearerOf(request: Request): string | null {
-  const match = /^Bearer\s+(\S+)$/i.exec((request.headers.get("authorization") ?? "").trim());
-  return match ? match[1]! : null;
-}
-
 const THROTTLED = "Too many wrong tokens came from this address. Try again later.";
 
 /**
@@ -96,8 +91,9 @@ async function requireBearer(
     duration: getLimits().AUTH_FAILURE_WINDOW_SECONDS,
   }));
   const address = clientAddress(request);
-  const given = bearerOf(request);
-  if (given === null) {
+  const bearer = /^Bearer\s+(\S+)$/i.exec((request.headers.get("authorization") ?? "").trim());
+  const given = bearer?.[1];
+  if (given === undefined) {
     // No token: refused, and counted nothing.
     const res = await failures.get(address);
     if (res && res.consumedPoints >= failures.points) throw rateRefusal(THROTTLED, res);

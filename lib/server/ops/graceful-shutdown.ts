@@ -8,19 +8,12 @@ import { endAllStreams } from "@/lib/server/streams/open-streams";
 // `retry:` hint so the browser reconnects to another copy, and in-flight requests get
 // SHUTDOWN_GRACE_MS to finish (decision 012).
 
-type ShutdownState = {
-  installed: boolean;
-  draining: boolean;
-  inFlight: number;
-  idle: Set<() => void>;
-};
-
-function state(): ShutdownState {
-  return processState<ShutdownState>("shutdown", () => ({
+function state() {
+  return processState("shutdown", () => ({
     installed: false,
     draining: false,
     inFlight: 0,
-    idle: new Set(),
+    idle: new Set<() => void>(),
   }));
 }
 
