@@ -11,10 +11,9 @@ import {
   pageResponseHeaders,
 } from "@/lib/server/http/response-headers";
 
-// Runs before every page and static file (Next 16's proxy, on Node): the Host check (APP_ORIGIN's
-// host only), the page and file headers (lib/server/http/response-headers.ts), a form link's trade for
-// a cookie, and for a page a fresh CSP nonce per request, passed to Next through the request
-// headers so its scripts carry it, with the policy on the response.
+// Runs before every page and static file (Next 16's proxy, on Node): the Host check, the page and
+// file headers, a form link's trade for a cookie, and for a page a fresh CSP nonce per request,
+// passed to Next through the request headers so its scripts carry it.
 
 /** Built files and public/ files: headers only, no nonce or per-link choices. */
 const ASSET = /^\/_next\/|\.[A-Za-z0-9]+$/;

@@ -84,13 +84,7 @@ export async function apiFetch<S extends z.ZodMiniType>(
   const response = await send(url, "application/json", options, {
     lost: "The connection failed. Check your network and try again.",
   });
-  let json: unknown;
-  try {
-    json = await response.json();
-  } catch {
-    json = undefined;
-  }
-  const parsed = schema.safeParse(json);
+  const parsed = schema.safeParse(parseJsonText(await bodyText(response)));
   if (!parsed.success) {
     throw new ApiClientError(
       response.status,
@@ -111,10 +105,7 @@ export async function apiStream(
     url,
     "text/event-stream",
     { ...options, method },
-    {
-      lost: "The connection failed.",
-      cache: "no-store",
-    },
+    { lost: "The connection failed.", cache: "no-store" },
   );
   if (!response.body) throw readErrorResponse(response.status, "");
   return response.body;

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { formInputSchema, formInputsSchema, userActionSchema } from "@/lib/dify/browser-schemas";
 
-// Raw wire shapes of the Dify service API. Objects are loose where real
-// servers send more than we read, so newer servers do not break parsing; the app maps these to its
-// own view models in one place (lib/form/form-view.ts) before anything reaches the browser.
+// Raw wire shapes of the Dify service API. Objects are loose where real servers send more than we
+// read, so newer servers do not break parsing; the app maps these to its own view models before
+// anything reaches the browser.
 
 /** Error body of every endpoint. */
 export const difyErrorBodySchema = z.looseObject({
@@ -87,15 +87,6 @@ export const appParametersSchema = z.looseObject({
   system_parameters: systemParametersSchema.default(() => systemParametersSchema.parse({})),
 });
 export type AppParameters = z.infer<typeof appParametersSchema>;
-
-// The shapes the browser parses too are written with zod/mini in the browser's own schema module.
-export {
-  fileInputSchema,
-  fileListInputSchema,
-  paragraphInputSchema,
-  selectInputSchema,
-  streamEventSchema,
-} from "@/lib/dify/browser-schemas";
 
 export const humanInputFormSchema = z.looseObject({
   form_content: z.string(),
@@ -206,7 +197,7 @@ export const chunkEnvelopeSchema = z.looseObject({
 export type ChunkEnvelope = z.infer<typeof chunkEnvelopeSchema>;
 
 // Lists behind the knowledge key. Loose: a portal route passes Dify's whole answer through, and
-// the page keeps only what it shows (lib/knowledge/knowledge-views.ts).
+// the page keeps only what it shows.
 
 const pageOf = <T extends z.ZodType>(item: T) =>
   z.looseObject({

@@ -4,7 +4,6 @@ import * as mini from "zod/mini";
 import {
   ApiError,
   errorResponse,
-  issuesOf,
   MAX_ERROR_ISSUES,
   parseInput,
   parseUpstream,
@@ -57,14 +56,14 @@ describe("the error envelope", () => {
 
   it("names the root of the body with an empty path", () => {
     const result = z.object({}, { error: "the body must be a JSON object" }).safeParse(null);
-    expect(issuesOf(result.error!)).toEqual([
+    expect(ApiError.fromZod(result.error!).issues).toEqual([
       { path: "", message: "the body must be a JSON object" },
     ]);
   });
 
   it("sends at most MAX_ERROR_ISSUES issues", () => {
     const result = z.array(z.string()).safeParse(Array.from({ length: 50 }, () => 1));
-    expect(issuesOf(result.error!)).toHaveLength(MAX_ERROR_ISSUES);
+    expect(ApiError.fromZod(result.error!).issues).toHaveLength(MAX_ERROR_ISSUES);
   });
 
   it("leaves `issues` out when there are none, and keeps an ApiError's own status", async () => {

@@ -45,9 +45,13 @@ export class ApiError extends Error {
     return new ApiError(ERROR_STATUS[code], code, message, issues);
   }
 
-  /** A refused input: 400 invalid_request with the zod error's issues. */
+  /** A refused input: 400 invalid_request with the zod error's issues, paths dotted (`inputs.tone`). */
   static fromZod(error: $ZodError): ApiError {
-    return ApiError.of("invalid_request", describeZodError(error), issuesOf(error));
+    const issues = error.issues.slice(0, MAX_ERROR_ISSUES).map((issue) => ({
+      path: issue.path.map(String).join("."),
+      message: issue.message,
+    }));
+    return ApiError.of("invalid_request", describeZodError(error), issues);
   }
 
   toJSON(): ErrorEnvelope {
@@ -55,14 +59,6 @@ export class ApiError extends Error {
     if (this.issues?.length) envelope.issues = this.issues;
     return envelope;
   }
-}
-
-/** A zod error's issues as `{path, message}`, the path dotted (`inputs.tone`; "" for the root). */
-export function issuesOf(error: $ZodError): ErrorIssue[] {
-  return error.issues.slice(0, MAX_ERROR_ISSUES).map((issue) => ({
-    path: issue.path.map(String).join("."),
-    message: issue.message,
-  }));
 }
 
 /** Human text for the parts of a zod error, e.g. `inputs.tone: Invalid input`. */

@@ -32,12 +32,9 @@ export const documentIdSchema = pathId("The document id");
 export const segmentIdSchema = pathId("The segment id");
 
 export const datasetRouteParamsSchema = z.object({ dataset_id: datasetIdSchema });
-export const documentRouteParamsSchema = z.object({
-  dataset_id: datasetIdSchema,
+export const documentRouteParamsSchema = z.extend(datasetRouteParamsSchema, {
   document_id: documentIdSchema,
 });
-export const segmentRouteParamsSchema = z.object({
-  dataset_id: datasetIdSchema,
-  document_id: documentIdSchema,
+export const segmentRouteParamsSchema = z.extend(documentRouteParamsSchema, {
   segment_id: segmentIdSchema,
 });

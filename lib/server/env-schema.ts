@@ -182,6 +182,37 @@ const variablesSchema = z.object({
   NEXT_MANUAL_SIG_HANDLE: optionalString,
 });
 
+type Variables = z.output<typeof variablesSchema>;
+
+const loopback = (url: string) =>
+  URL.canParse(url) && /^(127\.\d+\.\d+\.\d+|localhost|\[::1\])$/.test(new URL(url).hostname);
+
+/** Fail closed: a combination that would quietly weaken the app refuses to start instead. */
+const FAIL_CLOSED: [keyof Variables, (env: Variables) => boolean, string][] = [
+  [
+    "FORM_LINK_SECRET",
+    (env) => !env.FORM_LINK_SECRET && !env.ALLOW_UNSIGNED_LINKS,
+    "required (or set ALLOW_UNSIGNED_LINKS=true on a trusted network)",
+  ],
+  [
+    "ALLOW_UNSIGNED_LINKS",
+    (env) => !!env.FORM_LINK_SECRET && env.ALLOW_UNSIGNED_LINKS,
+    "must not be true while FORM_LINK_SECRET is set (it would accept unsigned links despite the secret)",
+  ],
+  [
+    "FORM_LINK_SECRET",
+    (env) => !!env.FORM_LINK_SECRET?.includes(DEMO_SECRET_MARK) && !loopback(env.DIFY_API_BASE),
+    "must not be a public demo secret with an upstream off this host",
+  ],
+  // Without it the same-origin check would trust the request's own Host, which a DNS-rebinding
+  // page chooses; with it every request's Host is checked too.
+  [
+    "APP_ORIGIN",
+    (env) => env.NODE_ENV === "production" && !env.APP_ORIGIN,
+    "required in production (the app's public origin, e.g. https://forms.example.com)",
+  ],
+];
+
 /** The environment, as the limits section reads it too. */
 const envSchema = z
   .preprocess(
@@ -189,36 +220,8 @@ const envSchema = z
     variablesSchema.extend({ limits: limitsSchema }),
   )
   .superRefine((env, ctx) => {
-    // Fail closed: a combination that would quietly weaken the app refuses to start instead.
-    const problem = (name: string, message: string) =>
-      ctx.addIssue({ code: "custom", path: [name], message });
-    if (!env.FORM_LINK_SECRET && !env.ALLOW_UNSIGNED_LINKS) {
-      problem(
-        "FORM_LINK_SECRET",
-        "required (or set ALLOW_UNSIGNED_LINKS=true on a trusted network)",
-      );
-    }
-    if (env.FORM_LINK_SECRET && env.ALLOW_UNSIGNED_LINKS) {
-      problem(
-        "ALLOW_UNSIGNED_LINKS",
-        "must not be true while FORM_LINK_SECRET is set (it would accept unsigned links despite the secret)",
-      );
-    }
-    const host = URL.canParse(env.DIFY_API_BASE) ? new URL(env.DIFY_API_BASE).hostname : "";
-    const loopback = /^(127\.\d+\.\d+\.\d+|localhost|\[::1\])$/.test(host);
-    if (env.FORM_LINK_SECRET?.includes(DEMO_SECRET_MARK) && !loopback) {
-      problem(
-        "FORM_LINK_SECRET",
-        "must not be a public demo secret with an upstream off this host",
-      );
-    }
-    // Without it the same-origin check would trust the request's own Host, which a DNS-rebinding
-    // page chooses; with it every request's Host is checked too.
-    if (env.NODE_ENV === "production" && !env.APP_ORIGIN) {
-      problem(
-        "APP_ORIGIN",
-        "required in production (the app's public origin, e.g. https://forms.example.com)",
-      );
+    for (const [name, refuses, message] of FAIL_CLOSED) {
+      if (refuses(env)) ctx.addIssue({ code: "custom", path: [name], message });
     }
   })
   .transform(({ PORTAL_API_TOKEN, PORTAL_API_TOKENS, MARKDOWN_IMAGE_ORIGINS, ...env }, ctx) => {

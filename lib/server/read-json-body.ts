@@ -2,8 +2,6 @@ import "server-only";
 import { ApiError } from "@/lib/errors/api-error";
 import { getLimits } from "@/lib/server/limits";
 
-export type JsonBodyLimits = { maxBytes: number; idleTimeoutMs: number; timeoutMs: number };
-
 function tooLarge(maxBytes: number): ApiError {
   return ApiError.of(
     "payload_too_large",
@@ -18,12 +16,9 @@ const tooSlow = () =>
  * Reads a JSON request body within MAX_JSON_BODY_BYTES and its timeouts. The rest of a refused
  * one is never read: the answer goes out and Node closes the connection.
  */
-export async function readJsonBody(
-  request: Request,
-  limits: Partial<JsonBodyLimits> = {},
-): Promise<unknown> {
-  const server = getLimits();
-  const maxBytes = limits.maxBytes ?? server.MAX_JSON_BODY_BYTES;
+export async function readJsonBody(request: Request): Promise<unknown> {
+  const limits = getLimits();
+  const maxBytes = limits.MAX_JSON_BODY_BYTES;
   const type = request.headers.get("content-type") ?? "";
   if (!/^application\/json\s*(;|$)/i.test(type)) {
     throw ApiError.of("unsupported_media_type", "Send the request body as application/json.");
@@ -35,8 +30,8 @@ export async function readJsonBody(
   let size = 0;
   if (request.body) {
     const reader = request.body.getReader();
-    const idleMs = limits.idleTimeoutMs ?? server.JSON_BODY_IDLE_TIMEOUT_MS;
-    const deadline = Date.now() + (limits.timeoutMs ?? server.JSON_BODY_TIMEOUT_MS);
+    const idleMs = limits.JSON_BODY_IDLE_TIMEOUT_MS;
+    const deadline = Date.now() + limits.JSON_BODY_TIMEOUT_MS;
     let timer: NodeJS.Timeout | undefined;
     try {
       for (;;) {

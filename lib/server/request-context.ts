@@ -8,7 +8,6 @@ export type RequestContext = {
   upstreamStatus: number | null;
   /** The `code` of an upstream 5xx body, which the caller never sees (it gets a 502). */
   upstreamCode?: string | null;
-  upstreamCalls: number;
   /** The name of the bearer token the request presented (never the token itself). */
   caller?: string;
 };
@@ -19,20 +18,8 @@ export const requestContext = processState(
   () => new AsyncLocalStorage<RequestContext>(),
 );
 
-export function noteUpstreamStatus(status: number): void {
+/** Notes facts of the request being answered, for its log line; outside a request, nothing. */
+export function noteRequest(facts: Partial<Omit<RequestContext, "requestId">>): void {
   const context = requestContext.getStore();
-  if (context) {
-    context.upstreamStatus = status;
-    context.upstreamCalls++;
-  }
-}
-
-export function noteUpstreamError(code: string | null): void {
-  const context = requestContext.getStore();
-  if (context) context.upstreamCode = code;
-}
-
-export function noteCaller(name: string): void {
-  const context = requestContext.getStore();
-  if (context) context.caller = name;
+  if (context) Object.assign(context, facts);
 }

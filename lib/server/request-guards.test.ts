@@ -123,7 +123,7 @@ describe("requirePortalToken", () => {
     const named = await withEnv({ PORTAL_API_TOKENS: `backend:${BACKEND} people:${PEOPLE}` });
     const { requestContext } = await import("@/lib/server/request-context");
     const callerOf = async (token: string) => {
-      const store = { requestId: "r", upstreamStatus: null, upstreamCalls: 0 } as {
+      const store = { requestId: "r", upstreamStatus: null } as {
         caller?: string;
       } & Parameters<typeof requestContext.run>[0];
       await requestContext.run(store, () => named.requirePortalToken(post(bearer(token))));

@@ -1,11 +1,16 @@
 import "server-only";
 import { createHash, timingSafeEqual } from "node:crypto";
 import { ApiError } from "@/lib/errors/api-error";
-import { authThrottle } from "@/lib/server/auth-throttle";
 import { clientAddress, proxyHeader } from "@/lib/server/client-address";
 import { getEnv } from "@/lib/server/env";
 import type { PortalToken } from "@/lib/server/auth/parse-portal-tokens";
-import { noteCaller } from "@/lib/server/request-context";
+import { getLimits } from "@/lib/server/limits";
+import { noteRequest } from "@/lib/server/request-context";
+import {
+  consumeOrRefuse,
+  rateRefusal,
+  sharedRateLimiter,
+} from "@/lib/server/shared-limits/shared-rate-limiter";
 
 // Guards for requests that change state: they must come from our own pages (same origin), or, on
 // the knowledge routes, from a portal holding one of the portal tokens.
@@ -67,34 +72,43 @@ function sameToken(given: string, expected: string): boolean {
   return timingSafeEqual(digest(given), digest(expected));
 }
 
-function bearerOf(request: Request): string | null {
-  const match = /^Bearer\s+(\S+)$/i.exec((request.headers.get("authorization") ?? "").trim());
-  return match ? match[1]! : null;
-}
+const THROTTLED = "Too many wrong tokens came from this address. Try again later.";
 
 /**
  * The configured token the request presents, compared against every one in constant time (no
- * early exit: the time does not tell which token came close), throttled per client address.
+ * early exit: the time does not tell which token came close). Wrong tokens are counted per client
+ * address: past the limit the address is answered 429 before any token is compared, so a right
+ * token is refused too; were it compared, its answer would tell a guesser that a guess was right
+ * (decision 033).
  */
 async function requireBearer(
   request: Request,
   tokens: readonly PortalToken[],
   refusal: string,
 ): Promise<PortalToken> {
+  const failures = sharedRateLimiter("auth-failures", () => ({
+    points: getLimits().MAX_AUTH_FAILURES_PER_ADDRESS,
+    duration: getLimits().AUTH_FAILURE_WINDOW_SECONDS,
+  }));
   const address = clientAddress(request);
-  const given = bearerOf(request);
-  if (given === null) {
-    await authThrottle.refuseIfThrottled(address);
+  const bearer = /^Bearer\s+(\S+)$/i.exec((request.headers.get("authorization") ?? "").trim());
+  const given = bearer?.[1];
+  if (given === undefined) {
+    // No token: refused, and counted nothing.
+    const res = await failures.get(address);
+    if (res && res.consumedPoints >= failures.points) throw rateRefusal(THROTTLED, res);
     throw ApiError.of("unauthorized", refusal);
   }
-  const attempt = await authThrottle.take(address);
+  // Counted before the token is compared, so parallel guesses cannot outrun the count.
+  await consumeOrRefuse(failures, address, THROTTLED);
   let found: PortalToken | undefined;
   for (const candidate of tokens) {
     if (sameToken(given, candidate.token) && !found) found = candidate;
   }
   if (!found) throw ApiError.of("unauthorized", refusal);
-  attempt.giveBack();
-  noteCaller(found.name);
+  // A right token gives its attempt back, unawaited; should the store fail, it stays counted.
+  failures.reward(address, 1).catch(() => undefined);
+  noteRequest({ caller: found.name });
   return found;
 }
 

@@ -1,12 +1,8 @@
 import "server-only";
-import type { RateLimiterAbstract } from "rate-limiter-flexible";
-import RateLimiterRes from "rate-limiter-flexible/lib/RateLimiterRes";
-import { ApiError } from "@/lib/errors/api-error";
 import { clientAddress } from "@/lib/server/client-address";
 import type { Limits } from "@/lib/server/env-schema";
 import { getLimits } from "@/lib/server/limits";
-import { processState } from "@/lib/server/ops/process-state";
-import { createSharedRateLimiter } from "@/lib/server/shared-limits/shared-rate-limiter";
+import { consumeOrRefuse, sharedRateLimiter } from "@/lib/server/shared-limits/shared-rate-limiter";
 
 // Per-address request rates of the routes that cost the upstream most (decision 047).
 
@@ -24,25 +20,11 @@ const MESSAGES: Record<RatedRoute, string> = {
   "next-link": "Too many requests for the next form from your network address. Wait a moment.",
 };
 
-function limiter(route: RatedRoute): RateLimiterAbstract {
-  return processState(`rate.${route}`, () => {
-    const limits = getLimits();
-    return createSharedRateLimiter({
-      keyPrefix: route,
-      points: limits[RATES[route]],
-      duration: limits.rateWindowSeconds,
-    });
-  });
-}
-
 /** Counts one request of `route` for its client address, or throws 429 once it used its rate. */
 export async function requireWithinRate(route: RatedRoute, request: Request): Promise<void> {
-  try {
-    await limiter(route).consume(clientAddress(request));
-  } catch (rejection) {
-    if (!(rejection instanceof RateLimiterRes)) throw rejection;
-    throw ApiError.of("too_many_requests", MESSAGES[route]).retryAfter(
-      rejection.msBeforeNext / 1000,
-    );
-  }
+  const limiter = sharedRateLimiter(route, () => ({
+    points: getLimits()[RATES[route]],
+    duration: getLimits().rateWindowSeconds,
+  }));
+  await consumeOrRefuse(limiter, clientAddress(request), MESSAGES[route]);
 }

@@ -32,7 +32,7 @@ export function handleRoute<C>(
   return async (request: Request, context: C): Promise<Response> => {
     const incoming = request.headers.get("x-request-id");
     const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
-    const store: RequestContext = { requestId, upstreamStatus: null, upstreamCalls: 0 };
+    const store: RequestContext = { requestId, upstreamStatus: null };
     const started = performance.now();
     const observe = observeRequest(route, request.method);
     // Streams are ended separately on shutdown (the open-stream registry).
@@ -130,7 +130,10 @@ export function endpoint<C extends RouteContract, G extends object = object>(
     run: async (request, context) => {
       await options.before?.(request);
       const params = parse(contract.params, await context.params) as Parsed<C["params"]>;
-      const query = parse(contract.query, searchParamsOf(request.url));
+      // A repeated query parameter keeps its first value.
+      const search: Record<string, string> = {};
+      for (const [name, value] of new URL(request.url).searchParams) search[name] ??= value;
+      const query = parse(contract.query, search);
       const extra = options.guard ? await options.guard(request, params) : ({} as G);
       const readBody = async () => {
         const json = await readJsonBody(request);
@@ -139,9 +142,8 @@ export function endpoint<C extends RouteContract, G extends object = object>(
       const input = { request, params, query, readBody, ...extra } as RouteInput<C> & G;
       const answer = await handler(input);
       if (answer instanceof Response) return answer;
-      const status = contract.status ?? 200;
       return Response.json(contract.answer ? parseOwn(contract.answer, answer) : answer, {
-        status,
+        status: contract.status ?? 200,
       });
     },
   };
@@ -168,11 +170,4 @@ export function defineRoute(...endpoints: [Endpoint, ...Endpoint[]]): Record<Met
   return Object.fromEntries(
     METHODS.map((method) => [method, handleRoute(path, runs.get(method) ?? refuse)]),
   ) as Record<Method, RouteFn>;
-}
-
-/** The query parameters of a request URL, for the schema (a repeated name keeps its first value). */
-function searchParamsOf(url: string): Record<string, string> {
-  const result: Record<string, string> = {};
-  for (const [name, value] of new URL(url).searchParams) result[name] ??= value;
-  return result;
 }

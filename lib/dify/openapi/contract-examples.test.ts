@@ -11,9 +11,9 @@ import {
   metadataUpdateResultSchema,
   parseUserInputControl,
   segmentPageSchema,
-  streamEventSchema,
   uploadedFileSchema,
 } from "@/lib/dify/schemas";
+import { streamEventSchema } from "@/lib/dify/browser-schemas";
 import { toFormView } from "@/lib/server/form/to-form-view";
 import { openapiSpec } from "@/lib/tools/test/expect-matches-spec";
 

@@ -91,7 +91,7 @@ function bearer({ options }: Upstream, kind: KeyKind): string {
 }
 
 /** Builds `/a/b` from raw segments, each encoded, so no value can change the path. */
-export function upstreamPath(...segments: string[]): string {
+function upstreamPath(...segments: string[]): string {
   return segments.map((segment) => `/${encodeURIComponent(segment)}`).join("");
 }
 
@@ -102,9 +102,8 @@ type RequestOptions = {
   json?: unknown;
   body?: string | Buffer | Readable;
   headers?: Record<string, string>;
-  stream?: boolean;
-  /** The launcher's run: an event stream on the launcher's own pool. */
-  launch?: boolean;
+  /** `json` unless set: an event stream takes `stream`, a launcher's run `launch`. */
+  pool?: PoolKind;
   signal?: AbortSignal;
   /** What a 2xx answer with an empty body stands for (older servers send some that way). */
   emptyBody?: unknown;
@@ -212,12 +211,13 @@ export function toWebStream(body: Readable): ReadableStream<Uint8Array> {
 
 async function send(upstream: Upstream, path: string, options: RequestOptions) {
   const url = new URL(upstream.options.apiBase + path);
+  const pool = options.pool ?? "json";
   for (const [name, value] of Object.entries(options.query ?? {})) {
     if (value !== undefined) url.searchParams.set(name, value);
   }
   const headers: Record<string, string> = {
     Authorization: bearer(upstream, options.key ?? "app"),
-    Accept: options.stream ? "text/event-stream" : "application/json",
+    Accept: pool === "json" ? "application/json" : "text/event-stream",
     ...options.headers,
   };
   const requestId = upstream.options.requestId?.();
@@ -234,12 +234,12 @@ async function send(upstream: Upstream, path: string, options: RequestOptions) {
     headers,
     body,
     signal: options.signal,
-    dispatcher: upstream.agents[options.launch ? "launch" : options.stream ? "stream" : "json"],
+    dispatcher: upstream.agents[pool],
   };
 
   // Safe GETs are retried once with a short backoff; POSTs never are (they may have been applied),
   // nor a 501: a route the upstream does not serve stays so.
-  const attempts = method === "GET" && !options.stream ? 2 : 1;
+  const attempts = method === "GET" && pool === "json" ? 2 : 1;
   let lastError: ApiError | undefined;
   for (let attempt = 1; attempt <= attempts; attempt++) {
     const observe = upstream.options.observe?.(method, path);
@@ -300,7 +300,7 @@ async function requestStream(
   path: string,
   options: RequestOptions,
 ): Promise<Readable> {
-  const response = await send(upstream, path, { ...options, stream: true });
+  const response = await send(upstream, path, { pool: "stream", ...options });
   if (!isOk(response)) throw await errorFromResponse(upstream, response, options);
   if (!String(response.headers["content-type"] ?? "").includes("text/event-stream")) {
     await discard(response);
@@ -313,7 +313,7 @@ async function requestStream(
 }
 
 /** Query of a paged knowledge list, as Dify names the parameters. */
-export type KnowledgeListQuery = {
+type KnowledgeListQuery = {
   page: number;
   limit: number;
   keyword?: string;
@@ -332,15 +332,14 @@ export function createDifyClient(options: DifyClientOptions) {
   const upstream: Upstream = { options, agents: createAgents(options) };
   const json = <S extends z.ZodType>(path: string, schema: S, request?: RequestOptions) =>
     requestJson(upstream, path, schema, request);
-  const stream = (path: string, request: RequestOptions) => requestStream(upstream, path, request);
   /** A call of the knowledge API: its path under /datasets, with the dataset key. */
   const dataset = <S extends z.ZodType>(schema: S, under: string[], request?: RequestOptions) =>
     json(upstreamPath("datasets", ...under), schema, { key: "dataset", ...request });
   const launch = (path: string, body: object, signal?: AbortSignal) =>
-    stream(path, {
+    requestStream(upstream, path, {
       method: "POST",
       json: { ...body, response_mode: "streaming" },
-      launch: true,
+      pool: "launch",
       signal,
     });
 
@@ -414,7 +413,7 @@ export function createDifyClient(options: DifyClientOptions) {
         signal?: AbortSignal;
       },
     ) =>
-      stream(upstreamPath("workflow", runId, "events"), {
+      requestStream(upstream, upstreamPath("workflow", runId, "events"), {
         query: {
           user: events.user,
           // The upstream treats only the exact string `true` as true.

@@ -3,11 +3,7 @@ import { createDifyClient, type DifyClient } from "@/lib/server/dify/dify-client
 import { getEnv } from "@/lib/server/env";
 import { observeUpstream } from "@/lib/server/ops/metrics";
 import { processState } from "@/lib/server/ops/process-state";
-import {
-  noteUpstreamError,
-  noteUpstreamStatus,
-  requestContext,
-} from "@/lib/server/request-context";
+import { noteRequest, requestContext } from "@/lib/server/request-context";
 
 /** The app's upstream client: built on first use from the configuration, its calls observed. */
 export function getDifyClient(): DifyClient {
@@ -27,8 +23,8 @@ export function getDifyClient(): DifyClient {
       parametersTtlMs: limits.appParametersTtlMs,
       requestId: () => requestContext.getStore()?.requestId,
       observe: observeUpstream,
-      noteStatus: noteUpstreamStatus,
-      noteError: noteUpstreamError,
+      noteStatus: (upstreamStatus) => noteRequest({ upstreamStatus }),
+      noteError: (upstreamCode) => noteRequest({ upstreamCode }),
     });
   });
 }

@@ -5,9 +5,8 @@ import {
   fileListInputSchema,
   paragraphInputSchema,
   selectInputSchema,
-  type HumanInputForm,
-  type SystemParameters,
-} from "@/lib/dify/schemas";
+} from "@/lib/dify/browser-schemas";
+import type { HumanInputForm, SystemParameters } from "@/lib/dify/schemas";
 import { labelFromName } from "@/lib/form/form-content";
 import { toUploadLimits } from "@/lib/files/upload-limits";
 import { formViewSchema, type FieldView, type FormView } from "@/lib/form/form-view";

@@ -1,5 +1,5 @@
-// Every response header the app sets, in one place: API answers get theirs from handleRoute
-// (`handleRoute`), pages and static files theirs from proxy.ts.
+// The response headers the app sets: API answers get theirs from handleRoute, pages and static
+// files theirs from the proxy.
 
 /** Headers on every API answer. API answers are data, never documents: nothing may run in them or
  * frame them, no cache may keep one (they hold personal data and links), and a signed link in the
@@ -45,8 +45,8 @@ export function contentSecurityPolicy(options: {
     `script-src 'self' 'nonce-${options.nonce}' 'strict-dynamic'${options.dev ? " 'unsafe-eval'" : ""}`,
     // Inline style attributes (React's `style` prop) need 'unsafe-inline'; styles cannot run code.
     "style-src 'self' 'unsafe-inline'",
-    // NOTE: a browser follows a redirect from an allowed source without its path: the renderer's
-    // own check (lib/markdown/markdown-url-policy.ts) keeps to the prefix, the CSP to the origin.
+    // NOTE: a browser follows a redirect from an allowed source without its path: the Markdown
+    // renderer's own check keeps to the prefix, the CSP to the origin.
     ["img-src 'self' blob: data:", ...options.imageSources].join(" "),
     "font-src 'self' data:",
     `connect-src 'self'${options.dev ? " ws:" : ""}`,

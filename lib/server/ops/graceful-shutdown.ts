@@ -8,19 +8,12 @@ import { endAllStreams } from "@/lib/server/streams/open-streams";
 // `retry:` hint so the browser reconnects to another copy, and in-flight requests get
 // SHUTDOWN_GRACE_MS to finish (decision 012).
 
-type ShutdownState = {
-  installed: boolean;
-  draining: boolean;
-  inFlight: number;
-  idle: Set<() => void>;
-};
-
-function state(): ShutdownState {
-  return processState<ShutdownState>("shutdown", () => ({
+function state() {
+  return processState("shutdown", () => ({
     installed: false,
     draining: false,
     inFlight: 0,
-    idle: new Set(),
+    idle: new Set<() => void>(),
   }));
 }
 
@@ -42,7 +35,7 @@ export function trackRequest(): () => void {
 }
 
 /** Resolves when no request is in flight, or after `ms`; true when everything finished. */
-export function waitForInFlight(ms: number): Promise<boolean> {
+function waitForInFlight(ms: number): Promise<boolean> {
   const current = state();
   if (current.inFlight === 0) return Promise.resolve(true);
   return new Promise((resolve) => {
@@ -57,12 +50,6 @@ export function waitForInFlight(ms: number): Promise<boolean> {
     }, ms);
     current.idle.add(wake);
   });
-}
-
-/** Starts draining: ends the open streams and stops taking new ones. Returns how many ended. */
-export function beginDrain(): number {
-  state().draining = true;
-  return endAllStreams(getLimits().shutdownRetryMs);
 }
 
 function log(msg: string, fields: Record<string, unknown>) {
@@ -82,7 +69,9 @@ export function installShutdownHandler(options: { graceMs: number }): void {
   const onSignal = (signal: NodeJS.Signals) => {
     if (current.draining) return;
     const started = Date.now();
-    const streams = beginDrain();
+    // Draining: the open streams end and no new ones are taken.
+    current.draining = true;
+    const streams = endAllStreams(getLimits().shutdownRetryMs);
     log("shutdown", { signal, streams_ended: streams, in_flight: current.inFlight });
     // A drain that ran its course is a clean stop, though Next's handler exits with 128 + the
     // signal's number (143 for SIGTERM, 130 for SIGINT); other codes are left alone.

@@ -1,5 +1,5 @@
 import "server-only";
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import { Counter, Gauge, Histogram, collectDefaultMetrics, register } from "prom-client";
 import { ApiError } from "@/lib/errors/api-error";
 import type { ErrorCode } from "@/lib/errors/error-code";
 import { processState } from "@/lib/server/ops/process-state";
@@ -12,50 +12,43 @@ import { openStreamCount } from "@/lib/server/streams/open-streams";
 const PREFIX = "human_input_";
 const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 
+// Created once per process (processState), so prom-client's default registry holds them once.
 function createMetrics() {
-  const registry = new Registry();
-  collectDefaultMetrics({ register: registry, prefix: PREFIX });
+  collectDefaultMetrics({ prefix: PREFIX });
   return {
-    registry,
+    registry: register,
     requests: new Histogram({
       name: `${PREFIX}http_request_duration_seconds`,
       help: "API requests by route, method and status, with their durations (for event streams: until the stream opened).",
       labelNames: ["route", "method", "status"] as const,
       buckets: SECONDS,
-      registers: [registry],
     }),
     upstream: new Histogram({
       name: `${PREFIX}upstream_request_duration_seconds`,
       help: "Calls to the upstream (Dify) by operation and outcome, until the answer's headers.",
       labelNames: ["operation", "outcome"] as const,
       buckets: SECONDS,
-      registers: [registry],
     }),
     refusals: new Counter({
       name: `${PREFIX}refusals_total`,
       help: "Requests the app refused (4xx error envelopes), by error code.",
       labelNames: ["code"] as const,
-      registers: [registry],
     }),
     uploadedBytes: new Counter({
       name: `${PREFIX}uploaded_bytes_total`,
       help: "Bytes of files uploaded to the upstream through the app.",
-      registers: [registry],
     }),
     sharedLimitsUp: new Gauge({
       name: `${PREFIX}shared_limits_up`,
       help: "1 while the shared limits count in Redis (REDIS_URL), 0 while they fall back to this copy's memory.",
-      registers: [registry],
     }),
     sharedLimitsFallbacks: new Counter({
       name: `${PREFIX}shared_limits_fallbacks_total`,
       help: "Limit checks counted in this copy's memory because Redis (REDIS_URL) could not be reached.",
-      registers: [registry],
     }),
     openStreams: new Gauge({
       name: `${PREFIX}open_event_streams`,
       help: "Event streams open now (relayed from the upstream to browsers).",
-      registers: [registry],
       collect() {
         this.set(openStreamCount());
       },

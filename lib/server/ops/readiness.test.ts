@@ -7,11 +7,13 @@ function clock(start = 0) {
   return { now: () => now, advance: (ms: number) => (now += ms) };
 }
 
+const TIMES = { timeoutMs: 1_000, freshMs: 10_000, retryMs: 1_000 };
+
 describe("createReadiness", () => {
   it("asks the upstream once and reuses a success for 10 s", async () => {
     const time = clock();
     const check = vi.fn().mockResolvedValue({});
-    const readiness = createReadiness({ check, now: time.now });
+    const readiness = createReadiness({ ...TIMES, check, now: time.now });
     expect(await readiness.get()).toEqual({ ready: true });
     time.advance(10_000);
     expect(await readiness.get()).toEqual({ ready: true });
@@ -23,7 +25,7 @@ describe("createReadiness", () => {
 
   it("shares one check between callers that ask at the same time", async () => {
     const check = vi.fn().mockResolvedValue({});
-    const readiness = createReadiness({ check });
+    const readiness = createReadiness({ ...TIMES, check });
     await Promise.all([readiness.get(), readiness.get(), readiness.get()]);
     expect(check).toHaveBeenCalledTimes(1);
   });
@@ -33,7 +35,7 @@ describe("createReadiness", () => {
       (signal: AbortSignal) =>
         new Promise((_, reject) => signal.addEventListener("abort", () => reject(new Error("x")))),
     );
-    const readiness = createReadiness({ check, timeoutMs: 20 });
+    const readiness = createReadiness({ ...TIMES, check, timeoutMs: 20 });
     expect(await readiness.get()).toEqual({
       ready: false,
       code: "upstream_timeout",
@@ -48,7 +50,7 @@ describe("createReadiness", () => {
       .mockRejectedValueOnce(ApiError.of("upstream_unreachable", "http://10.0.0.5:5001 refused"))
       .mockRejectedValueOnce(ApiError.of("upstream_key_refused", "Bearer app-secret is invalid"))
       .mockResolvedValue({});
-    const readiness = createReadiness({ check, now: time.now });
+    const readiness = createReadiness({ ...TIMES, check, now: time.now });
     const first = await readiness.get();
     expect(first).toMatchObject({ ready: false, code: "upstream_unreachable" });
     expect(JSON.stringify(first)).not.toMatch(/10\.0\.0\.5|5001/);
@@ -65,7 +67,7 @@ describe("createReadiness", () => {
 
   it("is not ready while the process shuts down, without asking the upstream", async () => {
     const check = vi.fn().mockResolvedValue({});
-    const readiness = createReadiness({ check, draining: () => true });
+    const readiness = createReadiness({ ...TIMES, check, draining: () => true });
     expect(await readiness.get()).toMatchObject({ ready: false, code: "shutting_down" });
     expect(check).not.toHaveBeenCalled();
   });

@@ -10,9 +10,9 @@ export type Readiness = { ready: true } | { ready: false; code: ErrorCode; messa
 export type ReadinessOptions = {
   check: (signal: AbortSignal) => Promise<unknown>;
   draining?: () => boolean;
-  timeoutMs?: number;
-  freshMs?: number;
-  retryMs?: number;
+  timeoutMs: number;
+  freshMs: number;
+  retryMs: number;
   now?: () => number;
 };
 
@@ -24,26 +24,21 @@ const MESSAGES: Partial<Record<ErrorCode, string>> = {
   upstream_bad_response: "The workflow service answered with an error.",
 };
 
+const PASSED_ON: ReadonlySet<ErrorCode> = new Set([
+  "upstream_key_refused",
+  "upstream_timeout",
+  "upstream_unreachable",
+]);
+
 /** Maps a failed check to a reason that names no key, URL or other configuration. */
 function reasonOf(error: unknown, timedOut: boolean): Readiness {
-  let code: ErrorCode = "upstream_bad_response";
-  if (timedOut) code = "upstream_timeout";
-  else if (error instanceof ApiError) {
-    if (
-      error.code === "upstream_key_refused" ||
-      error.code === "upstream_timeout" ||
-      error.code === "upstream_unreachable"
-    )
-      code = error.code;
-  }
+  const known = error instanceof ApiError && PASSED_ON.has(error.code) ? error.code : undefined;
+  const code = timedOut ? "upstream_timeout" : (known ?? "upstream_bad_response");
   return { ready: false, code, message: MESSAGES[code]! };
 }
 
 export function createReadiness(options: ReadinessOptions) {
-  const timeoutMs = options.timeoutMs ?? 1_000;
-  const freshMs = options.freshMs ?? 10_000;
-  const retryMs = options.retryMs ?? 1_000;
-  const now = options.now ?? Date.now;
+  const { timeoutMs, freshMs, retryMs, now = Date.now } = options;
   let lastSuccessAt: number | undefined;
   let lastFailure: { at: number; result: Readiness } | undefined;
   let running: Promise<Readiness> | undefined;

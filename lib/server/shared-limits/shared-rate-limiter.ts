@@ -2,7 +2,10 @@ import "server-only";
 import type { IRateLimiterOptions, RateLimiterAbstract } from "rate-limiter-flexible";
 import RateLimiterMemory from "rate-limiter-flexible/lib/RateLimiterMemory";
 import RateLimiterRedis from "rate-limiter-flexible/lib/RateLimiterRedis";
+import RateLimiterRes from "rate-limiter-flexible/lib/RateLimiterRes";
+import { ApiError } from "@/lib/errors/api-error";
 import { countSharedLimitsFallback } from "@/lib/server/ops/metrics";
+import { processState } from "@/lib/server/ops/process-state";
 import { sharedRedis } from "@/lib/server/shared-limits/shared-store";
 
 /** This copy's memory, standing in for Redis while it cannot be reached; each use is counted. */
@@ -18,19 +21,43 @@ class InsuranceLimiter extends RateLimiterMemory {
 }
 
 /**
- * A fixed-window rate limiter counted once for all copies in Redis (REDIS_URL), falling back to
- * this copy's memory while Redis cannot be reached; without REDIS_URL, memory only.
+ * A fixed-window rate limiter, one per process and key prefix, its bounds read on first use:
+ * counted once for all copies in Redis (REDIS_URL), falling back to this copy's memory while
+ * Redis cannot be reached; without REDIS_URL, memory only.
  */
-export function createSharedRateLimiter(
-  options: Required<Pick<IRateLimiterOptions, "keyPrefix" | "points" | "duration">>,
+export function sharedRateLimiter(
+  keyPrefix: string,
+  bounds: () => Required<Pick<IRateLimiterOptions, "points" | "duration">>,
 ): RateLimiterAbstract {
-  const redis = sharedRedis();
-  if (!redis) return new RateLimiterMemory(options);
-  return new RateLimiterRedis({
-    ...options,
-    keyPrefix: `human-input:${options.keyPrefix}`,
-    storeClient: redis,
-    rejectIfRedisNotReady: true,
-    insuranceLimiter: new InsuranceLimiter(options),
+  return processState(`rate.${keyPrefix}`, () => {
+    const options = { keyPrefix, ...bounds() };
+    const redis = sharedRedis();
+    if (!redis) return new RateLimiterMemory(options);
+    return new RateLimiterRedis({
+      ...options,
+      keyPrefix: `human-input:${keyPrefix}`,
+      storeClient: redis,
+      rejectIfRedisNotReady: true,
+      insuranceLimiter: new InsuranceLimiter(options),
+    });
   });
+}
+
+/** A 429 saying `message`, with the wait until the limiter's window gives a point back. */
+export function rateRefusal(message: string, res: RateLimiterRes): ApiError {
+  return ApiError.of("too_many_requests", message).retryAfter(res.msBeforeNext / 1000);
+}
+
+/** Counts one point for `key`, or throws the 429 once its points are used up. */
+export async function consumeOrRefuse(
+  limiter: RateLimiterAbstract,
+  key: string,
+  message: string,
+): Promise<void> {
+  try {
+    await limiter.consume(key);
+  } catch (rejection) {
+    if (rejection instanceof RateLimiterRes) throw rateRefusal(message, rejection);
+    throw rejection;
+  }
 }

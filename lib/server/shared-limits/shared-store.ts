@@ -7,8 +7,6 @@ import { processState } from "@/lib/server/ops/process-state";
 // The store the per-client limits share between copies: Redis at REDIS_URL, or none. While Redis
 // cannot be reached every limit counts in this copy's memory, until ioredis reconnects (decision 048).
 
-export type SharedLimitsState = "memory" | "redis" | "redis-unavailable";
-
 type Store = { redis: Redis | undefined; up: boolean };
 
 function log(level: "info" | "warn", msg: string) {
@@ -64,7 +62,7 @@ export function redisIfUp(): Redis | undefined {
   return undefined;
 }
 
-export function sharedLimitsState(): SharedLimitsState {
+export function sharedLimitsState(): "memory" | "redis" | "redis-unavailable" {
   if (!getEnv().REDIS_URL) return "memory";
   return store().up ? "redis" : "redis-unavailable";
 }
