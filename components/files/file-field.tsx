@@ -86,10 +86,7 @@ export function FileField({
       // Send a type the server will take, and refuse here only what no server generation would.
       const choice = chooseFileType(
         { extension: uploadExtensionOf(file.name), mimeType: file.type },
-        {
-          allowed_file_types: field.allowedTypes,
-          allowed_file_extensions: field.allowedExtensions,
-        },
+        field,
       );
       const limit = sizeLimitFor(file.name, limits);
       if (choice.verdict === "none") found.push(refusal(file.name, choice.detected));

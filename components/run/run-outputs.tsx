@@ -3,23 +3,14 @@ import { FormMarkdown } from "@/components/markdown/form-markdown";
 
 // A run's outputs, readable: strings as Markdown, files as links, other values as formatted JSON.
 
-type FileLike = { url: string; name: string };
+const stringAt = (record: Record<string, unknown>, ...keys: string[]) =>
+  keys.map((key) => record[key]).find((value): value is string => typeof value === "string");
 
-function asFile(value: unknown): FileLike | null {
+function asFile(value: unknown) {
   if (!value || typeof value !== "object") return null;
   const record = value as Record<string, unknown>;
-  const url =
-    typeof record.url === "string"
-      ? record.url
-      : typeof record.remote_url === "string"
-        ? record.remote_url
-        : null;
-  const name =
-    typeof record.filename === "string"
-      ? record.filename
-      : typeof record.name === "string"
-        ? record.name
-        : null;
+  const url = stringAt(record, "url", "remote_url");
+  const name = stringAt(record, "filename", "name");
   return url && /^https?:\/\//i.test(url) ? { url, name: name ?? url } : null;
 }
 

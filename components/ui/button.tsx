@@ -1,9 +1,7 @@
 import type { ButtonHTMLAttributes } from "react";
 
-export type ButtonVariant = "primary" | "default" | "accent" | "ghost";
-
 type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
-  variant?: ButtonVariant;
+  variant?: "primary" | "default" | "accent" | "ghost";
   size?: "normal" | "small";
   busy?: boolean;
 };

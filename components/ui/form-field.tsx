@@ -17,7 +17,6 @@ type FormFieldProps = {
   hint?: ReactNode;
   /** A schema problem (translated here) or a message already in the page's language. */
   error?: string;
-  className?: string;
   /** For screen readers only: the page shows its words right above. Not for a required field. */
   labelHidden?: boolean;
   /** The control before its label on one line (a checkbox). */
@@ -32,7 +31,6 @@ export function FormField({
   required = false,
   hint,
   error,
-  className,
   labelHidden = false,
   inline = false,
   children,
@@ -71,7 +69,7 @@ export function FormField({
     { labelId },
   );
   return (
-    <div className={className ? `field ${className}` : "field"}>
+    <div className="field">
       {inline ? (
         <div className="field-row">
           {control}

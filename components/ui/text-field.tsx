@@ -5,14 +5,13 @@ type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & {
   id: string;
   label: ReactNode;
   error?: string;
-  hint?: ReactNode;
   ref?: Ref<HTMLInputElement>;
 };
 
 /** A labelled text input: a FormField holding one `<input>`. */
-export function TextField({ id, label, error, hint, className, ...inputProps }: TextFieldProps) {
+export function TextField({ id, label, error, ...inputProps }: TextFieldProps) {
   return (
-    <FormField id={id} label={label} hint={hint} error={error} className={className}>
+    <FormField id={id} label={label} error={error}>
       {(aria) => <input className="input" {...aria} {...inputProps} />}
     </FormField>
   );

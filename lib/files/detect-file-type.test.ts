@@ -29,14 +29,14 @@ describe("detectFileType", () => {
 // The type the app sends for a file (extension as the server stores it, MIME type, the field's
 // settings), and whether each generation takes it: `both`, `newest` (an older server decides and
 // may refuse), or `none` (refused before the upload).
-const DOCS = { allowed_file_types: ["document"], allowed_file_extensions: [] };
+const DOCS = { allowedTypes: ["document"], allowedExtensions: [] };
 const CUSTOM = (ext: string) => ({
-  allowed_file_types: ["custom"],
-  allowed_file_extensions: [ext],
+  allowedTypes: ["custom"],
+  allowedExtensions: [ext],
 });
 const DOCS_AND = (ext: string) => ({
-  allowed_file_types: ["document", "custom"],
-  allowed_file_extensions: [ext],
+  allowedTypes: ["document", "custom"],
+  allowedExtensions: [ext],
 });
 
 describe("chooseFileType", () => {
@@ -93,8 +93,8 @@ describe("remoteExtensionOf", () => {
 
 describe("isFileTypeAllowed", () => {
   const field = (types: string[], extensions: string[] = []) => ({
-    allowed_file_types: types,
-    allowed_file_extensions: extensions,
+    allowedTypes: types,
+    allowedExtensions: extensions,
   });
 
   it("takes a listed type, and every type when the list is empty", () => {

@@ -106,9 +106,10 @@ export function uploadExtensionOf(name: string): string {
   return dot > 0 ? name.slice(dot + 1).toLowerCase() : "";
 }
 
+/** A file field's settings that decide the types it takes. */
 export interface FileTypeConstraints {
-  allowed_file_types: readonly string[];
-  allowed_file_extensions: readonly string[];
+  allowedTypes: readonly string[];
+  allowedExtensions: readonly string[];
 }
 
 /**
@@ -120,7 +121,7 @@ export interface FileTypeConstraints {
 export function isFileTypeAllowed(
   type: FileType,
   extension: string,
-  { allowed_file_types: types, allowed_file_extensions: extensions }: FileTypeConstraints,
+  { allowedTypes: types, allowedExtensions: extensions }: FileTypeConstraints,
   generation: ServerGeneration = "since-0.7",
 ): boolean {
   if (type !== "custom") return types.length === 0 || types.includes(type);

@@ -1,11 +1,11 @@
 import { NEWEST_EXTENSIONS, uploadExtensionOf } from "@/lib/files/detect-file-type";
-import { SIZE_CATEGORIES, sizeLimitOf, type UploadLimits } from "@/lib/files/upload-limits";
+import { SIZE_CATEGORIES, type UploadLimits } from "@/lib/files/upload-limits";
 
 /** The size limit (bytes) of a file name's category: image, video, audio by extension, else document. */
 export function sizeLimitFor(name: string, limits: UploadLimits): number {
   const extension = uploadExtensionOf(name);
   const category = SIZE_CATEGORIES.find((type) => NEWEST_EXTENSIONS[type].includes(extension));
-  return sizeLimitOf(category ?? "document", limits);
+  return limits[`${category ?? "document"}Bytes`];
 }
 
 /** Extensions a file picker should offer, e.g. `.png,.jpg,…`. */

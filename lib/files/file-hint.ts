@@ -1,11 +1,6 @@
 import { useLocale, useTranslations } from "next-intl";
 import { formatBytes } from "@/lib/files/file-category";
-import {
-  SIZE_CATEGORIES,
-  sizeLimitOf,
-  type SizeCategory,
-  type UploadLimits,
-} from "@/lib/files/upload-limits";
+import { SIZE_CATEGORIES, type SizeCategory, type UploadLimits } from "@/lib/files/upload-limits";
 import type { FileFieldView } from "@/lib/form/form-view";
 
 const isSizeCategory = (type: string): type is SizeCategory =>
@@ -34,10 +29,10 @@ export function useFileFieldHint() {
   return (field: FileFieldView, limits: UploadLimits): string => {
     const { types, extensions } = typesOf(field);
     const sizes = types.map((type) =>
-      t("sizeOf", { kind: t(`types.${type}`), size: formatBytes(sizeLimitOf(type, limits)) }),
+      t("sizeOf", { kind: t(`types.${type}`), size: formatBytes(limits[`${type}Bytes`]) }),
     );
     if (extensions.length)
-      sizes.push(t("sizeOfOthers", { size: formatBytes(sizeLimitOf("document", limits)) }));
+      sizes.push(t("sizeOfOthers", { size: formatBytes(limits.documentBytes) }));
     const local = field.methods.includes("local_file");
     const remote = field.methods.includes("remote_url");
     return t("summary", {

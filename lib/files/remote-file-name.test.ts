@@ -105,13 +105,13 @@ describe("pathDecides", () => {
 });
 
 describe("a remote file's type, as the app sends it", () => {
-  const DOCS = { allowed_file_types: ["document"], allowed_file_extensions: [] };
+  const DOCS = { allowedTypes: ["document"], allowedExtensions: [] };
   it.each([
     [answer("text/csv"), DOCS, { verdict: "both", type: "document" }],
     [answer("image/png"), DOCS, { verdict: "none", detected: "image" }],
     [
       answer("application/zip"),
-      { allowed_file_types: ["custom"], allowed_file_extensions: [".zip"] },
+      { allowedTypes: ["custom"], allowedExtensions: [".zip"] },
       { verdict: "both", type: "custom" },
     ],
     [answer("application/octet-stream"), DOCS, { verdict: "none", detected: "custom" }],

@@ -1,7 +1,7 @@
 import type { SystemParameters } from "@/lib/dify/schemas";
 
 // Which size limit applies to which category of file: the upstream's settings in megabytes (and
-// their defaults), the app's limits in bytes, and the lookup. Without zod: the form page loads it.
+// their defaults), and the app's limits in bytes. Without zod: the form page loads it.
 
 export const SIZE_CATEGORIES = ["image", "video", "audio", "document"] as const;
 export type SizeCategory = (typeof SIZE_CATEGORIES)[number];
@@ -28,12 +28,7 @@ export function toUploadLimits(system: SystemParameters | undefined): UploadLimi
   return Object.fromEntries(limits) as UploadLimits;
 }
 
-/** The size limit of one category, in bytes. */
-export function sizeLimitOf(category: SizeCategory, limits: UploadLimits): number {
-  return limits[`${category}Bytes`];
-}
-
 /** The largest file any category takes, in bytes. */
 export function largestSizeLimit(limits: UploadLimits): number {
-  return Math.max(...SIZE_CATEGORIES.map((category) => sizeLimitOf(category, limits)));
+  return Math.max(...SIZE_CATEGORIES.map((category) => limits[`${category}Bytes`]));
 }

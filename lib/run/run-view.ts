@@ -154,7 +154,11 @@ function matches(form: WaitingForm, formId: string | null | undefined, nodeId: s
  * only repeats one already recorded (a replay). Without `form_id`, it is the form this connection
  * last saw opened at that node, else the oldest open there: never one opened after it.
  */
-function closing(state: RunViewState, formId: string | null | undefined, nodeId: string) {
+function closing(
+  state: RunViewState,
+  data: Pick<FormFields, "form_id" | "node_id" | "node_title">,
+) {
+  const { form_id: formId, node_id: nodeId } = data;
   const last = state.lastRequired[nodeId];
   const form = formId
     ? state.waiting.find((w) => matches(w, formId, nodeId))
@@ -166,7 +170,8 @@ function closing(state: RunViewState, formId: string | null | undefined, nodeId:
   const waiting = state.waiting.filter((w) => w !== form);
   // Still paused while another form waits, else going on.
   const phase: RunViewState["phase"] = waiting.length > 0 ? "paused" : "running";
-  return { key, form, waiting, phase };
+  const nodeTitle = data.node_title ?? form?.nodeTitle ?? nodeId;
+  return { key, nodeId, nodeTitle, waiting, phase };
 }
 
 function closedKeys(state: RunViewState): Set<string> {
@@ -300,14 +305,11 @@ export function runViewReducer(state: RunViewState, event: AnyEvent): RunViewSta
       return { ...state, phase: "paused", waiting };
     }
     case "human_input_form_filled": {
-      const { form_id: formId, node_id: nodeId } = event.data;
-      const target = closing(state, formId, nodeId);
+      const target = closing(state, event.data);
       if (!target) return state;
-      const { key, form, waiting, phase } = target;
+      const { waiting, phase, ...closed } = target;
       const filled: FilledView = {
-        key,
-        nodeId,
-        nodeTitle: event.data.node_title ?? form?.nodeTitle ?? nodeId,
+        ...closed,
         actionId: event.data.action_id ?? null,
         actionText: event.data.action_text ?? null,
         renderedContent: event.data.rendered_content ?? null,
@@ -315,17 +317,10 @@ export function runViewReducer(state: RunViewState, event: AnyEvent): RunViewSta
       return { ...state, filled: [...state.filled, filled], waiting, phase };
     }
     case "human_input_form_timeout": {
-      const { form_id: formId, node_id: nodeId } = event.data;
-      const target = closing(state, formId, nodeId);
+      const target = closing(state, event.data);
       if (!target) return state;
-      const { key, form, waiting, phase } = target;
-      const nodeTitle = event.data.node_title ?? form?.nodeTitle ?? nodeId;
-      return {
-        ...state,
-        timeouts: [...state.timeouts, { key, nodeId, nodeTitle }],
-        waiting,
-        phase,
-      };
+      const { waiting, phase, ...closed } = target;
+      return { ...state, timeouts: [...state.timeouts, closed], waiting, phase };
     }
     case "workflow_finished": {
       // A finished run has no running node. After a reconnect to a run that ended meanwhile, the

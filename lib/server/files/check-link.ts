@@ -6,28 +6,21 @@ import { pathDecides, remoteFileOf } from "@/lib/files/remote-file-name";
 import { checkRemoteUrl } from "@/lib/files/remote-file-url";
 import { uploadMethodsOf } from "@/lib/files/upload-methods";
 import type { LinkCheck } from "@/lib/files/link-check";
+import type { FieldSpec } from "@/lib/fields/field-spec";
+import type { FieldView } from "@/lib/form/form-view";
 import { askRemoteFile } from "@/lib/server/files/ask-remote-file";
 import { getEnv } from "@/lib/server/env";
-
-/** A form's field as far as links go (both forms' views have these). */
-type LinkField = {
-  name: string;
-  kind: string;
-  allowedTypes?: readonly string[];
-  allowedExtensions?: readonly string[];
-  methods?: readonly string[];
-};
 
 /**
  * Checks a link for a file field of a form before the person sends it: the link rule, then what
  * the server it names holds when its path does not decide, then whether the field takes that type.
  */
 export async function checkLink(
-  fields: readonly LinkField[],
+  fields: readonly (FieldSpec | FieldView)[],
   request: { field: string; url: string },
 ): Promise<LinkCheck> {
   const field = fields.find((candidate) => candidate.name === request.field);
-  if (!field?.methods || (field.kind !== "file" && field.kind !== "file-list"))
+  if (field?.kind !== "file" && field?.kind !== "file-list")
     throw ApiError.of("invalid_request", `The form has no file input '${request.field}'.`);
   if (!uploadMethodsOf(field.methods).includes("remote_url"))
     throw ApiError.of("invalid_request", `The input '${request.field}' takes no links.`);
@@ -42,10 +35,7 @@ export async function checkLink(
     answer = asked.answer;
   }
   const file = remoteFileOf(url, answer);
-  const choice = chooseFileType(file, {
-    allowed_file_types: field.allowedTypes ?? [],
-    allowed_file_extensions: field.allowedExtensions ?? [],
-  });
+  const choice = chooseFileType(file, field);
   if (choice.verdict === "none")
     return { ok: false, problem: "notAccepted", detected: choice.detected };
   return {

@@ -4,7 +4,7 @@ import { safeParse } from "zod/v4/core";
 import { ApiError } from "@/lib/errors/api-error";
 import { answerName } from "@/lib/fields/answer-keys";
 import { getDifyClient } from "@/lib/server/dify/get-dify-client";
-import { checkInputs, inputRule, type InputRule } from "@/lib/server/request/check-inputs";
+import { checkInputs, type InputRule } from "@/lib/server/request/check-inputs";
 import { getEnv } from "@/lib/server/env";
 import { getLimits } from "@/lib/server/limits";
 import { formLinkPath } from "@/lib/server/form/signed-form-link";
@@ -26,12 +26,10 @@ export async function getLaunchForm(): Promise<StartFormView> {
   return toStartFormView(await getDifyClient().getAppParameters(), launchMode());
 }
 
-type Inputs = Record<string, unknown>;
-
 /** Opens the run's stream the way the app takes it; in `auto`, learns a chat app by its 400. */
 async function openRun(
   mode: LaunchMode,
-  body: { inputs: Inputs; user: string; query: string },
+  body: { inputs: Record<string, unknown>; user: string; query: string },
   signal: AbortSignal,
 ) {
   const { query, ...rest } = body;
@@ -106,12 +104,11 @@ function launchLinks(user: string, secret: string): EventTransform {
   };
 }
 
-const startRule = (field: StartField): InputRule =>
-  inputRule({
-    output_variable_name: field.name,
-    type: field.kind,
-    allowed_file_upload_methods: "methods" in field ? field.methods : [],
-  });
+// A file field's methods are already read as the server reads them (an empty list as every one).
+const startRule = (field: StartField): InputRule => ({
+  name: field.name,
+  methods: "methods" in field ? field.methods : [],
+});
 
 /** The start request checked as the start form checks its values; refusals name variables. */
 function parseStartRequest(form: StartFormView, body: unknown): StartValues {
