@@ -93,6 +93,8 @@ export type MemoryResult = {
 export type PageResult = {
   path: string;
   firstLoadJsGzipBytes: number;
+  /** First-load JS of the 404 page: Next, React and the root layout's providers, no product page. */
+  floorJsGzipBytes: number;
   scripts: { src: string; gzipBytes: number }[];
   usableMs: number[];
   lcpMs: number[];

@@ -256,7 +256,7 @@ export function evaluateBudgets(results: BenchResults): BudgetCheck[] {
         limit: `≤ ${kb(BUDGETS.firstLoadJsGzipBytes)}`,
         measured: kb(page.firstLoadJsGzipBytes),
         pass: atMost(page.firstLoadJsGzipBytes, BUDGETS.firstLoadJsGzipBytes),
-        detail: `${page.scripts.length} scripts`,
+        detail: `${page.scripts.length} scripts; the 404 page loads ${kb(page.floorJsGzipBytes)}`,
       },
       {
         budget: `Form page: usable form, median of ${loads}`,

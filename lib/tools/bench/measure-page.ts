@@ -13,9 +13,9 @@ import type { BenchStack } from "./start-bench-stack";
  * First-load JS as a browser downloads it: each script of the page's HTML read from the build
  * and gzipped at zlib's default level, which is what the app's server (Next's compression) sends.
  */
-async function firstLoadJs(stack: BenchStack, form: BenchForm) {
-  const response = await fetch(`${stack.appOrigin}${form.pagePath}`);
-  if (response.status !== 200) throw new Error(`form page: status ${response.status}`);
+async function firstLoadJs(stack: BenchStack, pagePath: string, status: number) {
+  const response = await fetch(`${stack.appOrigin}${pagePath}`);
+  if (response.status !== status) throw new Error(`${pagePath}: status ${response.status}`);
   const html = await response.text();
   const scripts = scriptSources(html).map((src) => {
     const file = path.join(
@@ -64,8 +64,12 @@ export async function measurePage(
   form: BenchForm,
   options: { loads: number; log: (line: string) => void },
 ): Promise<PageResult> {
-  const js = await firstLoadJs(stack, form);
-  options.log(`  first-load JS: ${js.total} bytes gzip in ${js.scripts.length} scripts`);
+  const js = await firstLoadJs(stack, form.pagePath, 200);
+  // The floor under it: the 404 page has the root layout and its providers but no product page.
+  const floor = await firstLoadJs(stack, "/no-such-page", 404);
+  options.log(
+    `  first-load JS: ${js.total} bytes gzip in ${js.scripts.length} scripts (404 page: ${floor.total})`,
+  );
 
   const found = findChromium();
   if (!found.found) throw new Error("no Chromium: run `npm run test:e2e` once or install chromium");
@@ -117,6 +121,7 @@ export async function measurePage(
   return {
     path: "/form/[token]",
     firstLoadJsGzipBytes: js.total,
+    floorJsGzipBytes: floor.total,
     scripts: js.scripts,
     usableMs,
     lcpMs,
