@@ -76,18 +76,13 @@ type Upstream = { options: DifyClientOptions; agents: Record<PoolKind, Agent> };
 
 type UpstreamResponse = Dispatcher.ResponseData;
 
-const isOk = (response: UpstreamResponse) =>
-  response.statusCode >= 200 && response.statusCode < 300;
-
 /** Drops the body: a small rest is read off so the connection can be reused. */
 const discard = (response: UpstreamResponse) => response.body.dump().catch(() => undefined);
 
 function bearer({ options }: Upstream, kind: KeyKind): string {
   const key = kind === "app" ? options.appKey : options.datasetKey;
-  if (!key) {
-    throw ApiError.of("internal_error", "The knowledge API is not configured on this server.");
-  }
-  return `Bearer ${key}`;
+  if (key) return `Bearer ${key}`;
+  throw ApiError.of("internal_error", "The knowledge API is not configured on this server.");
 }
 
 /** Builds `/a/b` from raw segments, each encoded, so no value can change the path. */
@@ -134,11 +129,6 @@ function mapNetworkError(error: unknown): ApiError {
   return ApiError.of("upstream_unreachable", "The workflow service cannot be reached right now.");
 }
 
-const KEY_VARIABLE: Record<KeyKind, string> = {
-  app: "DIFY_APP_API_KEY",
-  dataset: "DIFY_DATASET_API_KEY",
-};
-
 /**
  * Upstream answers to the app's closed codes. A 4xx `{status, code, message}` passes through,
  * except a 401: the upstream refusing this server's own key, a configuration problem and never
@@ -157,7 +147,7 @@ async function errorFromResponse(
   if (status === 401) {
     return ApiError.of(
       "upstream_key_refused",
-      `The workflow service refused this server's key. Check ${KEY_VARIABLE[key]} in the server's configuration.`,
+      `The workflow service refused this server's key. Check ${key === "app" ? "DIFY_APP_API_KEY" : "DIFY_DATASET_API_KEY"} in the server's configuration.`,
     );
   }
   if (status === 501 && form) {
@@ -209,6 +199,7 @@ export function toWebStream(body: Readable): ReadableStream<Uint8Array> {
   );
 }
 
+/** Sends a request; a non-2xx answer (after the retry of a safe GET) throws its ApiError. */
 async function send(upstream: Upstream, path: string, options: RequestOptions) {
   const url = new URL(upstream.options.apiBase + path);
   const pool = options.pool ?? "json";
@@ -240,28 +231,29 @@ async function send(upstream: Upstream, path: string, options: RequestOptions) {
   // Safe GETs are retried once with a short backoff; POSTs never are (they may have been applied),
   // nor a 501: a route the upstream does not serve stays so.
   const attempts = method === "GET" && pool === "json" ? 2 : 1;
-  let lastError: ApiError | undefined;
-  for (let attempt = 1; attempt <= attempts; attempt++) {
+  for (let attempt = 1; ; attempt++) {
     const observe = upstream.options.observe?.(method, path);
+    let response: UpstreamResponse;
     try {
-      const response = await undiciRequest(url, init);
-      const status = response.statusCode;
-      observe?.({ status });
-      upstream.options.noteStatus?.(status);
-      if (status >= 500 && status !== 501 && attempt < attempts) {
-        await discard(response);
-        await sleep(200);
-        continue;
-      }
-      return response;
+      response = await undiciRequest(url, init);
     } catch (error) {
-      lastError = mapNetworkError(error);
-      observe?.(lastError);
-      if (options.signal?.aborted || attempt === attempts) throw lastError;
+      const failure = mapNetworkError(error);
+      observe?.(failure);
+      if (options.signal?.aborted || attempt === attempts) throw failure;
       await sleep(200);
+      continue;
     }
+    const status = response.statusCode;
+    observe?.({ status });
+    upstream.options.noteStatus?.(status);
+    if (status >= 500 && status !== 501 && attempt < attempts) {
+      await discard(response);
+      await sleep(200);
+      continue;
+    }
+    if (status < 200 || status >= 300) throw await errorFromResponse(upstream, response, options);
+    return response;
   }
-  throw lastError ?? ApiError.of("upstream_unreachable", "The workflow service cannot be reached.");
 }
 
 /** Sends a request and parses a JSON success body with the schema. */
@@ -272,7 +264,6 @@ async function requestJson<S extends z.ZodType>(
   options: RequestOptions = {},
 ): Promise<z.infer<S>> {
   const response = await send(upstream, path, options);
-  if (!isOk(response)) throw await errorFromResponse(upstream, response, options);
   let text: string;
   try {
     text = await response.body.text();
@@ -301,7 +292,6 @@ async function requestStream(
   options: RequestOptions,
 ): Promise<Readable> {
   const response = await send(upstream, path, { pool: "stream", ...options });
-  if (!isOk(response)) throw await errorFromResponse(upstream, response, options);
   if (!String(response.headers["content-type"] ?? "").includes("text/event-stream")) {
     await discard(response);
     throw ApiError.of(
@@ -368,10 +358,8 @@ export function createDifyClient(options: DifyClientOptions) {
       json(upstreamPath("form", "human_input", token), humanInputFormSchema, { form: true }),
 
     submitHumanInputForm: async (token: string, submission: FormSubmission) => {
-      const request: RequestOptions = { method: "POST", json: submission, form: true };
-      const response = await send(upstream, upstreamPath("form", "human_input", token), request);
-      if (!isOk(response)) throw await errorFromResponse(upstream, response, request);
-      await discard(response);
+      const path = upstreamPath("form", "human_input", token);
+      await discard(await send(upstream, path, { method: "POST", json: submission, form: true }));
     },
 
     /** A multipart body (already holding `file` and `user`): one buffer if small, else a stream. */
