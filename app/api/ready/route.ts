@@ -1,5 +1,5 @@
 import { ApiError } from "@/lib/errors/api-error";
-import { getReadiness } from "@/lib/server/ops/app-readiness";
+import { getReadiness } from "@/lib/server/ops/readiness";
 import { defineRoute, endpoint } from "@/lib/server/route-handler";
 import { sharedLimitsState } from "@/lib/server/shared-limits/shared-store";
 
