@@ -124,6 +124,9 @@ const envelope = {
   created_at: num(),
 };
 
+const finished = { status: z.string(), outputs: record(), error: text(), elapsed_time: num() };
+const formNode = { form_id: text(), node_id: z.string(), node_title: text() };
+
 const nodeData = z.looseObject({
   id: z.string(),
   node_id: z.string(),
@@ -134,9 +137,7 @@ const nodeData = z.looseObject({
 });
 
 export const humanInputRequiredDataSchema = z.looseObject({
-  form_id: text(),
-  node_id: z.string(),
-  node_title: text(),
+  ...formNode,
   form_content: z._default(z.string(), ""),
   inputs: z._default(z.array(formInputSchema), []),
   actions: z._default(z.array(userActionSchema), []),
@@ -172,12 +173,7 @@ export const streamEventSchema = z.discriminatedUnion("event", [
   z.looseObject({
     event: z.literal("node_finished"),
     ...envelope,
-    data: z.extend(nodeData, {
-      status: z.string(),
-      outputs: record(),
-      error: text(),
-      elapsed_time: num(),
-    }),
+    data: z.extend(nodeData, finished),
   }),
   z.looseObject({
     event: z.literal("text_chunk"),
@@ -202,13 +198,7 @@ export const streamEventSchema = z.discriminatedUnion("event", [
   z.looseObject({
     event: z.literal("workflow_finished"),
     ...envelope,
-    data: z.looseObject({
-      id: text(),
-      status: z.string(),
-      outputs: record(),
-      error: text(),
-      elapsed_time: num(),
-    }),
+    data: z.looseObject({ id: text(), ...finished }),
   }),
   z.looseObject({
     event: z.literal("human_input_required"),
@@ -219,9 +209,7 @@ export const streamEventSchema = z.discriminatedUnion("event", [
     event: z.literal("human_input_form_filled"),
     ...envelope,
     data: z.looseObject({
-      form_id: text(),
-      node_id: z.string(),
-      node_title: text(),
+      ...formNode,
       rendered_content: text(),
       action_id: text(),
       action_text: text(),
@@ -231,12 +219,7 @@ export const streamEventSchema = z.discriminatedUnion("event", [
   z.looseObject({
     event: z.literal("human_input_form_timeout"),
     ...envelope,
-    data: z.looseObject({
-      form_id: text(),
-      node_id: z.string(),
-      node_title: text(),
-      expiration_time: num(),
-    }),
+    data: z.looseObject({ ...formNode, expiration_time: num() }),
   }),
   z.looseObject({
     event: z.literal("error"),
