@@ -8,8 +8,6 @@ import {
   type RouteParams,
 } from "@/lib/routes/route-contract";
 
-// The browser's typed call of a route: its URL, method, body and answer all from its contract.
-
 type CallOptions<C extends RouteContract> = {
   params?: RouteParams<C>;
   query?: QueryValues;

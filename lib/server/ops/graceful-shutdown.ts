@@ -39,16 +39,11 @@ function waitForInFlight(ms: number): Promise<boolean> {
   const current = state();
   if (current.inFlight === 0) return Promise.resolve(true);
   return new Promise((resolve) => {
-    const wake = () => {
+    const timer = setTimeout(() => resolve(false), ms);
+    current.idle.add(() => {
       clearTimeout(timer);
-      current.idle.delete(wake);
       resolve(true);
-    };
-    const timer = setTimeout(() => {
-      current.idle.delete(wake);
-      resolve(false);
-    }, ms);
-    current.idle.add(wake);
+    });
   });
 }
 
