@@ -1,12 +1,9 @@
 import { $ZodError, safeParse, type $ZodType, type output } from "zod/v4/core";
 import { ERROR_STATUS, type ErrorCode } from "@/lib/errors/error-code";
-import type { errorEnvelopeSchema, ErrorIssue } from "@/lib/errors/error-envelope";
-import type * as z from "zod/mini";
+import type { ErrorIssue } from "@/lib/errors/error-envelope";
 
 // The server's side of the error envelope: the error class route handlers throw, and the mapper
 // of anything thrown to a Response, so every failure reaches the caller in the same shape.
-
-export type ErrorEnvelope = Omit<z.infer<typeof errorEnvelopeSchema>, "code"> & { code: ErrorCode };
 
 /** At most this many issues travel; a body of a thousand bad entries answers with the first. */
 export const MAX_ERROR_ISSUES = 20;
@@ -54,10 +51,9 @@ export class ApiError extends Error {
     return ApiError.of("invalid_request", describeZodError(error), issues);
   }
 
-  toJSON(): ErrorEnvelope {
-    const envelope: ErrorEnvelope = { status: this.status, code: this.code, message: this.message };
-    if (this.issues?.length) envelope.issues = this.issues;
-    return envelope;
+  toJSON() {
+    const { status, code, message, issues } = this;
+    return { status, code, message, ...(issues?.length ? { issues } : {}) };
   }
 }
 
