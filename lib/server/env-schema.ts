@@ -2,8 +2,7 @@ import { z } from "zod";
 import { datasetIdSchema } from "@/lib/ids/path-ids";
 import { MIN_BEARER_TOKEN_LENGTH, parsePortalTokens } from "@/lib/server/auth/parse-portal-tokens";
 
-// The app's configuration: one schema over the environment whose output is what the server reads.
-// A test keeps docs/configuration.md and .env.example in step with it. The CLIs share it too.
+// A test keeps the configuration docs and .env.example in step with this schema.
 
 /** A secret published for demos says so; it must never sign links for a server off this host. */
 const DEMO_SECRET_MARK = "not-for-production";
@@ -35,7 +34,6 @@ const origin = z.url().refine((value) => new URL(value).origin === value, {
   message: "must be an origin such as https://portal.example.com (no path, no trailing slash)",
 });
 
-/** A space-separated list, each entry checked by `entry`; empty when unset. */
 const spaceList = (entry: z.ZodType<string, string>) =>
   optionalString.transform((value) => (value ? value.split(/\s+/) : [])).pipe(z.array(entry));
 
@@ -213,7 +211,6 @@ const FAIL_CLOSED: [keyof Variables, (env: Variables) => boolean, string][] = [
   ],
 ];
 
-/** The environment, as the limits section reads it too. */
 const envSchema = z
   .preprocess(
     (source) => ({ ...(source as object), limits: source }),
@@ -236,7 +233,7 @@ const envSchema = z
     };
   });
 
-/** Every variable the schema reads, as docs/configuration.md and .env.example must list them. */
+/** Every variable the schema reads, as the docs and .env.example must list them. */
 export const ENV_VARIABLES = [
   ...Object.keys(variablesSchema.shape),
   ...Object.keys(limitsSchema.in.shape),
@@ -249,7 +246,6 @@ export class EnvError extends Error {
   override name = "EnvError";
 }
 
-/** Parses and cross-checks the environment; the error names each variable to fix. */
 export function parseEnv(source: Record<string, string | undefined>): AppEnv {
   const result = envSchema.safeParse(source);
   if (result.success) return result.data;

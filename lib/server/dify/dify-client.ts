@@ -22,9 +22,8 @@ import {
   type MetadataOperation,
 } from "@/lib/dify/schemas";
 
-// Talks to the upstream: base URL, bearer key, timeouts, retries of safe GETs, and the mapping of
-// every failure to an ApiError. It reads no app state: its settings and hooks come in through
-// `createDifyClient`. The transport is `undici.request`, so bodies stay Node streams (decision 005).
+// Reads no app state: settings and hooks come in through `createDifyClient`. The transport is
+// `undici.request`, so bodies stay Node streams (decision 005).
 
 export type DifyClientOptions = {
   /** Base URL ending in /v1. */
@@ -256,7 +255,6 @@ async function send(upstream: Upstream, path: string, options: RequestOptions) {
   }
 }
 
-/** Sends a request and parses a JSON success body with the schema. */
 async function requestJson<S extends z.ZodType>(
   upstream: Upstream,
   path: string,
@@ -285,7 +283,6 @@ async function requestJson<S extends z.ZodType>(
   return parsed.data;
 }
 
-/** Opens an SSE stream; upstream errors before the stream starts become ApiErrors. */
 async function requestStream(
   upstream: Upstream,
   path: string,
@@ -302,7 +299,6 @@ async function requestStream(
   return response.body;
 }
 
-/** Query of a paged knowledge list, as Dify names the parameters. */
 type KnowledgeListQuery = {
   page: number;
   limit: number;
@@ -317,7 +313,6 @@ const listQuery = (query: KnowledgeListQuery) => ({
   status: query.status || undefined,
 });
 
-/** The upstream's operations, over connection pools of their own. */
 export function createDifyClient(options: DifyClientOptions) {
   const upstream: Upstream = { options, agents: createAgents(options) };
   const json = <S extends z.ZodType>(path: string, schema: S, request?: RequestOptions) =>

@@ -12,7 +12,6 @@ import { openStreamCount } from "@/lib/server/streams/open-streams";
 const PREFIX = "human_input_";
 const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 
-// Created once per process (processState), so prom-client's default registry holds them once.
 function createMetrics() {
   collectDefaultMetrics({ prefix: PREFIX });
   return {
@@ -56,11 +55,9 @@ function createMetrics() {
   };
 }
 
-function metrics(): ReturnType<typeof createMetrics> {
-  return processState("metrics", createMetrics);
-}
+// Once per process, so prom-client's default registry holds each metric once.
+const metrics = () => processState("metrics", createMetrics);
 
-/** The metrics in Prometheus's text format, with its content type. */
 export async function renderMetrics(): Promise<{ body: string; contentType: string }> {
   const { registry } = metrics();
   const body = await registry.metrics().catch(() => {
@@ -102,7 +99,6 @@ export function upstreamOutcome(result: { status: number } | ApiError): string {
   return "ok";
 }
 
-/** Starts timing one upstream call; call the result with its response or its error. */
 export function observeUpstream(method: string, path: string) {
   const stop = metrics().upstream.startTimer({ operation: upstreamOperation(method, path) });
   return (result: { status: number } | ApiError) => stop({ outcome: upstreamOutcome(result) });

@@ -20,11 +20,7 @@ class InsuranceLimiter extends RateLimiterMemory {
   }
 }
 
-/**
- * A fixed-window rate limiter, one per process and key prefix, its bounds read on first use:
- * counted once for all copies in Redis (REDIS_URL), falling back to this copy's memory while
- * Redis cannot be reached; without REDIS_URL, memory only.
- */
+/** A fixed-window limiter per process and key prefix: in Redis if set, else (or while down) memory. */
 export function sharedRateLimiter(
   keyPrefix: string,
   bounds: () => Required<Pick<IRateLimiterOptions, "points" | "duration">>,
