@@ -105,7 +105,6 @@ export async function apiStream(
   return response.body;
 }
 
-/** A failed response's body, or "" when even that is lost. */
 async function bodyText(response: Response): Promise<string> {
   try {
     return await response.text();

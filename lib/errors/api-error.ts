@@ -2,9 +2,6 @@ import { $ZodError, safeParse, type $ZodType, type output } from "zod/v4/core";
 import { ERROR_STATUS, type ErrorCode } from "@/lib/errors/error-code";
 import type { ErrorIssue } from "@/lib/errors/error-envelope";
 
-// The server's side of the error envelope: the error class route handlers throw, and the mapper
-// of anything thrown to a Response, so every failure reaches the caller in the same shape.
-
 /** At most this many issues travel; a body of a thousand bad entries answers with the first. */
 export const MAX_ERROR_ISSUES = 20;
 
@@ -97,9 +94,8 @@ export function parseUpstream<S extends $ZodType>(
 }
 
 /**
- * Anything thrown while answering as the error it answers with: an ApiError is itself; anything
- * else (a zod error here is an answer the app built itself) is the server's own fault, a generic
- * 500 without stack, upstream body or secret, its detail logged.
+ * Anything else than an ApiError (a zod error here is an answer the app built itself) is the
+ * server's own fault: a generic 500 without stack, upstream body or secret, its detail logged.
  */
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;

@@ -129,10 +129,8 @@ function mapNetworkError(error: unknown): ApiError {
 }
 
 /**
- * Upstream answers to the app's closed codes. A 4xx `{status, code, message}` passes through,
- * except a 401: the upstream refusing this server's own key, a configuration problem and never
- * the caller's. A 5xx is the upstream's own failure: 502, its code kept for the log line only. A
- * 501 on a form's route: Dify serves Human Input v2 forms on routes of their own only.
+ * A 4xx passes through, except a 401: this server's own key refused, a configuration problem and
+ * never the caller's. A 5xx is the upstream's own failure: 502, its code kept for the log only.
  */
 async function errorFromResponse(
   { options }: Upstream,

@@ -64,7 +64,6 @@ export function installShutdownHandler(options: { graceMs: number }): void {
   const onSignal = (signal: NodeJS.Signals) => {
     if (current.draining) return;
     const started = Date.now();
-    // Draining: the open streams end and no new ones are taken.
     current.draining = true;
     const streams = endAllStreams(getLimits().shutdownRetryMs);
     log("shutdown", { signal, streams_ended: streams, in_flight: current.inFlight });

@@ -91,7 +91,6 @@ export function upstreamOperation(method: string, path: string): string {
   return "other";
 }
 
-/** An upstream call's outcome: `ok`, `http_4xx`, `http_5xx`, or the failure's error code. */
 export function upstreamOutcome(result: { status: number } | ApiError): string {
   if (result instanceof ApiError) return result.code;
   if (result.status >= 500) return "http_5xx";

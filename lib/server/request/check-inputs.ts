@@ -63,7 +63,6 @@ export function checkInputs<T extends Record<string, unknown>>(
   return checked as T;
 }
 
-/** A value with the file at `index` (of a list, else the value itself) sent to `url`. */
 function withUrl(value: unknown, index: number, url: string): unknown {
   if (!Array.isArray(value)) return { ...(value as object), url };
   return value.map((file: unknown, at) => (at === index ? { ...(file as object), url } : file));

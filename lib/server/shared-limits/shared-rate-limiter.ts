@@ -39,12 +39,10 @@ export function sharedRateLimiter(
   });
 }
 
-/** A 429 saying `message`, with the wait until the limiter's window gives a point back. */
 export function rateRefusal(message: string, res: RateLimiterRes): ApiError {
   return ApiError.of("too_many_requests", message).retryAfter(res.msBeforeNext / 1000);
 }
 
-/** Counts one point for `key`, or throws the 429 once its points are used up. */
 export async function consumeOrRefuse(
   limiter: RateLimiterAbstract,
   key: string,
