@@ -3,11 +3,9 @@ import { ApiClientError } from "@/lib/client/api-client-error";
 
 export type Connection = "idle" | "connecting" | "open" | "reconnecting" | "closed";
 
-export type StreamRequest = { url: string; headers?: Record<string, string>; json?: unknown };
-
 /** Opens a stream by GET, or by POSTing `json`; a failed answer throws an ApiClientError. */
 export async function openEventStream(
-  request: StreamRequest,
+  request: { url: string; headers?: Record<string, string>; json?: unknown },
   signal?: AbortSignal,
 ): Promise<ReadableStream<Uint8Array>> {
   // Loaded when a stream opens, after the page is in the browser: the response reader brings the

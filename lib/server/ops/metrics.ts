@@ -15,7 +15,6 @@ const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 function createMetrics() {
   collectDefaultMetrics({ prefix: PREFIX });
   return {
-    registry: register,
     requests: new Histogram({
       name: `${PREFIX}http_request_duration_seconds`,
       help: "API requests by route, method and status, with their durations (for event streams: until the stream opened).",
@@ -59,11 +58,11 @@ function createMetrics() {
 const metrics = () => processState("metrics", createMetrics);
 
 export async function renderMetrics(): Promise<{ body: string; contentType: string }> {
-  const { registry } = metrics();
-  const body = await registry.metrics().catch(() => {
+  metrics();
+  const body = await register.metrics().catch(() => {
     throw ApiError.of("internal_error", "The metrics could not be collected.");
   });
-  return { body, contentType: registry.contentType };
+  return { body, contentType: register.contentType };
 }
 
 /** Starts timing one API request; a 4xx answer also counts as a refusal by its code. */
