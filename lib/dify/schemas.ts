@@ -48,12 +48,11 @@ const knownUserInputControls = {
   file: fileControl,
   "file-list": fileControl.extend(maxLength),
 } as const;
-export type KnownUserInputType = keyof typeof knownUserInputControls;
 
 /** Parses a known control's fields strictly enough to use; other kinds are kept as they came. */
 export function parseUserInputControl(item: z.infer<typeof userInputFormItemSchema>) {
   if (item.type in knownUserInputControls) {
-    const type = item.type as KnownUserInputType;
+    const type = item.type as keyof typeof knownUserInputControls;
     return { type, control: knownUserInputControls[type].parse(item.control) } as const;
   }
   return { type: item.type, control: item.control, unknown: true } as const;
