@@ -1,8 +1,7 @@
 import type { ErrorCode } from "@/lib/errors/error-code";
 import type { ErrorIssue } from "@/lib/errors/error-envelope";
 
-// The error every browser call throws, apart from the reader of responses so that code which only
-// branches on it does not load the response schemas (zod) with the page.
+// Apart from the response reader, so code that only branches on it loads no zod with the page.
 
 export class ApiClientError extends Error {
   override name = "ApiClientError";

@@ -3,10 +3,6 @@ import { errorEnvelopeSchema } from "@/lib/errors/error-envelope";
 import { ApiClientError } from "@/lib/client/api-client-error";
 import { isErrorCode } from "@/lib/errors/error-code";
 
-// How the browser calls the app's API: throws ApiClientError carrying `{status, code,
-// message, issues}` so every caller can branch on `code` (a closed union: a typo fails the
-// typecheck) and mark fields by `issues[].path`; a lost response becomes `network_error`.
-
 /** A response body's JSON, or undefined when it is not JSON (a proxy's page, an empty body). */
 export function parseJsonText(text: string): unknown {
   try {
@@ -17,10 +13,8 @@ export function parseJsonText(text: string): unknown {
 }
 
 /**
- * Reads a failed response, for fetch, the event stream and the XHR upload alike:
- * `status` and the body's text become an ApiClientError. Our envelope keeps its code, message and
- * issues; a code this app does not know, or a body that is not our envelope (a proxy's error
- * page, an empty body), becomes `unexpected_response` with the status kept.
+ * A failed response (of fetch, an event stream or an XHR upload) as an ApiClientError; a body that
+ * is not our envelope, or a code this app does not know, becomes `unexpected_response`.
  */
 export function readErrorResponse(status: number, body: string): ApiClientError {
   const envelope = errorEnvelopeSchema.safeParse(parseJsonText(body));
@@ -111,7 +105,6 @@ export async function apiStream(
   return response.body;
 }
 
-/** A failed response's body, or "" when even that is lost. */
 async function bodyText(response: Response): Promise<string> {
   try {
     return await response.text();

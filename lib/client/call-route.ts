@@ -8,19 +8,15 @@ import {
   type RouteParams,
 } from "@/lib/routes/route-contract";
 
-// The browser's typed call of a route: its URL, method, body and answer all from its contract.
-
-type CallOptions<C extends RouteContract> = {
-  params?: RouteParams<C>;
-  query?: QueryValues;
-  body?: C["body"] extends $ZodType ? input<C["body"]> : never;
-  headers?: Record<string, string>;
-  signal?: AbortSignal;
-};
-
 export function callRoute<C extends RouteContract & { answer: z.ZodMiniType }>(
   contract: C,
-  options: CallOptions<C> = {},
+  options: {
+    params?: RouteParams<C>;
+    query?: QueryValues;
+    body?: C["body"] extends $ZodType ? input<C["body"]> : never;
+    headers?: Record<string, string>;
+    signal?: AbortSignal;
+  } = {},
 ): Promise<z.infer<C["answer"]>> {
   const url = routeUrl(contract.path, options.params as object | undefined, options.query);
   return apiFetch<C["answer"]>(url, contract.answer, {

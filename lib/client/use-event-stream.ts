@@ -1,16 +1,11 @@
 import { useEffect, useRef, useState } from "react";
 import { ApiClientError } from "@/lib/client/api-client-error";
 
-// How the browser follows an event stream: the run view (reconnects until the run ends) and the
-// launcher's start (one POST answered by a stream).
-
 export type Connection = "idle" | "connecting" | "open" | "reconnecting" | "closed";
-
-export type StreamRequest = { url: string; headers?: Record<string, string>; json?: unknown };
 
 /** Opens a stream by GET, or by POSTing `json`; a failed answer throws an ApiClientError. */
 export async function openEventStream(
-  request: StreamRequest,
+  request: { url: string; headers?: Record<string, string>; json?: unknown },
   signal?: AbortSignal,
 ): Promise<ReadableStream<Uint8Array>> {
   // Loaded when a stream opens, after the page is in the browser: the response reader brings the
@@ -37,10 +32,7 @@ export type EventStreamHandlers<E> = {
   onConnection: (connection: Connection) => void;
 };
 
-/**
- * Whether retrying cannot help: a 4xx will not change by itself. Except 429: this link (another
- * tab) or this server has as many live views as it may, until one closes.
- */
+/** Whether retrying cannot help: a 4xx, except 429 (live views free up as others close). */
 function isFinal(error: unknown): error is ApiClientError {
   return (
     error instanceof ApiClientError &&
@@ -63,7 +55,6 @@ const sleep = (ms: number, signal: AbortSignal) =>
     });
   });
 
-/** The state machine behind useEventStream, apart from React so it can be tested. */
 export async function followEventStream<E>(
   source: EventStreamSource,
   handlers: EventStreamHandlers<E>,

@@ -124,6 +124,9 @@ const envelope = {
   created_at: num(),
 };
 
+const finished = { status: z.string(), outputs: record(), error: text(), elapsed_time: num() };
+const formNode = { form_id: text(), node_id: z.string(), node_title: text() };
+
 const nodeData = z.looseObject({
   id: z.string(),
   node_id: z.string(),
@@ -134,9 +137,7 @@ const nodeData = z.looseObject({
 });
 
 export const humanInputRequiredDataSchema = z.looseObject({
-  form_id: text(),
-  node_id: z.string(),
-  node_title: text(),
+  ...formNode,
   form_content: z._default(z.string(), ""),
   inputs: z._default(z.array(formInputSchema), []),
   actions: z._default(z.array(userActionSchema), []),
@@ -162,35 +163,20 @@ export const pauseReasonSchema = z.looseObject({
 });
 export type PauseReason = z.infer<typeof pauseReasonSchema>;
 
+/** One stream event: its name, the envelope every event carries, and its own fields. */
+const event = <N extends string, S extends z.core.$ZodLooseShape>(name: N, shape: S) =>
+  z.looseObject({ event: z.literal(name), ...envelope, ...shape });
+
 export const streamEventSchema = z.discriminatedUnion("event", [
-  z.looseObject({
-    event: z.literal("workflow_started"),
-    ...envelope,
-    data: z.looseObject({ id: text(), reason: text() }),
-  }),
-  z.looseObject({ event: z.literal("node_started"), ...envelope, data: nodeData }),
-  z.looseObject({
-    event: z.literal("node_finished"),
-    ...envelope,
-    data: z.extend(nodeData, {
-      status: z.string(),
-      outputs: record(),
-      error: text(),
-      elapsed_time: num(),
-    }),
-  }),
-  z.looseObject({
-    event: z.literal("text_chunk"),
-    ...envelope,
-    data: z.looseObject({ text: z.string() }),
-  }),
-  z.looseObject({ event: z.literal("message"), ...envelope, answer: z.string() }),
-  z.looseObject({ event: z.literal("message_end"), ...envelope }),
+  event("workflow_started", { data: z.looseObject({ id: text(), reason: text() }) }),
+  event("node_started", { data: nodeData }),
+  event("node_finished", { data: z.extend(nodeData, finished) }),
+  event("text_chunk", { data: z.looseObject({ text: z.string() }) }),
+  event("message", { answer: z.string() }),
+  event("message_end", {}),
   // A snapshot's chat answer so far: replaces the text, where `message` chunks append.
-  z.looseObject({ event: z.literal("message_replace"), ...envelope, answer: z.string() }),
-  z.looseObject({
-    event: z.literal("workflow_paused"),
-    ...envelope,
+  event("message_replace", { answer: z.string() }),
+  event("workflow_paused", {
     data: z._default(
       z.looseObject({
         // A malformed list is read as none rather than failing the whole event.
@@ -199,52 +185,21 @@ export const streamEventSchema = z.discriminatedUnion("event", [
       {},
     ),
   }),
-  z.looseObject({
-    event: z.literal("workflow_finished"),
-    ...envelope,
+  event("workflow_finished", { data: z.looseObject({ id: text(), ...finished }) }),
+  event("human_input_required", { data: humanInputRequiredDataSchema }),
+  event("human_input_form_filled", {
     data: z.looseObject({
-      id: text(),
-      status: z.string(),
-      outputs: record(),
-      error: text(),
-      elapsed_time: num(),
-    }),
-  }),
-  z.looseObject({
-    event: z.literal("human_input_required"),
-    ...envelope,
-    data: humanInputRequiredDataSchema,
-  }),
-  z.looseObject({
-    event: z.literal("human_input_form_filled"),
-    ...envelope,
-    data: z.looseObject({
-      form_id: text(),
-      node_id: z.string(),
-      node_title: text(),
+      ...formNode,
       rendered_content: text(),
       action_id: text(),
       action_text: text(),
       submitted_data: z.optional(z.unknown()),
     }),
   }),
-  z.looseObject({
-    event: z.literal("human_input_form_timeout"),
-    ...envelope,
-    data: z.looseObject({
-      form_id: text(),
-      node_id: z.string(),
-      node_title: text(),
-      expiration_time: num(),
-    }),
+  event("human_input_form_timeout", {
+    data: z.looseObject({ ...formNode, expiration_time: num() }),
   }),
-  z.looseObject({
-    event: z.literal("error"),
-    ...envelope,
-    status: num(),
-    code: text(),
-    message: text(),
-  }),
+  event("error", { status: num(), code: text(), message: text() }),
 ]);
 export type StreamEvent = z.infer<typeof streamEventSchema>;
 

@@ -1,11 +1,9 @@
 import { z } from "zod";
 import { formInputSchema, formInputsSchema, userActionSchema } from "@/lib/dify/browser-schemas";
 
-// Raw wire shapes of the Dify service API. Objects are loose where real servers send more than we
-// read, so newer servers do not break parsing; the app maps these to its own view models before
-// anything reaches the browser.
+// Raw wire shapes of the Dify service API, loose so that newer servers do not break parsing; the
+// app maps them to its own view models before anything reaches the browser.
 
-/** Error body of every endpoint. */
 export const difyErrorBodySchema = z.looseObject({
   status: z.number().int().optional(),
   code: z.string(),
@@ -50,12 +48,11 @@ const knownUserInputControls = {
   file: fileControl,
   "file-list": fileControl.extend(maxLength),
 } as const;
-export type KnownUserInputType = keyof typeof knownUserInputControls;
 
 /** Parses a known control's fields strictly enough to use; other kinds are kept as they came. */
 export function parseUserInputControl(item: z.infer<typeof userInputFormItemSchema>) {
   if (item.type in knownUserInputControls) {
-    const type = item.type as KnownUserInputType;
+    const type = item.type as keyof typeof knownUserInputControls;
     return { type, control: knownUserInputControls[type].parse(item.control) } as const;
   }
   return { type: item.type, control: item.control, unknown: true } as const;
@@ -153,15 +150,6 @@ export const childChunkSchema = z.looseObject({
   updated_at: z.number(),
 });
 
-export const chunkAttachmentSchema = z.looseObject({
-  id: z.string(),
-  name: z.string(),
-  size: z.number(),
-  extension: z.string().nullish(),
-  mime_type: z.string().nullish(),
-  source_url: z.string().nullish(),
-});
-
 export const chunkRecordSchema = z.looseObject({
   id: z.string(),
   position: z.number(),
@@ -187,7 +175,7 @@ export const chunkRecordSchema = z.looseObject({
   error: z.string().nullable(),
   stopped_at: z.number().nullable(),
   child_chunks: z.array(childChunkSchema).default([]),
-  attachments: z.array(chunkAttachmentSchema).default([]),
+  attachments: z.array(uploadedFileSchema).default([]),
 });
 
 export const chunkEnvelopeSchema = z.looseObject({

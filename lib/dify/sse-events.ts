@@ -26,35 +26,22 @@ export function encodeSseEvent(json: unknown): string {
 }
 
 /**
- * Text → SSE messages. Unlike EventSource, an event the body ends on without its blank line is
- * delivered: the body ended cleanly (a cut connection errors the read instead).
+ * Each SSE message of a body; the body is cancelled when the caller stops early. Unlike
+ * EventSource, an event the body ends on without its blank line is delivered: the body ended
+ * cleanly (a cut connection errors the read instead).
  */
-function sseMessageStream(): TransformStream<string, EventSourceMessage> {
-  let parser: ReturnType<typeof createParser> | undefined;
-  return new TransformStream({
-    start(controller) {
-      parser = createSseSplitter({ onEvent: (message) => controller.enqueue(message) });
-    },
-    transform(chunk) {
-      parser?.feed(chunk);
-    },
-    flush() {
-      parser?.feed("\n\n");
-    },
-  });
-}
-
-/** Each SSE message of a body; the body is cancelled when the caller stops early. */
 export async function* readSse(stream: ReadableStream<Uint8Array>) {
-  const messages = stream
+  const reader = stream
     .pipeThrough(new TextDecoderStream() as TransformStream<Uint8Array, string>)
-    .pipeThrough(sseMessageStream());
-  const reader = messages.getReader();
+    .getReader();
+  const messages: EventSourceMessage[] = [];
+  const parser = createSseSplitter({ onEvent: (message) => messages.push(message) });
   try {
     for (;;) {
       const { value, done } = await reader.read();
+      parser.feed(done ? "\n\n" : value);
+      yield* messages.splice(0);
       if (done) return;
-      yield value;
     }
   } finally {
     await reader.cancel().catch(() => undefined);

@@ -1,12 +1,6 @@
 import { $ZodError, safeParse, type $ZodType, type output } from "zod/v4/core";
 import { ERROR_STATUS, type ErrorCode } from "@/lib/errors/error-code";
-import type { errorEnvelopeSchema, ErrorIssue } from "@/lib/errors/error-envelope";
-import type * as z from "zod/mini";
-
-// The server's side of the error envelope: the error class route handlers throw, and the mapper
-// of anything thrown to a Response, so every failure reaches the caller in the same shape.
-
-export type ErrorEnvelope = Omit<z.infer<typeof errorEnvelopeSchema>, "code"> & { code: ErrorCode };
+import type { ErrorIssue } from "@/lib/errors/error-envelope";
 
 /** At most this many issues travel; a body of a thousand bad entries answers with the first. */
 export const MAX_ERROR_ISSUES = 20;
@@ -54,10 +48,9 @@ export class ApiError extends Error {
     return ApiError.of("invalid_request", describeZodError(error), issues);
   }
 
-  toJSON(): ErrorEnvelope {
-    const envelope: ErrorEnvelope = { status: this.status, code: this.code, message: this.message };
-    if (this.issues?.length) envelope.issues = this.issues;
-    return envelope;
+  toJSON() {
+    const { status, code, message, issues } = this;
+    return { status, code, message, ...(issues?.length ? { issues } : {}) };
   }
 }
 
@@ -101,9 +94,8 @@ export function parseUpstream<S extends $ZodType>(
 }
 
 /**
- * Anything thrown while answering as the error it answers with: an ApiError is itself; anything
- * else (a zod error here is an answer the app built itself) is the server's own fault, a generic
- * 500 without stack, upstream body or secret, its detail logged.
+ * Anything else than an ApiError (a zod error here is an answer the app built itself) is the
+ * server's own fault: a generic 500 without stack, upstream body or secret, its detail logged.
  */
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;

@@ -18,33 +18,24 @@ export const ERROR_STATUS = {
   not_found: 404,
   /** A link valid for longer than MAX_LINK_TTL allows (its `exp` is too far ahead). */
   link_ttl_exceeded: 403,
-  /** The route exists, but not for this method (the answer's Allow header names those it takes). */
   method_not_allowed: 405,
-  /** A request body that sent nothing for too long (uploads). */
   request_timeout: 408,
-  /** A request body past the route's size limit (JSON bodies, an upload's whole body). */
   payload_too_large: 413,
   unsupported_media_type: 415,
   /** The request's Host (or trusted X-Forwarded-Host) is not APP_ORIGIN's: DNS rebinding, a stray name. */
   misdirected_request: 421,
-  /** This link already has MAX_STREAMS_PER_LINK event streams open. */
   too_many_streams: 429,
-  /** This server already holds MAX_OPEN_STREAMS event streams. */
   server_busy: 429,
   internal_error: 500,
   upstream_bad_response: 502,
   /** The upstream refused this server's own key: a configuration problem, not the caller's. */
   upstream_key_refused: 502,
   upstream_unreachable: 502,
-  /** The server is stopping (SIGTERM): try again, another copy answers. */
   shutting_down: 503,
   /** The server's configuration is not valid: its log and /api/ready name the variable. */
   server_misconfigured: 503,
   upstream_timeout: 504,
-  /**
-   * A form route the upstream does not serve for this form (its 501): a Human Input v2 form,
-   * answered only on its own channels or in Dify, never through the service API yet.
-   */
+  /** The upstream's 501 on a form route: a Human Input v2 form, answered on its own channels. */
   form_answered_elsewhere: 501,
 
   // ------------------------------------------------------------ the upstream's, passed through

@@ -1,8 +1,6 @@
 import * as z from "zod/mini";
 
-// The error envelope of every API response: Dify's shape plus `issues` (which input a 400 is
-// about), so callers branch on `code` and mark fields by `issues[].path`. zod/mini: the browser
-// reads it.
+// Dify's error shape plus `issues`; zod/mini, as the browser reads it.
 
 /** One refused input: its dotted path in the request (`operation_data.0.document_id`). */
 export const errorIssueSchema = z.object({ path: z.string(), message: z.string() });

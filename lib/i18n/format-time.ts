@@ -1,5 +1,3 @@
-// Times shown to people: in their own time zone and language, through Intl.
-
 export function formatDateTime(epochSeconds: number, locale?: string): string {
   return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(
     epochSeconds * 1000,

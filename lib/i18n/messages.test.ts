@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { LOCALES } from "@/lib/i18n/locales";
-import { loadMessages } from "@/lib/i18n/load-messages";
+import { loadMessages } from "@/lib/i18n/request";
 
 // Every language has every key (and nothing more), so no screen falls back to a raw key, and
 // every translation keeps the English placeholders.

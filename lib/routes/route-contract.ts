@@ -1,8 +1,6 @@
 import type { $ZodType, input } from "zod/v4/core";
 
-// A route of the app's API, declared once: the server answers it and the browser calls it from
-// the same object, so they cannot drift apart. Schemas the browser loads are zod/mini.
-
+// A route of the app's API: the server answers it and the browser calls it from the same object.
 export type RouteContract = {
   method: "GET" | "POST";
   /** The route's folder under app/, `[name]` for a path parameter; it names the route in logs. */
@@ -12,7 +10,6 @@ export type RouteContract = {
   body?: $ZodType;
   /** The JSON answer; none for a stream or a route that answers its own Response. */
   answer?: $ZodType;
-  /** The answer's status, 200 unless given. */
   status?: number;
 };
 

@@ -2,8 +2,7 @@ import { z } from "zod";
 import { datasetIdSchema } from "@/lib/ids/path-ids";
 import { MIN_BEARER_TOKEN_LENGTH, parsePortalTokens } from "@/lib/server/auth/parse-portal-tokens";
 
-// The app's configuration: one schema over the environment whose output is what the server reads.
-// A test keeps docs/configuration.md and .env.example in step with it. The CLIs share it too.
+// A test keeps the configuration docs and .env.example in step with this schema.
 
 /** A secret published for demos says so; it must never sign links for a server off this host. */
 const DEMO_SECRET_MARK = "not-for-production";
@@ -35,9 +34,17 @@ const origin = z.url().refine((value) => new URL(value).origin === value, {
   message: "must be an origin such as https://portal.example.com (no path, no trailing slash)",
 });
 
-/** A space-separated list, each entry checked by `entry`; empty when unset. */
-const spaceList = (entry: z.ZodType<string, string>) =>
-  optionalString.transform((value) => (value ? value.split(/\s+/) : [])).pipe(z.array(entry));
+const listOf = (entry: z.ZodType<string, string>, separator = /\s+/) =>
+  optionalString
+    .transform((value) => (value ?? "").split(separator).filter(Boolean))
+    .pipe(z.array(entry));
+
+/** One of `values`; unset or empty is `fallback`. */
+const oneOf = <const T extends readonly string[]>(values: T, fallback: T[number]) =>
+  z
+    .enum([...values, ""])
+    .optional()
+    .transform((value): T[number] => value || fallback);
 
 /** An origin, or an origin and a path prefix ending in `/`: both valid CSP sources as written. */
 const imageSource = z.url({ protocol: /^https?$/ }).transform((value, ctx) => {
@@ -137,38 +144,27 @@ const variablesSchema = z.object({
   DIFY_DATASET_API_KEY: optionalString,
   FORM_LINK_SECRET: secret(MIN_LINK_SECRET_LENGTH),
   ALLOW_UNSIGNED_LINKS: flag,
-  RUN_STREAM_OUTPUTS: z
-    .enum(["shown", "hidden", ""])
-    .optional()
-    .transform((value): "shown" | "hidden" => (value === "hidden" ? "hidden" : "shown")),
+  RUN_STREAM_OUTPUTS: oneOf(["shown", "hidden"], "shown"),
   PORTAL_API_TOKEN: optionalString,
   PORTAL_API_TOKENS: optionalString,
   KNOWLEDGE_DATASET_IDS: datasetIds,
   KNOWLEDGE_ATOMIC_UPDATES: flag,
-  EMBED_ALLOWED_ORIGINS: spaceList(origin),
-  MARKDOWN_IMAGE_ORIGINS: spaceList(imageSource),
-  REMOTE_FILE_HOSTS: optionalString
-    .transform((value) => (value ?? "").split(/[\s,]+/).filter(Boolean))
-    .pipe(
-      z.array(
-        z
-          .string()
-          .regex(/^[A-Za-z0-9.-]+\.?$|^\[?[0-9A-Fa-f:.]+\]?$/, {
-            message: "must list hosts (files.intranet, 10.0.0.5), without scheme, port or path",
-          })
-          // As a link's URL spells it: lower case, IPv4 in dotted decimal, IPv6 compressed.
-          .transform((host) => {
-            const bare = host.replace(/\.$/, "").replace(/^\[|\]$/g, "");
-            return new URL(`http://${bare.includes(":") ? `[${bare}]` : bare}/`).hostname;
-          }),
-      ),
-    ),
-  DIFY_APP_MODE: z
-    .enum(["workflow", "chatflow", "auto", ""])
-    .optional()
-    .transform((value): "workflow" | "chatflow" | "auto" =>
-      value === "workflow" || value === "chatflow" ? value : "auto",
-    ),
+  EMBED_ALLOWED_ORIGINS: listOf(origin),
+  MARKDOWN_IMAGE_ORIGINS: listOf(imageSource),
+  REMOTE_FILE_HOSTS: listOf(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9.-]+\.?$|^\[?[0-9A-Fa-f:.]+\]?$/, {
+        message: "must list hosts (files.intranet, 10.0.0.5), without scheme, port or path",
+      })
+      // As a link's URL spells it: lower case, IPv4 in dotted decimal, IPv6 compressed.
+      .transform((host) => {
+        const bare = host.replace(/\.$/, "").replace(/^\[|\]$/g, "");
+        return new URL(`http://${bare.includes(":") ? `[${bare}]` : bare}/`).hostname;
+      }),
+    /[\s,]+/,
+  ),
+  DIFY_APP_MODE: oneOf(["workflow", "chatflow", "auto"], "auto"),
   /** Anyone who reaches the launcher may start runs, so it is off unless `true`. */
   LAUNCHER_ENABLED: flag,
   APP_ORIGIN: optionalString.pipe(origin.optional()),
@@ -213,7 +209,6 @@ const FAIL_CLOSED: [keyof Variables, (env: Variables) => boolean, string][] = [
   ],
 ];
 
-/** The environment, as the limits section reads it too. */
 const envSchema = z
   .preprocess(
     (source) => ({ ...(source as object), limits: source }),
@@ -236,7 +231,7 @@ const envSchema = z
     };
   });
 
-/** Every variable the schema reads, as docs/configuration.md and .env.example must list them. */
+/** Every variable the schema reads, as the docs and .env.example must list them. */
 export const ENV_VARIABLES = [
   ...Object.keys(variablesSchema.shape),
   ...Object.keys(limitsSchema.in.shape),
@@ -249,7 +244,6 @@ export class EnvError extends Error {
   override name = "EnvError";
 }
 
-/** Parses and cross-checks the environment; the error names each variable to fix. */
 export function parseEnv(source: Record<string, string | undefined>): AppEnv {
   const result = envSchema.safeParse(source);
   if (result.success) return result.data;

@@ -1,7 +1,6 @@
 import "server-only";
 import { EnvError, parseEnv, type AppEnv } from "@/lib/server/env-schema";
 
-// Where server code reads configuration; it holds the keys, so it is server-only.
 let cached: AppEnv | undefined;
 
 /** The validated environment; throws an EnvError naming the variable on first use if invalid. */

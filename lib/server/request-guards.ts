@@ -12,8 +12,14 @@ import {
   sharedRateLimiter,
 } from "@/lib/server/shared-limits/shared-rate-limiter";
 
-// Guards for requests that change state: they must come from our own pages (same origin), or, on
-// the knowledge routes, from a portal holding one of the portal tokens.
+/** The Host a request was made for (without Host, as HTTP/1.0 sends it: the address it reached). */
+function requestHost(request: { headers: Headers; url?: string }): string {
+  return (
+    proxyHeader(request, "x-forwarded-host") ??
+    request.headers.get("host") ??
+    (request.url ? new URL(request.url).host : "")
+  );
+}
 
 /**
  * The app's public origin: APP_ORIGIN when set; else the request's as it reached us, through a
@@ -23,12 +29,8 @@ export function publicOrigin(request: { headers: Headers; url?: string }): strin
   const env = getEnv();
   if (env.APP_ORIGIN) return env.APP_ORIGIN;
   const scheme = proxyHeader(request, "x-forwarded-proto") ?? "http";
-  const host =
-    proxyHeader(request, "x-forwarded-host") ??
-    request.headers.get("host") ??
-    (request.url ? new URL(request.url).host : "");
   if (scheme !== "http" && scheme !== "https") return null;
-  const url = `${scheme}://${host}`;
+  const url = `${scheme}://${requestHost(request)}`;
   return URL.canParse(url) ? new URL(url).origin : null;
 }
 
@@ -43,11 +45,7 @@ export function requireOwnHost(request: Request): void {
   const { APP_ORIGIN } = getEnv();
   if (!APP_ORIGIN) return;
   const expected = new URL(APP_ORIGIN);
-  // A request without Host (HTTP/1.0) is taken at the address it was made for.
-  const host =
-    proxyHeader(request, "x-forwarded-host") ??
-    request.headers.get("host") ??
-    new URL(request.url).host;
+  const host = requestHost(request);
   // Parsed as a URL's host so case and a default port (`:443` for https) do not matter; the shape
   // is checked first, or `evil@good` would parse as `good`.
   const url = `${expected.protocol}//${host}`;
@@ -75,11 +73,9 @@ function sameToken(given: string, expected: string): boolean {
 const THROTTLED = "Too many wrong tokens came from this address. Try again later.";
 
 /**
- * The configured token the request presents, compared against every one in constant time (no
- * early exit: the time does not tell which token came close). Wrong tokens are counted per client
- * address: past the limit the address is answered 429 before any token is compared, so a right
- * token is refused too; were it compared, its answer would tell a guesser that a guess was right
- * (decision 033).
+ * The configured token the request presents, compared against each in constant time, no early
+ * exit. NOTE: past the wrong-token limit an address gets 429 before any compare, a right token
+ * too; else its answer would tell a guesser that a guess was right.
  */
 async function requireBearer(
   request: Request,

@@ -11,19 +11,15 @@ import { requestContext, type RequestContext } from "@/lib/server/request-contex
 import { requireOwnHost } from "@/lib/server/request-guards";
 import { API_RESPONSE_HEADERS } from "@/lib/server/http/response-headers";
 
-/**
- * Routes probes and scrapers call by the pod's address (`Host: <pod IP>:<port>`): exempt from the
- * Host check, as they answer nothing a rebound page could use.
- */
+// Probes and scrapers call by the pod's address; these answer nothing a rebound page could use.
 const ANY_HOST_ROUTES: ReadonlySet<string> = new Set(["/api/health", "/api/ready", "/api/metrics"]);
 
 const REQUEST_ID = /^[A-Za-z0-9-]{8,64}$/;
 const NO_STORE = /(^|,)\s*no-store\s*(,|$)/i;
 
 /**
- * Wraps a route handler: any throw becomes the error envelope, every response carries a request
- * id and the API headers, a shutdown waits for it, and it writes one log line, which never holds
- * keys, tokens, answers or file contents.
+ * Wraps a route handler: error envelope, request id, API headers, shutdown tracking, and one log
+ * line, which never holds keys, tokens, answers or file contents.
  */
 export function handleRoute<C>(
   route: string,
@@ -39,7 +35,6 @@ export function handleRoute<C>(
     const done = trackRequest();
     return requestContext.run(store, async () => {
       let response: Response;
-      // A failed request's code: its answer, its metrics and its log line all say it.
       let failed: ApiError | undefined;
       try {
         if (!ANY_HOST_ROUTES.has(route)) requireOwnHost(request);
@@ -86,12 +81,10 @@ export function handleRoute<C>(
 
 type Method = "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE";
 const METHODS: readonly Method[] = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"];
-/** What Next passes a route handler: the path's params, whatever the route's folder. */
 type NextContext = { params: Promise<Record<string, string | string[]>> };
 type RouteFn = (request: Request, context: NextContext) => Promise<Response>;
 type Parsed<S> = S extends $ZodType ? output<S> : undefined;
 
-/** What a route's handler gets: the request, and its params and query parsed by the contract. */
 export type RouteInput<C extends RouteContract> = {
   request: Request;
   params: Parsed<C["params"]>;
@@ -107,13 +100,11 @@ export type RouteHandler<C extends RouteContract, G = object> = (
   input: RouteInput<C> & G,
 ) => Promise<Answer<C>> | Answer<C>;
 
-/** One method of a route: its contract and the handler that answers it. */
 export type Endpoint = { contract: RouteContract; run: RouteFn };
 
 /**
- * A route's method as its contract says: `before` runs first, then the params and query are
- * parsed, then `guard` turns them into what the handler needs besides (a verified link). A
- * handler's value is parsed through the contract's answer, so only the fields it names leave.
+ * A route's method: `before`, then params and query parsed, then `guard` (a verified link). The
+ * handler's value goes through the contract's answer, so only the fields it names leave.
  */
 export function endpoint<C extends RouteContract, G extends object = object>(
   contract: C,
@@ -149,10 +140,7 @@ export function endpoint<C extends RouteContract, G extends object = object>(
   };
 }
 
-/**
- * A route file's exports, from its endpoints (all of one path): HEAD with GET, and 405 with
- * `Allow` for every other method (Next's own 405 has neither envelope nor Allow).
- */
+/** A route file's exports: HEAD with GET, and 405 with `Allow` (Next's own has neither). */
 export function defineRoute(...endpoints: [Endpoint, ...Endpoint[]]): Record<Method, RouteFn> {
   const { path } = endpoints[0].contract;
   const allowed = endpoints.map((e) => e.contract.method);

@@ -1,4 +1,3 @@
-/** A bearer token a caller of the knowledge routes may present, and the name the log gives it. */
 export type PortalToken = { name: string; token: string };
 
 /** The shortest bearer token accepted (PORTAL_API_TOKEN(S), METRICS_TOKEN): `openssl rand -hex 16` gives 32. */

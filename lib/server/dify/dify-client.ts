@@ -22,9 +22,8 @@ import {
   type MetadataOperation,
 } from "@/lib/dify/schemas";
 
-// Talks to the upstream: base URL, bearer key, timeouts, retries of safe GETs, and the mapping of
-// every failure to an ApiError. It reads no app state: its settings and hooks come in through
-// `createDifyClient`. The transport is `undici.request`, so bodies stay Node streams (decision 005).
+// Reads no app state: settings and hooks come in through `createDifyClient`. The transport is
+// `undici.request`, so bodies stay Node streams (decision 005).
 
 export type DifyClientOptions = {
   /** Base URL ending in /v1. */
@@ -72,23 +71,10 @@ function createAgents(options: DifyClientOptions): Record<PoolKind, Agent> {
   };
 }
 
-type Upstream = { options: DifyClientOptions; agents: Record<PoolKind, Agent> };
-
 type UpstreamResponse = Dispatcher.ResponseData;
-
-const isOk = (response: UpstreamResponse) =>
-  response.statusCode >= 200 && response.statusCode < 300;
 
 /** Drops the body: a small rest is read off so the connection can be reused. */
 const discard = (response: UpstreamResponse) => response.body.dump().catch(() => undefined);
-
-function bearer({ options }: Upstream, kind: KeyKind): string {
-  const key = kind === "app" ? options.appKey : options.datasetKey;
-  if (!key) {
-    throw ApiError.of("internal_error", "The knowledge API is not configured on this server.");
-  }
-  return `Bearer ${key}`;
-}
 
 /** Builds `/a/b` from raw segments, each encoded, so no value can change the path. */
 function upstreamPath(...segments: string[]): string {
@@ -134,50 +120,6 @@ function mapNetworkError(error: unknown): ApiError {
   return ApiError.of("upstream_unreachable", "The workflow service cannot be reached right now.");
 }
 
-const KEY_VARIABLE: Record<KeyKind, string> = {
-  app: "DIFY_APP_API_KEY",
-  dataset: "DIFY_DATASET_API_KEY",
-};
-
-/**
- * Upstream answers to the app's closed codes. A 4xx `{status, code, message}` passes through,
- * except a 401: the upstream refusing this server's own key, a configuration problem and never
- * the caller's. A 5xx is the upstream's own failure: 502, its code kept for the log line only. A
- * 501 on a form's route: Dify serves Human Input v2 forms on routes of their own only.
- */
-async function errorFromResponse(
-  { options }: Upstream,
-  response: UpstreamResponse,
-  { key = "app", form = false }: RequestOptions,
-) {
-  const status = response.statusCode;
-  const parsed = difyErrorBodySchema.safeParse(await response.body.json().catch(() => undefined));
-  if (status === 401 || status >= 500)
-    options.noteError?.(parsed.success ? parsed.data.code : null);
-  if (status === 401) {
-    return ApiError.of(
-      "upstream_key_refused",
-      `The workflow service refused this server's key. Check ${KEY_VARIABLE[key]} in the server's configuration.`,
-    );
-  }
-  if (status === 501 && form) {
-    return ApiError.of(
-      "form_answered_elsewhere",
-      "This form is answered elsewhere (its approval channels or Dify), not through this app.",
-    );
-  }
-  if (status >= 500) {
-    return ApiError.of("upstream_bad_response", "The workflow service failed to answer.");
-  }
-  if (parsed.success) {
-    const message = parsed.data.message?.trim() || defaultMessage(status);
-    // A code the app does not know still says the upstream refused: status and message pass.
-    const code = isErrorCode(parsed.data.code) ? parsed.data.code : "upstream_rejected";
-    return new ApiError(status, code, message);
-  }
-  return new ApiError(status, "upstream_bad_response", defaultMessage(status));
-}
-
 function defaultMessage(status: number): string {
   if (status === 413) return "The file is too large.";
   if (status === 404) return "Not found.";
@@ -209,110 +151,6 @@ export function toWebStream(body: Readable): ReadableStream<Uint8Array> {
   );
 }
 
-async function send(upstream: Upstream, path: string, options: RequestOptions) {
-  const url = new URL(upstream.options.apiBase + path);
-  const pool = options.pool ?? "json";
-  for (const [name, value] of Object.entries(options.query ?? {})) {
-    if (value !== undefined) url.searchParams.set(name, value);
-  }
-  const headers: Record<string, string> = {
-    Authorization: bearer(upstream, options.key ?? "app"),
-    Accept: pool === "json" ? "application/json" : "text/event-stream",
-    ...options.headers,
-  };
-  const requestId = upstream.options.requestId?.();
-  if (requestId) headers["X-Request-Id"] = requestId;
-  let body = options.body;
-  if (options.json !== undefined) {
-    headers["Content-Type"] = "application/json";
-    body = JSON.stringify(options.json);
-  }
-  const method = options.method ?? "GET";
-  // undici.request follows no redirect and keeps no copy of a streamed body.
-  const init = {
-    method,
-    headers,
-    body,
-    signal: options.signal,
-    dispatcher: upstream.agents[pool],
-  };
-
-  // Safe GETs are retried once with a short backoff; POSTs never are (they may have been applied),
-  // nor a 501: a route the upstream does not serve stays so.
-  const attempts = method === "GET" && pool === "json" ? 2 : 1;
-  let lastError: ApiError | undefined;
-  for (let attempt = 1; attempt <= attempts; attempt++) {
-    const observe = upstream.options.observe?.(method, path);
-    try {
-      const response = await undiciRequest(url, init);
-      const status = response.statusCode;
-      observe?.({ status });
-      upstream.options.noteStatus?.(status);
-      if (status >= 500 && status !== 501 && attempt < attempts) {
-        await discard(response);
-        await sleep(200);
-        continue;
-      }
-      return response;
-    } catch (error) {
-      lastError = mapNetworkError(error);
-      observe?.(lastError);
-      if (options.signal?.aborted || attempt === attempts) throw lastError;
-      await sleep(200);
-    }
-  }
-  throw lastError ?? ApiError.of("upstream_unreachable", "The workflow service cannot be reached.");
-}
-
-/** Sends a request and parses a JSON success body with the schema. */
-async function requestJson<S extends z.ZodType>(
-  upstream: Upstream,
-  path: string,
-  schema: S,
-  options: RequestOptions = {},
-): Promise<z.infer<S>> {
-  const response = await send(upstream, path, options);
-  if (!isOk(response)) throw await errorFromResponse(upstream, response, options);
-  let text: string;
-  try {
-    text = await response.body.text();
-  } catch (error) {
-    // A body broken off maps by its cause's code, as a failed request does.
-    throw mapNetworkError(new TypeError("terminated", { cause: error }));
-  }
-  let json: unknown;
-  try {
-    json =
-      options.emptyBody !== undefined && text.trim() === "" ? options.emptyBody : JSON.parse(text);
-  } catch {
-    throw ApiError.of("upstream_bad_response", "The workflow service sent an unreadable answer.");
-  }
-  const parsed = schema.safeParse(json);
-  if (!parsed.success) {
-    throw ApiError.of("upstream_bad_response", "The workflow service sent an unexpected answer.");
-  }
-  return parsed.data;
-}
-
-/** Opens an SSE stream; upstream errors before the stream starts become ApiErrors. */
-async function requestStream(
-  upstream: Upstream,
-  path: string,
-  options: RequestOptions,
-): Promise<Readable> {
-  const response = await send(upstream, path, { pool: "stream", ...options });
-  if (!isOk(response)) throw await errorFromResponse(upstream, response, options);
-  if (!String(response.headers["content-type"] ?? "").includes("text/event-stream")) {
-    await discard(response);
-    throw ApiError.of(
-      "upstream_bad_response",
-      "The workflow service did not open an event stream.",
-    );
-  }
-  return response.body;
-}
-
-/** Query of a paged knowledge list, as Dify names the parameters. */
 type KnowledgeListQuery = {
   page: number;
   limit: number;
@@ -327,16 +165,154 @@ const listQuery = (query: KnowledgeListQuery) => ({
   status: query.status || undefined,
 });
 
-/** The upstream's operations, over connection pools of their own. */
-export function createDifyClient(options: DifyClientOptions) {
-  const upstream: Upstream = { options, agents: createAgents(options) };
-  const json = <S extends z.ZodType>(path: string, schema: S, request?: RequestOptions) =>
-    requestJson(upstream, path, schema, request);
+export function createDifyClient(settings: DifyClientOptions) {
+  const agents = createAgents(settings);
+
+  function bearer(kind: KeyKind): string {
+    const key = kind === "app" ? settings.appKey : settings.datasetKey;
+    if (key) return `Bearer ${key}`;
+    throw ApiError.of("internal_error", "The knowledge API is not configured on this server.");
+  }
+
+  /**
+   * A 4xx passes through, except a 401: this server's own key refused, a configuration problem and
+   * never the caller's. A 5xx is the upstream's own failure: 502, its code kept for the log only.
+   */
+  async function errorFromResponse(
+    response: UpstreamResponse,
+    { key = "app", form = false }: RequestOptions,
+  ) {
+    const status = response.statusCode;
+    const parsed = difyErrorBodySchema.safeParse(await response.body.json().catch(() => undefined));
+    if (status === 401 || status >= 500)
+      settings.noteError?.(parsed.success ? parsed.data.code : null);
+    if (status === 401) {
+      return ApiError.of(
+        "upstream_key_refused",
+        `The workflow service refused this server's key. Check ${key === "app" ? "DIFY_APP_API_KEY" : "DIFY_DATASET_API_KEY"} in the server's configuration.`,
+      );
+    }
+    if (status === 501 && form) {
+      return ApiError.of(
+        "form_answered_elsewhere",
+        "This form is answered elsewhere (its approval channels or Dify), not through this app.",
+      );
+    }
+    if (status >= 500) {
+      return ApiError.of("upstream_bad_response", "The workflow service failed to answer.");
+    }
+    if (parsed.success) {
+      const message = parsed.data.message?.trim() || defaultMessage(status);
+      // A code the app does not know still says the upstream refused: status and message pass.
+      const code = isErrorCode(parsed.data.code) ? parsed.data.code : "upstream_rejected";
+      return new ApiError(status, code, message);
+    }
+    return new ApiError(status, "upstream_bad_response", defaultMessage(status));
+  }
+
+  /** Sends a request; a non-2xx answer (after the retry of a safe GET) throws its ApiError. */
+  async function send(path: string, options: RequestOptions) {
+    const url = new URL(settings.apiBase + path);
+    const pool = options.pool ?? "json";
+    for (const [name, value] of Object.entries(options.query ?? {})) {
+      if (value !== undefined) url.searchParams.set(name, value);
+    }
+    const headers: Record<string, string> = {
+      Authorization: bearer(options.key ?? "app"),
+      Accept: pool === "json" ? "application/json" : "text/event-stream",
+      ...options.headers,
+    };
+    const requestId = settings.requestId?.();
+    if (requestId) headers["X-Request-Id"] = requestId;
+    let body = options.body;
+    if (options.json !== undefined) {
+      headers["Content-Type"] = "application/json";
+      body = JSON.stringify(options.json);
+    }
+    const method = options.method ?? "GET";
+    // undici.request follows no redirect and keeps no copy of a streamed body.
+    const init = {
+      method,
+      headers,
+      body,
+      signal: options.signal,
+      dispatcher: agents[pool],
+    };
+
+    // Safe GETs are retried once with a short backoff; POSTs never are (they may have been applied),
+    // nor a 501: a route the upstream does not serve stays so.
+    const attempts = method === "GET" && pool === "json" ? 2 : 1;
+    for (let attempt = 1; ; attempt++) {
+      const observe = settings.observe?.(method, path);
+      let response: UpstreamResponse;
+      try {
+        response = await undiciRequest(url, init);
+      } catch (error) {
+        const failure = mapNetworkError(error);
+        observe?.(failure);
+        if (options.signal?.aborted || attempt === attempts) throw failure;
+        await sleep(200);
+        continue;
+      }
+      const status = response.statusCode;
+      observe?.({ status });
+      settings.noteStatus?.(status);
+      if (status >= 500 && status !== 501 && attempt < attempts) {
+        await discard(response);
+        await sleep(200);
+        continue;
+      }
+      if (status < 200 || status >= 300) throw await errorFromResponse(response, options);
+      return response;
+    }
+  }
+
+  async function requestJson<S extends z.ZodType>(
+    path: string,
+    schema: S,
+    options: RequestOptions = {},
+  ): Promise<z.infer<S>> {
+    const response = await send(path, options);
+    let text: string;
+    try {
+      text = await response.body.text();
+    } catch (error) {
+      // A body broken off maps by its cause's code, as a failed request does.
+      throw mapNetworkError(new TypeError("terminated", { cause: error }));
+    }
+    let json: unknown;
+    try {
+      json =
+        options.emptyBody !== undefined && text.trim() === ""
+          ? options.emptyBody
+          : JSON.parse(text);
+    } catch {
+      throw ApiError.of("upstream_bad_response", "The workflow service sent an unreadable answer.");
+    }
+    const parsed = schema.safeParse(json);
+    if (!parsed.success) {
+      throw ApiError.of("upstream_bad_response", "The workflow service sent an unexpected answer.");
+    }
+    return parsed.data;
+  }
+
+  async function requestStream(path: string, options: RequestOptions): Promise<Readable> {
+    const response = await send(path, { pool: "stream", ...options });
+    if (!String(response.headers["content-type"] ?? "").includes("text/event-stream")) {
+      await discard(response);
+      throw ApiError.of(
+        "upstream_bad_response",
+        "The workflow service did not open an event stream.",
+      );
+    }
+    return response.body;
+  }
+
   /** A call of the knowledge API: its path under /datasets, with the dataset key. */
   const dataset = <S extends z.ZodType>(schema: S, under: string[], request?: RequestOptions) =>
-    json(upstreamPath("datasets", ...under), schema, { key: "dataset", ...request });
+    requestJson(upstreamPath("datasets", ...under), schema, { key: "dataset", ...request });
   const launch = (path: string, body: object, signal?: AbortSignal) =>
-    requestStream(upstream, path, {
+    requestStream(path, {
       method: "POST",
       json: { ...body, response_mode: "streaming" },
       pool: "launch",
@@ -344,7 +320,7 @@ export function createDifyClient(options: DifyClientOptions) {
     });
 
   const getAppParameters = (signal?: AbortSignal) =>
-    json("/parameters", appParametersSchema, { signal });
+    requestJson("/parameters", appParametersSchema, { signal });
   let parametersCache: { at: number; value: Promise<AppParameters> } | undefined;
 
   return {
@@ -353,7 +329,7 @@ export function createDifyClient(options: DifyClientOptions) {
     /** The app's parameters, shared for a while (their upload limits change only on republish). */
     getAppParametersCached: (): Promise<AppParameters> => {
       const now = Date.now();
-      if (!parametersCache || now - parametersCache.at > options.parametersTtlMs) {
+      if (!parametersCache || now - parametersCache.at > settings.parametersTtlMs) {
         const value = getAppParameters();
         parametersCache = { at: now, value };
         value.catch(() => {
@@ -365,13 +341,11 @@ export function createDifyClient(options: DifyClientOptions) {
 
     // The service API's `/form/human_input/` (v1); a Human Input v2 form answers 501 there.
     getHumanInputForm: (token: string) =>
-      json(upstreamPath("form", "human_input", token), humanInputFormSchema, { form: true }),
+      requestJson(upstreamPath("form", "human_input", token), humanInputFormSchema, { form: true }),
 
     submitHumanInputForm: async (token: string, submission: FormSubmission) => {
-      const request: RequestOptions = { method: "POST", json: submission, form: true };
-      const response = await send(upstream, upstreamPath("form", "human_input", token), request);
-      if (!isOk(response)) throw await errorFromResponse(upstream, response, request);
-      await discard(response);
+      const path = upstreamPath("form", "human_input", token);
+      await discard(await send(path, { method: "POST", json: submission, form: true }));
     },
 
     /** A multipart body (already holding `file` and `user`): one buffer if small, else a stream. */
@@ -380,7 +354,7 @@ export function createDifyClient(options: DifyClientOptions) {
       contentType: string,
       { signal, form }: { signal?: AbortSignal; form?: boolean } = {},
     ) =>
-      json("/files/upload", uploadedFileSchema, {
+      requestJson("/files/upload", uploadedFileSchema, {
         method: "POST",
         body,
         headers: { "Content-Type": contentType },
@@ -413,7 +387,7 @@ export function createDifyClient(options: DifyClientOptions) {
         signal?: AbortSignal;
       },
     ) =>
-      requestStream(upstream, upstreamPath("workflow", runId, "events"), {
+      requestStream(upstreamPath("workflow", runId, "events"), {
         query: {
           user: events.user,
           // The upstream treats only the exact string `true` as true.

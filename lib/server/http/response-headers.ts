@@ -1,9 +1,7 @@
-// The response headers the app sets: API answers get theirs from handleRoute, pages and static
-// files theirs from the proxy.
-
-/** Headers on every API answer. API answers are data, never documents: nothing may run in them or
- * frame them, no cache may keep one (they hold personal data and links), and a signed link in the
- * address must never travel on in a Referer. */
+/**
+ * API answers are data, never documents: nothing may run in them or frame them, no cache may keep
+ * one (they hold personal data and links), and a signed link must never travel on in a Referer.
+ */
 export const API_RESPONSE_HEADERS = {
   "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
   "Cache-Control": "no-store",
@@ -25,10 +23,6 @@ export function pageResponseHeaders(pathname: string): Record<string, string> {
   }
   return headers;
 }
-
-// The Content-Security-Policy of every page. Scripts run only with the request's nonce (Next
-// applies it to its own scripts), never from eval; images only from the app, picked files' blob:
-// previews and the Markdown image sources; frames only on the form pages, and only by the portals.
 
 export function contentSecurityPolicy(options: {
   nonce: string;

@@ -39,16 +39,11 @@ function waitForInFlight(ms: number): Promise<boolean> {
   const current = state();
   if (current.inFlight === 0) return Promise.resolve(true);
   return new Promise((resolve) => {
-    const wake = () => {
+    const timer = setTimeout(() => resolve(false), ms);
+    current.idle.add(() => {
       clearTimeout(timer);
-      current.idle.delete(wake);
       resolve(true);
-    };
-    const timer = setTimeout(() => {
-      current.idle.delete(wake);
-      resolve(false);
-    }, ms);
-    current.idle.add(wake);
+    });
   });
 }
 
@@ -69,7 +64,6 @@ export function installShutdownHandler(options: { graceMs: number }): void {
   const onSignal = (signal: NodeJS.Signals) => {
     if (current.draining) return;
     const started = Date.now();
-    // Draining: the open streams end and no new ones are taken.
     current.draining = true;
     const streams = endAllStreams(getLimits().shutdownRetryMs);
     log("shutdown", { signal, streams_ended: streams, in_flight: current.inFlight });

@@ -12,11 +12,9 @@ import { openStreamCount } from "@/lib/server/streams/open-streams";
 const PREFIX = "human_input_";
 const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 
-// Created once per process (processState), so prom-client's default registry holds them once.
 function createMetrics() {
   collectDefaultMetrics({ prefix: PREFIX });
   return {
-    registry: register,
     requests: new Histogram({
       name: `${PREFIX}http_request_duration_seconds`,
       help: "API requests by route, method and status, with their durations (for event streams: until the stream opened).",
@@ -56,17 +54,15 @@ function createMetrics() {
   };
 }
 
-function metrics(): ReturnType<typeof createMetrics> {
-  return processState("metrics", createMetrics);
-}
+// Once per process, so prom-client's default registry holds each metric once.
+const metrics = () => processState("metrics", createMetrics);
 
-/** The metrics in Prometheus's text format, with its content type. */
 export async function renderMetrics(): Promise<{ body: string; contentType: string }> {
-  const { registry } = metrics();
-  const body = await registry.metrics().catch(() => {
+  metrics();
+  const body = await register.metrics().catch(() => {
     throw ApiError.of("internal_error", "The metrics could not be collected.");
   });
-  return { body, contentType: registry.contentType };
+  return { body, contentType: register.contentType };
 }
 
 /** Starts timing one API request; a 4xx answer also counts as a refusal by its code. */
@@ -94,7 +90,6 @@ export function upstreamOperation(method: string, path: string): string {
   return "other";
 }
 
-/** An upstream call's outcome: `ok`, `http_4xx`, `http_5xx`, or the failure's error code. */
 export function upstreamOutcome(result: { status: number } | ApiError): string {
   if (result instanceof ApiError) return result.code;
   if (result.status >= 500) return "http_5xx";
@@ -102,7 +97,6 @@ export function upstreamOutcome(result: { status: number } | ApiError): string {
   return "ok";
 }
 
-/** Starts timing one upstream call; call the result with its response or its error. */
 export function observeUpstream(method: string, path: string) {
   const stop = metrics().upstream.startTimer({ operation: upstreamOperation(method, path) });
   return (result: { status: number } | ApiError) => stop({ outcome: upstreamOutcome(result) });

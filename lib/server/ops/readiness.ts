@@ -1,20 +1,17 @@
+import "server-only";
 import { ApiError } from "@/lib/errors/api-error";
 import type { ErrorCode } from "@/lib/errors/error-code";
+import { getDifyClient } from "@/lib/server/dify/get-dify-client";
+import { configurationProblem } from "@/lib/server/env";
+import { getLimits } from "@/lib/server/limits";
+import { isDraining } from "@/lib/server/ops/graceful-shutdown";
+import { processState } from "@/lib/server/ops/process-state";
 
 // Readiness: the upstream answered `GET /parameters` in time lately. A success is reused for
 // `freshMs` and a failure for `retryMs`, and only one check runs at a time, so probes cost the
 // upstream at most one call per period.
 
 export type Readiness = { ready: true } | { ready: false; code: ErrorCode; message: string };
-
-export type ReadinessOptions = {
-  check: (signal: AbortSignal) => Promise<unknown>;
-  draining?: () => boolean;
-  timeoutMs: number;
-  freshMs: number;
-  retryMs: number;
-  now?: () => number;
-};
 
 const MESSAGES: Partial<Record<ErrorCode, string>> = {
   shutting_down: "This copy of the app is shutting down.",
@@ -24,20 +21,22 @@ const MESSAGES: Partial<Record<ErrorCode, string>> = {
   upstream_bad_response: "The workflow service answered with an error.",
 };
 
-const PASSED_ON: ReadonlySet<ErrorCode> = new Set([
-  "upstream_key_refused",
-  "upstream_timeout",
-  "upstream_unreachable",
-]);
-
 /** Maps a failed check to a reason that names no key, URL or other configuration. */
 function reasonOf(error: unknown, timedOut: boolean): Readiness {
-  const known = error instanceof ApiError && PASSED_ON.has(error.code) ? error.code : undefined;
-  const code = timedOut ? "upstream_timeout" : (known ?? "upstream_bad_response");
+  const passed =
+    error instanceof ApiError && error.code !== "shutting_down" && MESSAGES[error.code];
+  const code = timedOut ? "upstream_timeout" : passed ? error.code : "upstream_bad_response";
   return { ready: false, code, message: MESSAGES[code]! };
 }
 
-export function createReadiness(options: ReadinessOptions) {
+export function createReadiness(options: {
+  check: (signal: AbortSignal) => Promise<unknown>;
+  draining?: () => boolean;
+  timeoutMs: number;
+  freshMs: number;
+  retryMs: number;
+  now?: () => number;
+}) {
   const { timeoutMs, freshMs, retryMs, now = Date.now } = options;
   let lastSuccessAt: number | undefined;
   let lastFailure: { at: number; result: Readiness } | undefined;
@@ -77,4 +76,24 @@ export function createReadiness(options: ReadinessOptions) {
       return running;
     },
   };
+}
+
+/** The process's readiness, one per process so that every route bundle shares its cache. */
+export function getReadiness(): Promise<Readiness> {
+  // Not ready while the configuration is not valid, naming the variable (never its value).
+  const problem = configurationProblem();
+  if (problem) {
+    return Promise.resolve({ ready: false, code: "server_misconfigured", message: problem });
+  }
+  const readiness = processState("readiness", () => {
+    const limits = getLimits();
+    return createReadiness({
+      check: (signal) => getDifyClient().getAppParameters(signal),
+      draining: isDraining,
+      timeoutMs: limits.readinessTimeoutMs,
+      freshMs: limits.readinessFreshMs,
+      retryMs: limits.readinessRetryMs,
+    });
+  });
+  return readiness.get();
 }

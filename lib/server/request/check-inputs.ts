@@ -4,11 +4,6 @@ import type { ErrorIssue } from "@/lib/errors/error-envelope";
 import { checkRemoteUrl, remoteUrlProblemText } from "@/lib/files/remote-file-url";
 import { uploadMethodsOf } from "@/lib/files/upload-methods";
 
-// The app's own check of the `inputs` it is about to send upstream: every remote file link passes
-// the remote URL rule and goes on as its parser spelled it, so the upstream fetches the URL that
-// was judged; once the form is known, every key is one of its inputs and every file came the way
-// its field allows.
-
 export type InputRule = { name: string; methods: readonly string[] };
 
 /** An input's rule from its settings: a file field's methods (empty means all), else none. */
@@ -25,8 +20,8 @@ export function inputRule(input: {
 }
 
 /**
- * The inputs to send, each link as checked; throws 400 invalid_request naming each refused value
- * by its `issues[].path`. Without `rules` only the links are checked.
+ * The inputs to send upstream, each remote link as its parser spelled it (the URL that was judged);
+ * with `rules`, every key is a form input and every file came the way its field allows.
  */
 export function checkInputs<T extends Record<string, unknown>>(
   inputs: T,
@@ -68,7 +63,6 @@ export function checkInputs<T extends Record<string, unknown>>(
   return checked as T;
 }
 
-/** A value with the file at `index` (of a list, else the value itself) sent to `url`. */
 function withUrl(value: unknown, index: number, url: string): unknown {
   if (!Array.isArray(value)) return { ...(value as object), url };
   return value.map((file: unknown, at) => (at === index ? { ...(file as object), url } : file));

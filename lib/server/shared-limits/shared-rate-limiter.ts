@@ -20,11 +20,7 @@ class InsuranceLimiter extends RateLimiterMemory {
   }
 }
 
-/**
- * A fixed-window rate limiter, one per process and key prefix, its bounds read on first use:
- * counted once for all copies in Redis (REDIS_URL), falling back to this copy's memory while
- * Redis cannot be reached; without REDIS_URL, memory only.
- */
+/** A fixed-window limiter per process and key prefix: in Redis if set, else (or while down) memory. */
 export function sharedRateLimiter(
   keyPrefix: string,
   bounds: () => Required<Pick<IRateLimiterOptions, "points" | "duration">>,
@@ -43,12 +39,10 @@ export function sharedRateLimiter(
   });
 }
 
-/** A 429 saying `message`, with the wait until the limiter's window gives a point back. */
 export function rateRefusal(message: string, res: RateLimiterRes): ApiError {
   return ApiError.of("too_many_requests", message).retryAfter(res.msBeforeNext / 1000);
 }
 
-/** Counts one point for `key`, or throws the 429 once its points are used up. */
 export async function consumeOrRefuse(
   limiter: RateLimiterAbstract,
   key: string,

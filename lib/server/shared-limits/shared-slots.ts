@@ -26,11 +26,9 @@ async function leasedSlotClass() {
   });
 }
 
-export type SharedBound = { key: string; max: number };
-
 /** Takes one slot under each bound for all copies, or says which bound (its index) refuses. */
 export async function takeSharedSlots(
-  bounds: SharedBound[],
+  bounds: { key: string; max: number }[],
 ): Promise<{ release: () => void } | { refused: number }> {
   const redis = redisIfUp();
   const none = { release: () => undefined };

@@ -48,7 +48,7 @@ export async function connectSharedStore(): Promise<void> {
   redis.on("close", down);
 }
 
-/** The Redis client, configured or not (rate limiters take it with an insurance limiter). */
+// Rate limiters take it connected or not, with an insurance limiter.
 export function sharedRedis(): Redis | undefined {
   return store().redis;
 }

@@ -29,10 +29,7 @@ const MESSAGES = {
   per_address: "Too many live views are open from your network address. Close one and try again.",
 } as const;
 
-/**
- * A slot for one upstream stream, or the ApiError that refuses it before any upstream call. The
- * link's, visitor's and address's counts are shared by all copies with REDIS_URL.
- */
+/** A slot for one stream, or the ApiError that refuses it before any upstream call. */
 export async function acquireStreamSlot(holder: StreamHolder): Promise<StreamLease> {
   if (isDraining()) {
     throw ApiError.of("shutting_down", "This server is restarting. Try again.").retryAfter(1);

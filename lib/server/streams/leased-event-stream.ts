@@ -8,9 +8,8 @@ import {
 import { acquireStreamSlot, type StreamHolder } from "@/lib/server/streams/acquire-stream-slot";
 
 /**
- * The events of the upstream stream `open` starts, relayed as SSE in a slot of the stream limits
- * taken before the upstream hears of it. The upstream request ends with the browser's;
- * `endWithLease`: also when the server ends the lease (shutdown, link expiry).
+ * The upstream stream `open` starts, relayed in a stream slot taken first. It ends with the
+ * browser's request, and with `endWithLease` also when the server ends the lease.
  */
 export async function leasedEventStream(
   request: Request,

@@ -17,7 +17,6 @@ export type StreamRefusal = {
   refused: "per_link" | "per_visitor" | "per_address" | "per_launch" | "per_process";
 };
 
-/** One count a stream belongs to: at most `max` open streams share `key`. */
 export type StreamBound = {
   key: string;
   max: number;
@@ -46,10 +45,7 @@ function endAt(entry: Entry, atMs: number) {
   entry.timer.unref?.();
 }
 
-/**
- * Takes a slot for one stream counted under each of `bounds` and the process, or says which limit
- * refuses it; a refused stream counts nowhere. With `expiresAtMs` the stream is ended then.
- */
+/** A slot counted under each of `bounds` and the process, or the limit that refuses it. */
 export function acquireStream(options: {
   bounds: StreamBound[];
   perProcess: number;

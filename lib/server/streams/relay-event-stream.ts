@@ -4,9 +4,6 @@ import { createSseSplitter, encodeSseEvent, type EventSourceMessage } from "@/li
 import { ERROR_STATUS, type ErrorCode } from "@/lib/errors/error-code";
 import { getLimits } from "@/lib/server/limits";
 
-// Relays an upstream SSE body to the browser: split, parse, transform, encode. A keep-alive goes
-// out when the upstream is quiet, so proxies on the way keep the connection.
-
 const KEEP_ALIVE = Buffer.from(": keep-alive\n\n");
 
 export type EventTransform = {
@@ -32,12 +29,10 @@ export type RelayOptions = {
   onEnd?: () => void;
 };
 
-/** An `error` event of the app's own, in the upstream's stream shape. */
 export function streamError(code: ErrorCode, message: string) {
   return { event: "error", status: ERROR_STATUS[code], code, message };
 }
 
-/** Upstream chunks in, the transformed events out as bytes. */
 function createEventRewriter(transform: EventTransform, maxEventChars: number) {
   const decoder = new TextDecoder();
   let out = "";
@@ -167,7 +162,6 @@ export function relayEventStream(
       pull() {
         if (!ended) upstream.resume();
       },
-      // The browser went away: stop without writing.
       cancel() {
         if (ended) return;
         abortUpstream();
