@@ -46,9 +46,20 @@ describe("metrics", () => {
     expect(upstreamOperation("GET", "/workflow/run-1/events")).toBe("workflow.events");
     expect(upstreamOperation("POST", "/files/upload")).toBe("files.upload");
     expect(upstreamOperation("GET", "/parameters")).toBe("parameters");
-    expect(upstreamOperation("POST", "/datasets/d/documents/metadata")).toBe("datasets.metadata");
-    expect(upstreamOperation("GET", "/datasets/d/documents/x/segments/s")).toBe("datasets.segment");
-    expect(upstreamOperation("GET", "/datasets/d")).toBe("datasets.get");
+    expect(upstreamOperation("GET", "/datasets")).toBe("datasets");
+    expect(upstreamOperation("GET", "/datasets/d")).toBe("datasets.one");
+    expect(upstreamOperation("GET", "/datasets/d/metadata")).toBe("datasets.metadata");
+    expect(upstreamOperation("POST", "/datasets/d/documents/metadata")).toBe(
+      "datasets.documents.metadata",
+    );
+    expect(upstreamOperation("GET", "/datasets/d/documents")).toBe("datasets.documents");
+    expect(upstreamOperation("GET", "/datasets/d/documents/x")).toBe("datasets.documents.one");
+    expect(upstreamOperation("GET", "/datasets/d/documents/x/segments")).toBe(
+      "datasets.documents.segments",
+    );
+    expect(upstreamOperation("GET", "/datasets/d/documents/x/segments/s")).toBe(
+      "datasets.documents.segments.one",
+    );
     expect(upstreamOperation("GET", "/something/new")).toBe("other");
     expect(upstreamOutcome({ status: 200 })).toBe("ok");
     expect(upstreamOutcome({ status: 404 })).toBe("http_4xx");

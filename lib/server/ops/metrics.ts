@@ -84,9 +84,12 @@ export function upstreamOperation(method: string, path: string): string {
   if (first === "workflows") return "workflows.run";
   if (first === "chat-messages") return "chat.send";
   if (first === "workflow") return "workflow.events";
-  if (first === "datasets" && segments.length === 2) return "datasets.get";
-  if (first === "datasets")
-    return path.endsWith("/metadata") ? "datasets.metadata" : "datasets.segment";
+  if (first === "datasets") {
+    // Its words without the ids, e.g. datasets.documents.segments; `.one` when it names one item.
+    const words = segments.filter((word, i) => i % 2 === 0 || word === "metadata");
+    const one = segments.length % 2 === 0 && segments.at(-1) !== "metadata";
+    return words.join(".") + (one ? ".one" : "");
+  }
   return "other";
 }
 
