@@ -1,7 +1,9 @@
 import { lazy, Suspense, useId, useRef, useState } from "react";
 import { useTranslations } from "next-intl";
+import { useController, type Control, type FieldPath, type FieldValues } from "react-hook-form";
 import { FileIcon } from "@/components/ui/file-icon";
 import { Button } from "@/components/ui/button";
+import type { ControlProps } from "@/components/ui/form-field";
 import { useInBrowser } from "@/lib/client/use-in-browser";
 import type { AttachedFile } from "@/lib/fields/attached-file";
 import type { FileType } from "@/lib/dify/browser-schemas";
@@ -25,33 +27,32 @@ const LocalFilePicker = lazy(() =>
   })),
 );
 
-export type FileFieldProps = {
-  field: FileFieldView;
-  /** Must keep its identity between renders (memoise it). */
-  uploadTarget: UploadTarget;
-  limits: UploadLimits;
-  value: AttachedFile[];
-  onChange: (files: AttachedFile[]) => void;
-  onStateChange: (state: FileFieldState) => void;
-  inputId: string;
-  labelId: string;
-  describedBy: string | undefined;
-  invalid: boolean;
-};
-
-/** Drop, pick or paste files; each uploads at once through the proxy. Remote links where allowed. */
-export function FileField({
+/**
+ * Drop, pick or paste files, bound to a react-hook-form value (a list of attached files); each
+ * uploads at once through the proxy. Remote links where allowed. `uploadTarget` must keep its
+ * identity between renders (memoise it).
+ */
+export function FileField<T extends FieldValues>({
+  control,
+  name,
+  aria,
+  labelId,
   field,
   uploadTarget,
   limits,
-  value,
-  onChange,
   onStateChange,
-  inputId,
-  labelId,
-  describedBy,
-  invalid,
-}: FileFieldProps) {
+}: {
+  control: Control<T>;
+  name: FieldPath<T>;
+  aria: ControlProps;
+  labelId: string;
+  field: FileFieldView;
+  uploadTarget: UploadTarget;
+  limits: UploadLimits;
+  onStateChange: (state: FileFieldState) => void;
+}) {
+  const { field: controlled } = useController({ control, name });
+  const { id: inputId, "aria-describedby": describedBy, "aria-invalid": invalid } = aria;
   const t = useTranslations("form.files");
   const allowed = useAllowedWords();
   const kindWords = useTranslations("form.fileHint.types");
@@ -60,8 +61,13 @@ export function FileField({
       ? t("notAccepted", { name, allowed: allowed(field) })
       : t("detectedNotAccepted", { name, kind: kindWords(type), allowed: allowed(field) });
   const max = field.kind === "file" ? 1 : field.maxFiles;
-  const [initial] = useState(value);
-  const uploads = useFileUploads({ initial, uploadTarget, onChange, onStateChange });
+  // Read once, when the field mounts (a restored draft).
+  const uploads = useFileUploads({
+    initial: Array.isArray(controlled.value) ? (controlled.value as AttachedFile[]) : [],
+    uploadTarget,
+    onChange: controlled.onChange,
+    onStateChange,
+  });
   const { items } = uploads;
   const [problems, setProblems] = useState<string[]>([]);
   const [notes, setNotes] = useState<string[]>([]);
@@ -132,7 +138,7 @@ export function FileField({
             <Button
               onClick={open}
               aria-describedby={ids}
-              aria-invalid={invalid || undefined}
+              aria-invalid={invalid}
               data-field-focus={field.name}
             >
               {t("choose", { max })}

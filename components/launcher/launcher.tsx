@@ -8,12 +8,16 @@ import { Button } from "@/components/ui/button";
 import { StatusScreen } from "@/components/ui/status-screen";
 import { ApiClientError } from "@/lib/client/api-client-error";
 import { launcherProblem } from "@/lib/launcher/launcher-problem";
-import { launchFormQuery } from "@/lib/launcher/queries";
+import { callRoute } from "@/lib/client/call-route";
+import { LAUNCHER_API } from "@/lib/launcher/launcher-api-contract";
 
 /** The launcher: the configured app's start form, or the screen that says why there is none. */
 export function Launcher() {
   const t = useTranslations("launcher");
-  const form = useQuery(launchFormQuery);
+  const form = useQuery({
+    queryKey: ["launcher", "form"],
+    queryFn: ({ signal }) => callRoute(LAUNCHER_API.parameters, { signal }),
+  });
   const [startError, setStartError] = useState<ApiClientError | null>(null);
   const error = startError ?? form.error;
 

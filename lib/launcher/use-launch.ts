@@ -1,14 +1,19 @@
+import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useEffect, useMemo, useReducer, useState } from "react";
-import { useEventStream, type EventStreamSource } from "@/lib/client/use-event-stream";
+import {
+  openEventStream,
+  useEventStream,
+  type EventStreamSource,
+} from "@/lib/client/use-event-stream";
 import {
   FORM_LINK_EVENT,
   readLaunchEvents,
   type FormLinkEvent,
 } from "@/lib/launcher/launch-events";
-import { useStartMutation } from "@/lib/launcher/queries";
+import { LAUNCHER_API } from "@/lib/launcher/launcher-api-contract";
 import { openFormLink } from "@/lib/form/open-form-link";
-import type { StartValues } from "@/lib/launcher/start-form-schema";
+import { toStartRequest, type StartValues } from "@/lib/launcher/start-form-schema";
 import { initialRunView, runViewReducer, type RunViewState } from "@/lib/run/run-view";
 
 type RunAction = Parameters<typeof runViewReducer>[1] | { event: "reset" };
@@ -25,7 +30,11 @@ export function useLaunch({ onError }: { onError: (error: Error) => void }) {
   const router = useRouter();
   const [run, dispatch] = useReducer(reducer, initialRunView);
   const [formLink, setFormLink] = useState<FormLinkEvent | null>(null);
-  const start = useStartMutation();
+  // The answer is the run's event stream, read below. The user is the cookie the server sets.
+  const start = useMutation({
+    mutationFn: (values: StartValues) =>
+      openEventStream({ url: LAUNCHER_API.launch.path, json: toStartRequest(values) }),
+  });
   const body = start.data;
   // The POST's answer is read once: there is nothing to reconnect to.
   const source = useMemo<EventStreamSource | null>(
