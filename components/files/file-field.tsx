@@ -61,7 +61,6 @@ export function FileField<T extends FieldValues>({
       ? t("notAccepted", { name, allowed: allowed(field) })
       : t("detectedNotAccepted", { name, kind: kindWords(type), allowed: allowed(field) });
   const max = field.kind === "file" ? 1 : field.maxFiles;
-  // Read once, when the field mounts (a restored draft).
   const uploads = useFileUploads({
     initial: Array.isArray(controlled.value) ? (controlled.value as AttachedFile[]) : [],
     uploadTarget,
