@@ -10,12 +10,11 @@ import type { FileType } from "@/lib/dify/browser-schemas";
 import { chooseFileType, uploadExtensionOf } from "@/lib/files/detect-file-type";
 import { acceptedExtensions, formatBytes, sizeLimitFor } from "@/lib/files/file-category";
 import { useFileKinds } from "@/lib/files/file-hint";
-import { isBusy, type UploadItem } from "@/lib/files/file-uploads-reducer";
 import type { UploadLimits } from "@/lib/files/upload-limits";
 import type { FileFieldView } from "@/lib/form/form-view";
 import type { UploadTarget } from "@/lib/files/upload-with-progress";
 import type { FileFieldState } from "@/lib/files/use-file-states";
-import { useFileUploads } from "@/lib/files/use-file-uploads";
+import { isBusy, useFileUploads, type UploadItem } from "@/lib/files/use-file-uploads";
 import { uploadMethodsOf } from "@/lib/files/upload-methods";
 import type { LocalFilePickerProps } from "@/components/files/local-file-picker";
 
