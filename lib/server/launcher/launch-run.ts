@@ -4,7 +4,7 @@ import { safeParse } from "zod/v4/core";
 import { ApiError } from "@/lib/errors/api-error";
 import { answerName } from "@/lib/fields/answer-keys";
 import { getDifyClient } from "@/lib/server/dify/get-dify-client";
-import { checkInputs, type InputRule } from "@/lib/server/request/check-inputs";
+import { checkInputs } from "@/lib/server/request/check-inputs";
 import { getEnv } from "@/lib/server/env";
 import { getLimits } from "@/lib/server/limits";
 import { formLinkPath } from "@/lib/server/form/signed-form-link";
@@ -16,7 +16,7 @@ import {
   toStartInputs,
   type StartValues,
 } from "@/lib/launcher/start-form-schema";
-import type { LaunchMode, StartField, StartFormView } from "@/lib/launcher/start-form-view";
+import type { LaunchMode, StartFormView } from "@/lib/launcher/start-form-view";
 import { hiddenStartInputs, toStartFormView } from "@/lib/server/launcher/to-start-form-view";
 import { streamError, type EventTransform } from "@/lib/server/streams/relay-event-stream";
 import { clientAddress } from "@/lib/server/client-address";
@@ -104,12 +104,6 @@ function launchLinks(user: string, secret: string): EventTransform {
   };
 }
 
-// A file field's methods are already read as the server reads them (an empty list as every one).
-const startRule = (field: StartField): InputRule => ({
-  name: field.name,
-  methods: "methods" in field ? field.methods : [],
-});
-
 /** The start request checked as the start form checks its values; refusals name variables. */
 function parseStartRequest(form: StartFormView, body: unknown): StartValues {
   const result = safeParse(buildStartFormSchema(form.fields, form.mode), fromStartRequest(body));
@@ -145,7 +139,11 @@ export async function startLaunch(
     ...hiddenStartInputs(parameters),
     ...checkInputs(toStartInputs(form.fields, values), {
       insideHosts: getEnv().REMOTE_FILE_HOSTS,
-      rules: form.fields.map(startRule),
+      // A file field's methods are already read as the server reads them.
+      rules: form.fields.map((field) => ({
+        name: field.name,
+        methods: "methods" in field ? field.methods : [],
+      })),
     }),
   };
   const upstream = await openRun(form.mode, { inputs, user, query: values.query }, signal);
