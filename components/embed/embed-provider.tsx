@@ -12,10 +12,7 @@ export function useEmbedNotify(): Notify {
   return useContext(EmbedContext);
 }
 
-/**
- * When the page is framed by an allowed portal: posts events to it (to each allowed origin, never
- * `*`), reports the content height on every change, and takes `set-theme` from it.
- */
+/** In an allowed portal's frame: posts events to each allowed origin (never `*`); takes a theme. */
 export function EmbedProvider({
   enabled,
   allowedOrigins,

@@ -3,10 +3,7 @@ import { useEffect, useState } from "react";
 import { ComparingWords } from "@/components/review/comparing-words";
 import { compareWords, type WordChanges } from "@/lib/review/word-changes";
 
-/**
- * The text against its suggestion: additions as <ins>, removals as <del>, and how many. It loads
- * in a chunk of its own, with the diff library, once Changes is opened.
- */
+/** The text against its suggestion: additions as <ins>, removals as <del>, and how many. */
 export function WordChangesView({ suggestion, current }: { suggestion: string; current: string }) {
   const t = useTranslations("form.review");
   const locale = useLocale();
