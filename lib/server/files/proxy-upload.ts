@@ -5,7 +5,7 @@ import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
 import { ApiError } from "@/lib/errors/api-error";
 import { getDifyClient } from "@/lib/server/dify/get-dify-client";
 import type { UploadedFile } from "@/lib/dify/schemas";
-import { largestSizeLimit, toUploadLimits } from "@/lib/files/upload-limits";
+import { toUploadLimits } from "@/lib/files/upload-limits";
 import type { UploadAnswer } from "@/lib/files/upload-answer";
 import { getLimits } from "@/lib/server/limits";
 import { countUploadedBytes } from "@/lib/server/ops/metrics";
@@ -98,7 +98,7 @@ export async function uploadAsUser(
   const maxBytes = async () => {
     const { getAppParametersCached } = getDifyClient();
     const parameters = await getAppParametersCached().catch(() => undefined);
-    return largestSizeLimit(toUploadLimits(parameters?.system_parameters));
+    return Math.max(...Object.values(toUploadLimits(parameters?.system_parameters)));
   };
   const file = await proxyUpload(request, user, {
     maxBytes,
