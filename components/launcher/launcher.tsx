@@ -8,16 +8,12 @@ import { Button } from "@/components/ui/button";
 import { StatusScreen } from "@/components/ui/status-screen";
 import { ApiClientError } from "@/lib/client/api-client-error";
 import { launcherProblem } from "@/lib/launcher/launcher-problem";
-import { callRoute } from "@/lib/client/call-route";
-import { LAUNCHER_API } from "@/lib/launcher/launcher-api-contract";
+import { launchFormQuery } from "@/lib/launcher/queries";
 
 /** The launcher: the configured app's start form, or the screen that says why there is none. */
 export function Launcher() {
   const t = useTranslations("launcher");
-  const form = useQuery({
-    queryKey: ["launcher", "form"],
-    queryFn: ({ signal }) => callRoute(LAUNCHER_API.parameters, { signal }),
-  });
+  const form = useQuery(launchFormQuery);
   const [startError, setStartError] = useState<ApiClientError | null>(null);
   const error = startError ?? form.error;
 
