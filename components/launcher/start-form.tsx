@@ -13,7 +13,7 @@ import { encodeFieldIssue } from "@/lib/fields/field-issue";
 import { fieldsRefused } from "@/lib/fields/fields-refused";
 import { focusField } from "@/lib/form/focus-field";
 import { launcherProblem } from "@/lib/launcher/launcher-problem";
-import { LAUNCHER_API } from "@/lib/launcher/launcher-api-contract";
+import { LAUNCH_UPLOAD_TARGET } from "@/lib/launcher/queries";
 import {
   buildStartFormSchema,
   startDefaults,
@@ -30,7 +30,6 @@ type StartFormProps = {
 };
 
 const QUERY = "query";
-const UPLOAD_TARGET = { url: LAUNCHER_API.upload.path };
 const inputId = (name: string) => `start-${name}`;
 const QUERY_ID = "start-message";
 const fieldPath = (name: string) => `inputs.${answerKey(name)}` as FieldPath<StartValues>;
@@ -152,7 +151,7 @@ export function StartForm({ view, onProblem }: StartFormProps) {
               register={register}
               error={errors.inputs?.[answerKey(field.name)]?.message}
               files={{
-                uploadTarget: UPLOAD_TARGET,
+                uploadTarget: LAUNCH_UPLOAD_TARGET,
                 limits: view.limits,
                 onStateChange: files.setters[field.name]!,
               }}

@@ -1,19 +1,14 @@
-import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useEffect, useMemo, useReducer, useState } from "react";
-import {
-  openEventStream,
-  useEventStream,
-  type EventStreamSource,
-} from "@/lib/client/use-event-stream";
+import { useEventStream, type EventStreamSource } from "@/lib/client/use-event-stream";
 import {
   FORM_LINK_EVENT,
   readLaunchEvents,
   type FormLinkEvent,
 } from "@/lib/launcher/launch-events";
-import { LAUNCHER_API } from "@/lib/launcher/launcher-api-contract";
+import { useStartMutation } from "@/lib/launcher/queries";
 import { openFormLink } from "@/lib/form/open-form-link";
-import { toStartRequest, type StartValues } from "@/lib/launcher/start-form-schema";
+import type { StartValues } from "@/lib/launcher/start-form-schema";
 import { initialRunView, runViewReducer, type RunViewState } from "@/lib/run/run-view";
 
 type RunAction = Parameters<typeof runViewReducer>[1] | { event: "reset" };
@@ -30,11 +25,7 @@ export function useLaunch({ onError }: { onError: (error: Error) => void }) {
   const router = useRouter();
   const [run, dispatch] = useReducer(reducer, initialRunView);
   const [formLink, setFormLink] = useState<FormLinkEvent | null>(null);
-  // The answer is the run's event stream, read below. The user is the cookie the server sets.
-  const start = useMutation({
-    mutationFn: (values: StartValues) =>
-      openEventStream({ url: LAUNCHER_API.launch.path, json: toStartRequest(values) }),
-  });
+  const start = useStartMutation();
   const body = start.data;
   // The POST's answer is read once: there is nothing to reconnect to.
   const source = useMemo<EventStreamSource | null>(

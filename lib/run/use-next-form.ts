@@ -1,10 +1,10 @@
-import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { ApiClientError } from "@/lib/client/api-client-error";
-import { fetchNextLink, type FormLinkContext } from "@/lib/form/form-api";
+import type { FormLinkContext } from "@/lib/form/form-api";
 import { openFormLink } from "@/lib/form/open-form-link";
-import { waitingFormKey, type RunViewState, type WaitingForm } from "@/lib/run/run-view";
+import { useNextLinkMutation } from "@/lib/run/queries";
+import { waitingFormKey, type RunViewState } from "@/lib/run/run-view";
 
 /** How long the waiting forms must stay put before the next one is opened (replays settle). */
 const SETTLE_MS = 150;
@@ -15,8 +15,7 @@ const SETTLE_MS = 150;
  */
 export function useNextForm(link: FormLinkContext, state: RunViewState) {
   const router = useRouter();
-  // A write: the server signs a new link.
-  const nextLink = useMutation({ mutationFn: (form: WaitingForm) => fetchNextLink(link, form) });
+  const nextLink = useNextLinkMutation(link);
   const { mutate } = nextLink;
   const [elsewhere, setElsewhere] = useState<ReadonlySet<string>>(new Set());
   const opening = useRef<string | null>(null);

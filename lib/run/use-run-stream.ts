@@ -1,7 +1,8 @@
 import { useMemo, useReducer } from "react";
 import { ApiClientError } from "@/lib/client/api-client-error";
-import { openEventStream, useEventStream } from "@/lib/client/use-event-stream";
-import { runEventsTarget, type FormLinkContext } from "@/lib/form/form-api";
+import { useEventStream } from "@/lib/client/use-event-stream";
+import type { FormLinkContext } from "@/lib/form/form-api";
+import { runEventsSource } from "@/lib/run/queries";
 import { initialRunView, runViewReducer } from "@/lib/run/run-view";
 
 export type { Connection } from "@/lib/client/use-event-stream";
@@ -17,16 +18,8 @@ export type RunStream = ReturnType<typeof useRunStream>;
 /** Follows the link's run live, reconnecting; the reducer merges each connection's replay. */
 export function useRunStream(link: FormLinkContext, enabled: boolean) {
   const [state, dispatch] = useReducer(runViewReducer, initialRunView);
-  // Every (re)connection asks afresh, with the link's credentials.
   const source = useMemo(
-    () =>
-      enabled && link.run
-        ? {
-            open: async (signal: AbortSignal) =>
-              openEventStream(await runEventsTarget(link), signal),
-            reconnect: true,
-          }
-        : null,
+    () => (enabled && link.run ? runEventsSource(link) : null),
     [enabled, link],
   );
   const { connection, failure } = useEventStream({
