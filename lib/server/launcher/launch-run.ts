@@ -9,7 +9,6 @@ import { getEnv } from "@/lib/server/env";
 import { getLimits } from "@/lib/server/limits";
 import { formLinkPath } from "@/lib/server/form/signed-form-link";
 import { FORM_LINK_EVENT, type FormLinkEvent } from "@/lib/launcher/launch-events";
-import { launchMode, rememberChatApp } from "@/lib/server/launcher/launch-mode";
 import {
   buildStartFormSchema,
   fromStartRequest,
@@ -21,6 +20,18 @@ import { hiddenStartInputs, toStartFormView } from "@/lib/server/launcher/to-sta
 import { streamError, type EventTransform } from "@/lib/server/streams/relay-event-stream";
 import { clientAddress } from "@/lib/server/client-address";
 import { leasedEventStream } from "@/lib/server/streams/leased-event-stream";
+import { processState } from "@/lib/server/ops/process-state";
+
+// How the launcher starts the app: as configured (DIFY_APP_MODE), or, left to `auto`, as a
+// workflow until the app answers `not_workflow_app`; from then on, until the process restarts, as
+// a chat app.
+const learnt = () => processState("launch-mode", () => ({ isChatApp: false }));
+
+export function launchMode(): LaunchMode {
+  const configured = getEnv().DIFY_APP_MODE;
+  if (configured !== "auto") return configured;
+  return learnt().isChatApp ? "chatflow" : "auto";
+}
 
 export async function getLaunchForm(): Promise<StartFormView> {
   return toStartFormView(await getDifyClient().getAppParameters(), launchMode());
@@ -41,7 +52,7 @@ async function openRun(
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     if (error.code === "not_workflow_app" && mode === "auto") {
-      rememberChatApp();
+      learnt().isChatApp = true;
       if (query.trim()) return chat();
       throw ApiError.of(
         "message_required",
