@@ -27,9 +27,8 @@ const LocalFilePicker = lazy(() =>
 );
 
 /**
- * Drop, pick or paste files, bound to a react-hook-form value (a list of attached files); each
- * uploads at once through the proxy. Remote links where allowed. `uploadTarget` must keep its
- * identity between renders (memoise it).
+ * A form value of attached files: dropped, picked, pasted (each uploads at once) or linked.
+ * `uploadTarget` must keep its identity between renders (memoise it).
  */
 export function FileField<T extends FieldValues>({
   control,
@@ -289,8 +288,7 @@ function RemoteUrlEntry({
   const inputId = useId();
   const errorId = useId();
 
-  // The server checks the link as the submit will, and asks the link's server what it holds
-  // when its path does not say; the page shows the type it will send, or why not.
+  // The server checks the link as the submit will, and says what type it would send or why not.
   const add = async () => {
     const text = url.trim();
     if (inFlight.current) return;
