@@ -81,7 +81,7 @@ export function attachedFiles(items: readonly UploadItem[]): AttachedFile[] {
 export const isBusy = (item: UploadItem) => item.status === "queued" || item.status === "uploading";
 
 /** Uploads not finished yet, and uploads that failed. */
-export function uploadCounts(items: readonly UploadItem[]): { pending: number; failed: number } {
+export function uploadCounts(items: readonly UploadItem[]): FileFieldState {
   return {
     pending: items.filter(isBusy).length,
     failed: items.filter((item) => item.status === "failed").length,
