@@ -1,7 +1,7 @@
 import { useLocale, useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import type { Control, FieldPath, FieldValues, UseFormRegister } from "react-hook-form";
-import { ControlledFileField } from "@/components/files/controlled-file-field";
+import { FileField } from "@/components/files/file-field";
 import { FormField, type ControlProps } from "@/components/ui/form-field";
 import { OptionSelect } from "@/components/ui/option-select";
 import { ParagraphReview } from "@/components/review/paragraph-review";
@@ -112,7 +112,7 @@ export function FieldControl<T extends FieldValues>({
       case "file":
       case "file-list":
         return (
-          <ControlledFileField
+          <FileField
             control={control}
             name={path}
             aria={aria}

@@ -1,19 +1,20 @@
 import { lazy, Suspense, useId, useRef, useState } from "react";
 import { useTranslations } from "next-intl";
+import { useController, type Control, type FieldPath, type FieldValues } from "react-hook-form";
 import { FileIcon } from "@/components/ui/file-icon";
 import { Button } from "@/components/ui/button";
+import type { ControlProps } from "@/components/ui/form-field";
 import { useInBrowser } from "@/lib/client/use-in-browser";
 import type { AttachedFile } from "@/lib/fields/attached-file";
 import type { FileType } from "@/lib/dify/browser-schemas";
 import { chooseFileType, uploadExtensionOf } from "@/lib/files/detect-file-type";
 import { acceptedExtensions, formatBytes, sizeLimitFor } from "@/lib/files/file-category";
 import { useFileKinds } from "@/lib/files/file-hint";
-import { isBusy, type UploadItem } from "@/lib/files/file-uploads-reducer";
 import type { UploadLimits } from "@/lib/files/upload-limits";
 import type { FileFieldView } from "@/lib/form/form-view";
 import type { UploadTarget } from "@/lib/files/upload-with-progress";
 import type { FileFieldState } from "@/lib/files/use-file-states";
-import { useFileUploads } from "@/lib/files/use-file-uploads";
+import { isBusy, useFileUploads, type UploadItem } from "@/lib/files/use-file-uploads";
 import { uploadMethodsOf } from "@/lib/files/upload-methods";
 import type { LocalFilePickerProps } from "@/components/files/local-file-picker";
 
@@ -25,33 +26,31 @@ const LocalFilePicker = lazy(() =>
   })),
 );
 
-export type FileFieldProps = {
-  field: FileFieldView;
-  /** Must keep its identity between renders (memoise it). */
-  uploadTarget: UploadTarget;
-  limits: UploadLimits;
-  value: AttachedFile[];
-  onChange: (files: AttachedFile[]) => void;
-  onStateChange: (state: FileFieldState) => void;
-  inputId: string;
-  labelId: string;
-  describedBy: string | undefined;
-  invalid: boolean;
-};
-
-/** Drop, pick or paste files; each uploads at once through the proxy. Remote links where allowed. */
-export function FileField({
+/**
+ * A form value of attached files: dropped, picked, pasted (each uploads at once) or linked.
+ * `uploadTarget` must keep its identity between renders (memoise it).
+ */
+export function FileField<T extends FieldValues>({
+  control,
+  name,
+  aria,
+  labelId,
   field,
   uploadTarget,
   limits,
-  value,
-  onChange,
   onStateChange,
-  inputId,
-  labelId,
-  describedBy,
-  invalid,
-}: FileFieldProps) {
+}: {
+  control: Control<T>;
+  name: FieldPath<T>;
+  aria: ControlProps;
+  labelId: string;
+  field: FileFieldView;
+  uploadTarget: UploadTarget;
+  limits: UploadLimits;
+  onStateChange: (state: FileFieldState) => void;
+}) {
+  const { field: controlled } = useController({ control, name });
+  const { id: inputId, "aria-describedby": describedBy, "aria-invalid": invalid } = aria;
   const t = useTranslations("form.files");
   const allowed = useAllowedWords();
   const kindWords = useTranslations("form.fileHint.types");
@@ -60,8 +59,12 @@ export function FileField({
       ? t("notAccepted", { name, allowed: allowed(field) })
       : t("detectedNotAccepted", { name, kind: kindWords(type), allowed: allowed(field) });
   const max = field.kind === "file" ? 1 : field.maxFiles;
-  const [initial] = useState(value);
-  const uploads = useFileUploads({ initial, uploadTarget, onChange, onStateChange });
+  const uploads = useFileUploads({
+    initial: Array.isArray(controlled.value) ? (controlled.value as AttachedFile[]) : [],
+    uploadTarget,
+    onChange: controlled.onChange,
+    onStateChange,
+  });
   const { items } = uploads;
   const [problems, setProblems] = useState<string[]>([]);
   const [notes, setNotes] = useState<string[]>([]);
@@ -132,7 +135,7 @@ export function FileField({
             <Button
               onClick={open}
               aria-describedby={ids}
-              aria-invalid={invalid || undefined}
+              aria-invalid={invalid}
               data-field-focus={field.name}
             >
               {t("choose", { max })}
@@ -285,8 +288,7 @@ function RemoteUrlEntry({
   const inputId = useId();
   const errorId = useId();
 
-  // The server checks the link as the submit will, and asks the link's server what it holds
-  // when its path does not say; the page shows the type it will send, or why not.
+  // The server checks the link as the submit will, and says what type it would send or why not.
   const add = async () => {
     const text = url.trim();
     if (inFlight.current) return;

@@ -13,10 +13,7 @@ const WordChangesView = lazy(() =>
   })),
 );
 
-/**
- * A paragraph field's views: Write (its textarea, `children`), Preview (the text as the form's
- * Markdown renders it) and, where it has a suggested draft, Changes against that draft.
- */
+/** A paragraph field's views: Write (`children`), Preview and, with a suggested draft, Changes. */
 export function ParagraphReview<T extends FieldValues>({
   id,
   control,

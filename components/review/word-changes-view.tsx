@@ -1,14 +1,25 @@
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
+import { useEffect, useState } from "react";
 import { ComparingWords } from "@/components/review/comparing-words";
-import { useWordChanges } from "@/lib/review/use-word-changes";
+import { compareWords, type WordChanges } from "@/lib/review/word-changes";
 
-/**
- * The text against its suggestion: additions as <ins>, removals as <del>, and how many. It loads
- * in a chunk of its own, with the diff library, once Changes is opened.
- */
+/** The text against its suggestion: additions as <ins>, removals as <del>, and how many. */
 export function WordChangesView({ suggestion, current }: { suggestion: string; current: string }) {
   const t = useTranslations("form.review");
-  const changes = useWordChanges(suggestion, current);
+  const locale = useLocale();
+  const [compared, setCompared] = useState<{ key: string; changes: WordChanges } | null>(null);
+  const key = `${locale}\u0000${suggestion}\u0000${current}`;
+  useEffect(() => {
+    let live = true;
+    void compareWords(suggestion, current, locale).then((changes) => {
+      if (live) setCompared({ key, changes });
+    });
+    return () => {
+      live = false;
+    };
+  }, [suggestion, current, locale, key]);
+  // Until the newest text is compared, the comparison shows as under way.
+  const changes = compared?.key === key ? compared.changes : null;
   if (!changes) return <ComparingWords />;
   const { parts, added, removed } = changes;
   const summary =

@@ -7,15 +7,6 @@ import type { NodeView, RunViewState } from "@/lib/run/run-view";
 // A run as it goes: its steps, streamed text, and how it ended. Shared by the form page (after an
 // answer) and the launcher (while starting); each adds its own notices through `children`.
 
-const KNOWN_STATUSES = new Set([
-  "running",
-  "succeeded",
-  "failed",
-  "stopped",
-  "exception",
-  "paused",
-]);
-
 function formatElapsed(seconds: number | null, locale: string): string {
   if (seconds === null) return "";
   const unit = seconds < 1 ? "millisecond" : "second";
@@ -96,7 +87,7 @@ export function RunProgress({
 function NodeItem({ node }: { node: NodeView }) {
   const t = useTranslations("run.status");
   const locale = useLocale();
-  const words = KNOWN_STATUSES.has(node.status) ? t(node.status) : node.status;
+  const words = t.has(node.status) ? t(node.status) : node.status;
   return (
     <li className="node-item" data-status={node.status}>
       <span className="node-title">{node.title}</span>

@@ -3,10 +3,7 @@ import { useId } from "react";
 import type { LinkScope } from "@/lib/form/form-link";
 import { waitingFormKey, type WaitingForm } from "@/lib/run/run-view";
 
-/**
- * Every form the run waits at (parallel branches may open several), each with what this link
- * may do with it: its own form, one it opens here (run scope), or one that waits for someone else.
- */
+/** Every form the run waits at, each with what this link may do with it. */
 export function WaitingForms({
   forms,
   ownToken,

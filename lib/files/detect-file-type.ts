@@ -5,7 +5,7 @@ import type { FileType } from "@/lib/dify/browser-schemas";
 // document. The app cannot ask which one it talks to, so it sends the type both would take, else
 // the type the newest would take, and refuses only what neither would.
 
-/** `before-0.7`: servers on graphon before 0.7.0; `since-0.7`: 0.7.0 and later. */
+/** Servers on graphon before 0.7.0, and since. */
 export type ServerGeneration = "before-0.7" | "since-0.7";
 
 type KnownType = Exclude<FileType, "custom">;
@@ -106,17 +106,15 @@ export function uploadExtensionOf(name: string): string {
   return dot > 0 ? name.slice(dot + 1).toLowerCase() : "";
 }
 
-/** A file field's settings that decide the types it takes. */
 export interface FileTypeConstraints {
   allowedTypes: readonly string[];
   allowedExtensions: readonly string[];
 }
 
 /**
- * Whether a field takes a file sent with a type and extension (no dot): a type on the list (an
- * empty list takes every type), or `custom` with its extension on the extension list. Since 0.7.0
- * that list is read case- and dot-insensitively; before, `custom` must be listed and `.extension`
- * be on the list exactly as written, so `["dotx"]` or `[".LOG"]` takes no file there.
+ * Whether a field takes a file sent with a type and extension (no dot). Since 0.7.0 the extension
+ * list is read case- and dot-insensitively; before, `custom` must be listed and `.extension` be on
+ * the list exactly as written, so `["dotx"]` or `[".LOG"]` takes no file there.
  */
 export function isFileTypeAllowed(
   type: FileType,
@@ -131,21 +129,15 @@ export function isFileTypeAllowed(
   return extension !== "" && wanted.includes(extension.toLowerCase());
 }
 
-/**
- * What the app sends for a file, and how sure it is: `both`, a type each generation takes; `newest`,
- * a type only the newest server takes (an older one may refuse it, and then says why); `older`, a
- * type only an older server takes (the newest refuses it); `none`, neither takes the file, and
- * `detected` is what the newest server calls it.
- */
+/** What the app sends for a file, and which generations take it (`detected`: the newest's type). */
 export type TypeChoice =
   | { verdict: "both" | "newest" | "older"; type: FileType }
   | { verdict: "none"; detected: FileType };
 
 /**
- * The type to send for a file whose extension (no dot, as the server stores it) and MIME type the
- * app knows. Before 0.7.0 the sent type must be the detected one; since, `custom` is taken as
- * sent and judged by the extension, so a field listing `custom` + `.log` takes any `.log`. A file
- * only an older server takes (`.ott` as an OpenDocument template) goes as that server takes it.
+ * The type to send for a file. Before 0.7.0 it must be the detected one; since, `custom` is judged
+ * by the extension, so a field listing `custom` + `.log` takes any `.log`. A file only an older
+ * server takes (`.ott` as an OpenDocument template) goes as that server takes it.
  */
 export function chooseFileType(
   file: { extension: string; mimeType: string },

@@ -9,10 +9,7 @@ export const linkCheckRequestSchema = z.object({
   url: z.string().check(z.maxLength(4096)),
 });
 
-/**
- * The server's word on a link: the URL to send (as checked), the file's name, the type to send
- * and the extension (no dot) the server will build it with; or why the field cannot take it.
- */
+/** The server's word on a link: what to send for it, or why the field cannot take it. */
 export const linkCheckSchema = z.discriminatedUnion("ok", [
   z.object({
     ok: z.literal(true),

@@ -60,7 +60,6 @@ function mimeTypeOfName(name: string): string {
   return TYPE_OF_EXTENSION.get(extension) ?? TYPE_OF_EXTENSION.get(extension.toLowerCase()) ?? "";
 }
 
-/** Percent-decoded, or as written when it is not valid percent-encoding. */
 function decoded(text: string): string {
   try {
     return decodeURIComponent(text);
@@ -75,7 +74,6 @@ const pathNameOf = (url: URL) => decoded(url.pathname.slice(url.pathname.lastInd
 /** Whether a link's path alone decides its type: an extension Python's table knows. */
 export const pathDecides = (url: URL) => mimeTypeOfName(pathNameOf(url)) !== "";
 
-/** What a link's server answered, as far as the file's type goes. */
 export type RemoteAnswer = { contentType: string; disposition: string };
 
 /** The name, MIME type and extension (no dot) the newest server builds a remote file with. */

@@ -4,7 +4,6 @@ import ipaddr from "ipaddr.js";
 // own network, and the app asks a link's server what it holds, so neither may be aimed at
 // addresses there. No node:*: the server runs it before it fetches a link or passes one on.
 
-/** Why a link is refused. */
 export type RemoteUrlProblem = "invalid" | "scheme" | "credentials" | "address";
 
 /** The URL length the upstream's mapping takes. */
@@ -15,10 +14,7 @@ const MAX_REMOTE_URL_LENGTH = 2048;
 // judged by one reading and fetched by another.
 const AMBIGUOUS = /[\\\u0000-\u001f\u007f]/;
 
-/**
- * A link checked for a file field: the URL to send on (the parser's spelling, so what was judged
- * is what goes upstream) or its problem. `insideHosts`: REMOTE_FILE_HOSTS.
- */
+/** A link checked for a file field, as the parser spells it (what is judged goes on), or why. */
 export function checkRemoteUrl(
   text: string,
   insideHosts: readonly string[] = [],
@@ -32,9 +28,8 @@ export function checkRemoteUrl(
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") return { problem: "scheme" };
   if (url.username || url.password) return { problem: "credentials" };
-  // The URL parser already wrote any IPv4 form (127.1, 0x7f.0.0.1, 2130706433) as dotted decimal
-  // and an IPv6 one in brackets, so a literal address is recognised whatever way it was typed.
-  // As REMOTE_FILE_HOSTS names it: lower case, no final dot, IPv6 in brackets.
+  // The parser wrote any IPv4 form (127.1, 0x7f.0.0.1) as dotted decimal and IPv6 in brackets.
+  // As REMOTE_FILE_HOSTS names it: lower case, no final dot.
   const host = url.hostname.replace(/\.$/, "").toLowerCase();
   if (!insideHosts.includes(host) && !isPublicHost(host)) return { problem: "address" };
   if (url.href.length > MAX_REMOTE_URL_LENGTH) return { problem: "invalid" };
@@ -52,10 +47,8 @@ export function isPublicHost(host: string): boolean {
 }
 
 /**
- * Only global unicast passes: loopback, private, unique local, link-local, unspecified,
- * multicast, reserved, CGNAT and the IPv6 forms that embed IPv4 (mapped, compatible, 6to4, NAT64,
- * Teredo) do not. IPv6 must also be in 2000::/3, the only block handed out for global unicast,
- * which keeps out `::7f00:1` (IPv4-compatible), a range ipaddr.js calls unicast.
+ * Only global unicast passes (not CGNAT, nor the IPv6 forms that embed IPv4). IPv6 must also be in
+ * 2000::/3, which keeps out `::7f00:1` (IPv4-compatible), a range ipaddr.js calls unicast.
  */
 export function isPublicAddress(address: string): boolean {
   // process() reads an IPv4-mapped IPv6 address (::ffff:10.0.0.1) as the IPv4 address it maps.

@@ -27,8 +27,3 @@ export function toUploadLimits(system: SystemParameters | undefined): UploadLimi
   });
   return Object.fromEntries(limits) as UploadLimits;
 }
-
-/** The largest file any category takes, in bytes. */
-export function largestSizeLimit(limits: UploadLimits): number {
-  return Math.max(...SIZE_CATEGORIES.map((category) => limits[`${category}Bytes`]));
-}

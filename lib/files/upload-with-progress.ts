@@ -4,10 +4,7 @@ import type { UploadAnswer } from "@/lib/files/upload-answer";
 // XMLHttpRequest rather than the fetch helper: fetch cannot report upload progress. Errors are
 // the same ApiClientError with the server's `{code, message}`.
 
-/**
- * Where a file goes: an upload route of this app (its URL may wait for its contract to load),
- * with the headers it needs (a form's link), and who hears of each upload the app refused.
- */
+/** An upload route (its URL may wait for its contract to load), and who hears of refusals. */
 export type UploadTarget = {
   url: string | Promise<string>;
   headers?: Record<string, string>;

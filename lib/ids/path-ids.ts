@@ -4,9 +4,7 @@ import * as z from "zod/mini";
 // `_` only, so no value can carry `/`, `..`, an encoded separator or a control character into the
 // upstream URL. zod/mini: the browser checks a typed id with the same rule, in its own words.
 
-export type PathIdMessages = { missing: string; tooLong: string; notAllowed: string };
-
-export const pathIdSchema = (messages: PathIdMessages) =>
+export const pathIdSchema = (messages: { missing: string; tooLong: string; notAllowed: string }) =>
   z.string().check(
     // An empty id is only "missing", not also "has characters that are not allowed".
     z.minLength(1, { error: messages.missing, abort: true }),
@@ -28,13 +26,11 @@ export const runIdSchema = pathId("The run id");
 export const formRouteParamsSchema = z.object({ token: formTokenSchema });
 
 export const datasetIdSchema = pathId("The dataset id");
-export const documentIdSchema = pathId("The document id");
-export const segmentIdSchema = pathId("The segment id");
 
 export const datasetRouteParamsSchema = z.object({ dataset_id: datasetIdSchema });
 export const documentRouteParamsSchema = z.extend(datasetRouteParamsSchema, {
-  document_id: documentIdSchema,
+  document_id: pathId("The document id"),
 });
 export const segmentRouteParamsSchema = z.extend(documentRouteParamsSchema, {
-  segment_id: segmentIdSchema,
+  segment_id: pathId("The segment id"),
 });

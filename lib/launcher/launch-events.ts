@@ -2,12 +2,8 @@ import * as z from "zod/mini";
 import { parseStreamEvent } from "@/lib/dify/browser-schemas";
 import { readSseJson } from "@/lib/dify/sse-events";
 
-// The launch stream (POST /api/launch) carries the run's own events as Dify sends them, plus one
-// event of the app's own, sent right after `human_input_required` when that form has a token:
-//
-//   data: {"event":"launcher_form_link","url":"/form/…?run=…&user=…&exp=…&sig=…",
-//          "workflow_run_id":"…","node_title":"Editorial review"}
-// `url` is a signed link for the launcher's own user.
+// The launch stream carries the run's own events, plus this one right after a
+// `human_input_required` whose form has a token: a signed link for the launcher's own user.
 
 export const FORM_LINK_EVENT = "launcher_form_link";
 

@@ -35,10 +35,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 
 const MAX_QUERY_LENGTH = 10_000;
 
-/**
- * The zod schema of the start form: one entry per input, and the message for a chat app. `say`
- * words the problems: English on the server, message keys in the browser (translated when shown).
- */
+/** The start form's schema. `say`: English on the server, message keys in the browser. */
 export function buildStartFormSchema(
   fields: readonly StartField[],
   mode: LaunchMode,
@@ -60,11 +57,7 @@ export function startDefaults(fields: readonly StartField[]): StartValues {
   return { inputs: toFormValues(defaultValues(fields)), query: "" };
 }
 
-/**
- * The upstream's `inputs`: a number as a number, a checkbox as a boolean, JSON as the object it
- * holds, a file as one mapping, a file list as an array of mappings. Empty answers are left out,
- * so the app's own defaults and checks apply to them.
- */
+/** The upstream's `inputs`; empty answers are left out, so the app's own defaults apply. */
 export function toStartInputs(
   fields: readonly StartField[],
   values: StartValues,

@@ -3,10 +3,7 @@ import { flushSync } from "react-dom";
 
 export type ReviewView = "write" | "preview" | "changes";
 
-/**
- * The views of a paragraph field as WAI-ARIA tabs: one tab in the tab order, arrow keys (and Home,
- * End) move between the tabs and show the view they land on.
- */
+/** The views of a paragraph field as WAI-ARIA tabs (arrow keys, Home and End move between them). */
 export function useReviewTabs(id: string, views: readonly ReviewView[]) {
   const [selected, setSelected] = useState<ReviewView>("write");
   // Synchronously, so a field focused for a problem (focusField) is in the page when focused.

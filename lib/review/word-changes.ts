@@ -47,7 +47,6 @@ export function wordTokens(text: string, segmenter: Intl.Segmenter): Token[] {
   return tokens;
 }
 
-/** Adds `text` to the parts, joined with the last part when it is of the same kind. */
 function push(parts: WordPart[], kind: WordPart["kind"], text: string) {
   const last = parts[parts.length - 1];
   if (last?.kind === kind) last.text += text;
@@ -93,9 +92,8 @@ const tokensEqual = (a: Token, b: Token) => (a.space && b.space) || a.text === b
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
- * The changes from `before` to `after`, `locale` being the page's language. `timeoutMs` bounds
- * each word-by-word comparison: texts too different to compare in that time show as one removal
- * and one addition.
+ * The changes from `before` to `after` in the page's language. Texts too different to compare
+ * word by word within `timeoutMs` show as one removal and one addition.
  */
 export async function compareWords(
   before: string,
@@ -160,7 +158,6 @@ export async function compareWords(
   return result;
 }
 
-/** Adds the word-by-word changes from `old` to `next` to `result`. */
 function compareTokens(old: Token[], next: Token[], timeoutMs: number, result: WordChanges) {
   const changes = diffArrays(old, next, { comparator: tokensEqual, timeout: timeoutMs });
   if (!changes) {

@@ -14,9 +14,9 @@ export function runEventsSource(link: FormLinkContext): EventStreamSource {
   };
 }
 
-export type NextFormRequest = { formId: string | null; nodeId: string };
-
 /** Asks for a run-scoped link to a later form of the run (a write: the server signs a link). */
 export function useNextLinkMutation(link: FormLinkContext) {
-  return useMutation({ mutationFn: (form: NextFormRequest) => fetchNextLink(link, form) });
+  return useMutation({
+    mutationFn: (form: Parameters<typeof fetchNextLink>[1]) => fetchNextLink(link, form),
+  });
 }

@@ -93,7 +93,6 @@ describe("runViewReducer", () => {
         executionId: "e1",
         nodeId: "publish",
         title: "Publish",
-        type: null,
         status: "succeeded",
         elapsed: 0.25,
         error: null,

@@ -5,17 +5,19 @@ import type { PauseReason, StreamEvent } from "@/lib/dify/browser-schemas";
 // `message_replace`; `streams` logs repeat everything, so replayed chunks are checked against the
 // text already shown after each (re)connect.
 
-export type NodeView = {
-  executionId: string;
-  nodeId: string;
-  title: string;
-  type: string | null;
-  /** `running`, or a finished status from the upstream (`succeeded`, `failed`, `stopped`, …). */
-  status: string;
-  /** Seconds, when finished. */
-  elapsed: number | null;
-  error: string | null;
-};
+type NodeEvent = Extract<StreamEvent, { event: "node_finished" }>["data"];
+
+const nodeView = (data: NodeEvent) => ({
+  executionId: data.id,
+  nodeId: data.node_id,
+  title: data.title ?? data.node_id,
+  // `running`, or the upstream's finished status.
+  status: data.status,
+  // Seconds, when finished.
+  elapsed: data.elapsed_time ?? null,
+  error: data.error ?? null,
+});
+export type NodeView = ReturnType<typeof nodeView>;
 
 export type FilledView = {
   /** `form_id` when the server sends one, else the node id. */
@@ -27,15 +29,21 @@ export type FilledView = {
   renderedContent: string | null;
 };
 
+type FormFields = Pick<
+  PauseReason,
+  "form_id" | "node_title" | "form_token" | "approval_channels"
+> & { node_id: string };
+
+const waitingForm = (data: FormFields) => ({
+  formId: data.form_id ?? null,
+  nodeId: data.node_id,
+  nodeTitle: data.node_title ?? data.node_id,
+  // Null when the form is answered elsewhere, or (in the browser) when it is not this link's.
+  formToken: data.form_token ?? null,
+  channels: data.approval_channels ?? [],
+});
 /** A form the run waits at. Several can be open at once (parallel branches). */
-export type WaitingForm = {
-  formId: string | null;
-  nodeId: string;
-  nodeTitle: string;
-  /** Null when the form is answered elsewhere, or (in the browser) when it is not this link's. */
-  formToken: string | null;
-  channels: string[];
-};
+export type WaitingForm = ReturnType<typeof waitingForm>;
 
 export function waitingFormKey(form: WaitingForm): string {
   return form.formId ?? form.nodeId;
@@ -48,12 +56,9 @@ export type RunViewState = {
   timeouts: { key: string; nodeId: string; nodeTitle: string }[];
   /** Streamed text per node id, in arrival order of the nodes. */
   text: { nodeId: string; text: string }[];
-  /**
-   * Per text key, what the current connection has replayed of the text already shown: chunks
-   * that only repeat it change nothing. Cleared for a key once its text moves past it.
-   */
+  /** Per text key, what this connection has replayed of the text already shown. */
   replayed: Record<string, string>;
-  /** Every form the run waits at now, in the order they opened. */
+  /** In the order they opened. */
   waiting: WaitingForm[];
   outcome: {
     status: string;
@@ -63,9 +68,8 @@ export type RunViewState = {
   } | null;
   streamError: { code: string; message: string } | null;
   /**
-   * Per node id, the key of the form whose `human_input_required` this connection saw last: a
-   * filled or timeout event without `form_id` closes that form (a loop may pause at the node
-   * again right after, with a new form).
+   * Per node id, the form whose `human_input_required` this connection saw last: a filled or
+   * timeout event without `form_id` closes it (a loop may reopen the node with a new form).
    */
   lastRequired: Record<string, string>;
 };
@@ -83,21 +87,10 @@ export const initialRunView: RunViewState = {
   lastRequired: {},
 };
 
-/** `connected`: a new connection opened, what it replays is checked against what is shown. */
 type AnyEvent = StreamEvent | { event: "unknown"; name: string } | { event: "connected" };
 
-type NodeEvent = Extract<StreamEvent, { event: "node_finished" }>["data"];
-
 function upsertNode(nodes: NodeView[], data: NodeEvent): NodeView[] {
-  const node: NodeView = {
-    executionId: data.id,
-    nodeId: data.node_id,
-    title: data.title ?? data.node_id,
-    type: data.node_type ?? null,
-    status: data.status,
-    elapsed: data.elapsed_time ?? null,
-    error: data.error ?? null,
-  };
+  const node = nodeView(data);
   const index = nodes.findIndex((existing) => existing.executionId === node.executionId);
   if (index === -1) return [...nodes, node];
   const current = nodes[index]!;
@@ -178,7 +171,7 @@ function closedKeys(state: RunViewState): Set<string> {
   return new Set([...state.filled.map((f) => f.key), ...state.timeouts.map((t) => t.key)]);
 }
 
-/** The node's latest execution has ended (not running, not paused at its form): its form is answered. */
+/** The node's latest execution has ended: its form is answered. */
 function nodeDone(state: RunViewState, nodeId: string): boolean {
   const latest = state.nodes.findLast((node) => node.nodeId === nodeId);
   return latest !== undefined && latest.status !== "running" && latest.status !== "paused";
@@ -203,19 +196,6 @@ function upsertWaiting(state: RunViewState, form: WaitingForm): WaitingForm[] {
   };
   return next;
 }
-
-type FormFields = Pick<
-  PauseReason,
-  "form_id" | "node_title" | "form_token" | "approval_channels"
-> & { node_id: string };
-
-const waitingForm = (data: FormFields): WaitingForm => ({
-  formId: data.form_id ?? null,
-  nodeId: data.node_id,
-  nodeTitle: data.node_title ?? data.node_id,
-  formToken: data.form_token ?? null,
-  channels: data.approval_channels ?? [],
-});
 
 function isFormReason(reason: PauseReason): reason is PauseReason & { node_id: string } {
   const type = reason.TYPE ?? reason.type ?? "human_input_required";
@@ -304,10 +284,13 @@ export function runViewReducer(state: RunViewState, event: AnyEvent): RunViewSta
         return { ...state, waiting, phase: ended(state) ? state.phase : "running" };
       return { ...state, phase: "paused", waiting };
     }
-    case "human_input_form_filled": {
+    case "human_input_form_filled":
+    case "human_input_form_timeout": {
       const target = closing(state, event.data);
       if (!target) return state;
       const { waiting, phase, ...closed } = target;
+      if (event.event === "human_input_form_timeout")
+        return { ...state, timeouts: [...state.timeouts, closed], waiting, phase };
       const filled: FilledView = {
         ...closed,
         actionId: event.data.action_id ?? null,
@@ -315,12 +298,6 @@ export function runViewReducer(state: RunViewState, event: AnyEvent): RunViewSta
         renderedContent: event.data.rendered_content ?? null,
       };
       return { ...state, filled: [...state.filled, filled], waiting, phase };
-    }
-    case "human_input_form_timeout": {
-      const target = closing(state, event.data);
-      if (!target) return state;
-      const { waiting, phase, ...closed } = target;
-      return { ...state, timeouts: [...state.timeouts, closed], waiting, phase };
     }
     case "workflow_finished": {
       // A finished run has no running node. After a reconnect to a run that ended meanwhile, the

@@ -10,15 +10,13 @@ import { waitingFormKey, type RunViewState } from "@/lib/run/run-view";
 const SETTLE_MS = 150;
 
 /**
- * A run-scoped link opens the run's next form in place: the first waiting form it may open, once
- * the waiting forms have settled. A form the server says this link cannot open (answered
- * elsewhere) is remembered and skipped.
+ * A run-scoped link opens the run's next form in place, once the waiting forms have settled. A
+ * form the server says this link cannot open (answered elsewhere) is skipped.
  */
 export function useNextForm(link: FormLinkContext, state: RunViewState) {
   const router = useRouter();
   const nextLink = useNextLinkMutation(link);
   const { mutate } = nextLink;
-  // Forms the server said this page cannot open (answered elsewhere), by key.
   const [elsewhere, setElsewhere] = useState<ReadonlySet<string>>(new Set());
   const opening = useRef<string | null>(null);
   const others = state.waiting.filter((form) => form.formToken !== link.token);

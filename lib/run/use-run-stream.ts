@@ -7,22 +7,15 @@ import { initialRunView, runViewReducer } from "@/lib/run/run-view";
 
 export type { Connection } from "@/lib/client/use-event-stream";
 
-/**
- * The run's events, read by the shared SSE reader, which parses each with its zod schema: loaded as
- * the stream opens, after the page is in the browser (zod is not in the page's first load).
- */
+// The SSE reader (with zod) loads as the stream opens, not with the page.
 async function* readRunEvents(body: ReadableStream<Uint8Array>) {
   const { readStreamEvents } = await import("@/lib/dify/sse-events");
   yield* readStreamEvents(body);
 }
 
-/**
- * Follows the link's run live. A dropped connection reconnects by itself with backoff; each
- * connection asks for a state snapshot (or, on `streams` servers, gets the whole log again), and
- * the reducer merges the replay without duplicates.
- */
 export type RunStream = ReturnType<typeof useRunStream>;
 
+/** Follows the link's run live, reconnecting; the reducer merges each connection's replay. */
 export function useRunStream(link: FormLinkContext, enabled: boolean) {
   const [state, dispatch] = useReducer(runViewReducer, initialRunView);
   const source = useMemo(

@@ -18,12 +18,10 @@ const MAX_REDIRECTS = 3;
 const MAX_HEADER_BYTES = 16 * 1024;
 
 /**
- * Asks a link's server what it holds, as the newest Dify server does before it types a remote
- * file: a HEAD, else (405, 501) a GET of one byte; only the headers are read. Every hop is checked
- * by the link rule, its name resolved and refused if any address it has is inside (unless named
- * in `insideHosts`), and the connection made to the address that was checked, so a name cannot
- * resolve one way for the check and another for the fetch (decision 049). `timeoutMs`: the whole
- * exchange, every redirect included.
+ * Asks a link's server what it holds, as the newest Dify server does: a HEAD, else (405, 501) a GET
+ * of one byte, headers only. Every hop is checked by the link rule, refused if its name resolves
+ * to any address inside (unless in `insideHosts`), and connected to the checked address, so a name
+ * cannot resolve one way for the check and another for the fetch. `timeoutMs` covers redirects.
  */
 export async function askRemoteFile(
   link: string,

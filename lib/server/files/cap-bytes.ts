@@ -2,9 +2,8 @@ import "server-only";
 import { ApiError } from "@/lib/errors/api-error";
 
 /**
- * The chunks of `source`, failing with file_too_large once they add up to more than `maxBytes`.
- * The source is read by hand, not with `for await`, so a refusal leaves it as it is: the proxy
- * stops reading the body instead of tearing down the parser under it.
+ * The chunks of `source`, failing with file_too_large past `maxBytes`. Read by hand, not with
+ * `for await`, so a refusal leaves the source as it is rather than tearing down the parser.
  */
 export async function* capBytes(source: AsyncIterable<Buffer, void>, maxBytes: number) {
   const chunks = source[Symbol.asyncIterator]();

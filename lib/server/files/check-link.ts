@@ -11,10 +11,7 @@ import type { FieldView } from "@/lib/form/form-view";
 import { askRemoteFile } from "@/lib/server/files/ask-remote-file";
 import { getEnv } from "@/lib/server/env";
 
-/**
- * Checks a link for a file field of a form before the person sends it: the link rule, then what
- * the server it names holds when its path does not decide, then whether the field takes that type.
- */
+/** Checks a link for a file field, asking its server what it holds when the path does not say. */
 export async function checkLink(
   fields: readonly (FieldSpec | FieldView)[],
   request: { field: string; url: string },

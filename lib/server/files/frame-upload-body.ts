@@ -4,11 +4,10 @@ import { Readable } from "node:stream";
 const CRLF = "\r\n";
 
 /**
- * The multipart body the upstream gets: a `user` part the server chose, then the file. A file up
- * to `smallFileBytes` is read whole and sent as one buffer with its length (one write upstream
- * instead of a chunked stream); a larger one is streamed as it comes, its chunks passed on as they
- * are (undici writes each and lets it go; backpressure holds the source). The closing boundary
- * waits for `parsed`: a second file part in the request must still be able to cancel the upload.
+ * The multipart body the upstream gets: a `user` part, then the file. A file up to
+ * `smallFileBytes` goes as one buffer with its length (one write, not a chunked stream); a larger
+ * one is streamed as it comes. The closing boundary waits for `parsed`: a second file part in the
+ * request must still be able to cancel the upload.
  */
 export async function frameUploadBody(
   file: { filename: string; mimeType: string; chunks: AsyncIterable<Buffer, void> },

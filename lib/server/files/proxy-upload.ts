@@ -5,7 +5,7 @@ import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
 import { ApiError } from "@/lib/errors/api-error";
 import { getDifyClient } from "@/lib/server/dify/get-dify-client";
 import type { UploadedFile } from "@/lib/dify/schemas";
-import { largestSizeLimit, toUploadLimits } from "@/lib/files/upload-limits";
+import { toUploadLimits } from "@/lib/files/upload-limits";
 import type { UploadAnswer } from "@/lib/files/upload-answer";
 import { getLimits } from "@/lib/server/limits";
 import { countUploadedBytes } from "@/lib/server/ops/metrics";
@@ -15,11 +15,10 @@ import { readFilePart, type FilePart } from "@/lib/server/files/read-file-part";
 import { watchUploadBody } from "@/lib/server/files/watch-upload-body";
 
 /**
- * Re-streams the browser's multipart body to the upstream without buffering it: only its `file`
- * part goes on, behind a `user` part the server chose; anything else the browser sent (a `user`
- * field included) is dropped. The file's size limit is looked up only once a valid file part
- * arrives, so a refused request never reaches the upstream. The first refusal ends it all: the
- * upstream request is aborted and the rest of the body is left unread.
+ * Re-streams the browser's `file` part to the upstream unbuffered, behind a `user` part the server
+ * chose; anything else (a `user` field included) is dropped. The size limit is looked up only for
+ * a valid file part, so a refused request never reaches the upstream. The first refusal aborts
+ * the upstream request and leaves the rest of the body unread.
  */
 export async function proxyUpload(
   request: Request,
@@ -98,7 +97,7 @@ export async function uploadAsUser(
   const maxBytes = async () => {
     const { getAppParametersCached } = getDifyClient();
     const parameters = await getAppParametersCached().catch(() => undefined);
-    return largestSizeLimit(toUploadLimits(parameters?.system_parameters));
+    return Math.max(...Object.values(toUploadLimits(parameters?.system_parameters)));
   };
   const file = await proxyUpload(request, user, {
     maxBytes,

@@ -23,10 +23,9 @@ function nameRefusal(filename: string): ApiError | undefined {
 }
 
 /**
- * Reads a multipart body for its `file` part, which goes to `onPart`; every other part is dropped.
- * `fail` hears each refusal: a second file, a nameless one, too many or too large other parts, no
- * file at all, a broken body. `parsed` settles once the body is read or `stop` is called; `stop`
- * leaves the rest of the body unread (Node then closes the connection).
+ * Hands a multipart body's `file` part to `onPart`, drops every other part, and tells `fail` of
+ * each refusal. `parsed` settles once the body is read or `stop` is called; `stop` leaves the rest
+ * of the body unread (Node then closes the connection).
  */
 export function readFilePart(
   input: Readable,

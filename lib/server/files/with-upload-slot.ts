@@ -5,14 +5,11 @@ import { processState } from "@/lib/server/ops/process-state";
 import { requireWithinRate } from "@/lib/server/require-within-rate";
 import { takeSharedSlots } from "@/lib/server/shared-limits/shared-slots";
 
-// Uploads in flight per link (or launcher visitor): each holds an upstream connection and a body
-// for as long as the browser takes to send it. Shared by all copies with REDIS_URL, and counted in
-// this copy's memory too, which is what holds while Redis is away.
-
 /**
- * Counts the upload against its client address's rate (requireWithinRate), then runs `upload` in
- * one of `key`'s MAX_UPLOADS_PER_LINK slots, freed when it settles; past the rate, or with no slot
- * free, it throws 429 `too_many_requests` before anything is read or sent upstream.
+ * Runs `upload` within its client address's rate and in one of `key`'s MAX_UPLOADS_PER_LINK slots
+ * (each upload holds an upstream connection while the browser sends), else throws 429 before
+ * anything is read. Slots are shared by all copies with REDIS_URL, and counted in this copy's
+ * memory too, which is what holds while Redis is away.
  */
 export async function withUploadSlot<T>(
   key: string,

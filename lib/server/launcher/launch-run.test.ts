@@ -8,8 +8,7 @@ import { appParametersSchema } from "@/lib/dify/schemas";
 import { verifyFormLink } from "@/lib/server/form/signed-form-link";
 import { FORM_LINK_EVENT, readLaunchEvents } from "@/lib/launcher/launch-events";
 import { relayEventStream } from "@/lib/server/streams/relay-event-stream";
-import { launchMode } from "@/lib/server/launcher/launch-mode";
-import { getLaunchForm, startLaunch } from "@/lib/server/launcher/launch-run";
+import { getLaunchForm, launchMode, startLaunch } from "@/lib/server/launcher/launch-run";
 import { forgetProcessState } from "@/lib/tools/test/forget-process-state";
 
 // The launcher's server side against a scripted upstream client: which endpoint starts the app,

@@ -4,23 +4,34 @@ import { safeParse } from "zod/v4/core";
 import { ApiError } from "@/lib/errors/api-error";
 import { answerName } from "@/lib/fields/answer-keys";
 import { getDifyClient } from "@/lib/server/dify/get-dify-client";
-import { checkInputs, type InputRule } from "@/lib/server/request/check-inputs";
+import { checkInputs } from "@/lib/server/request/check-inputs";
 import { getEnv } from "@/lib/server/env";
 import { getLimits } from "@/lib/server/limits";
 import { formLinkPath } from "@/lib/server/form/signed-form-link";
 import { FORM_LINK_EVENT, type FormLinkEvent } from "@/lib/launcher/launch-events";
-import { launchMode, rememberChatApp } from "@/lib/server/launcher/launch-mode";
 import {
   buildStartFormSchema,
   fromStartRequest,
   toStartInputs,
   type StartValues,
 } from "@/lib/launcher/start-form-schema";
-import type { LaunchMode, StartField, StartFormView } from "@/lib/launcher/start-form-view";
+import type { LaunchMode, StartFormView } from "@/lib/launcher/start-form-view";
 import { hiddenStartInputs, toStartFormView } from "@/lib/server/launcher/to-start-form-view";
 import { streamError, type EventTransform } from "@/lib/server/streams/relay-event-stream";
 import { clientAddress } from "@/lib/server/client-address";
 import { leasedEventStream } from "@/lib/server/streams/leased-event-stream";
+import { processState } from "@/lib/server/ops/process-state";
+
+// How the launcher starts the app: as configured (DIFY_APP_MODE), or, left to `auto`, as a
+// workflow until the app answers `not_workflow_app`; from then on, until the process restarts, as
+// a chat app.
+const learnt = () => processState("launch-mode", () => ({ isChatApp: false }));
+
+export function launchMode(): LaunchMode {
+  const configured = getEnv().DIFY_APP_MODE;
+  if (configured !== "auto") return configured;
+  return learnt().isChatApp ? "chatflow" : "auto";
+}
 
 export async function getLaunchForm(): Promise<StartFormView> {
   return toStartFormView(await getDifyClient().getAppParameters(), launchMode());
@@ -41,7 +52,7 @@ async function openRun(
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     if (error.code === "not_workflow_app" && mode === "auto") {
-      rememberChatApp();
+      learnt().isChatApp = true;
       if (query.trim()) return chat();
       throw ApiError.of(
         "message_required",
@@ -104,12 +115,6 @@ function launchLinks(user: string, secret: string): EventTransform {
   };
 }
 
-// A file field's methods are already read as the server reads them (an empty list as every one).
-const startRule = (field: StartField): InputRule => ({
-  name: field.name,
-  methods: "methods" in field ? field.methods : [],
-});
-
 /** The start request checked as the start form checks its values; refusals name variables. */
 function parseStartRequest(form: StartFormView, body: unknown): StartValues {
   const result = safeParse(buildStartFormSchema(form.fields, form.mode), fromStartRequest(body));
@@ -145,7 +150,11 @@ export async function startLaunch(
     ...hiddenStartInputs(parameters),
     ...checkInputs(toStartInputs(form.fields, values), {
       insideHosts: getEnv().REMOTE_FILE_HOSTS,
-      rules: form.fields.map(startRule),
+      // A file field's methods are already read as the server reads them.
+      rules: form.fields.map((field) => ({
+        name: field.name,
+        methods: "methods" in field ? field.methods : [],
+      })),
     }),
   };
   const upstream = await openRun(form.mode, { inputs, user, query: values.query }, signal);

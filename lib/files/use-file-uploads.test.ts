@@ -5,7 +5,7 @@ import {
   uploadCounts,
   type UploadItem,
   type UploadsAction,
-} from "@/lib/files/file-uploads-reducer";
+} from "@/lib/files/use-file-uploads";
 import type { AttachedFile } from "@/lib/fields/attached-file";
 
 const queued = (key: string): UploadItem => ({
