@@ -1,7 +1,7 @@
 "use client";
 
 import { createContext, useCallback, useContext, useEffect, type ReactNode } from "react";
-import { EMBED_SOURCE, parseTheme, type EmbedEvent } from "@/lib/embed/embed-protocol";
+import { EMBED_SOURCE, type EmbedEvent } from "@/lib/embed/embed-protocol";
 
 type Notify = (event: EmbedEvent) => void;
 
@@ -46,11 +46,19 @@ export function EmbedProvider({
       }
     });
     observer.observe(document.body);
-    // A parent may send `{ type: "set-theme", theme }`; anything else is ignored.
-    const onMessage = (event: MessageEvent<{ type?: unknown; theme?: unknown } | null>) => {
-      if (!allowedOrigins.includes(event.origin) || event.data?.type !== "set-theme") return;
-      const theme = parseTheme(typeof event.data.theme === "string" ? event.data.theme : null);
-      if (theme) document.documentElement.dataset.theme = theme;
+    // The parent's message schema brings zod, which the first load does without: it loads as the
+    // page starts listening, and messages are read in the order they came.
+    const schema = import("@/lib/embed/parent-message").then(
+      (m) => m.parentMessageSchema,
+      () => null, // not loaded (the network went): the theme stays as it is
+    );
+    const onMessage = (event: MessageEvent) => {
+      if (!allowedOrigins.includes(event.origin)) return;
+      const data: unknown = event.data;
+      void schema.then((parentMessage) => {
+        const parsed = parentMessage?.safeParse(data);
+        if (parsed?.success) document.documentElement.dataset.theme = parsed.data.theme;
+      });
     };
     window.addEventListener("message", onMessage);
     return () => {
