@@ -16,7 +16,7 @@ export function useApplyMetadata(token: string | null) {
       setProgress(null);
       return applyInBatches(
         operations,
-        (batch) => sendMetadataUpdate(token, datasetId, { operation_data: batch }),
+        (batch) => sendMetadataUpdate(token, { datasetId, body: { operation_data: batch } }),
         (done, total) => setProgress({ done, total }),
       );
     },
