@@ -1,17 +1,17 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { BasePicker } from "@/components/knowledge/base-picker";
-import { ChunkInFull } from "@/components/knowledge/chunk-in-full";
-import { DocumentChunks } from "@/components/knowledge/document-chunks";
+import { ChunkDetails } from "@/components/knowledge/chunk-details";
 import { DocumentsTable } from "@/components/knowledge/documents-table";
 import { ListPager } from "@/components/knowledge/list-pager";
 import { ListState } from "@/components/knowledge/list-state";
 import { ListSearch } from "@/components/knowledge/list-search";
 import { MetadataSetter } from "@/components/knowledge/metadata-setter";
 import { StatusFilter } from "@/components/knowledge/status-filter";
+import { useStatusText } from "@/components/knowledge/status-text";
 import { Button } from "@/components/ui/button";
 import {
   emptySelection,
@@ -21,33 +21,96 @@ import {
   toggleDocument,
   type DocumentSelection,
 } from "@/lib/knowledge/document-selection";
-import { DOCUMENT_STATUSES, PAGE_SIZES } from "@/lib/knowledge/knowledge-list-query";
-import { useKnowledgeLocation, withDocument } from "@/lib/knowledge/knowledge-location";
-import { documentsQuery, knowledgeBasesQuery, metadataFieldsQuery } from "@/lib/knowledge/queries";
+import {
+  DOCUMENT_STATUSES,
+  PAGE_SIZES,
+  SEGMENT_STATUSES,
+} from "@/lib/knowledge/knowledge-list-query";
+import { useKnowledgeLocation, withBase, withDocument } from "@/lib/knowledge/knowledge-location";
+import {
+  chunkQuery,
+  documentsQuery,
+  knowledgeBasesQuery,
+  metadataFieldsQuery,
+  segmentsQuery,
+  type ChunkIds,
+} from "@/lib/knowledge/queries";
 
 /** /knowledge without ids: a base, its documents, their metadata and chunks, kept in the address. */
 type ToolProps = { token: string; atomicUpdates: boolean; onTokenRefused: () => void };
 
 export function KnowledgeBrowser({ token, atomicUpdates, onTokenRefused }: ToolProps) {
-  const { location } = useKnowledgeLocation();
+  const t = useTranslations("knowledge.browse");
+  const { location, go } = useKnowledgeLocation();
+  const { base: chosen, baseQuery: keyword } = location;
   const bases = useQuery(
     knowledgeBasesQuery(token, {
       page: location.basePage,
       limit: PAGE_SIZES.bases,
-      keyword: location.baseQuery || undefined,
+      keyword: keyword || undefined,
     }),
   );
-  const baseName = bases.data?.items.find((item) => item.id === location.base)?.name;
+  const list = bases.data;
+  const baseName = list?.items.find((item) => item.id === chosen)?.name;
   return (
     <>
-      <BasePicker query={bases} onTokenRefused={onTokenRefused} />
-      {location.base ? (
+      <section className="card knowledge-section" aria-labelledby="bases-title">
+        <h2 id="bases-title">{t("bases.title")}</h2>
+        <ListSearch
+          landmark={t("bases.title")}
+          id="bases-search"
+          label={t("bases.searchLabel")}
+          value={keyword}
+          onSearch={(baseQuery) => go({ ...location, baseQuery, basePage: 1 })}
+        />
+        <ListState
+          queries={[bases]}
+          empty={list?.items.length === 0}
+          emptyText={keyword ? t("bases.noMatch", { keyword }) : t("bases.none")}
+          gone="baseGone"
+          onTokenRefused={onTokenRefused}
+        >
+          <ul className="base-list">
+            {list?.items.map((base) => {
+              const current = base.id === chosen;
+              return (
+                <li key={base.id} className="base-item" aria-current={current || undefined}>
+                  <div>
+                    <p className="base-name">{base.name}</p>
+                    {base.description ? <p className="muted">{base.description}</p> : null}
+                    {base.documentCount !== null ? (
+                      <p className="field-hint">
+                        {t("bases.documents", { count: base.documentCount })}
+                      </p>
+                    ) : null}
+                  </div>
+                  <Button
+                    size="small"
+                    variant={current ? "ghost" : "default"}
+                    disabled={current}
+                    aria-label={`${current ? t("bases.chosen") : t("bases.choose")}: ${base.name}`}
+                    onClick={() => go(withBase(location, base.id))}
+                  >
+                    {current ? t("bases.chosen") : t("bases.choose")}
+                  </Button>
+                </li>
+              );
+            })}
+          </ul>
+        </ListState>
+        <ListPager
+          label={t("bases.title")}
+          list={list}
+          onPage={(basePage) => go({ ...location, basePage })}
+        />
+      </section>
+      {chosen ? (
         <BaseWorkspace
           // A new base starts with nothing chosen.
-          key={location.base}
+          key={chosen}
           token={token}
-          base={location.base}
-          baseName={baseName ?? location.base}
+          base={chosen}
+          baseName={baseName ?? chosen}
           atomicUpdates={atomicUpdates}
           onTokenRefused={onTokenRefused}
         />
@@ -154,13 +217,11 @@ function BaseWorkspace({
             </>
           ) : null}
         </ListState>
-        {list ? (
-          <ListPager
-            label={t("documents.title", { base: baseName })}
-            list={list}
-            onPage={(page) => go({ ...location, page })}
-          />
-        ) : null}
+        <ListPager
+          label={t("documents.title", { base: baseName })}
+          list={list}
+          onPage={(page) => go({ ...location, page })}
+        />
       </section>
       {fields ? (
         <MetadataSetter
@@ -186,11 +247,134 @@ function BaseWorkspace({
         <ChunkInFull
           token={token}
           ids={{ datasetId: base, documentId: location.document, segmentId: location.segment }}
-          selfHref={href(location)}
-          closeHref={href({ ...location, segment: null })}
           onTokenRefused={onTokenRefused}
         />
       ) : null}
     </>
+  );
+}
+
+const PREVIEW_CHARACTERS = 180;
+
+function DocumentChunks({
+  token,
+  datasetId,
+  documentId,
+  documentName,
+  onTokenRefused,
+}: {
+  token: string;
+  datasetId: string;
+  documentId: string;
+  documentName: string;
+  onTokenRefused: () => void;
+}) {
+  const { location, href, go } = useKnowledgeLocation();
+  const { chunkQuery: keyword, chunkStatus: status, chunkPage: page } = location;
+  const t = useTranslations("knowledge.browse.chunks");
+  const statusText = useStatusText();
+  const query = useQuery(
+    segmentsQuery(
+      token,
+      { datasetId, documentId },
+      {
+        page,
+        limit: PAGE_SIZES.chunks,
+        keyword: keyword || undefined,
+        status: status || undefined,
+      },
+    ),
+  );
+  const list = query.data;
+  const filtered = Boolean(keyword || status);
+  return (
+    <section className="card knowledge-section" aria-labelledby="chunks-title">
+      <div className="section-head">
+        <h2 id="chunks-title">{t("title", { name: documentName })}</h2>
+        <Link href={href(withDocument(location, null))} scroll={false}>
+          {t("close")}
+        </Link>
+      </div>
+      <div className="list-filters">
+        <ListSearch
+          landmark={t("title", { name: documentName })}
+          id="chunks-search"
+          label={t("searchLabel")}
+          value={keyword}
+          onSearch={(chunkQuery) => go({ ...location, chunkQuery, chunkPage: 1, segment: null })}
+        />
+        <StatusFilter
+          id="chunks-status"
+          label={t("statusLabel")}
+          anyLabel={t("anyStatus")}
+          statuses={SEGMENT_STATUSES}
+          value={status}
+          onChange={(chunkStatus) => go({ ...location, chunkStatus, chunkPage: 1, segment: null })}
+        />
+      </div>
+      <ListState
+        queries={[query]}
+        empty={list?.items.length === 0}
+        emptyText={filtered ? t("noMatch", { keyword: keyword || status }) : t("empty")}
+        gone="documentGone"
+        onTokenRefused={onTokenRefused}
+      >
+        <ol className="chunk-list">
+          {list?.items.map((chunk) => (
+            <li key={chunk.id}>
+              <Link href={href({ ...location, segment: chunk.id })} scroll={false}>
+                {t("open", { position: chunk.position })}
+              </Link>
+              <p className="chunk-preview">
+                {chunk.content.length > PREVIEW_CHARACTERS
+                  ? `${chunk.content.slice(0, PREVIEW_CHARACTERS)}…`
+                  : chunk.content}
+              </p>
+              <p className="field-hint">
+                {t("facts", {
+                  words: chunk.wordCount,
+                  status: statusText(chunk.status),
+                })}
+              </p>
+            </li>
+          ))}
+        </ol>
+      </ListState>
+      <ListPager
+        label={t("title", { name: documentName })}
+        list={list}
+        onPage={(chunkPage) => go({ ...location, chunkPage })}
+      />
+    </section>
+  );
+}
+
+function ChunkInFull({
+  token,
+  ids,
+  onTokenRefused,
+}: {
+  token: string;
+  ids: ChunkIds;
+  onTokenRefused: () => void;
+}) {
+  const t = useTranslations("knowledge.browse");
+  const { location, href } = useKnowledgeLocation();
+  const query = useQuery(chunkQuery(token, ids));
+  return (
+    <section className="card knowledge-section" aria-labelledby="chunk-full-title">
+      <div className="section-head">
+        <h2 id="chunk-full-title">{t("chunk.title")}</h2>
+        <span className="inline-row">
+          <a href={href(location)}>{t("chunk.link")}</a>
+          <Link href={href({ ...location, segment: null })} scroll={false}>
+            {t("chunk.close")}
+          </Link>
+        </span>
+      </div>
+      <ListState queries={[query]} gone="chunkGone" onTokenRefused={onTokenRefused}>
+        {query.data ? <ChunkDetails chunk={query.data} /> : null}
+      </ListState>
+    </section>
   );
 }

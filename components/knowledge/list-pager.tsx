@@ -8,10 +8,11 @@ export function ListPager({
   onPage,
 }: {
   label: string;
-  list: Pick<PageView<unknown>, "page" | "limit" | "total" | "hasMore">;
+  list: Pick<PageView<unknown>, "page" | "limit" | "total" | "hasMore"> | undefined;
   onPage: (page: number) => void;
 }) {
   const t = useTranslations("knowledge.browse");
+  if (!list) return null;
   const pages = Math.max(1, Math.ceil(list.total / list.limit));
   if (pages <= 1 && list.page === 1) return null;
   return (
