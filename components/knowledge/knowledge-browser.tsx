@@ -6,11 +6,9 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { ChunkDetails } from "@/components/knowledge/chunk-details";
 import { DocumentsTable } from "@/components/knowledge/documents-table";
-import { ListPager } from "@/components/knowledge/list-pager";
 import { ListState } from "@/components/knowledge/list-state";
-import { ListSearch } from "@/components/knowledge/list-search";
+import { ListFilters, ListSearch } from "@/components/knowledge/list-search";
 import { MetadataSetter } from "@/components/knowledge/metadata-setter";
-import { StatusFilter } from "@/components/knowledge/status-filter";
 import { useStatusText } from "@/components/knowledge/status-text";
 import { Button } from "@/components/ui/button";
 import {
@@ -65,7 +63,9 @@ export function KnowledgeBrowser({ token, atomicUpdates, onTokenRefused }: ToolP
         />
         <ListState
           queries={[bases]}
-          empty={list?.items.length === 0}
+          list={list}
+          label={t("bases.title")}
+          onPage={(basePage) => go({ ...location, basePage })}
           emptyText={keyword ? t("bases.noMatch", { keyword }) : t("bases.none")}
           gone="baseGone"
           onTokenRefused={onTokenRefused}
@@ -98,11 +98,6 @@ export function KnowledgeBrowser({ token, atomicUpdates, onTokenRefused }: ToolP
             })}
           </ul>
         </ListState>
-        <ListPager
-          label={t("bases.title")}
-          list={list}
-          onPage={(basePage) => go({ ...location, basePage })}
-        />
       </section>
       {chosen ? (
         <BaseWorkspace
@@ -157,23 +152,15 @@ function BaseWorkspace({
     <>
       <section className="card knowledge-section" aria-labelledby="documents-title">
         <h2 id="documents-title">{t("documents.title", { base: baseName })}</h2>
-        <div className="list-filters">
-          <ListSearch
-            landmark={t("documents.title", { base: baseName })}
-            id="documents-search"
-            label={t("documents.searchLabel")}
-            value={location.query}
-            onSearch={(query) => go({ ...location, query, page: 1 })}
-          />
-          <StatusFilter
-            id="documents-status"
-            label={t("documents.statusLabel")}
-            anyLabel={t("documents.anyStatus")}
-            statuses={DOCUMENT_STATUSES}
-            value={location.status}
-            onChange={(status) => go({ ...location, status, page: 1 })}
-          />
-        </div>
+        <ListFilters
+          name="documents"
+          landmark={t("documents.title", { base: baseName })}
+          keyword={location.query}
+          onSearch={(query) => go({ ...location, query, page: 1 })}
+          statuses={DOCUMENT_STATUSES}
+          status={location.status}
+          onStatus={(status) => go({ ...location, status, page: 1 })}
+        />
         <div className="selection-bar" aria-live="polite">
           <p>{t("documents.selected", { count: selection.size })}</p>
           {selection.size > 0 ? (
@@ -184,7 +171,9 @@ function BaseWorkspace({
         </div>
         <ListState
           queries={[fieldsQuery, documents]}
-          empty={list?.items.length === 0}
+          list={list}
+          label={t("documents.title", { base: baseName })}
+          onPage={(page) => go({ ...location, page })}
           emptyText={
             filtered
               ? t("documents.noMatch", { keyword: location.query || location.status })
@@ -217,11 +206,6 @@ function BaseWorkspace({
             </>
           ) : null}
         </ListState>
-        <ListPager
-          label={t("documents.title", { base: baseName })}
-          list={list}
-          onPage={(page) => go({ ...location, page })}
-        />
       </section>
       {fields ? (
         <MetadataSetter
@@ -295,26 +279,20 @@ function DocumentChunks({
           {t("close")}
         </Link>
       </div>
-      <div className="list-filters">
-        <ListSearch
-          landmark={t("title", { name: documentName })}
-          id="chunks-search"
-          label={t("searchLabel")}
-          value={keyword}
-          onSearch={(chunkQuery) => go({ ...location, chunkQuery, chunkPage: 1, segment: null })}
-        />
-        <StatusFilter
-          id="chunks-status"
-          label={t("statusLabel")}
-          anyLabel={t("anyStatus")}
-          statuses={SEGMENT_STATUSES}
-          value={status}
-          onChange={(chunkStatus) => go({ ...location, chunkStatus, chunkPage: 1, segment: null })}
-        />
-      </div>
+      <ListFilters
+        name="chunks"
+        landmark={t("title", { name: documentName })}
+        keyword={keyword}
+        onSearch={(chunkQuery) => go({ ...location, chunkQuery, chunkPage: 1, segment: null })}
+        statuses={SEGMENT_STATUSES}
+        status={status}
+        onStatus={(chunkStatus) => go({ ...location, chunkStatus, chunkPage: 1, segment: null })}
+      />
       <ListState
         queries={[query]}
-        empty={list?.items.length === 0}
+        list={list}
+        label={t("title", { name: documentName })}
+        onPage={(chunkPage) => go({ ...location, chunkPage })}
         emptyText={filtered ? t("noMatch", { keyword: keyword || status }) : t("empty")}
         gone="documentGone"
         onTokenRefused={onTokenRefused}
@@ -340,11 +318,6 @@ function DocumentChunks({
           ))}
         </ol>
       </ListState>
-      <ListPager
-        label={t("title", { name: documentName })}
-        list={list}
-        onPage={(chunkPage) => go({ ...location, chunkPage })}
-      />
     </section>
   );
 }
