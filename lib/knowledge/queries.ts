@@ -1,5 +1,4 @@
-import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { useEffect, useRef, useState } from "react";
+import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { callRoute } from "@/lib/client/call-route";
 import { KNOWLEDGE_API } from "@/lib/knowledge/knowledge-api-contract";
 import type { ListQuery } from "@/lib/knowledge/knowledge-list-query";
@@ -91,38 +90,6 @@ export const segmentsQuery = (
     ),
     placeholderData: keepPreviousData,
   });
-
-const sameIds = (a: ChunkIds | null, b: ChunkIds) =>
-  a?.datasetId === b.datasetId && a.documentId === b.documentId && a.segmentId === b.segmentId;
-
-/** Opening the same ids again asks afresh; `onError` hears a failed lookup once per answer. */
-export function useChunkLookup(token: string | null, onError: (error: Error) => void) {
-  const [ids, setIds] = useState<ChunkIds | null>(null);
-  const query = useQuery({
-    ...chunkQuery(token ?? "", ids ?? { datasetId: "", documentId: "", segmentId: "" }),
-    enabled: token !== null && ids !== null,
-  });
-  const latest = useRef(onError);
-  useEffect(() => {
-    latest.current = onError;
-  });
-  const { error, errorUpdatedAt, isFetching: pending } = query;
-  useEffect(() => {
-    if (error && !pending) latest.current(error);
-  }, [error, errorUpdatedAt, pending]);
-
-  const open = (next: ChunkIds) => {
-    if (sameIds(ids, next)) void query.refetch();
-    else setIds(next);
-  };
-  return {
-    open,
-    ids,
-    pending,
-    chunk: pending ? undefined : query.data,
-    error: pending ? null : query.error,
-  };
-}
 
 export type MetadataUpdate = { datasetId: string; body: MetadataUpdateRequest };
 
