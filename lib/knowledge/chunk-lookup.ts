@@ -34,9 +34,8 @@ const problem = (what: NotFoundSubject, message: string) => ({
 export function lookupProblemOf(error: ApiErrorParts) {
   if (error.code === "invalid_request") {
     for (const issue of error.issues) {
-      const what = /^(dataset|document|segment)_id$/.exec(issue.path)?.[1] as
-        NotFoundSubject | undefined;
-      if (what) return problem(what, issue.message);
+      const [, what] = /^(dataset|document|segment)_id$/.exec(issue.path) ?? [];
+      if (what) return problem(what as NotFoundSubject, issue.message);
     }
     return null;
   }
