@@ -1,6 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
-import { useMemo } from "react";
+import { useEffect, useEffectEvent, useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
 import { ChunkDetails } from "@/components/knowledge/chunk-details";
 import { Button } from "@/components/ui/button";
@@ -11,7 +12,7 @@ import {
   lookupProblemOf,
   type ChunkLookupValues,
 } from "@/lib/knowledge/chunk-lookup";
-import { useChunkLookup } from "@/lib/knowledge/queries";
+import { chunkQuery, type ChunkIds } from "@/lib/knowledge/queries";
 
 const FIELDS = ["datasetId", "documentId", "segmentId"] as const;
 
@@ -33,7 +34,14 @@ export function ChunkViewer({
     resolver: zodResolver(schema),
     defaultValues: { datasetId: "", documentId: "", segmentId: "" },
   });
-  const lookup = useChunkLookup(token, (error) => {
+  const [ids, setIds] = useState<ChunkIds | null>(null);
+  const query = useQuery({
+    ...chunkQuery(token ?? "", ids ?? { datasetId: "", documentId: "", segmentId: "" }),
+    enabled: token !== null && ids !== null,
+  });
+  const { error, errorUpdatedAt, isFetching: pending } = query;
+  // Heard once per failed answer.
+  const onError = useEffectEvent((error: Error) => {
     if (!(error instanceof ApiClientError)) return;
     if (error.status === 401) {
       onTokenRefused();
@@ -42,6 +50,9 @@ export function ChunkViewer({
     const problem = lookupProblemOf(error);
     if (problem) setError(problem.field, { type: "server", message: problem.message });
   });
+  useEffect(() => {
+    if (error && !pending) onError(error);
+  }, [error, errorUpdatedAt, pending]);
 
   return (
     <section className="card knowledge-section" aria-labelledby="chunk-viewer-title">
@@ -49,8 +60,11 @@ export function ChunkViewer({
       <form
         noValidate
         className="id-grid"
-        onSubmit={handleSubmit((ids) => {
-          if (token) lookup.open(ids);
+        onSubmit={handleSubmit((next) => {
+          if (!token) return;
+          // The same ids again ask afresh.
+          if (JSON.stringify(next) === JSON.stringify(ids)) void query.refetch();
+          else setIds(next);
         })}
       >
         {FIELDS.map((field) => (
@@ -65,14 +79,14 @@ export function ChunkViewer({
           />
         ))}
         <div className="id-grid-action">
-          <Button type="submit" variant="primary" disabled={lookup.pending} busy={lookup.pending}>
-            {lookup.pending ? t("chunk.opening") : t("chunk.open")}
+          <Button type="submit" variant="primary" disabled={pending} busy={pending}>
+            {pending ? t("chunk.opening") : t("chunk.open")}
           </Button>
         </div>
       </form>
       <div aria-live="polite">
-        {lookup.error ? <LookupError error={lookup.error} ids={lookup.ids} /> : null}
-        {lookup.chunk ? <ChunkDetails chunk={lookup.chunk} /> : null}
+        {error && !pending ? <LookupError error={error} ids={ids} /> : null}
+        {query.data && !pending ? <ChunkDetails chunk={query.data} /> : null}
       </div>
     </section>
   );

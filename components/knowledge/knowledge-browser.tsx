@@ -1,17 +1,15 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { BasePicker } from "@/components/knowledge/base-picker";
-import { ChunkInFull } from "@/components/knowledge/chunk-in-full";
-import { DocumentChunks } from "@/components/knowledge/document-chunks";
+import { ChunkDetails } from "@/components/knowledge/chunk-details";
 import { DocumentsTable } from "@/components/knowledge/documents-table";
-import { ListPager } from "@/components/knowledge/list-pager";
 import { ListState } from "@/components/knowledge/list-state";
-import { ListSearch } from "@/components/knowledge/list-search";
+import { ListFilters, ListSearch } from "@/components/knowledge/list-search";
 import { MetadataSetter } from "@/components/knowledge/metadata-setter";
-import { StatusFilter } from "@/components/knowledge/status-filter";
+import { useStatusText } from "@/components/knowledge/status-text";
 import { Button } from "@/components/ui/button";
 import {
   emptySelection,
@@ -21,33 +19,93 @@ import {
   toggleDocument,
   type DocumentSelection,
 } from "@/lib/knowledge/document-selection";
-import { DOCUMENT_STATUSES, PAGE_SIZES } from "@/lib/knowledge/knowledge-list-query";
-import { useKnowledgeLocation, withDocument } from "@/lib/knowledge/knowledge-location";
-import { documentsQuery, knowledgeBasesQuery, metadataFieldsQuery } from "@/lib/knowledge/queries";
+import {
+  DOCUMENT_STATUSES,
+  PAGE_SIZES,
+  SEGMENT_STATUSES,
+} from "@/lib/knowledge/knowledge-list-query";
+import { useKnowledgeLocation, withBase, withDocument } from "@/lib/knowledge/knowledge-location";
+import {
+  chunkQuery,
+  documentsQuery,
+  knowledgeBasesQuery,
+  metadataFieldsQuery,
+  segmentsQuery,
+  type ChunkIds,
+} from "@/lib/knowledge/queries";
 
 /** /knowledge without ids: a base, its documents, their metadata and chunks, kept in the address. */
 type ToolProps = { token: string; atomicUpdates: boolean; onTokenRefused: () => void };
 
 export function KnowledgeBrowser({ token, atomicUpdates, onTokenRefused }: ToolProps) {
-  const { location } = useKnowledgeLocation();
+  const t = useTranslations("knowledge.browse");
+  const { location, go } = useKnowledgeLocation();
+  const { base: chosen, baseQuery: keyword } = location;
   const bases = useQuery(
     knowledgeBasesQuery(token, {
       page: location.basePage,
       limit: PAGE_SIZES.bases,
-      keyword: location.baseQuery || undefined,
+      keyword: keyword || undefined,
     }),
   );
-  const baseName = bases.data?.items.find((item) => item.id === location.base)?.name;
+  const list = bases.data;
+  const baseName = list?.items.find((item) => item.id === chosen)?.name;
   return (
     <>
-      <BasePicker query={bases} onTokenRefused={onTokenRefused} />
-      {location.base ? (
+      <section className="card knowledge-section" aria-labelledby="bases-title">
+        <h2 id="bases-title">{t("bases.title")}</h2>
+        <ListSearch
+          landmark={t("bases.title")}
+          id="bases-search"
+          label={t("bases.searchLabel")}
+          value={keyword}
+          onSearch={(baseQuery) => go({ ...location, baseQuery, basePage: 1 })}
+        />
+        <ListState
+          queries={[bases]}
+          list={list}
+          label={t("bases.title")}
+          onPage={(basePage) => go({ ...location, basePage })}
+          emptyText={keyword ? t("bases.noMatch", { keyword }) : t("bases.none")}
+          gone="baseGone"
+          onTokenRefused={onTokenRefused}
+        >
+          <ul className="base-list">
+            {list?.items.map((base) => {
+              const current = base.id === chosen;
+              return (
+                <li key={base.id} className="base-item" aria-current={current || undefined}>
+                  <div>
+                    <p className="base-name">{base.name}</p>
+                    {base.description ? <p className="muted">{base.description}</p> : null}
+                    {base.documentCount !== null ? (
+                      <p className="field-hint">
+                        {t("bases.documents", { count: base.documentCount })}
+                      </p>
+                    ) : null}
+                  </div>
+                  <Button
+                    size="small"
+                    variant={current ? "ghost" : "default"}
+                    disabled={current}
+                    aria-label={`${current ? t("bases.chosen") : t("bases.choose")}: ${base.name}`}
+                    onClick={() => go(withBase(location, base.id))}
+                  >
+                    {current ? t("bases.chosen") : t("bases.choose")}
+                  </Button>
+                </li>
+              );
+            })}
+          </ul>
+        </ListState>
+      </section>
+      {chosen ? (
         <BaseWorkspace
           // A new base starts with nothing chosen.
-          key={location.base}
+          key={chosen}
           token={token}
-          base={location.base}
-          baseName={baseName ?? location.base}
+          base={chosen}
+          baseName={baseName ?? chosen}
           atomicUpdates={atomicUpdates}
           onTokenRefused={onTokenRefused}
         />
@@ -94,23 +152,15 @@ function BaseWorkspace({
     <>
       <section className="card knowledge-section" aria-labelledby="documents-title">
         <h2 id="documents-title">{t("documents.title", { base: baseName })}</h2>
-        <div className="list-filters">
-          <ListSearch
-            landmark={t("documents.title", { base: baseName })}
-            id="documents-search"
-            label={t("documents.searchLabel")}
-            value={location.query}
-            onSearch={(query) => go({ ...location, query, page: 1 })}
-          />
-          <StatusFilter
-            id="documents-status"
-            label={t("documents.statusLabel")}
-            anyLabel={t("documents.anyStatus")}
-            statuses={DOCUMENT_STATUSES}
-            value={location.status}
-            onChange={(status) => go({ ...location, status, page: 1 })}
-          />
-        </div>
+        <ListFilters
+          name="documents"
+          landmark={t("documents.title", { base: baseName })}
+          keyword={location.query}
+          onSearch={(query) => go({ ...location, query, page: 1 })}
+          statuses={DOCUMENT_STATUSES}
+          status={location.status}
+          onStatus={(status) => go({ ...location, status, page: 1 })}
+        />
         <div className="selection-bar" aria-live="polite">
           <p>{t("documents.selected", { count: selection.size })}</p>
           {selection.size > 0 ? (
@@ -121,7 +171,9 @@ function BaseWorkspace({
         </div>
         <ListState
           queries={[fieldsQuery, documents]}
-          empty={list?.items.length === 0}
+          list={list}
+          label={t("documents.title", { base: baseName })}
+          onPage={(page) => go({ ...location, page })}
           emptyText={
             filtered
               ? t("documents.noMatch", { keyword: location.query || location.status })
@@ -154,13 +206,6 @@ function BaseWorkspace({
             </>
           ) : null}
         </ListState>
-        {list ? (
-          <ListPager
-            label={t("documents.title", { base: baseName })}
-            list={list}
-            onPage={(page) => go({ ...location, page })}
-          />
-        ) : null}
       </section>
       {fields ? (
         <MetadataSetter
@@ -186,11 +231,123 @@ function BaseWorkspace({
         <ChunkInFull
           token={token}
           ids={{ datasetId: base, documentId: location.document, segmentId: location.segment }}
-          selfHref={href(location)}
-          closeHref={href({ ...location, segment: null })}
           onTokenRefused={onTokenRefused}
         />
       ) : null}
     </>
+  );
+}
+
+const PREVIEW_CHARACTERS = 180;
+
+function DocumentChunks({
+  token,
+  datasetId,
+  documentId,
+  documentName,
+  onTokenRefused,
+}: {
+  token: string;
+  datasetId: string;
+  documentId: string;
+  documentName: string;
+  onTokenRefused: () => void;
+}) {
+  const { location, href, go } = useKnowledgeLocation();
+  const { chunkQuery: keyword, chunkStatus: status, chunkPage: page } = location;
+  const t = useTranslations("knowledge.browse.chunks");
+  const statusText = useStatusText();
+  const query = useQuery(
+    segmentsQuery(
+      token,
+      { datasetId, documentId },
+      {
+        page,
+        limit: PAGE_SIZES.chunks,
+        keyword: keyword || undefined,
+        status: status || undefined,
+      },
+    ),
+  );
+  const list = query.data;
+  const filtered = Boolean(keyword || status);
+  return (
+    <section className="card knowledge-section" aria-labelledby="chunks-title">
+      <div className="section-head">
+        <h2 id="chunks-title">{t("title", { name: documentName })}</h2>
+        <Link href={href(withDocument(location, null))} scroll={false}>
+          {t("close")}
+        </Link>
+      </div>
+      <ListFilters
+        name="chunks"
+        landmark={t("title", { name: documentName })}
+        keyword={keyword}
+        onSearch={(chunkQuery) => go({ ...location, chunkQuery, chunkPage: 1, segment: null })}
+        statuses={SEGMENT_STATUSES}
+        status={status}
+        onStatus={(chunkStatus) => go({ ...location, chunkStatus, chunkPage: 1, segment: null })}
+      />
+      <ListState
+        queries={[query]}
+        list={list}
+        label={t("title", { name: documentName })}
+        onPage={(chunkPage) => go({ ...location, chunkPage })}
+        emptyText={filtered ? t("noMatch", { keyword: keyword || status }) : t("empty")}
+        gone="documentGone"
+        onTokenRefused={onTokenRefused}
+      >
+        <ol className="chunk-list">
+          {list?.items.map((chunk) => (
+            <li key={chunk.id}>
+              <Link href={href({ ...location, segment: chunk.id })} scroll={false}>
+                {t("open", { position: chunk.position })}
+              </Link>
+              <p className="chunk-preview">
+                {chunk.content.length > PREVIEW_CHARACTERS
+                  ? `${chunk.content.slice(0, PREVIEW_CHARACTERS)}…`
+                  : chunk.content}
+              </p>
+              <p className="field-hint">
+                {t("facts", {
+                  words: chunk.wordCount,
+                  status: statusText(chunk.status),
+                })}
+              </p>
+            </li>
+          ))}
+        </ol>
+      </ListState>
+    </section>
+  );
+}
+
+function ChunkInFull({
+  token,
+  ids,
+  onTokenRefused,
+}: {
+  token: string;
+  ids: ChunkIds;
+  onTokenRefused: () => void;
+}) {
+  const t = useTranslations("knowledge.browse");
+  const { location, href } = useKnowledgeLocation();
+  const query = useQuery(chunkQuery(token, ids));
+  return (
+    <section className="card knowledge-section" aria-labelledby="chunk-full-title">
+      <div className="section-head">
+        <h2 id="chunk-full-title">{t("chunk.title")}</h2>
+        <span className="inline-row">
+          <a href={href(location)}>{t("chunk.link")}</a>
+          <Link href={href({ ...location, segment: null })} scroll={false}>
+            {t("chunk.close")}
+          </Link>
+        </span>
+      </div>
+      <ListState queries={[query]} gone="chunkGone" onTokenRefused={onTokenRefused}>
+        {query.data ? <ChunkDetails chunk={query.data} /> : null}
+      </ListState>
+    </section>
   );
 }

@@ -28,14 +28,74 @@ export function KnowledgeTools() {
   // the choice of documents and what was typed stay.
   const [kept, setKept] = useState<string | null>(null);
   if (token && token !== kept) setKept(token);
+  const query = useQuery({ ...knowledgeStatusQuery(kept ?? ""), enabled: kept !== null });
+  // The last status a token was told: what is typed below stays while another token is tried.
+  const [known, setKnown] = useState<KnowledgeToolsStatus | null>(null);
+  if (query.data && query.data !== known) setKnown(query.data);
+  const status = query.data ?? known;
   const onTokenRefused = () => {
     forgetPortalToken();
     setRefused(true);
   };
+  const problem = query.error ? (
+    <ListProblemNotice
+      error={query.error}
+      gone="baseGone"
+      onTokenRefused={onTokenRefused}
+      onRetry={() => void query.refetch()}
+    />
+  ) : null;
 
   if (token === undefined) {
     return <Loading />;
   }
+  const workspace = (kept: string) => {
+    if (!status) return problem ?? <Loading />;
+    if (!status.enabled) {
+      const missing = status.missing;
+      return (
+        <section className="card stack" data-tone="warning" aria-labelledby="knowledge-off-title">
+          <h2 id="knowledge-off-title">{t("off.title")}</h2>
+          <p>
+            {t.rich("off.body", {
+              count: missing.length,
+              // The names are a list of <code>s, so the message marks where the list goes.
+              names: () =>
+                missing.map((name, index) => (
+                  <span key={name}>
+                    {index > 0 ? t("off.separator") : null}
+                    <code>{name}</code>
+                  </span>
+                )),
+            })}
+          </p>
+        </section>
+      );
+    }
+    return (
+      <MarkdownImageOriginsProvider origins={status.imageOrigins}>
+        {problem}
+        <Suspense>
+          <KnowledgeBrowser
+            token={kept}
+            atomicUpdates={status.atomicUpdates}
+            onTokenRefused={onTokenRefused}
+          />
+        </Suspense>
+        <section className="knowledge-section" aria-labelledby="by-ids-title">
+          <h2 id="by-ids-title">{t("byIds.title")}</h2>
+          <p className="muted">{t("byIds.intro")}</p>
+        </section>
+        <ChunkViewer token={token} onTokenRefused={onTokenRefused} />
+        <MetadataEditor
+          token={token}
+          atomicUpdates={status.atomicUpdates}
+          onTokenRefused={onTokenRefused}
+        />
+      </MarkdownImageOriginsProvider>
+    );
+  };
+
   return (
     <>
       <section className="card stack" aria-labelledby="knowledge-title">
@@ -57,83 +117,8 @@ export function KnowledgeTools() {
         )}
       </section>
       {/* Kept mounted while the token is re-entered, so nothing typed below is lost. */}
-      <div hidden={!token}>
-        {kept ? (
-          <KnowledgeWorkspace kept={kept} token={token} onTokenRefused={onTokenRefused} />
-        ) : null}
-      </div>
+      <div hidden={!token}>{kept ? workspace(kept) : null}</div>
     </>
-  );
-}
-
-function KnowledgeWorkspace({
-  kept,
-  token,
-  onTokenRefused,
-}: {
-  kept: string;
-  token: string | null;
-  onTokenRefused: () => void;
-}) {
-  const t = useTranslations("knowledge");
-  const query = useQuery(knowledgeStatusQuery(kept));
-  // The last status a token was told: what is typed below stays while another token is tried.
-  const [known, setKnown] = useState<KnowledgeToolsStatus | null>(null);
-  if (query.data && query.data !== known) setKnown(query.data);
-  const status = query.data ?? known;
-  const problem = query.error ? (
-    <ListProblemNotice
-      error={query.error}
-      gone="baseGone"
-      onTokenRefused={onTokenRefused}
-      onRetry={() => void query.refetch()}
-    />
-  ) : null;
-  if (!status) {
-    return problem ?? <Loading />;
-  }
-  if (!status.enabled) {
-    const missing = status.missing;
-    return (
-      <section className="card stack" data-tone="warning" aria-labelledby="knowledge-off-title">
-        <h2 id="knowledge-off-title">{t("off.title")}</h2>
-        <p>
-          {t.rich("off.body", {
-            count: missing.length,
-            // The names are a list of <code>s, so the message marks where the list goes.
-            names: () =>
-              missing.map((name, index) => (
-                <span key={name}>
-                  {index > 0 ? t("off.separator") : null}
-                  <code>{name}</code>
-                </span>
-              )),
-          })}
-        </p>
-      </section>
-    );
-  }
-  return (
-    <MarkdownImageOriginsProvider origins={status.imageOrigins}>
-      {problem}
-      <Suspense>
-        <KnowledgeBrowser
-          token={kept}
-          atomicUpdates={status.atomicUpdates}
-          onTokenRefused={onTokenRefused}
-        />
-      </Suspense>
-      <section className="knowledge-section" aria-labelledby="by-ids-title">
-        <h2 id="by-ids-title">{t("byIds.title")}</h2>
-        <p className="muted">{t("byIds.intro")}</p>
-      </section>
-      <ChunkViewer token={token} onTokenRefused={onTokenRefused} />
-      <MetadataEditor
-        token={token}
-        atomicUpdates={status.atomicUpdates}
-        onTokenRefused={onTokenRefused}
-      />
-    </MarkdownImageOriginsProvider>
   );
 }
 

@@ -1,5 +1,6 @@
 import { useTranslations } from "next-intl";
 import { useForm } from "react-hook-form";
+import { useStatusText } from "@/components/knowledge/status-text";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { MAX_KEYWORD_LENGTH } from "@/lib/knowledge/knowledge-list-query";
@@ -55,5 +56,55 @@ export function ListSearch({
         )}
       </FormField>
     </form>
+  );
+}
+
+/** A list's search and status filter, in the words of `knowledge.browse.<name>`. */
+export function ListFilters({
+  name,
+  landmark,
+  keyword,
+  onSearch,
+  statuses,
+  status,
+  onStatus,
+}: {
+  name: "documents" | "chunks";
+  landmark: string;
+  keyword: string;
+  onSearch: (keyword: string) => void;
+  statuses: readonly string[];
+  status: string;
+  onStatus: (status: string) => void;
+}) {
+  const t = useTranslations(`knowledge.browse.${name}`);
+  const statusText = useStatusText();
+  return (
+    <div className="list-filters">
+      <ListSearch
+        landmark={landmark}
+        id={`${name}-search`}
+        label={t("searchLabel")}
+        value={keyword}
+        onSearch={onSearch}
+      />
+      <FormField id={`${name}-status`} label={t("statusLabel")}>
+        {(control) => (
+          <select
+            className="select"
+            value={status}
+            onChange={(event) => onStatus(event.target.value)}
+            {...control}
+          >
+            <option value="">{t("anyStatus")}</option>
+            {statuses.map((value) => (
+              <option key={value} value={value}>
+                {statusText(value)}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+    </div>
   );
 }

@@ -52,7 +52,7 @@ export function MetadataEditor({
   const reviewRef = useRef<HTMLHeadingElement>(null);
 
   const update = useMutation({
-    mutationFn: ({ datasetId, body }: MetadataUpdate) => sendMetadataUpdate(token, datasetId, body),
+    mutationFn: (review: MetadataUpdate) => sendMetadataUpdate(token, review),
     onSuccess: () => setReview(null),
     onError: (error) => {
       if (!(error instanceof ApiClientError)) {

@@ -1,19 +1,27 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useMemo, useRef, useState, type FormEvent } from "react";
 import { useFieldArray, useForm, useWatch } from "react-hook-form";
-import { MetadataReview } from "@/components/knowledge/metadata-review";
+import { MetadataValueText } from "@/components/knowledge/metadata-value-text";
 import { UpdateModeChoice } from "@/components/knowledge/update-mode-choice";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import type { DocumentSelection } from "@/lib/knowledge/document-selection";
 import type { MetadataFieldsView } from "@/lib/knowledge/knowledge-views";
+import { listProblemOf } from "@/lib/knowledge/list-problem";
+import {
+  applyInBatches,
+  BATCH_DOCUMENTS,
+  splitIntoBatches,
+} from "@/lib/knowledge/metadata-batches";
 import {
   buildSetMetadataSchema,
   planMetadataUpdate,
   type MetadataPlan,
   type SetMetadataValues,
 } from "@/lib/knowledge/metadata-plan";
+import { baseQueryKey, sendMetadataUpdate } from "@/lib/knowledge/queries";
 
 const EMPTY_ENTRY = { fieldId: "", value: "" };
 
@@ -51,6 +59,34 @@ export function MetadataSetter({
   const byId = new Map(fields.fields.map((field) => [field.id, field]));
   const count = selection.size;
   const entriesError = errors.entries?.message ?? errors.entries?.root?.message;
+
+  const tr = useTranslations("knowledge.browse.review");
+  const tm = useTranslations("knowledge.metadata");
+  const queryClient = useQueryClient();
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  // Never fails; afterwards every read of the base is refetched, so the table shows what the
+  // server holds rather than what was sent.
+  const apply = useMutation({
+    mutationFn: () => {
+      setProgress(null);
+      return applyInBatches(
+        plan?.operations ?? [],
+        (batch) => sendMetadataUpdate(token, { datasetId, body: { operation_data: batch } }),
+        (done, total) => setProgress({ done, total }),
+      );
+    },
+    onSuccess: (result) => {
+      if (result.failed && listProblemOf(result.failed.error) === "token") onTokenRefused();
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: baseQueryKey(datasetId) }),
+  });
+  const outcome = apply.data;
+  const batches = plan ? splitIntoBatches(plan.operations).length : 0;
+  const to = useTranslations("knowledge.browse.outcome");
+  const names = new Map([...selection.values()].map((document) => [document.id, document.name]));
+  const named = (key: string, ids: readonly string[]) =>
+    to(key, { count: ids.length, names: ids.map((id) => names.get(id) ?? id).join(", ") });
+  const pending = apply.isPending;
 
   const onReview = (event: FormEvent) =>
     void handleSubmit((values) => {
@@ -147,16 +183,112 @@ export function MetadataSetter({
         </fieldset>
       </form>
       {plan ? (
-        <MetadataReview
-          token={token}
-          datasetId={datasetId}
-          plan={plan}
-          selection={selection}
-          atomicUpdates={atomicUpdates}
-          headingRef={reviewRef}
-          onBack={() => setPlan(null)}
-          onTokenRefused={onTokenRefused}
-        />
+        <section className="review stack" aria-labelledby="metadata-review-heading">
+          <h3 id="metadata-review-heading" ref={reviewRef} tabIndex={-1}>
+            {tr("title")}
+          </h3>
+          <p>
+            {tr("summary", {
+              modeLabel: tm(`modes.${plan.mode}.label`),
+              count: plan.review.length,
+            })}
+          </p>
+          {batches > 1 ? (
+            <p className="field-hint">{tr("batches", { batches, size: BATCH_DOCUMENTS })}</p>
+          ) : null}
+          <div className="review-list" tabIndex={0} aria-label={tr("title")}>
+            {plan.review.map((document) => (
+              <table key={document.id} className="review-table">
+                <caption>{tr("document", { name: document.name })}</caption>
+                {document.changes.length === 0 ? (
+                  <tbody>
+                    <tr>
+                      <td className="muted">{tr("unchanged")}</td>
+                    </tr>
+                  </tbody>
+                ) : (
+                  <>
+                    <thead>
+                      <tr>
+                        <th scope="col">
+                          <span className="visually-hidden">{document.name}</span>
+                        </th>
+                        <th scope="col">{tr("now")}</th>
+                        <th scope="col">{tr("after")}</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {document.changes.map((change) => (
+                        <tr key={change.fieldId}>
+                          <th scope="row">{change.name}</th>
+                          <td>
+                            <MetadataValueText type={change.type} value={change.before} />
+                          </td>
+                          <td className={change.after === undefined ? "value-removed" : undefined}>
+                            {change.after === undefined ? (
+                              tr("removed")
+                            ) : (
+                              <MetadataValueText type={change.type} value={change.after} />
+                            )}
+                          </td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </>
+                )}
+              </table>
+            ))}
+          </div>
+          {outcome?.failed === null ? (
+            <p className="notice notice-success" role="status">
+              {to("done", { count: outcome.updated.length })}
+            </p>
+          ) : outcome?.failed ? (
+            <div className="notice notice-error" role="alert">
+              <p className="notice-title">
+                {to("failed", {
+                  message:
+                    outcome.failed.error instanceof Error
+                      ? outcome.failed.error.message
+                      : String(outcome.failed.error),
+                })}
+              </p>
+              <ul>
+                {outcome.updated.length > 0 ? <li>{named("updated", outcome.updated)}</li> : null}
+                <li>
+                  {named(atomicUpdates ? "notUpdated" : "mayBeUpdated", outcome.failed.documents)}
+                </li>
+                {outcome.notSent.length > 0 ? <li>{named("notSent", outcome.notSent)}</li> : null}
+              </ul>
+              <p>{to("kept")}</p>
+            </div>
+          ) : null}
+          <div className="actions">
+            {outcome && outcome.failed === null ? null : (
+              <Button
+                variant="primary"
+                disabled={pending}
+                busy={pending}
+                onClick={() => apply.mutate()}
+              >
+                {pending
+                  ? progress
+                    ? tr("applying", { done: progress.done, total: batches })
+                    : tr("applyingOne")
+                  : tr("apply")}
+              </Button>
+            )}
+            <Button
+              disabled={pending}
+              onClick={() => {
+                apply.reset();
+                setPlan(null);
+              }}
+            >
+              {tr("back")}
+            </Button>
+          </div>
+        </section>
       ) : null}
     </section>
   );

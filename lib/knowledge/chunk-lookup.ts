@@ -24,27 +24,22 @@ export type ChunkLookupValues = z.infer<ReturnType<typeof buildChunkLookupSchema
 
 export type ApiErrorParts = Pick<ApiClientError, "status" | "code" | "message" | "issues">;
 
-const FIELD_OF_SUBJECT: Record<NotFoundSubject, keyof ChunkLookupValues> = {
-  dataset: "datasetId",
-  document: "documentId",
-  segment: "segmentId",
-};
-const SUBJECT_OF_PATH: Record<string, NotFoundSubject> = {
-  dataset_id: "dataset",
-  document_id: "document",
-  segment_id: "segment",
-};
+const problem = (what: NotFoundSubject, message: string) => ({
+  field: `${what}Id` as const,
+  what,
+  message,
+});
 
 // Our own 400 names the id in `issues[].path` (`segment_id`), the upstream's 404 in its message.
 export function lookupProblemOf(error: ApiErrorParts) {
   if (error.code === "invalid_request") {
     for (const issue of error.issues) {
-      const what = SUBJECT_OF_PATH[issue.path];
-      if (what) return { field: FIELD_OF_SUBJECT[what], what, message: issue.message };
+      const [, what] = /^(dataset|document|segment)_id$/.exec(issue.path) ?? [];
+      if (what) return problem(what as NotFoundSubject, issue.message);
     }
     return null;
   }
   if (error.status !== 404) return null;
   const what = notFoundSubject(error.message);
-  return what ? { field: FIELD_OF_SUBJECT[what], what, message: error.message } : null;
+  return what ? problem(what, error.message) : null;
 }

@@ -7,15 +7,8 @@ export type DocumentSelection = ReadonlyMap<string, DocumentView>;
 
 export const emptySelection = (): DocumentSelection => new Map();
 
-export function toggleDocument(
-  selection: DocumentSelection,
-  document: DocumentView,
-): DocumentSelection {
-  const next = new Map(selection);
-  if (next.has(document.id)) next.delete(document.id);
-  else next.set(document.id, document);
-  return next;
-}
+export const toggleDocument = (selection: DocumentSelection, document: DocumentView) =>
+  selectPage(selection, [document], !selection.has(document.id));
 
 // Shift-choosing: every document of the page from the anchor (the last one chosen) to this one
 // takes this one's new state. Without an anchor on the page it is a plain toggle.

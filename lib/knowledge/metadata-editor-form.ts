@@ -109,17 +109,12 @@ export const metadataEditorDefaults = (): MetadataEditorValues => ({
   mode: "merge",
 });
 
-function rowValue(row: MetadataRowValues): string | number | null {
-  if (row.type === "empty") return null;
-  if (row.type === "number") return Number(row.value.trim());
-  return row.value;
-}
-
 export function toMetadataRequest(values: MetadataEditorValues): MetadataUpdateRequest {
   const metadataList = values.rows.map((row) => ({
     id: row.id.trim(),
     name: row.name.trim(),
-    value: rowValue(row),
+    value:
+      row.type === "empty" ? null : row.type === "number" ? Number(row.value.trim()) : row.value,
   }));
   return {
     operation_data: toOperations(

@@ -23,25 +23,19 @@ function loadPortalToken(): string | null {
   }
 }
 
-export function savePortalToken(token: string): void {
+function keep(token: string | null): void {
   memory = token;
   try {
-    storage()?.setItem(KEY, token);
+    if (token === null) storage()?.removeItem(KEY);
+    else storage()?.setItem(KEY, token);
   } catch {
     // Full or blocked storage: the in-memory copy is used.
   }
   listeners.forEach((listener) => listener());
 }
 
-export function forgetPortalToken(): void {
-  memory = null;
-  try {
-    storage()?.removeItem(KEY);
-  } catch {
-    // Nothing stored, nothing to forget.
-  }
-  listeners.forEach((listener) => listener());
-}
+export const savePortalToken = (token: string) => keep(token);
+export const forgetPortalToken = () => keep(null);
 
 function subscribePortalToken(listener: () => void): () => void {
   listeners.add(listener);

@@ -1,5 +1,4 @@
-import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { useEffect, useRef, useState } from "react";
+import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { callRoute } from "@/lib/client/call-route";
 import { KNOWLEDGE_API } from "@/lib/knowledge/knowledge-api-contract";
 import type { ListQuery } from "@/lib/knowledge/knowledge-list-query";
@@ -21,124 +20,82 @@ const auth = (token: string, signal?: AbortSignal) => ({
   signal,
 });
 
+type Route = Parameters<typeof callRoute>[0];
+type Answer<C extends Route> = Awaited<ReturnType<typeof callRoute<C>>>;
+
+/** A query's call of the route with the token, cancelled with the query, its answer as `view`s it. */
+const ask =
+  <C extends Route, V = Answer<C>>(
+    token: string,
+    contract: C,
+    call: Parameters<typeof callRoute<C>>[1] = {},
+    view?: (answer: Answer<C>) => V,
+  ) =>
+  async ({ signal }: { signal: AbortSignal }) => {
+    const answer = await callRoute(contract, { ...call, ...auth(token, signal) });
+    return (view ? view(answer) : answer) as V;
+  };
+
 export const knowledgeStatusQuery = (token: string) =>
   queryOptions({
     queryKey: ["knowledge", "status", token],
-    queryFn: ({ signal }) => callRoute(KNOWLEDGE_API.status, auth(token, signal)),
+    queryFn: ask(token, KNOWLEDGE_API.status),
     staleTime: Infinity,
   });
 
 export const chunkQuery = (token: string, ids: ChunkIds) =>
   queryOptions({
     queryKey: ["knowledge", "chunk", ids.datasetId, ids.documentId, ids.segmentId, token],
-    queryFn: ({ signal }) =>
-      callRoute(KNOWLEDGE_API.chunkView, {
-        ...auth(token, signal),
-        params: {
-          dataset_id: ids.datasetId,
-          document_id: ids.documentId,
-          segment_id: ids.segmentId,
-        },
-      }),
+    queryFn: ask(token, KNOWLEDGE_API.chunkView, {
+      params: { dataset_id: ids.datasetId, document_id: ids.documentId, segment_id: ids.segmentId },
+    }),
   });
 
 /** Every read of one base (documents, fields, chunks), to refetch them after a change. */
 export const baseQueryKey = (datasetId: string) => ["knowledge", "base", datasetId] as const;
 
 // A page keeps showing while the next one loads (placeholderData), so paging does not flash.
-export const knowledgeBasesQuery = (token: string, params: ListQuery) =>
+export const knowledgeBasesQuery = (token: string, query: ListQuery) =>
   queryOptions({
-    queryKey: ["knowledge", "bases", params, token],
-    queryFn: async ({ signal }) =>
-      toKnowledgeBasePage(
-        await callRoute(KNOWLEDGE_API.bases, { ...auth(token, signal), query: params }),
-      ),
+    queryKey: ["knowledge", "bases", query, token],
+    queryFn: ask(token, KNOWLEDGE_API.bases, { query }, toKnowledgeBasePage),
     placeholderData: keepPreviousData,
   });
 
-export const documentsQuery = (token: string, datasetId: string, params: ListQuery) =>
+export const documentsQuery = (token: string, dataset_id: string, query: ListQuery) =>
   queryOptions({
-    queryKey: [...baseQueryKey(datasetId), "documents", params, token],
-    queryFn: async ({ signal }) =>
-      toDocumentPage(
-        await callRoute(KNOWLEDGE_API.documents, {
-          ...auth(token, signal),
-          params: { dataset_id: datasetId },
-          query: params,
-        }),
-      ),
+    queryKey: [...baseQueryKey(dataset_id), "documents", query, token],
+    queryFn: ask(token, KNOWLEDGE_API.documents, { params: { dataset_id }, query }, toDocumentPage),
     placeholderData: keepPreviousData,
   });
 
-export const metadataFieldsQuery = (token: string, datasetId: string) =>
+export const metadataFieldsQuery = (token: string, dataset_id: string) =>
   queryOptions({
-    queryKey: [...baseQueryKey(datasetId), "fields", token],
-    queryFn: async ({ signal }) =>
-      toMetadataFields(
-        await callRoute(KNOWLEDGE_API.metadataFields, {
-          ...auth(token, signal),
-          params: { dataset_id: datasetId },
-        }),
-      ),
+    queryKey: [...baseQueryKey(dataset_id), "fields", token],
+    queryFn: ask(token, KNOWLEDGE_API.metadataFields, { params: { dataset_id } }, toMetadataFields),
   });
 
 export const segmentsQuery = (
   token: string,
-  ids: { datasetId: string; documentId: string },
-  params: ListQuery,
+  { datasetId, documentId }: { datasetId: string; documentId: string },
+  query: ListQuery,
 ) =>
   queryOptions({
-    queryKey: [...baseQueryKey(ids.datasetId), "segments", ids.documentId, params, token],
-    queryFn: async ({ signal }) =>
-      toSegmentPage(
-        await callRoute(KNOWLEDGE_API.segments, {
-          ...auth(token, signal),
-          params: { dataset_id: ids.datasetId, document_id: ids.documentId },
-          query: params,
-        }),
-      ),
+    queryKey: [...baseQueryKey(datasetId), "segments", documentId, query, token],
+    queryFn: ask(
+      token,
+      KNOWLEDGE_API.segments,
+      { params: { dataset_id: datasetId, document_id: documentId }, query },
+      toSegmentPage,
+    ),
     placeholderData: keepPreviousData,
   });
 
-const sameIds = (a: ChunkIds | null, b: ChunkIds) =>
-  a?.datasetId === b.datasetId && a.documentId === b.documentId && a.segmentId === b.segmentId;
-
-/** Opening the same ids again asks afresh; `onError` hears a failed lookup once per answer. */
-export function useChunkLookup(token: string | null, onError: (error: Error) => void) {
-  const [ids, setIds] = useState<ChunkIds | null>(null);
-  const query = useQuery({
-    ...chunkQuery(token ?? "", ids ?? { datasetId: "", documentId: "", segmentId: "" }),
-    enabled: token !== null && ids !== null,
-  });
-  const latest = useRef(onError);
-  useEffect(() => {
-    latest.current = onError;
-  });
-  const { error, errorUpdatedAt, isFetching: pending } = query;
-  useEffect(() => {
-    if (error && !pending) latest.current(error);
-  }, [error, errorUpdatedAt, pending]);
-
-  const open = (next: ChunkIds) => {
-    if (sameIds(ids, next)) void query.refetch();
-    else setIds(next);
-  };
-  return {
-    open,
-    ids,
-    pending,
-    chunk: pending ? undefined : query.data,
-    error: pending ? null : query.error,
-  };
-}
-
 export type MetadataUpdate = { datasetId: string; body: MetadataUpdateRequest };
 
-export function sendMetadataUpdate(
-  token: string | null,
-  datasetId: string,
-  body: MetadataUpdateRequest,
-) {
-  const call = { ...auth(token ?? ""), params: { dataset_id: datasetId }, body };
-  return callRoute(KNOWLEDGE_API.updateMetadata, call);
-}
+export const sendMetadataUpdate = (token: string | null, { datasetId, body }: MetadataUpdate) =>
+  callRoute(KNOWLEDGE_API.updateMetadata, {
+    ...auth(token ?? ""),
+    params: { dataset_id: datasetId },
+    body,
+  });

@@ -22,12 +22,10 @@ async function unknownMetadata(
     operation.metadata_list.flatMap((entry, row) =>
       known.has(entry.id)
         ? []
-        : [
-            {
-              path: `operation_data.${index}.metadata_list.${row}.id`,
-              message: `${entry.id} is not a metadata field of this dataset.`,
-            },
-          ],
+        : {
+            path: `operation_data.${index}.metadata_list.${row}.id`,
+            message: `${entry.id} is not a metadata field of this dataset.`,
+          },
     ),
   );
 }
@@ -43,12 +41,10 @@ async function unknownDocuments(
   return operations.flatMap((operation, index) =>
     found[index]
       ? []
-      : [
-          {
-            path: `operation_data.${index}.document_id`,
-            message: `${operation.document_id} is not a document of this dataset.`,
-          },
-        ],
+      : {
+          path: `operation_data.${index}.document_id`,
+          message: `${operation.document_id} is not a document of this dataset.`,
+        },
   );
 }
 

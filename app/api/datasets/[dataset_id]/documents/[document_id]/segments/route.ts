@@ -1,10 +1,3 @@
-import { KNOWLEDGE_API } from "@/lib/knowledge/knowledge-api-contract";
-import { datasetReads } from "@/lib/server/knowledge/dataset-reads";
-import { withPortalToken } from "@/lib/server/knowledge/with-portal-token";
-import { defineRoute } from "@/lib/server/route-handler";
+import { knowledgeRoute } from "@/lib/server/knowledge/knowledge-route";
 
-export const { GET, HEAD, POST, PUT, PATCH, DELETE } = defineRoute(
-  withPortalToken(KNOWLEDGE_API.segments, ({ params, query }) =>
-    datasetReads.segments(params, query),
-  ),
-);
+export const { GET, HEAD, POST, PUT, PATCH, DELETE } = knowledgeRoute("segments");

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "@/lib/errors/api-error";
 import { datasetRouteParamsSchema as params } from "@/lib/ids/path-ids";
-import { withPortalToken } from "@/lib/server/knowledge/with-portal-token";
+import { withPortalToken } from "@/lib/server/knowledge/knowledge-route";
 import { defineRoute } from "@/lib/server/route-handler";
 
 vi.mock("@/lib/server/env", () => ({ getEnv: () => ({ KNOWLEDGE_DATASET_IDS: ["allowed"] }) }));
