@@ -128,29 +128,6 @@ function defaultMessage(status: number): string {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** An upstream event stream as a web stream, pulled only when the reader asks for more. */
-export function toWebStream(body: Readable): ReadableStream<Uint8Array> {
-  const chunks: AsyncIterator<Buffer, undefined> = body[Symbol.asyncIterator]();
-  return new ReadableStream<Uint8Array>(
-    {
-      async pull(controller) {
-        try {
-          const { value, done } = await chunks.next();
-          if (done) controller.close();
-          else controller.enqueue(value);
-        } catch (error) {
-          controller.error(error);
-        }
-      },
-      async cancel() {
-        // Ends the iterator, which destroys the body: the upstream connection is closed.
-        await chunks.return?.();
-      },
-    },
-    { highWaterMark: 0 },
-  );
-}
-
 type KnowledgeListQuery = {
   page: number;
   limit: number;

@@ -1,6 +1,6 @@
 import "server-only";
+import { Readable } from "node:stream";
 import { ApiError } from "@/lib/errors/api-error";
-import { toWebStream } from "@/lib/server/dify/dify-client";
 import { getDifyClient } from "@/lib/server/dify/get-dify-client";
 import { getEnv } from "@/lib/server/env";
 import { getLimits } from "@/lib/server/limits";
@@ -26,7 +26,7 @@ async function readRunState(run: string, user: string): Promise<RunViewState> {
       continueOnPause: true,
       signal: abort.signal,
     });
-    const events = readStreamEvents(toWebStream(stream));
+    const events = readStreamEvents(Readable.toWeb(stream) as ReadableStream<Uint8Array>);
     for (;;) {
       const next = events.next();
       next.catch(() => undefined);
