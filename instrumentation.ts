@@ -25,6 +25,5 @@ export async function register() {
   }
   // SIGTERM: drain (end streams with `retry:`, let requests finish), then exit 0.
   const { installShutdownHandler } = await import("@/lib/server/ops/graceful-shutdown");
-  const { getLimits } = await import("@/lib/server/limits");
-  installShutdownHandler({ graceMs: getLimits().SHUTDOWN_GRACE_MS });
+  installShutdownHandler({ graceMs: getEnv().limits.SHUTDOWN_GRACE_MS });
 }

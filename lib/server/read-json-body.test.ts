@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 
 const limits = { MAX_JSON_BODY_BYTES: 1024, JSON_BODY_IDLE_TIMEOUT_MS: 0, JSON_BODY_TIMEOUT_MS: 0 };
-vi.mock("@/lib/server/limits", () => ({ getLimits: () => limits }));
+vi.mock("@/lib/server/env", () => ({ getEnv: () => ({ limits: limits }) }));
 const { readJsonBody } = await import("@/lib/server/read-json-body");
 
 const withLimits = (maxBytes: number, idleMs: number, timeoutMs: number) =>

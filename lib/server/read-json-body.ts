@@ -1,6 +1,6 @@
 import "server-only";
+import { getEnv } from "@/lib/server/env";
 import { ApiError } from "@/lib/errors/api-error";
-import { getLimits } from "@/lib/server/limits";
 
 function tooLarge(maxBytes: number): ApiError {
   return ApiError.of(
@@ -17,7 +17,7 @@ const tooSlow = () =>
  * one is never read: the answer goes out and Node closes the connection.
  */
 export async function readJsonBody(request: Request): Promise<unknown> {
-  const limits = getLimits();
+  const limits = getEnv().limits;
   const maxBytes = limits.MAX_JSON_BODY_BYTES;
   const type = request.headers.get("content-type") ?? "";
   if (!/^application\/json\s*(;|$)/i.test(type)) {

@@ -4,7 +4,6 @@ import { ApiError } from "@/lib/errors/api-error";
 import { clientAddress, proxyHeader } from "@/lib/server/client-address";
 import { getEnv } from "@/lib/server/env";
 import type { PortalToken } from "@/lib/server/auth/parse-portal-tokens";
-import { getLimits } from "@/lib/server/limits";
 import { noteRequest } from "@/lib/server/request-context";
 import {
   consumeOrRefuse,
@@ -83,8 +82,8 @@ async function requireBearer(
   refusal: string,
 ): Promise<PortalToken> {
   const failures = sharedRateLimiter("auth-failures", () => ({
-    points: getLimits().MAX_AUTH_FAILURES_PER_ADDRESS,
-    duration: getLimits().AUTH_FAILURE_WINDOW_SECONDS,
+    points: getEnv().limits.MAX_AUTH_FAILURES_PER_ADDRESS,
+    duration: getEnv().limits.AUTH_FAILURE_WINDOW_SECONDS,
   }));
   const address = clientAddress(request);
   const bearer = /^Bearer\s+(\S+)$/i.exec((request.headers.get("authorization") ?? "").trim());

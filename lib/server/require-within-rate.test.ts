@@ -5,14 +5,22 @@ import { forgetProcessState } from "@/lib/tools/test/forget-process-state";
 // The per-address rates against small limits: who shares a count, what a refusal says, and that
 // a window's end gives the address its rate back.
 
-vi.mock("@/lib/server/limits", () => ({
-  getLimits: () => ({
+// Small rates over the environment as each test sets it.
+vi.mock("@/lib/server/env", async () => {
+  const { parseEnv } = await import("@/lib/server/env-schema");
+  const limits = {
     rateWindowSeconds: 60,
     LAUNCH_RATE_PER_MINUTE: 2,
     UPLOAD_RATE_PER_MINUTE: 3,
     NEXT_LINK_RATE_PER_MINUTE: 1,
-  }),
-}));
+  };
+  return {
+    getEnv: () => {
+      const env = parseEnv(process.env);
+      return { ...env, limits: { ...env.limits, ...limits } };
+    },
+  };
+});
 const { requireWithinRate } = await import("@/lib/server/require-within-rate");
 
 const from = (address: string) =>

@@ -1,7 +1,7 @@
 import "server-only";
+import { getEnv } from "@/lib/server/env";
 import { clientAddress } from "@/lib/server/client-address";
 import type { Limits } from "@/lib/server/env-schema";
-import { getLimits } from "@/lib/server/limits";
 import { consumeOrRefuse, sharedRateLimiter } from "@/lib/server/shared-limits/shared-rate-limiter";
 
 // Per-address request rates of the routes that cost the upstream most (decision 047).
@@ -23,8 +23,8 @@ const MESSAGES: Record<RatedRoute, string> = {
 /** Counts one request of `route` for its client address, or throws 429 once it used its rate. */
 export async function requireWithinRate(route: RatedRoute, request: Request): Promise<void> {
   const limiter = sharedRateLimiter(route, () => ({
-    points: getLimits()[RATES[route]],
-    duration: getLimits().rateWindowSeconds,
+    points: getEnv().limits[RATES[route]],
+    duration: getEnv().limits.rateWindowSeconds,
   }));
   await consumeOrRefuse(limiter, clientAddress(request), MESSAGES[route]);
 }

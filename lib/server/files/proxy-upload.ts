@@ -1,4 +1,5 @@
 import "server-only";
+import { getEnv } from "@/lib/server/env";
 import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
@@ -7,7 +8,6 @@ import { getDifyClient } from "@/lib/server/dify/get-dify-client";
 import type { UploadedFile } from "@/lib/dify/schemas";
 import { toUploadLimits } from "@/lib/files/upload-limits";
 import type { UploadAnswer } from "@/lib/files/upload-answer";
-import { getLimits } from "@/lib/server/limits";
 import { countUploadedBytes } from "@/lib/server/ops/metrics";
 import { capBytes } from "@/lib/server/files/cap-bytes";
 import { frameUploadBody } from "@/lib/server/files/frame-upload-body";
@@ -52,7 +52,12 @@ export async function proxyUpload(
       if (failure.signal.aborted) return;
       const framed = await frameUploadBody(
         { ...part, chunks: capBytes(part.stream, maxBytes) },
-        { user, boundary, smallFileBytes: getLimits().uploadSmallFileBytes, parsed: reader.parsed },
+        {
+          user,
+          boundary,
+          smallFileBytes: getEnv().limits.uploadSmallFileBytes,
+          parsed: reader.parsed,
+        },
       );
       if (failure.signal.aborted) return;
       const contentType = `multipart/form-data; boundary=${boundary}`;
@@ -77,7 +82,7 @@ export async function proxyUpload(
     const reader = readFilePart(input, contentType, { onPart, fail });
     const body = watchUploadBody(input, {
       idleTimeoutMs: options.idleTimeoutMs,
-      allowanceBytes: getLimits().uploadBodyAllowanceBytes,
+      allowanceBytes: getEnv().limits.uploadBodyAllowanceBytes,
       fail,
     });
     failure.signal.addEventListener("abort", () => (body.stop(), reader.stop()), { once: true });
@@ -101,7 +106,7 @@ export async function uploadAsUser(
   };
   const file = await proxyUpload(request, user, {
     maxBytes,
-    idleTimeoutMs: getLimits().UPLOAD_IDLE_TIMEOUT_MS,
+    idleTimeoutMs: getEnv().limits.UPLOAD_IDLE_TIMEOUT_MS,
     form,
   });
   countUploadedBytes(file.size);

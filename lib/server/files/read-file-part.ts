@@ -1,10 +1,10 @@
 import "server-only";
+import { getEnv } from "@/lib/server/env";
 import type { Readable } from "node:stream";
 import busboy from "busboy";
 import { ApiError } from "@/lib/errors/api-error";
 import { MAX_EXTENSION_LENGTH } from "@/lib/dify/browser-schemas";
 import { uploadExtensionOf } from "@/lib/files/detect-file-type";
-import { getLimits } from "@/lib/server/limits";
 
 export type FilePart = { stream: Readable; filename: string; mimeType: string };
 
@@ -32,7 +32,7 @@ export function readFilePart(
   contentType: string,
   on: { onPart: (part: FilePart) => void; fail: (error: ApiError) => void },
 ) {
-  const { uploadMaxFields, uploadMaxFieldBytes, uploadMaxParts } = getLimits();
+  const { uploadMaxFields, uploadMaxFieldBytes, uploadMaxParts } = getEnv().limits;
   let parser: busboy.Busboy;
   try {
     parser = busboy({

@@ -7,7 +7,7 @@ import { requireWithinRate } from "@/lib/server/require-within-rate";
 // upload (done or failed) frees its slot; an upload past its address's rate is refused with the
 // rate's answer and holds no slot.
 
-vi.mock("@/lib/server/limits", () => ({ getLimits: () => ({ MAX_UPLOADS_PER_LINK: 2 }) }));
+vi.mock("@/lib/server/env", () => ({ getEnv: () => ({ limits: { MAX_UPLOADS_PER_LINK: 2 } }) }));
 vi.mock("@/lib/server/require-within-rate", () => ({ requireWithinRate: vi.fn() }));
 
 const request = new Request("http://app.test/api/forms/tok/files", { method: "POST" });

@@ -1,6 +1,6 @@
 import "server-only";
+import { getEnv } from "@/lib/server/env";
 import { ApiError } from "@/lib/errors/api-error";
-import { getLimits } from "@/lib/server/limits";
 import { processState } from "@/lib/server/ops/process-state";
 import { requireWithinRate } from "@/lib/server/require-within-rate";
 import { takeSharedSlots } from "@/lib/server/shared-limits/shared-slots";
@@ -16,7 +16,7 @@ export async function withUploadSlot<T>(
   request: Request,
   upload: () => Promise<T>,
 ): Promise<T> {
-  const max = getLimits().MAX_UPLOADS_PER_LINK;
+  const max = getEnv().limits.MAX_UPLOADS_PER_LINK;
   // With Redis, the rate's count and the shared slot are asked for together: one round trip on
   // the upload's way, not two.
   const [rated, shared] = await Promise.allSettled([

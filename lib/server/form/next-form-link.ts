@@ -3,7 +3,6 @@ import { Readable } from "node:stream";
 import { ApiError } from "@/lib/errors/api-error";
 import { getDifyClient } from "@/lib/server/dify/get-dify-client";
 import { getEnv } from "@/lib/server/env";
-import { getLimits } from "@/lib/server/limits";
 import { type FormLinkClaims } from "@/lib/form/form-link";
 import { formLinkPath } from "@/lib/server/form/signed-form-link";
 import { initialRunView, runViewReducer, type RunViewState } from "@/lib/run/run-view";
@@ -17,7 +16,7 @@ import { readStreamEvents } from "@/lib/dify/sse-events";
  */
 async function readRunState(run: string, user: string): Promise<RunViewState> {
   const abort = new AbortController();
-  const timer = setTimeout(() => abort.abort(), getLimits().nextLinkReadTimeoutMs);
+  const timer = setTimeout(() => abort.abort(), getEnv().limits.nextLinkReadTimeoutMs);
   let state = initialRunView;
   try {
     const stream = await getDifyClient().streamWorkflowEvents(run, {
@@ -33,7 +32,7 @@ async function readRunState(run: string, user: string): Promise<RunViewState> {
       const quiet =
         state.phase === "paused"
           ? new Promise<null>((resolve) =>
-              setTimeout(() => resolve(null), getLimits().nextLinkQuietMs),
+              setTimeout(() => resolve(null), getEnv().limits.nextLinkQuietMs),
             )
           : null;
       const result = quiet ? await Promise.race([next, quiet]) : await next;

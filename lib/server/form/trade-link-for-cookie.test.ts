@@ -8,10 +8,9 @@ const env = {
   ALLOW_UNSIGNED_LINKS: false,
   APP_ORIGIN: "http://app.test" as string | undefined,
   TRUST_PROXY_HEADERS: false,
-  limits: { MAX_LINK_TTL: 30 * 86_400 },
+  limits: { MAX_LINK_TTL: 30 * 86_400, linkCookieMaxChars: 3_800 },
 };
 vi.mock("@/lib/server/env", () => ({ getEnv: () => env }));
-vi.mock("@/lib/server/limits", () => ({ getLimits: () => ({ linkCookieMaxChars: 3_800 }) }));
 
 beforeEach(() => {
   env.APP_ORIGIN = "http://app.test";

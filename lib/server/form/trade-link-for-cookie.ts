@@ -1,9 +1,9 @@
 import "server-only";
+import { getEnv } from "@/lib/server/env";
 import { LINK_PARAM_KEYS } from "@/lib/form/form-link";
 import { formTokenSchema } from "@/lib/ids/path-ids";
 import { resolveFormLink } from "@/lib/server/form/form-identity";
 import { linkCookieName, SECURE_LINK_COOKIE } from "@/lib/server/form/link-cookie";
-import { getLimits } from "@/lib/server/limits";
 import { publicOrigin } from "@/lib/server/request-guards";
 
 /**
@@ -29,7 +29,7 @@ export function tradeLinkForCookie(request: Request): Response | null {
   const verified = resolveFormLink(token, { query: url.searchParams });
   if (!verified.ok) return null;
   const value = verified.params.toString();
-  if (value.length > getLimits().linkCookieMaxChars) return null;
+  if (value.length > getEnv().limits.linkCookieMaxChars) return null;
 
   const clean = new URLSearchParams(url.searchParams);
   for (const key of LINK_PARAM_KEYS) clean.delete(key);

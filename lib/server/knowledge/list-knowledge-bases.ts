@@ -4,13 +4,12 @@ import type { DatasetPage } from "@/lib/dify/schemas";
 import type { ListQuery } from "@/lib/knowledge/knowledge-list-query";
 import { ApiError } from "@/lib/errors/api-error";
 import { getEnv } from "@/lib/server/env";
-import { getLimits } from "@/lib/server/limits";
 
 type Base = DatasetPage["data"][number];
 
 /** Each allowed base as Dify describes it, in the list's order; one Dify no longer has is left out. */
 async function readAllowedBases(ids: readonly string[]): Promise<Base[]> {
-  const atOnce = getLimits().allowedDatasetReadsAtOnce;
+  const atOnce = getEnv().limits.allowedDatasetReadsAtOnce;
   const bases: Base[] = [];
   for (let start = 0; start < ids.length; start += atOnce) {
     const read = await Promise.all(

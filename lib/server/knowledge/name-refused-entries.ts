@@ -1,9 +1,9 @@
 import "server-only";
+import { getEnv } from "@/lib/server/env";
 import { getDifyClient } from "@/lib/server/dify/get-dify-client";
 import type { MetadataOperation } from "@/lib/dify/schemas";
 import { ApiError } from "@/lib/errors/api-error";
 import type { ErrorIssue } from "@/lib/errors/error-envelope";
-import { getLimits } from "@/lib/server/limits";
 
 // Dify answers "Document not found" or "Metadata not found" without the id: the ids are looked up
 // after the refusal (reads only), so the person sees which entry to fix.
@@ -34,7 +34,7 @@ async function unknownDocuments(
   datasetId: string,
   operations: MetadataOperation[],
 ): Promise<ErrorIssue[]> {
-  if (operations.length > getLimits().metadataNamingDocumentChecks) return [];
+  if (operations.length > getEnv().limits.metadataNamingDocumentChecks) return [];
   const found = await Promise.all(
     operations.map((operation) => getDifyClient().documentExists(datasetId, operation.document_id)),
   );

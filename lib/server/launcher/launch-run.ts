@@ -6,7 +6,6 @@ import { answerName } from "@/lib/fields/answer-keys";
 import { getDifyClient } from "@/lib/server/dify/get-dify-client";
 import { checkInputs } from "@/lib/server/request/check-inputs";
 import { getEnv } from "@/lib/server/env";
-import { getLimits } from "@/lib/server/limits";
 import { formLinkPath } from "@/lib/server/form/signed-form-link";
 import { FORM_LINK_EVENT, type FormLinkEvent } from "@/lib/launcher/launch-events";
 import {
@@ -91,7 +90,7 @@ function launchLinks(user: string, secret: string): EventTransform {
       const token = event.data?.form_token;
       const runId = typeof event.workflow_run_id === "string" ? event.workflow_run_id : "";
       if (typeof token !== "string" || !token) return [json];
-      const exp = Math.floor(Date.now() / 1000) + getLimits().launcherLinkTtlSeconds;
+      const exp = Math.floor(Date.now() / 1000) + getEnv().limits.launcherLinkTtlSeconds;
       const link: FormLinkEvent = {
         event: FORM_LINK_EVENT,
         // The same person started the run: their link may answer its later forms in place.

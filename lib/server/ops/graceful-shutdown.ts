@@ -1,6 +1,5 @@
 import "server-only";
 import { getEnv } from "@/lib/server/env";
-import { getLimits } from "@/lib/server/limits";
 import { processState } from "@/lib/server/ops/process-state";
 import { endAllStreams } from "@/lib/server/streams/open-streams";
 
@@ -65,7 +64,7 @@ export function installShutdownHandler(options: { graceMs: number }): void {
     if (current.draining) return;
     const started = Date.now();
     current.draining = true;
-    const streams = endAllStreams(getLimits().shutdownRetryMs);
+    const streams = endAllStreams(getEnv().limits.shutdownRetryMs);
     log("shutdown", { signal, streams_ended: streams, in_flight: current.inFlight });
     // A drain that ran its course is a clean stop, though Next's handler exits with 128 + the
     // signal's number (143 for SIGTERM, 130 for SIGINT); other codes are left alone.

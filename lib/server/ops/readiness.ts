@@ -1,9 +1,8 @@
 import "server-only";
+import { configurationProblem, getEnv } from "@/lib/server/env";
 import { ApiError } from "@/lib/errors/api-error";
 import type { ErrorCode } from "@/lib/errors/error-code";
 import { getDifyClient } from "@/lib/server/dify/get-dify-client";
-import { configurationProblem } from "@/lib/server/env";
-import { getLimits } from "@/lib/server/limits";
 import { isDraining } from "@/lib/server/ops/graceful-shutdown";
 import { processState } from "@/lib/server/ops/process-state";
 
@@ -86,7 +85,7 @@ export function getReadiness(): Promise<Readiness> {
     return Promise.resolve({ ready: false, code: "server_misconfigured", message: problem });
   }
   const readiness = processState("readiness", () => {
-    const limits = getLimits();
+    const limits = getEnv().limits;
     return createReadiness({
       check: (signal) => getDifyClient().getAppParameters(signal),
       draining: isDraining,

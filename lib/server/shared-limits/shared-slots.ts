@@ -1,6 +1,6 @@
 import "server-only";
+import { getEnv } from "@/lib/server/env";
 import type { Semaphore } from "redis-semaphore";
-import { getLimits } from "@/lib/server/limits";
 import { processState } from "@/lib/server/ops/process-state";
 import { countSharedLimitsFallback } from "@/lib/server/ops/metrics";
 import { redisIfUp } from "@/lib/server/shared-limits/shared-store";
@@ -33,7 +33,7 @@ export async function takeSharedSlots(
   const redis = redisIfUp();
   const none = { release: () => undefined };
   if (!redis || bounds.length === 0) return none;
-  const leaseMs = getLimits().sharedSlotLeaseMs;
+  const leaseMs = getEnv().limits.sharedSlotLeaseMs;
   const LeasedSlot = await leasedSlotClass();
   const taken: Semaphore[] = [];
   const releaseAll = () => {

@@ -6,14 +6,16 @@ import type { StreamLease } from "@/lib/server/streams/open-streams";
 // too_many_streams, the launcher pool's or the process's server_busy; every refusal says when to
 // try again.
 
-vi.mock("@/lib/server/limits", () => ({
-  getLimits: () => ({
-    MAX_STREAMS_PER_LINK: 4,
-    MAX_STREAMS_PER_VISITOR: 2,
-    MAX_STREAMS_PER_ADDRESS: 5,
-    DIFY_LAUNCH_CONNECTIONS: 3,
-    MAX_OPEN_STREAMS: 100,
-    streamRetryAfterSeconds: 5,
+vi.mock("@/lib/server/env", () => ({
+  getEnv: () => ({
+    limits: {
+      MAX_STREAMS_PER_LINK: 4,
+      MAX_STREAMS_PER_VISITOR: 2,
+      MAX_STREAMS_PER_ADDRESS: 5,
+      DIFY_LAUNCH_CONNECTIONS: 3,
+      MAX_OPEN_STREAMS: 100,
+      streamRetryAfterSeconds: 5,
+    },
   }),
 }));
 vi.mock("@/lib/server/ops/graceful-shutdown", () => ({ isDraining: () => false }));

@@ -1,6 +1,6 @@
 import "server-only";
+import { getEnv } from "@/lib/server/env";
 import { ApiError } from "@/lib/errors/api-error";
-import { getLimits } from "@/lib/server/limits";
 import { isDraining } from "@/lib/server/ops/graceful-shutdown";
 import { takeSharedSlots } from "@/lib/server/shared-limits/shared-slots";
 import {
@@ -34,7 +34,7 @@ export async function acquireStreamSlot(holder: StreamHolder): Promise<StreamLea
   if (isDraining()) {
     throw ApiError.of("shutting_down", "This server is restarting. Try again.").retryAfter(1);
   }
-  const limits = getLimits();
+  const limits = getEnv().limits;
   const bounds: StreamBound[] = [];
   const count = (
     kind: string,

@@ -1,8 +1,8 @@
 import "server-only";
+import { getEnv } from "@/lib/server/env";
 import type { Readable } from "node:stream";
 import { createSseSplitter, encodeSseEvent, type EventSourceMessage } from "@/lib/dify/sse-events";
 import { ERROR_STATUS, type ErrorCode } from "@/lib/errors/error-code";
-import { getLimits } from "@/lib/server/limits";
 
 const KEEP_ALIVE = Buffer.from(": keep-alive\n\n");
 
@@ -79,10 +79,10 @@ export function relayEventStream(
   abortUpstream: () => void,
   options: RelayOptions,
 ): ReadableStream<Uint8Array> {
-  const keepAliveMs = options.keepAliveMs ?? getLimits().relayKeepAliveMs;
+  const keepAliveMs = options.keepAliveMs ?? getEnv().limits.relayKeepAliveMs;
   const rewriter = createEventRewriter(
     options.transform,
-    options.maxEventChars ?? getLimits().relayMaxEventChars,
+    options.maxEventChars ?? getEnv().limits.relayMaxEventChars,
   );
   let lastSent = Date.now();
   let ended = false;
