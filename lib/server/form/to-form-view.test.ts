@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import type { ApiError } from "@/lib/errors/api-error";
-import { buildAnswerSchema } from "@/lib/form/answer-schema";
+import { buildAnswerSchema } from "@/lib/form/answer-resolver";
 import { initialAnswers, toSubmissionInputs } from "@/lib/form/answers";
 import { humanInputFormSchema } from "@/lib/dify/schemas";
 import { toFormView } from "@/lib/server/form/to-form-view";
