@@ -1,14 +1,7 @@
 import type { FileType } from "@/lib/dify/browser-schemas";
 import type { AttachedFile } from "@/lib/fields/attached-file";
 import type { Answers } from "@/lib/form/answers";
-import {
-  deleteKept,
-  keptKey,
-  loadKept,
-  saveKept,
-  sweepKept,
-  type DraftKey,
-} from "@/lib/form/kept-in-browser";
+import { keptStore, type DraftKey } from "@/lib/form/kept-in-browser";
 
 // Unsent answers, saved in the browser per form token and user as the person types, so a reload
 // or a closed tab loses nothing. File contents are never stored: only the uploaded files' ids and
@@ -87,33 +80,16 @@ export function readDraft(value: unknown): Draft | null {
   return { version: 2, savedAt, expiresAt, answers };
 }
 
-const PREFIX = "human-input-draft:";
-
 /** A verified link's expiry (Unix seconds), null when it has none. */
 export function linkEnd(link: { exp: number }): number | null {
   return Number.isSafeInteger(link.exp) && link.exp > 0 ? link.exp : null;
 }
 
-export function loadDraft(key: DraftKey): Draft | null {
-  return loadKept(keptKey(PREFIX, key), readDraft);
-}
+const drafts = keptStore("human-input-draft:", readDraft);
+export const { load: loadDraft, remove: deleteDraft, sweep: sweepDrafts } = drafts;
 
 export function saveDraft(key: DraftKey, answers: Answers, expiresAt: number | null): void {
-  saveKept(keptKey(PREFIX, key), {
-    version: 2,
-    savedAt: Date.now(),
-    expiresAt,
-    answers,
-  } satisfies Draft);
-}
-
-export function deleteDraft(key: DraftKey): void {
-  deleteKept(keptKey(PREFIX, key));
-}
-
-/** Deletes every draft whose link or form has ended, and unreadable or older-format ones. */
-export function sweepDrafts(nowSeconds = Math.floor(Date.now() / 1000)): void {
-  sweepKept(PREFIX, readDraft, nowSeconds);
+  drafts.save(key, { version: 2, savedAt: Date.now(), expiresAt, answers });
 }
 
 /** Draft values laid over the starting values, keeping only those that still fit the form. */

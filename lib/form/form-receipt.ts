@@ -1,6 +1,6 @@
 import type { Answers } from "@/lib/form/answers";
 import type { ActionView, FieldView } from "@/lib/form/form-view";
-import { keptKey, loadKept, saveKept, sweepKept, type DraftKey } from "@/lib/form/kept-in-browser";
+import { keptStore } from "@/lib/form/kept-in-browser";
 
 // What this browser sent for a form, kept per form token and user like drafts, so a reload of the
 // same link shows it again while the form is answered. Only the sender's own browser ever has it;
@@ -63,17 +63,8 @@ export function readReceipt(value: unknown): Receipt | null {
   return { version, sentAt, expiresAt, action, fields: rows as ReceiptField[] };
 }
 
-const PREFIX = "human-input-receipt:";
-
-export function saveReceipt(key: DraftKey, receipt: Receipt): void {
-  saveKept(keptKey(PREFIX, key), receipt);
-}
-
-export function loadReceipt(key: DraftKey): Receipt | null {
-  return loadKept(keptKey(PREFIX, key), readReceipt);
-}
-
-/** Deletes every receipt whose link or form has ended, and unreadable ones. */
-export function sweepReceipts(nowSeconds = Math.floor(Date.now() / 1000)): void {
-  sweepKept(PREFIX, readReceipt, nowSeconds);
-}
+export const {
+  load: loadReceipt,
+  save: saveReceipt,
+  sweep: sweepReceipts,
+} = keptStore("human-input-receipt:", readReceipt);
