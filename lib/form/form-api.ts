@@ -1,4 +1,4 @@
-import type { LinkScope } from "@/lib/form/form-link";
+import type { FormLinkClaims } from "@/lib/form/form-link";
 import type { SubmitRequest } from "@/lib/form/form-api-contract";
 import { routeUrl } from "@/lib/routes/route-contract";
 import { FORM_LINK_HEADER } from "@/lib/form/form-link-header";
@@ -11,20 +11,12 @@ const client = () =>
   Promise.all([import("@/lib/client/call-route"), import("@/lib/form/form-api-contract")]);
 
 /**
- * A verified link as the browser holds it: the token, the run (may be empty), who answers, its
- * expiry (Unix seconds, 0 for none), its query, its scope (`run`: it may open the run's later
- * forms in place; `form`: its own form only), and whether its run stream carries the answer and
- * outputs (else progress only: the server decides). `linkQuery` is empty when the link was traded
- * for its HttpOnly cookie (decision 035): the browser then never holds the signature, and its
- * calls carry the cookie instead of the header.
+ * A verified link as the browser holds it. `linkQuery` is empty once the link was traded for its
+ * HttpOnly cookie (decision 035): the browser never holds the signature, its calls carry the
+ * cookie. `runOutputs`: whether its run stream carries the answer and outputs (the server decides).
  */
-export type FormLinkContext = {
-  token: string;
-  run: string;
-  user: string;
-  exp: number;
+export type FormLinkContext = Pick<FormLinkClaims, "token" | "run" | "user" | "exp" | "scope"> & {
   linkQuery: string;
-  scope: LinkScope;
   runOutputs: boolean;
 };
 
