@@ -70,9 +70,7 @@ export function FormScreen({ link, loadFailure, children }: FormScreenProps) {
   const queryFailure = query.error && !query.data ? toFailure(query.error) : null;
   const failure = outcome?.kind === "closed" ? outcome.failure : (loadFailure ?? queryFailure);
   const closedCode = failure?.code ?? null;
-  // Once the form is answered or expired, the run it belongs to is what matters: follow it.
-  // The run is followed from the moment the form opens, so nothing that happens after the answer
-  // is missed; it is shown once the form is answered or closed.
+  // Followed from the moment the form opens, so nothing after the answer is missed.
   const run = useRunStream(link, Boolean(link.run));
   useEmbedEvents(outcome, failure, run);
   useDraftCleanup(link, outcome, closedCode);
@@ -82,11 +80,10 @@ export function FormScreen({ link, loadFailure, children }: FormScreenProps) {
     outcome?.kind === "submitted" ? outcome.receipt : null,
     closedCode === "human_input_form_submitted",
   );
-  const runStatus = run.state.outcome?.status ?? null;
+  // Once the form is answered or expired, the run it belongs to is what matters.
   const showRun =
     Boolean(link.run) &&
-    (outcome?.kind === "submitted" ||
-      outcome?.kind === "expired" ||
+    ((outcome !== null && outcome.kind !== "closed") ||
       closedCode === "human_input_form_submitted" ||
       closedCode === "human_input_form_expired");
   const form = query.data;
@@ -165,7 +162,7 @@ export function FormScreen({ link, loadFailure, children }: FormScreenProps) {
       <Suspense fallback={null}>
         {receipt ? (
           <section className="card">
-            <AnswerReceipt receipt={receipt} runStatus={runStatus} />
+            <AnswerReceipt receipt={receipt} runStatus={run.state.outcome?.status ?? null} />
           </section>
         ) : null}
         {showRun ? <RunView link={link} run={run} /> : null}
@@ -240,8 +237,7 @@ function useEmbedEvents(outcome: Outcome | null, failure: FormFailure | null, ru
   const pause = waiting[0];
   const last = nodes[nodes.length - 1];
   const answered = outcome?.kind === "submitted";
-  // The run is followed from the start, but the portal hears of it only once the form is
-  // answered or closed, so `submitted` always comes before the run's own events.
+  // The portal hears of the run only once the form is answered or closed: after `submitted`.
   const following = outcome !== null || errorCode !== null;
   useEffect(() => {
     if (following && last)
@@ -259,10 +255,7 @@ function useEmbedEvents(outcome: Outcome | null, failure: FormFailure | null, ru
   }, [answered, phase, pause, notify]);
 }
 
-/**
- * Loads the form again: a form the server could not load is asked of the server again (the page
- * is rendered anew), one the browser could not load is fetched again.
- */
+/** Loads the form again: from the server by rendering the page anew, else by fetching it. */
 function RetryButton({ onRetry, fetching }: { onRetry: (() => void) | null; fetching: boolean }) {
   const t = useTranslations("form");
   const router = useRouter();

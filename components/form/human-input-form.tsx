@@ -31,9 +31,8 @@ type HumanInputFormProps = {
   /** The form's content as the server rendered it, with a FormFieldSlot where each field goes. */
   children: ReactNode;
   onSubmitted: (submitted: SubmittedAnswer) => void;
-  /** A 412 or similar: the form is no longer answerable. */
+  /** The form is no longer answerable here. */
   onClosed: (error: ApiClientError) => void;
-  /** The countdown reached zero while the form was open. */
   onExpired: () => void;
 };
 
@@ -60,8 +59,7 @@ export function HumanInputForm({
 }: HumanInputFormProps) {
   const t = useTranslations("form");
   const locale = useLocale();
-  // The answers' zod schema loads after the page is in the browser, not with it; its problems are
-  // message keys, translated where they are shown.
+  // The answers' zod schema loads after the page is in the browser, not with it.
   const resolver = useMemo(
     () =>
       lazyResolver(() =>
@@ -117,10 +115,8 @@ export function HumanInputForm({
     keep: typedEarly,
   });
   const { rootError, summaryRef } = submit;
-  // The server's HTML shows the whole form. Its text fields take input at once (what is typed is
-  // kept: useTypedBeforeHydration); file fields and the buttons would lose a click before the page
-  // hydrates, so until then they take no input (and tools wait for them). The heading and the
-  // question stay readable, to screen readers too.
+  // Text fields take input at once (useTypedBeforeHydration keeps it); file fields and buttons
+  // would lose a click before the page hydrates, so until then they take none (tools wait).
   const inBrowser = useInBrowser();
   const untilHydrated = (node: ReactNode, key?: string) => (
     <div
@@ -136,7 +132,9 @@ export function HumanInputForm({
   const errorOf = (field: FieldView) => errors[answerKey(field.name)]?.message;
   const errorEntries = form.fields.filter(errorOf);
 
-  function renderField(field: FieldView, labelHidden: boolean) {
+  const renderField = (name: string, labelHidden: boolean) => {
+    const field = form.fields.find((candidate) => candidate.name === name);
+    if (!field) return null;
     if (field.kind === "unknown") {
       return (
         <div className="field notice notice-warning" key={field.name} role="note">
@@ -174,11 +172,6 @@ export function HumanInputForm({
       />
     );
     return takesInputBeforeHydration(field) ? drawn : untilHydrated(drawn, field.name);
-  }
-
-  const renderFieldNamed = (name: string, labelHidden: boolean) => {
-    const field = form.fields.find((candidate) => candidate.name === name);
-    return field ? renderField(field, labelHidden) : null;
   };
 
   return (
@@ -227,7 +220,7 @@ export function HumanInputForm({
           </div>
         ) : null}
       </div>
-      <FieldRendererContext value={renderFieldNamed}>{children}</FieldRendererContext>
+      <FieldRendererContext value={renderField}>{children}</FieldRendererContext>
       {untilHydrated(
         <ActionBar
           actions={form.actions}

@@ -55,13 +55,8 @@ function readAttachedFile(value: unknown): AttachedFile | null {
 function readAnswer(value: unknown): Answers[string] | null {
   if (typeof value === "string") return value;
   if (!Array.isArray(value)) return null;
-  const files: AttachedFile[] = [];
-  for (const item of value) {
-    const file = readAttachedFile(item);
-    if (!file) return null;
-    files.push(file);
-  }
-  return files;
+  const files = value.map(readAttachedFile);
+  return files.every((file) => file !== null) ? files : null;
 }
 
 /** A stored draft, or null when it is not one of this version (the whole draft, not a part). */

@@ -31,10 +31,7 @@ type SubmitFormOptions = {
   onClosed: (error: ApiClientError) => void;
 };
 
-/**
- * Sending a form: one request however many clicks, the uploads waited for, and every failure
- * mapped by classifySubmitError to what the page shows; answers are kept unless they were sent.
- */
+/** Sending a form: one request however many clicks, the uploads waited for, failures shown. */
 export function useSubmitForm({
   link,
   form,
@@ -53,7 +50,7 @@ export function useSubmitForm({
   const sent = useRef(false);
   const fieldNames = form.fields.map((field) => field.name);
 
-  const focusSummary = () => requestAnimationFrame(() => summaryRef.current?.focus());
+  // The first of these fields, or the summary when there is none.
   const focusFirst = (names: readonly string[]) =>
     requestAnimationFrame(() => {
       const first = names[0];
@@ -67,10 +64,8 @@ export function useSubmitForm({
     onSubmitted(submitted);
   };
 
-  /**
-   * Reads the form again after a failed response: Dify records an answer before it resumes the
-   * run, so the failure may have come after the write. Null: the form is still open.
-   */
+  // Dify records an answer before it resumes the run, so a failed response may have come after
+  // the write: the form is read again. Null: it is still open.
   const readBack = async () => {
     try {
       await queryClient.fetchQuery({ ...formQueryOptions(link), staleTime: 0 });
@@ -111,7 +106,7 @@ export function useSubmitForm({
               ? t("errors.notSent", { message: failure.message })
               : t("errors.maybeNotSent"),
           );
-          focusSummary();
+          focusFirst([]);
           return;
         }
         case "rejected":
@@ -144,7 +139,7 @@ export function useSubmitForm({
         setRootError(
           uploads.uploading > 0 ? t("errors.stillUploading") : t("errors.uploadsFailed"),
         );
-        focusSummary();
+        focusFirst([]);
         return;
       }
       inFlight.current = true;
