@@ -3,7 +3,6 @@ import type { ReactNode } from "react";
 import type { Control, FieldPath, FieldValues, UseFormRegister } from "react-hook-form";
 import { ControlledFileField } from "@/components/files/controlled-file-field";
 import { FormField, type ControlProps } from "@/components/ui/form-field";
-import { OptionSelect } from "@/components/ui/option-select";
 import { ParagraphReview } from "@/components/review/paragraph-review";
 import type { FieldSpec } from "@/lib/fields/field-spec";
 import { useFileFieldHint } from "@/lib/files/file-hint";
@@ -45,6 +44,7 @@ export function FieldControl<T extends FieldValues>({
   labelHidden = false,
 }: FieldControlProps<T>) {
   const hint = useFieldHint(field, files.limits);
+  const tCommon = useTranslations("common");
   // The server's HTML holds each control's starting value (react-hook-form would only set it once
   // the page hydrates): the form looks the same before and after, and no text appears late.
   const initial = "defaultValue" in field ? field.defaultValue : undefined;
@@ -101,13 +101,21 @@ export function FieldControl<T extends FieldValues>({
         );
       case "select":
         return (
-          <OptionSelect
-            options={field.options}
+          <select
+            className="select"
             defaultValue={defaultValue}
             aria-required={field.required || undefined}
             {...aria}
             {...register(path)}
-          />
+          >
+            {/* Empty first, so nothing is picked unasked. */}
+            <option value="">{tCommon("choose")}</option>
+            {field.options.map((option) => (
+              <option key={option} value={option}>
+                {option}
+              </option>
+            ))}
+          </select>
         );
       case "file":
       case "file-list":

@@ -6,6 +6,13 @@ import type { ErrorCode } from "@/lib/errors/error-code";
 /** Why a form cannot be shown: the `{code, message}` of the app's error envelope. */
 export type FormFailure = { code: ErrorCode; message: string };
 
+// Codes whose screen is a title and a body of their own.
+const PLAIN = {
+  human_input_form_submitted: ["answered", "info"],
+  human_input_form_expired: ["expired", "warning"],
+  not_found: ["notFound", "error"],
+} as const;
+
 /**
  * A form that is answered, expired, gone, answered elsewhere (`channels`: where, as the run's
  * events name them), behind a bad link, or that the service could not load.
@@ -21,25 +28,16 @@ export function FormErrorScreen({
 }) {
   const t = useTranslations("form");
   const { code } = failure;
+  const plain = PLAIN[code as keyof typeof PLAIN];
+  if (plain) {
+    const [key, tone] = plain;
+    return (
+      <StatusScreen title={t(`${key}.title`)} tone={tone}>
+        <p>{t(`${key}.body`)}</p>
+      </StatusScreen>
+    );
+  }
   switch (code) {
-    case "human_input_form_submitted":
-      return (
-        <StatusScreen title={t("answered.title")} tone="info">
-          <p>{t("answered.body")}</p>
-        </StatusScreen>
-      );
-    case "human_input_form_expired":
-      return (
-        <StatusScreen title={t("expired.title")} tone="warning">
-          <p>{t("expired.body")}</p>
-        </StatusScreen>
-      );
-    case "not_found":
-      return (
-        <StatusScreen title={t("notFound.title")} tone="error">
-          <p>{t("notFound.body")}</p>
-        </StatusScreen>
-      );
     case "form_answered_elsewhere":
       return (
         <StatusScreen title={t("elsewhere.title")} tone="info">
