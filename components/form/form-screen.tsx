@@ -192,7 +192,7 @@ const ENDED_CODES = new Set<ErrorCode>([
   "link_expired",
 ]);
 
-/** Drafts go once their form closes or expires or their link does; old ones are swept. */
+/** Drafts go once their form or link ends (answered, closed, expired); old ones are swept. */
 function useDraftCleanup(
   link: FormLinkContext,
   outcome: Outcome | null,
@@ -202,10 +202,7 @@ function useDraftCleanup(
     sweepDrafts();
     sweepReceipts();
   }, []);
-  const ended =
-    outcome?.kind === "expired" ||
-    outcome?.kind === "closed" ||
-    (closedCode !== null && ENDED_CODES.has(closedCode));
+  const ended = outcome !== null || (closedCode !== null && ENDED_CODES.has(closedCode));
   useEffect(() => {
     if (ended) deleteDraft(link);
   }, [ended, link]);

@@ -8,7 +8,6 @@ import { toSubmissionInputs, type Answers, type FormValues } from "@/lib/form/an
 import { classifySubmitError } from "@/lib/form/classify-submit-error";
 import { fieldInputId } from "@/lib/form/field-ids";
 import { submitForm, type FormLinkContext } from "@/lib/form/form-api";
-import { deleteDraft } from "@/lib/form/form-draft";
 import type { ActionView, FormView } from "@/lib/form/form-view";
 import { focusField } from "@/lib/form/focus-field";
 import { formQueryOptions } from "@/lib/form/queries";
@@ -60,7 +59,6 @@ export function useSubmitForm({
 
   const recorded = (submitted: SubmittedAnswer) => {
     sent.current = true;
-    deleteDraft(link);
     onSubmitted(submitted);
   };
 
