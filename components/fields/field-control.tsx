@@ -12,20 +12,17 @@ import type { FileFieldState } from "@/lib/files/use-file-states";
 
 type FieldControlProps<T extends FieldValues> = {
   field: FieldSpec;
-  /** The control's id (its label, hint and error derive theirs from it). */
   id: string;
-  /** Where the field's value sits in the form's values. */
   path: FieldPath<T>;
   control: Control<T>;
   register: UseFormRegister<T>;
   error: string | undefined;
-  /** Where file fields upload to, their size limits, and where they report running uploads. */
   files: {
     uploadTarget: UploadTarget;
     limits: UploadLimits;
     onStateChange: (state: FileFieldState) => void;
   };
-  /** Shown under the control (e.g. a note on a suggested text). */
+  /** Shown under the control. */
   after?: ReactNode;
   /** The text right above already says the label: show it to screen readers only. */
   labelHidden?: boolean;

@@ -5,9 +5,8 @@ import type { ActionView } from "@/lib/form/form-view";
 
 type ActionBarProps = {
   actions: ActionView[];
-  /** An answer is on its way: every action is disabled. */
+  /** An answer is on its way: every action is disabled; the one sent is shown busy. */
   pending: boolean;
-  /** The action being sent, shown busy. */
   pendingId: string | undefined;
   onChoose: (action: ActionView) => void;
 };

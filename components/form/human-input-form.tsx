@@ -41,10 +41,7 @@ const FieldRendererContext = createContext<
   ((name: string, labelHidden: boolean) => ReactNode) | null
 >(null);
 
-/**
- * Where a field of the form goes in its content: drawn by the HumanInputForm around it.
- * `labelHidden`: the content right above already says the field's label.
- */
+/** Where a field goes in the form's content. `labelHidden`: the content right above says it. */
 export function FormFieldSlot({ name, labelHidden }: { name: string; labelHidden: boolean }) {
   return use(FieldRendererContext)?.(name, labelHidden) ?? null;
 }

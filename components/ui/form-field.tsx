@@ -10,7 +10,7 @@ export type ControlProps = {
 };
 
 type FormFieldProps = {
-  /** The control's id; the label, hint and error take ids derived from it. */
+  /** The label, hint and error take ids derived from it. */
   id: string;
   label: ReactNode;
   required?: boolean;

@@ -3,11 +3,8 @@ import type { AttachedFile } from "@/lib/fields/attached-file";
 import type { Answers } from "@/lib/form/answers";
 import { keptStore, type DraftKey } from "@/lib/form/kept-in-browser";
 
-// Unsent answers, saved in the browser per form token and user as the person types, so a reload
-// or a closed tab loses nothing. File contents are never stored: only the uploaded files' ids and
-// names. A draft is deleted when its form is answered, closes or expires, and when its link
-// expires (every form page sweeps drafts past their end), so answers do not outlive their use on
-// a shared machine, and another person's link to the same form never sees them.
+// Unsent answers, saved as the person types so a reload loses nothing; files by id and name only.
+// A draft goes when its form or link ends, so answers do not outlive their use on a shared machine.
 
 export type Draft = {
   version: 2;

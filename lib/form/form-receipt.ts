@@ -2,10 +2,8 @@ import type { Answers } from "@/lib/form/answers";
 import type { ActionView, FieldView } from "@/lib/form/form-view";
 import { keptStore } from "@/lib/form/kept-in-browser";
 
-// What this browser sent for a form, kept per form token and user like drafts, so a reload of the
-// same link shows it again while the form is answered. Only the sender's own browser ever has it;
-// another person's link to the form keys another entry. It goes when its link or form ends (the
-// form page sweeps these with the drafts).
+// What this browser sent for a form, kept like drafts so a reload of the link shows it again while
+// the form is answered. It goes when its link or form ends.
 
 export type ReceiptField = { label: string; value: string } | { label: string; files: string[] };
 
@@ -19,7 +17,6 @@ export type Receipt = {
   fields: ReceiptField[];
 };
 
-/** The receipt of an accepted answer: the action's title and each field's value or file names. */
 export function receiptOf(
   action: ActionView,
   fields: readonly FieldView[],

@@ -2,11 +2,7 @@ import { queryOptions } from "@tanstack/react-query";
 import { fetchForm, type FormLinkContext } from "@/lib/form/form-api";
 import type { FormView } from "@/lib/form/form-view";
 
-/**
- * The form of a link, as one query on both sides: the page loads it on the server with `load`
- * (the upstream, directly) and the browser, which holds the same key, reads it from the hydrated
- * cache; without `load` it is fetched from the app's API.
- */
+/** A link's form: loaded on the server with `load`, then read from the hydrated cache. */
 export function formQueryOptions(
   link: FormLinkContext,
   load?: (signal: AbortSignal) => Promise<FormView>,

@@ -45,7 +45,6 @@ export function receiptMarkdown(
   return `${lines.join("\n")}\n`;
 }
 
-/** Has the browser save `markdown` as `fileName`. */
 export function downloadMarkdown(markdown: string, fileName: string): void {
   const url = URL.createObjectURL(new Blob([markdown], { type: "text/markdown;charset=utf-8" }));
   const link = document.createElement("a");

@@ -9,7 +9,6 @@ import type { FormView } from "@/lib/form/form-view";
 type FormDraftOptions = {
   link: FormLinkContext;
   form: FormView;
-  /** The form's own starting values. */
   initial: FormValues;
   methods: Pick<UseFormReturn<FormValues>, "subscribe" | "reset">;
   /** Set once the answer is recorded: nothing is saved after that. */
@@ -18,10 +17,7 @@ type FormDraftOptions = {
   keep?: FormValues;
 };
 
-/**
- * The unsent answers of this link's form, kept in the browser: restored once the page is in the
- * browser, saved on every change, and dropped by "start over".
- */
+/** The unsent answers, kept in the browser: restored after hydration, saved on every change. */
 export function useFormDraft({ link, form, initial, methods, sent, keep }: FormDraftOptions) {
   const { reset, subscribe } = methods;
   // Keyed by token and user; kept no longer than the link or the form lasts.

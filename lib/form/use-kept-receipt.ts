@@ -2,11 +2,7 @@ import { useEffect, useState } from "react";
 import type { FormLinkContext } from "@/lib/form/form-api";
 import { loadReceipt, saveReceipt, type Receipt } from "@/lib/form/form-receipt";
 
-/**
- * The receipt to show for this link: a receipt just made (`fresh`, which is kept in the browser),
- * or, once the server says the form is `answered`, what this browser kept for the same form
- * and user; null otherwise.
- */
+/** A receipt just made (and kept), or the one kept here once the form is `answered`. */
 export function useKeptReceipt(
   link: FormLinkContext,
   fresh: Receipt | null,

@@ -37,11 +37,7 @@ function readTyped(fields: readonly FieldView[], initial: FormValues): Typed {
   return typed;
 }
 
-/**
- * What was typed into the form's text fields before the page hydrated, put back into the form
- * (as changes of the person's own) once react-hook-form has registered them. Returns those
- * values, so a draft restored later does not overwrite them.
- */
+/** Puts back what was typed before hydration, and returns it: a draft must not overwrite it. */
 export function useTypedBeforeHydration(
   fields: readonly FieldView[],
   initial: FormValues,
