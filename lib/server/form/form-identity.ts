@@ -37,28 +37,25 @@ type LinkResolution =
  * `source: null`: the request carried none.
  */
 export function resolveFormLink(token: string, sources: LinkSources): LinkResolution {
-  const query = new URLSearchParams();
+  const source = LINK_PARAM_KEYS.some((key) => sources.query?.has(key))
+    ? "query"
+    : sources.header
+      ? "header"
+      : sources.cookie
+        ? "cookie"
+        : null;
+  if (!source) return { ok: false, reason: "missing", source: null };
+  const given = source === "query" ? sources.query : new URLSearchParams(sources[source] ?? "");
+  const params = new URLSearchParams();
   for (const key of LINK_PARAM_KEYS) {
-    const value = sources.query?.get(key);
-    if (value != null) query.set(key, value);
+    const value = given?.get(key);
+    if (value != null) params.set(key, value);
   }
-  const found: [keyof LinkSources, string] | undefined =
-    query.size > 0
-      ? ["query", query.toString()]
-      : sources.header
-        ? ["header", sources.header]
-        : sources.cookie
-          ? ["cookie", sources.cookie]
-          : undefined;
-  if (!found) return { ok: false, reason: "missing", source: null };
-  const [source, value] = found;
-  const params = new URLSearchParams(value);
   const env = getEnv();
-  const verified = verifyFormLink(
-    token,
-    Object.fromEntries(LINK_PARAM_KEYS.map((key) => [key, params.get(key)])),
-    { secret: env.FORM_LINK_SECRET, allowUnsigned: env.ALLOW_UNSIGNED_LINKS },
-  );
+  const verified = verifyFormLink(token, Object.fromEntries(params), {
+    secret: env.FORM_LINK_SECRET,
+    allowUnsigned: env.ALLOW_UNSIGNED_LINKS,
+  });
   if (!verified.ok) return { ok: false, reason: verified.reason, source };
   if (exceedsMaxLinkTtl(verified.claims.exp, env.limits.MAX_LINK_TTL)) {
     return { ok: false, reason: "ttl", source };
