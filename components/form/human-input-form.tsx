@@ -13,7 +13,7 @@ import { initialAnswers, toFieldSpecs, type FormValues } from "@/lib/form/answer
 import { fieldInputId } from "@/lib/form/field-ids";
 import { formUploadTarget, type FormLinkContext } from "@/lib/form/form-api";
 import { formatDateTime } from "@/lib/i18n/format-time";
-import { useFieldIssueText } from "@/lib/fields/use-field-issue-text";
+import { useFieldIssueText } from "@/lib/fields/field-issue";
 import type { FieldView, FormView } from "@/lib/form/form-view";
 import { useFileStates } from "@/lib/files/use-file-states";
 import { useFormDraft } from "@/lib/form/use-form-draft";

@@ -1,3 +1,5 @@
+import { useTranslations } from "next-intl";
+import { useCallback } from "react";
 import type english from "@/lib/i18n/messages/en/fields.json";
 
 // A field's problem as a message key of the `fields.issues` namespace and its parameters, never a
@@ -34,4 +36,17 @@ export function decodeFieldIssue(message: string): FieldIssue | null {
   } catch {
     return null;
   }
+}
+
+/** A field error in the page's language: a schema problem translated, any other text as it is. */
+export function useFieldIssueText() {
+  const t = useTranslations("fields.issues");
+  return useCallback(
+    (message: string | undefined): string | undefined => {
+      if (!message) return message;
+      const issue = decodeFieldIssue(message);
+      return issue ? t(issue.key, issue.values) : message;
+    },
+    [t],
+  );
 }
