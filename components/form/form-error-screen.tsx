@@ -13,10 +13,7 @@ const PLAIN = {
   not_found: ["notFound", "error"],
 } as const;
 
-/**
- * A form that is answered, expired, gone, answered elsewhere (`channels`: where, as the run's
- * events name them), behind a bad link, or that the service could not load.
- */
+/** A form that cannot be answered here. `channels`: where it is answered, as the run names them. */
 export function FormErrorScreen({
   failure,
   retry,

@@ -36,10 +36,8 @@ export function defaultValues(fields: readonly FieldSpec[]): FieldValues {
 }
 
 /**
- * The upstream's `inputs`: a number as a number, a checkbox as a boolean, JSON as the object it
- * holds, a file as one mapping, a file list as an array of mappings. A start leaves empty answers
- * out, so the app's own defaults and checks apply to them; a Human Input submission names every
- * declared input (an empty text as "", an empty list as []) but a file nobody attached.
+ * The upstream's `inputs`. A start leaves empty answers out, so the app's own defaults apply; a
+ * Human Input submission names every declared input but a file nobody attached.
  */
 export function toWireInputs(
   fields: readonly FieldSpec[],

@@ -41,10 +41,7 @@ export const FORM_API = {
   }),
   /** The run's events, as a stream. */
   events: routeContract({ method: "GET", path: "/api/forms/[token]/events", params }),
-  /**
-   * The form the run waits at, by its form_id (else its node id), never by token, which the
-   * browser does not hold for any form but its own.
-   */
+  /** A form the run waits at, by form_id (else node id): the browser holds no other token. */
   nextLink: routeContract({
     method: "POST",
     path: "/api/forms/[token]/next-link",

@@ -3,9 +3,8 @@ import type { SubmitRequest } from "@/lib/form/form-api-contract";
 import { routeUrl } from "@/lib/routes/route-contract";
 import { FORM_LINK_HEADER } from "@/lib/form/form-link-header";
 
-// Browser-side calls of the form routes, each carrying the link's credentials. The fetch helper
-// and the routes' contracts are loaded with the first call: they bring zod, which the page's first
-// load does without (every call comes after the page is in the browser).
+// Browser-side calls of the form routes, with the link's credentials. The fetch helper and the
+// contracts load with the first call: they bring zod, which the page's first load does without.
 
 const client = () =>
   Promise.all([import("@/lib/client/call-route"), import("@/lib/form/form-api-contract")]);
@@ -48,10 +47,7 @@ export async function runEventsTarget(link: FormLinkContext) {
   return { url: routeUrl(FORM_API.events.path, call(link).params), headers: headers(link) };
 }
 
-/**
- * A run-scoped link to a form the run waits at, named by its `form_id` (else its node id): the
- * browser never holds another form's token, so the server finds it in the run's own state.
- */
+/** A run-scoped link to a form the run waits at, found by the server in the run's own state. */
 export async function fetchNextLink(
   link: FormLinkContext,
   form: { formId: string | null; nodeId: string },

@@ -14,10 +14,8 @@ export type Draft = {
   answers: Answers;
 };
 
-// A stored draft is read without zod: it is restored right after the page hydrates, before the
-// form takes input (so nothing typed is overwritten), and zod is not in the page's first load.
-// The checks are those of the draft's zod schema (the tests hold both to the same answers):
-// exactly these fields, unknown keys dropped.
+// Read without zod, which is not in the page's first load; the tests hold these checks to the
+// draft's zod schema (exactly these fields, unknown keys dropped).
 
 const FILE_TYPES = [
   "image",

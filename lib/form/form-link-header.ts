@@ -1,5 +1,2 @@
-/**
- * The browser sends its link's query (`run`, `user`, `exp`, `sig`) in this header with every form
- * request; the server verifies it each time (decision 002).
- */
+/** The link's query, sent with every form request and verified each time (decision 002). */
 export const FORM_LINK_HEADER = "x-form-link";

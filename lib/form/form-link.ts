@@ -4,10 +4,7 @@
 /** `form`: the link opens its own form only. `run`: it may open the run's later forms too. */
 export type LinkScope = "form" | "run";
 
-/**
- * `full`: the link's run view shows what the server's RUN_STREAM_OUTPUTS allows. `progress`: it
- * shows the run's progress only (no streamed text, no outputs), whatever the server allows.
- */
+/** `full`: the run view RUN_STREAM_OUTPUTS allows. `progress`: the run's progress only. */
 export type LinkView = "full" | "progress";
 
 export type FormLinkClaims = {

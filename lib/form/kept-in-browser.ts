@@ -1,10 +1,7 @@
 // Drafts and receipts, kept in this browser's localStorage per form token and user. Blocked
 // storage (private mode, a sandboxed frame) or a full quota turns them off, never the form.
 
-/**
- * Whose entry: one form token as one link's user, the same whether the link came in the address
- * or in its cookie, so a draft survives the trade.
- */
+/** Whose entry: a form token and user, alike from the address or the cookie. */
 export type DraftKey = { token: string; user: string };
 
 function withStorage<R>(task: (store: Storage) => R): R | null {

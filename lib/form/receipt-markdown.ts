@@ -10,10 +10,7 @@ function fence(text: string): string {
 const plain = (text: string) =>
   text.replace(/[\\`*_{}[\]()#+\-.!|<>~]/g, "\\$&").replace(/\s+/g, " ");
 
-/**
- * The receipt as a Markdown file: headings and the action as prose, each value verbatim in a
- * fence (values are often Markdown themselves, and must read as they were sent).
- */
+/** The receipt as Markdown, each value verbatim in a fence: it must read as it was sent. */
 export function receiptMarkdown(
   receipt: Receipt,
   words: {

@@ -12,10 +12,7 @@ import type { ActionView, FormView } from "@/lib/form/form-view";
 import { focusField } from "@/lib/form/focus-field";
 import { formQueryOptions } from "@/lib/form/queries";
 
-/**
- * An answer the form took. `readBack`: its response failed, and a read of the form found it
- * answered, so it was most likely recorded (decision 051).
- */
+/** An answer the form took. `readBack`: its response lost, the form read back answered. */
 export type SubmittedAnswer = { action: ActionView; answers: Answers; readBack?: true };
 
 type SubmitFormOptions = {
@@ -24,9 +21,7 @@ type SubmitFormOptions = {
   methods: Pick<UseFormReturn<FormValues>, "handleSubmit" | "setError" | "clearErrors">;
   /** Uploads still running or failed: the answer waits for them. */
   uploads: { uploading: number; failed: number };
-  /** The answer is recorded (or was found recorded after its response was lost). */
   onSubmitted: (submitted: SubmittedAnswer) => void;
-  /** The form can no longer be answered here (answered elsewhere, expired, gone). */
   onClosed: (error: ApiClientError) => void;
 };
 

@@ -5,11 +5,9 @@ import type { FormValues } from "@/lib/form/answers";
 import { fieldInputId } from "@/lib/form/field-ids";
 import type { FieldView } from "@/lib/form/form-view";
 
-// The server's HTML holds the whole form, and its text fields take input at once: on a slow phone
-// the page may take seconds to hydrate, and nobody should wait for it to type. Hydration must not
-// lose what was typed meanwhile: react-hook-form writes each field's starting value into the DOM
-// when it registers the field. So the values are read from the DOM during the hydration render
-// (before any of that) and put back right after it, before the browser paints.
+// Text fields take input before the page hydrates, and react-hook-form writes each field's starting
+// value into the DOM when it registers it: what was typed is read from the DOM during the
+// hydration render and put back right after it, before the browser paints.
 
 /** Whether a field takes input before the page hydrates: one plain control holding its answer. */
 export function takesInputBeforeHydration(field: FieldView): boolean {
@@ -43,8 +41,7 @@ export function useTypedBeforeHydration(
   initial: FormValues,
   setValue: UseFormSetValue<FormValues>,
 ): FormValues {
-  // Read once, during the first render in the browser: the hydration render, when the DOM is
-  // still the server's, as typed into.
+  // Read during the hydration render, while the DOM is still the server's, as typed into.
   const [typed] = useState(() => readTyped(fields, initial));
   useLayoutEffect(() => {
     for (const [key, value] of Object.entries(typed.values)) {
