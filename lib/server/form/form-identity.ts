@@ -19,11 +19,7 @@ const REASONS = {
   ],
 } as const;
 
-/**
- * Where a request may carry a form link's credentials: the address's query (a page, the cookie
- * trade), the `x-form-link` header (a framed page's API calls, API clients), the link cookie (a
- * top-level page and its API calls after the trade; decision 035).
- */
+/** Where a request may carry a link: address, header, cookie (decision 035). */
 type LinkSources = { query?: URLSearchParams; header?: string | null; cookie?: string };
 
 type LinkResolution =
@@ -31,10 +27,8 @@ type LinkResolution =
   | { ok: false; reason: keyof typeof REASONS; source: keyof LinkSources | null };
 
 /**
- * The link of a form request: the first source that carries one, in the order query, header,
- * cookie (a new link in the address wins over the cookie an older one left), verified for the
- * token, then refused when its `exp` lies further ahead than MAX_LINK_TTL, signed or not.
- * `source: null`: the request carried none.
+ * The request's link from the first source that carries one (a new link in the address wins over
+ * an older one's cookie), verified for the token and held to MAX_LINK_TTL, signed or not.
  */
 export function resolveFormLink(token: string, sources: LinkSources): LinkResolution {
   const source = LINK_PARAM_KEYS.some((key) => sources.query?.has(key))
