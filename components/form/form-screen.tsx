@@ -52,10 +52,7 @@ type FormScreenProps = {
   children: ReactNode;
 };
 
-/**
- * The form page's states: the open form, and every way a form can end or fail to load. The form
- * comes loaded from the server (hydrated into the query cache) or with the reason it did not.
- */
+/** The form page's states: the open form, and every way a form can end or fail to load. */
 export function FormScreen({ link, loadFailure, children }: FormScreenProps) {
   const t = useTranslations("run");
   const tForm = useTranslations("form");

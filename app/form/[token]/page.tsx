@@ -93,8 +93,7 @@ async function FormPageBody({
     scope: verified.claims.scope,
     runOutputs: runOutputsShown(verified.claims),
   };
-  // The form is loaded here, with the link already verified, into this request's own cache under
-  // the key the browser uses: the page arrives whole and the browser does not fetch it again.
+  // Loaded into the cache under the browser's key: the page arrives whole, not fetched again.
   const queryClient = new QueryClient();
   let form: FormView | null = null;
   let failure: FormFailure | null = null;
