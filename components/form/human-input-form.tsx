@@ -1,10 +1,9 @@
 "use client";
 
 import { useLocale, useTranslations } from "next-intl";
-import { createContext, use, useEffect, useMemo, type ReactNode } from "react";
+import { createContext, use, useEffect, useMemo, useState, type ReactNode } from "react";
 import { useForm, useWatch, type Control } from "react-hook-form";
 import { ActionBar } from "@/components/form/action-bar";
-import { ExpiryCountdown } from "@/components/form/expiry-countdown";
 import { FieldControl } from "@/components/fields/field-control";
 import { Button } from "@/components/ui/button";
 import type { ApiClientError } from "@/lib/client/api-client-error";
@@ -12,7 +11,7 @@ import { answerKey, toFormValues } from "@/lib/fields/answer-keys";
 import { initialAnswers, toFieldSpecs, type FormValues } from "@/lib/form/answers";
 import { fieldInputId } from "@/lib/form/field-ids";
 import { formUploadTarget, type FormLinkContext } from "@/lib/form/form-api";
-import { formatDateTime } from "@/lib/i18n/format-time";
+import { formatDateTime, formatRemaining } from "@/lib/i18n/format-time";
 import { useFieldIssueText } from "@/lib/fields/field-issue";
 import type { FieldView, FormView } from "@/lib/form/form-view";
 import { useFileStates } from "@/lib/files/use-file-states";
@@ -263,4 +262,48 @@ function whenIdle(task: () => void): () => void {
   }
   const id = setTimeout(task, 200);
   return () => clearTimeout(id);
+}
+
+const WARNING_MS = 5 * 60_000;
+
+/** "Answer by …" with a live countdown; warns in the last 5 minutes and reports zero once. */
+function ExpiryCountdown({ expiresAt, onExpired }: { expiresAt: number; onExpired: () => void }) {
+  const inBrowser = useInBrowser();
+  const [now, setNow] = useState(() => Date.now());
+  const remaining = expiresAt * 1000 - now;
+
+  useEffect(() => {
+    if (remaining <= 0) {
+      onExpired();
+      return;
+    }
+    // Tick every second near the end, less often while far away.
+    const delay = remaining < 2 * WARNING_MS ? 1000 : 15_000;
+    const timer = setTimeout(() => setNow(Date.now()), Math.min(delay, remaining));
+    return () => clearTimeout(timer);
+  }, [remaining, onExpired]);
+
+  const warning = remaining <= WARNING_MS;
+  const t = useTranslations("form.expiry");
+  const locale = useLocale();
+  // The time and what is left are the reader's own (clock, time zone): the server cannot know
+  // them, so its HTML holds an empty line of the same height until the page is in the browser.
+  if (!inBrowser) {
+    return (
+      <p className="muted small" data-testid="expiry">
+        {"\u00a0"}
+      </p>
+    );
+  }
+  return (
+    <p className={warning ? "notice notice-warning small" : "muted small"} data-testid="expiry">
+      {/* Only the warning is announced; the ticking text would be noise in a live region. */}
+      <span role="status">{warning ? <strong>{t("almostUp")} </strong> : null}</span>
+      {t.rich("answerBy", {
+        when: formatDateTime(expiresAt, locale),
+        remaining: formatRemaining(remaining, locale),
+        time: (chunks) => <time dateTime={new Date(expiresAt * 1000).toISOString()}>{chunks}</time>,
+      })}
+    </p>
+  );
 }
