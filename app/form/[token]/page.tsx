@@ -11,10 +11,9 @@ import type { FormLinkContext } from "@/lib/form/form-api";
 import type { FormView } from "@/lib/form/form-view";
 import { formQueryOptions } from "@/lib/form/queries";
 import { getEnv } from "@/lib/server/env";
-import { resolveFormLink } from "@/lib/server/form/form-identity";
+import { resolveFormLink, runOutputsShown } from "@/lib/server/form/form-identity";
 import { linkCookieName } from "@/lib/server/form/link-cookie";
 import { loadFormView } from "@/lib/server/form/load-form-view";
-import { runOutputsShown } from "@/lib/server/form/run-outputs-shown";
 import { formTokenSchema } from "@/lib/ids/path-ids";
 import { toApiError } from "@/lib/errors/api-error";
 

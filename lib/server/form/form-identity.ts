@@ -77,3 +77,8 @@ export async function requireFormIdentity(
   }
   return result.claims;
 }
+
+/** Whether a link's run view gets the answer and final outputs (a link only narrows it). */
+export function runOutputsShown(claims: Pick<FormLinkClaims, "view">): boolean {
+  return getEnv().RUN_STREAM_OUTPUTS === "shown" && claims.view !== "progress";
+}
