@@ -1,7 +1,6 @@
-import type { FormLinkClaims } from "@/lib/form/form-link";
+import { FORM_LINK_HEADER, type FormLinkClaims } from "@/lib/form/form-link";
 import type { SubmitRequest } from "@/lib/form/form-api-contract";
 import { routeUrl } from "@/lib/routes/route-contract";
-import { FORM_LINK_HEADER } from "@/lib/form/form-link-header";
 
 // Browser-side calls of the form routes, with the link's credentials. The fetch helper and the
 // contracts load with the first call: they bring zod, which the page's first load does without.

@@ -28,3 +28,6 @@ export type FormLinkInput = Omit<FormLinkClaims, "scope" | "view"> & {
 export const LINK_PARAM_KEYS = ["run", "user", "exp", "scope", "view", "sig"] as const;
 
 export type LinkParams = Partial<Record<(typeof LINK_PARAM_KEYS)[number], string | null>>;
+
+/** The link's query, sent with every form request and verified each time (decision 002). */
+export const FORM_LINK_HEADER = "x-form-link";

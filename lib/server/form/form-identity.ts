@@ -2,11 +2,9 @@ import "server-only";
 import { cookies } from "next/headers";
 import { ApiError } from "@/lib/errors/api-error";
 import { getEnv } from "@/lib/server/env";
-import { LINK_PARAM_KEYS, type FormLinkClaims } from "@/lib/form/form-link";
-import { verifyFormLink } from "@/lib/server/form/signed-form-link";
-import { FORM_LINK_HEADER } from "@/lib/form/form-link-header";
+import { FORM_LINK_HEADER, LINK_PARAM_KEYS, type FormLinkClaims } from "@/lib/form/form-link";
+import { exceedsMaxLinkTtl, verifyFormLink } from "@/lib/server/form/signed-form-link";
 import { runIdSchema } from "@/lib/ids/path-ids";
-import { exceedsMaxLinkTtl } from "@/lib/server/form/link-lifetime";
 import { linkCookieName } from "@/lib/server/form/link-cookie";
 
 const REASONS = {
