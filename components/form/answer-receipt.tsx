@@ -3,10 +3,7 @@ import { Button } from "@/components/ui/button";
 import type { Receipt } from "@/lib/form/form-receipt";
 import { formatDateTime } from "@/lib/i18n/format-time";
 
-/**
- * What was sent, to keep, with how the run ended when it is known. It prints without its buttons
- * and downloads as a Markdown file (the code for that loads on the click).
- */
+/** What was sent, to keep: it prints without its buttons and downloads as Markdown. */
 export function AnswerReceipt({
   receipt,
   runStatus,

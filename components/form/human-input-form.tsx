@@ -286,8 +286,7 @@ function ExpiryCountdown({ expiresAt, onExpired }: { expiresAt: number; onExpire
   const warning = remaining <= WARNING_MS;
   const t = useTranslations("form.expiry");
   const locale = useLocale();
-  // The time and what is left are the reader's own (clock, time zone): the server cannot know
-  // them, so its HTML holds an empty line of the same height until the page is in the browser.
+  // The reader's own clock and time zone: the server's HTML holds an empty line until then.
   if (!inBrowser) {
     return (
       <p className="muted small" data-testid="expiry">

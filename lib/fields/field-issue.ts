@@ -2,9 +2,8 @@ import { useTranslations } from "next-intl";
 import { useCallback } from "react";
 import type english from "@/lib/i18n/messages/en/fields.json";
 
-// A field's problem as a message key of the `fields.issues` namespace and its parameters, never a
-// sentence: the schema runs on the server (English for the API) and in the browser (the page's
-// language, translated where the error is shown).
+// A field's problem as a message key and its parameters, never a sentence: the schema runs on the
+// server (English) and in the browser (the page's language).
 
 export type FieldIssueValues = Record<string, string | number>;
 

@@ -7,10 +7,7 @@ import { remoteExtensionOf, uploadExtensionOf } from "@/lib/files/detect-file-ty
 export type WireInput =
   string | number | boolean | Record<string, unknown> | FileMapping | FileMapping[];
 
-/**
- * An attached file as the upstream takes it in `inputs`: the type chosen for it and its extension
- * (with its dot, "" when it has none), which the newest servers judge the field's settings by.
- */
+/** An attached file in `inputs`, with its extension: the newest servers judge the field by it. */
 export function toFileMapping(file: AttachedFile): FileMapping {
   if (file.source === "local") {
     const extension = dotted(uploadExtensionOf(file.name));

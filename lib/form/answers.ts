@@ -41,10 +41,7 @@ export function initialAnswers(fields: readonly FieldView[]): Answers {
   return defaultValues(toFieldSpecs(fields)) as Answers;
 }
 
-/**
- * The upstream's `inputs`, every declared input present. An input of an unknown type is sent as
- * "": a server refuses a submission that lacks any declared key.
- */
+/** The upstream's `inputs`: an unknown type as "", since a submission lacking a key is refused. */
 export function toSubmissionInputs(
   fields: readonly FieldView[],
   answers: Answers,

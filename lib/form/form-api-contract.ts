@@ -6,8 +6,7 @@ import { formViewSchema } from "@/lib/form/form-view";
 import { formRouteParamsSchema, pathId } from "@/lib/ids/path-ids";
 import { routeContract } from "@/lib/routes/route-contract";
 
-// The form routes' contracts. The browser loads this with its first call, not with the page,
-// whose first load does without zod.
+// The form routes' contracts: the browser loads them with its first call, not with the page.
 
 const params = formRouteParamsSchema;
 

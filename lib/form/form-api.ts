@@ -10,8 +10,7 @@ const client = () =>
 
 /**
  * A verified link as the browser holds it. `linkQuery` is empty once the link was traded for its
- * HttpOnly cookie (decision 035): the browser never holds the signature, its calls carry the
- * cookie. `runOutputs`: whether its run stream carries the answer and outputs (the server decides).
+ * HttpOnly cookie (decision 035). `runOutputs`: its run stream carries the answer and outputs.
  */
 export type FormLinkContext = Pick<FormLinkClaims, "token" | "run" | "user" | "exp" | "scope"> & {
   linkQuery: string;

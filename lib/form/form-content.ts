@@ -4,10 +4,7 @@ const MARKER = /\{\{#\$output\.([a-zA-Z_][a-zA-Z0-9_]{0,29})#\}\}/g;
 
 export type ContentSegment = { kind: "markdown"; text: string } | { kind: "field"; name: string };
 
-/**
- * Markdown and field segments in order. Each input is placed once, at its first marker; inputs
- * with no marker are appended; a marker naming no known input renders nothing.
- */
+/** Markdown and field segments in order: each input once, at its first marker, else appended. */
 export function splitFormContent(content: string, inputNames: readonly string[]): ContentSegment[] {
   const known = new Set(inputNames);
   const placed = new Set<string>();

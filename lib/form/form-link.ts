@@ -1,5 +1,4 @@
-// The form link's parts that pages and the browser read: its claims and the query keys it
-// carries. Signing and verifying it (HMAC, node:crypto) is server code.
+// The form link's claims and query keys; signing and verifying it is server code.
 
 /** `form`: the link opens its own form only. `run`: it may open the run's later forms too. */
 export type LinkScope = "form" | "run";

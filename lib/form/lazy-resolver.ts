@@ -1,9 +1,6 @@
 import type { FieldValues, Resolver } from "react-hook-form";
 
-/**
- * A resolver loaded on first use (its schema brings zod, which the first load does without); every
- * check awaits it, and a failed load is tried again at the next check.
- */
+/** A resolver loaded on first use (its zod is not in the first load); a failed load is retried. */
 export function lazyResolver<T extends FieldValues>(load: () => Promise<Resolver<T>>) {
   let loading: Promise<Resolver<T>> | null = null;
   const get = () => {

@@ -61,8 +61,7 @@ async function FormPageBody({
       </StatusScreen>
     );
   }
-  // The address's link wins (a new link for this form, or a framed page); else the cookie a
-  // top-level open traded its link for. The browser's API calls then carry the cookie.
+  // The address's link wins; else the cookie a top-level open traded its link for.
   const address = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
     const first = Array.isArray(value) ? value[0] : value;

@@ -24,10 +24,7 @@ type LinkResolution =
   | { ok: true; claims: FormLinkClaims; params: URLSearchParams; source: keyof LinkSources }
   | { ok: false; reason: keyof typeof REASONS; source: keyof LinkSources | null };
 
-/**
- * The request's link from the first source that carries one (a new link in the address wins over
- * an older one's cookie), verified for the token and held to MAX_LINK_TTL, signed or not.
- */
+/** The first source's link, verified for the token and held to MAX_LINK_TTL. */
 export function resolveFormLink(token: string, sources: LinkSources): LinkResolution {
   const source = LINK_PARAM_KEYS.some((key) => sources.query?.has(key))
     ? "query"

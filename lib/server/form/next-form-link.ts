@@ -59,10 +59,7 @@ export function requireRunScope(claims: FormLinkClaims): void {
   }
 }
 
-/**
- * A run-scoped link, for the same user, to a form the run waits at now. Its token is found in the
- * run's own state, so a link cannot be stretched to any other token.
- */
+/** A run-scoped link to a form the run waits at now, its token found in the run's own state. */
 export async function nextFormLink(
   current: FormLinkClaims,
   wanted: { formId?: string | null; nodeId: string },

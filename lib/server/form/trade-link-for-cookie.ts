@@ -7,12 +7,9 @@ import { getLimits } from "@/lib/server/limits";
 import { publicOrigin } from "@/lib/server/request-guards";
 
 /**
- * A form link opened top-level trades its credentials for a cookie, so `sig` leaves the address
- * bar, the history and the logs of whatever sees later requests (decision 035). For
- * `GET /form/{token}?…link…` opened top-level, with a link that verifies: a 303 to the same
- * address without the link's parameters (`lang`, `theme` and the like stay), setting the link
- * cookie on both paths. Anything else (a frame, a browser without Fetch Metadata, a bad link, a
- * link too long for a cookie) is left to the page as it is.
+ * A form link opened top-level with a link that verifies: a 303 to the address without the link's
+ * parameters, setting the link cookie, so `sig` leaves the address bar, the history and the logs
+ * (decision 035). Anything else (a frame, a bad link, one too long for a cookie) is left as it is.
  */
 export function tradeLinkForCookie(request: Request): Response | null {
   if (request.method !== "GET" || request.headers.get("sec-fetch-dest") !== "document") return null;
