@@ -9,7 +9,7 @@ import { Button } from "@/components/ui/button";
 import type { ApiClientError } from "@/lib/client/api-client-error";
 import { answerKey, toFormValues } from "@/lib/fields/answer-keys";
 import { initialAnswers, toFieldSpecs, type FormValues } from "@/lib/form/answers";
-import { fieldInputId } from "@/lib/form/field-ids";
+import { fieldInputId } from "@/lib/form/focus-field";
 import { formUploadTarget, type FormLinkContext } from "@/lib/form/form-api";
 import { formatDateTime, formatRemaining } from "@/lib/i18n/format-time";
 import { useFieldIssueText } from "@/lib/fields/field-issue";

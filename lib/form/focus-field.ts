@@ -1,3 +1,6 @@
+/** The id of the control that answers a field; its error's id adds `-error`. */
+export const fieldInputId = (name: string) => `field-${name}`;
+
 /** Focuses a field's input, or for a file field the element marked `data-field-focus`. */
 export function focusField(name: string, inputId: string) {
   const target =

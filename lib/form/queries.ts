@@ -10,8 +10,7 @@ export function formQueryOptions(
   return queryOptions({
     queryKey: ["form", link.token] as const,
     queryFn: ({ signal }) => (load ? load(signal) : fetchForm(link, signal)),
-    // A form changes under us only when it is answered, and then the answer says so: the copy the
-    // server rendered stays on screen, never refetched on mount, focus or reconnect.
+    // A form changes only when answered, and the answer says so: never refetched on its own.
     staleTime: Infinity,
   });
 }

@@ -13,13 +13,8 @@ const plain = (text: string) =>
 /** The receipt as Markdown, each value verbatim in a fence: it must read as it was sent. */
 export function receiptMarkdown(
   receipt: Receipt,
-  words: {
-    title: string;
-    action: string;
-    sentAt: string;
-    when: string;
+  words: Record<"title" | "action" | "sentAt" | "when" | "noFiles", string> & {
     outcome: string | null;
-    noFiles: string;
   },
 ): string {
   const lines = [

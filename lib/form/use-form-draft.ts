@@ -27,12 +27,10 @@ export function useFormDraft({ link, form, initial, methods, sent, keep }: FormD
       ? Math.min(linkExp, form.expiresAt)
       : (linkExp ?? form.expiresAt);
   const [restoredAt, setRestoredAt] = useState<number | null>(null);
-  // Bumped whenever the answers are replaced wholesale (a draft restored, "start over"): fields
-  // that keep their own copy of their value (file lists) are drawn anew from the form's values.
+  // Bumped when the answers are replaced wholesale: file lists, which keep their own copy, redraw.
   const [generation, setGeneration] = useState(0);
 
-  // Read once, after hydration: the server renders the form's own starting values (it has no
-  // drafts), and later saves must not reset the form again.
+  // Read once, after hydration (the server has no drafts): later saves must not reset the form.
   const restored = useRef(false);
   useEffect(() => {
     if (restored.current) return;

@@ -6,10 +6,9 @@ import type { ApiClientError } from "@/lib/client/api-client-error";
 import { answerKey, fromFormValues } from "@/lib/fields/answer-keys";
 import { toSubmissionInputs, type Answers, type FormValues } from "@/lib/form/answers";
 import { classifySubmitError } from "@/lib/form/classify-submit-error";
-import { fieldInputId } from "@/lib/form/field-ids";
 import { submitForm, type FormLinkContext } from "@/lib/form/form-api";
 import type { ActionView, FormView } from "@/lib/form/form-view";
-import { focusField } from "@/lib/form/focus-field";
+import { fieldInputId, focusField } from "@/lib/form/focus-field";
 import { formQueryOptions } from "@/lib/form/queries";
 
 /** An answer the form took. `readBack`: its response lost, the form read back answered. */
@@ -91,8 +90,7 @@ export function useSubmitForm({
           // Answered now: most likely by this answer (decision 051).
           if (found?.kind === "answered") return recorded({ ...submitted, readBack: true });
           if (found?.kind === "expired" || found?.kind === "closed") return onClosed(found.error);
-          // Even an open form may take this answer later (a request still on its way): a retry
-          // that meets "answered" then means this one.
+          // A request still on its way may yet land: a retry that meets "answered" means this one.
           uncertain.current = true;
           setRootError(
             failure.kind === "service" && found === null

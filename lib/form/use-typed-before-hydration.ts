@@ -2,7 +2,7 @@ import { useLayoutEffect, useState } from "react";
 import type { UseFormSetValue } from "react-hook-form";
 import { answerKey } from "@/lib/fields/answer-keys";
 import type { FormValues } from "@/lib/form/answers";
-import { fieldInputId } from "@/lib/form/field-ids";
+import { fieldInputId } from "@/lib/form/focus-field";
 import type { FieldView } from "@/lib/form/form-view";
 
 // Text fields take input before the page hydrates, and react-hook-form writes each field's starting
@@ -29,8 +29,7 @@ function readTyped(fields: readonly FieldView[], initial: FormValues): Typed {
       typed.focus = { name: field.name, start: control.selectionStart, end: control.selectionEnd };
     }
     const key = answerKey(field.name);
-    if (control.value === initial[key]) continue;
-    typed.values[key] = control.value;
+    if (control.value !== initial[key]) typed.values[key] = control.value;
   }
   return typed;
 }

@@ -42,8 +42,7 @@ export function tradeLinkForCookie(request: Request): Response | null {
   const name = linkCookieName(request);
   const secure = name === SECURE_LINK_COOKIE;
   const exp = verified.claims.exp;
-  // Until the link expires (the browser then drops it); an unsigned link without `exp`, for the
-  // browser session.
+  // Until the link expires; an unsigned link without `exp`, for the browser session.
   const maxAge = exp > 0 ? `; Max-Age=${Math.max(0, exp - Math.floor(Date.now() / 1000))}` : "";
   // A cookie has one Path, and the page and its API calls live under two; each is the token's own,
   // so links to several forms in one browser stay apart.
