@@ -21,11 +21,8 @@ type FormDraftOptions = {
 export function useFormDraft({ link, form, initial, methods, sent, keep }: FormDraftOptions) {
   const { reset, subscribe } = methods;
   // Keyed by token and user; kept no longer than the link or the form lasts.
-  const linkExp = linkEnd(link);
-  const draftEnd =
-    linkExp !== null && form.expiresAt !== null
-      ? Math.min(linkExp, form.expiresAt)
-      : (linkExp ?? form.expiresAt);
+  const ends = [linkEnd(link), form.expiresAt].filter((end) => end !== null);
+  const draftEnd = ends.length > 0 ? Math.min(...ends) : null;
   const [restoredAt, setRestoredAt] = useState<number | null>(null);
   // Bumped when the answers are replaced wholesale: file lists, which keep their own copy, redraw.
   const [generation, setGeneration] = useState(0);
