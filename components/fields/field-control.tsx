@@ -3,7 +3,6 @@ import type { ReactNode } from "react";
 import type { Control, FieldPath, FieldValues, UseFormRegister } from "react-hook-form";
 import { FileField } from "@/components/files/file-field";
 import { FormField, type ControlProps } from "@/components/ui/form-field";
-import { OptionSelect } from "@/components/ui/option-select";
 import { ParagraphReview } from "@/components/review/paragraph-review";
 import type { FieldSpec } from "@/lib/fields/field-spec";
 import { useFileFieldHint } from "@/lib/files/file-hint";
@@ -13,20 +12,17 @@ import type { FileFieldState } from "@/lib/files/use-file-states";
 
 type FieldControlProps<T extends FieldValues> = {
   field: FieldSpec;
-  /** The control's id (its label, hint and error derive theirs from it). */
   id: string;
-  /** Where the field's value sits in the form's values. */
   path: FieldPath<T>;
   control: Control<T>;
   register: UseFormRegister<T>;
   error: string | undefined;
-  /** Where file fields upload to, their size limits, and where they report running uploads. */
   files: {
     uploadTarget: UploadTarget;
     limits: UploadLimits;
     onStateChange: (state: FileFieldState) => void;
   };
-  /** Shown under the control (e.g. a note on a suggested text). */
+  /** Shown under the control. */
   after?: ReactNode;
   /** The text right above already says the label: show it to screen readers only. */
   labelHidden?: boolean;
@@ -45,6 +41,7 @@ export function FieldControl<T extends FieldValues>({
   labelHidden = false,
 }: FieldControlProps<T>) {
   const hint = useFieldHint(field, files.limits);
+  const tCommon = useTranslations("common");
   // The server's HTML holds each control's starting value (react-hook-form would only set it once
   // the page hydrates): the form looks the same before and after, and no text appears late.
   const initial = "defaultValue" in field ? field.defaultValue : undefined;
@@ -101,13 +98,21 @@ export function FieldControl<T extends FieldValues>({
         );
       case "select":
         return (
-          <OptionSelect
-            options={field.options}
+          <select
+            className="select"
             defaultValue={defaultValue}
             aria-required={field.required || undefined}
             {...aria}
             {...register(path)}
-          />
+          >
+            {/* Empty first, so nothing is picked unasked. */}
+            <option value="">{tCommon("choose")}</option>
+            {field.options.map((option) => (
+              <option key={option} value={option}>
+                {option}
+              </option>
+            ))}
+          </select>
         );
       case "file":
       case "file-list":

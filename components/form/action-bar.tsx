@@ -5,17 +5,15 @@ import type { ActionView } from "@/lib/form/form-view";
 
 type ActionBarProps = {
   actions: ActionView[];
-  /** An answer is on its way: every action is disabled. */
+  /** An answer is on its way: every action is disabled; the one sent is shown busy. */
   pending: boolean;
-  /** The action being sent, shown busy. */
   pendingId: string | undefined;
   onChoose: (action: ActionView) => void;
 };
 
 /**
- * The form's actions in one row: all side by side when they fit; otherwise the primary action
- * full width and a "More" menu button for the rest (the WAI-ARIA menu button pattern), so on a
- * phone the sticky bar never grows to several rows of stacked buttons.
+ * The form's actions side by side when they fit; otherwise the primary one and a "More" menu
+ * button (WAI-ARIA) for the rest, so on a phone the sticky bar never grows to several rows.
  */
 export function ActionBar({ actions, pending, pendingId, onChoose }: ActionBarProps) {
   const t = useTranslations("form");

@@ -3,20 +3,7 @@ import { Button } from "@/components/ui/button";
 import type { Receipt } from "@/lib/form/form-receipt";
 import { formatDateTime } from "@/lib/i18n/format-time";
 
-/** The run's outcome in words, or null while the run goes on (or is not followed). */
-export function useRunOutcomeText(status: string | null): string | null {
-  const t = useTranslations("run");
-  if (!status) return null;
-  return ["succeeded", "failed", "stopped"].includes(status)
-    ? t(`outcome.${status}`)
-    : t("outcome.other", { status });
-}
-
-/**
- * What was sent, to keep: the action, each field's value or file names, when (in the reader's
- * time zone) and how the run ended when it is known. It prints without its buttons and downloads
- * as a Markdown file (the code for that loads on the click).
- */
+/** What was sent, to keep: it prints without its buttons and downloads as Markdown. */
 export function AnswerReceipt({
   receipt,
   runStatus,
@@ -26,7 +13,12 @@ export function AnswerReceipt({
 }) {
   const t = useTranslations("form.receipt");
   const locale = useLocale();
-  const outcome = useRunOutcomeText(runStatus);
+  const tRun = useTranslations("run");
+  const outcome = !runStatus
+    ? null
+    : ["succeeded", "failed", "stopped"].includes(runStatus)
+      ? tRun(`outcome.${runStatus}`)
+      : tRun("outcome.other", { status: runStatus });
   const when = formatDateTime(Math.floor(receipt.sentAt / 1000), locale);
   const download = async () => {
     const { downloadMarkdown, receiptMarkdown } = await import("@/lib/form/receipt-markdown");

@@ -4,11 +4,7 @@ import { isRequired } from "@/lib/form/answers";
 import { saysLabel, splitFormContent } from "@/lib/form/form-content";
 import type { FormView } from "@/lib/form/form-view";
 
-/**
- * The form's content, rendered on the server: its Markdown as HTML (react-markdown never reaches
- * the browser for it), with a slot where each field goes (the HumanInputForm around it draws the
- * fields), so the first HTML holds the whole form.
- */
+/** The form's content, rendered on the server, with a slot where each field goes. */
 export function FormBody({
   form,
   imageOrigins,

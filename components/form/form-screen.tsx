@@ -13,7 +13,6 @@ import {
   type ReactNode,
 } from "react";
 import { useEmbedNotify } from "@/components/embed/embed-provider";
-import { FormErrorScreen, type FormFailure } from "@/components/form/form-error-screen";
 import { HumanInputForm } from "@/components/form/human-input-form";
 import { WaitingForms } from "@/components/run/waiting-forms";
 import { Button } from "@/components/ui/button";
@@ -22,8 +21,7 @@ import { ApiClientError } from "@/lib/client/api-client-error";
 import type { ErrorCode } from "@/lib/errors/error-code";
 import type { FormLinkContext } from "@/lib/form/form-api";
 import { deleteDraft, linkEnd, sweepDrafts } from "@/lib/form/form-draft";
-import { receiptOf, sweepReceipts, type Receipt } from "@/lib/form/form-receipt";
-import { useKeptReceipt } from "@/lib/form/use-kept-receipt";
+import { receiptOf, sweepReceipts, useKeptReceipt, type Receipt } from "@/lib/form/form-receipt";
 import { formQueryOptions } from "@/lib/form/queries";
 import { useInBrowser } from "@/lib/client/use-in-browser";
 import type { SubmittedAnswer } from "@/lib/form/use-submit-form";
@@ -52,10 +50,7 @@ type FormScreenProps = {
   children: ReactNode;
 };
 
-/**
- * The form page's states: the open form, and every way a form can end or fail to load. The form
- * comes loaded from the server (hydrated into the query cache) or with the reason it did not.
- */
+/** The form page's states: the open form, and every way a form can end or fail to load. */
 export function FormScreen({ link, loadFailure, children }: FormScreenProps) {
   const t = useTranslations("run");
   const tForm = useTranslations("form");
@@ -70,9 +65,7 @@ export function FormScreen({ link, loadFailure, children }: FormScreenProps) {
   const queryFailure = query.error && !query.data ? toFailure(query.error) : null;
   const failure = outcome?.kind === "closed" ? outcome.failure : (loadFailure ?? queryFailure);
   const closedCode = failure?.code ?? null;
-  // Once the form is answered or expired, the run it belongs to is what matters: follow it.
-  // The run is followed from the moment the form opens, so nothing that happens after the answer
-  // is missed; it is shown once the form is answered or closed.
+  // Followed from the moment the form opens, so nothing after the answer is missed.
   const run = useRunStream(link, Boolean(link.run));
   useEmbedEvents(outcome, failure, run);
   useDraftCleanup(link, outcome, closedCode);
@@ -82,11 +75,10 @@ export function FormScreen({ link, loadFailure, children }: FormScreenProps) {
     outcome?.kind === "submitted" ? outcome.receipt : null,
     closedCode === "human_input_form_submitted",
   );
-  const runStatus = run.state.outcome?.status ?? null;
+  // Once the form is answered or expired, the run it belongs to is what matters.
   const showRun =
     Boolean(link.run) &&
-    (outcome?.kind === "submitted" ||
-      outcome?.kind === "expired" ||
+    ((outcome !== null && outcome.kind !== "closed") ||
       closedCode === "human_input_form_submitted" ||
       closedCode === "human_input_form_expired");
   const form = query.data;
@@ -165,7 +157,7 @@ export function FormScreen({ link, loadFailure, children }: FormScreenProps) {
       <Suspense fallback={null}>
         {receipt ? (
           <section className="card">
-            <AnswerReceipt receipt={receipt} runStatus={runStatus} />
+            <AnswerReceipt receipt={receipt} runStatus={run.state.outcome?.status ?? null} />
           </section>
         ) : null}
         {showRun ? <RunView link={link} run={run} /> : null}
@@ -195,7 +187,7 @@ const ENDED_CODES = new Set<ErrorCode>([
   "link_expired",
 ]);
 
-/** Drafts go once their form closes or expires or their link does; old ones are swept. */
+/** Drafts go once their form or link ends (answered, closed, expired); old ones are swept. */
 function useDraftCleanup(
   link: FormLinkContext,
   outcome: Outcome | null,
@@ -205,10 +197,7 @@ function useDraftCleanup(
     sweepDrafts();
     sweepReceipts();
   }, []);
-  const ended =
-    outcome?.kind === "expired" ||
-    outcome?.kind === "closed" ||
-    (closedCode !== null && ENDED_CODES.has(closedCode));
+  const ended = outcome !== null || (closedCode !== null && ENDED_CODES.has(closedCode));
   useEffect(() => {
     if (ended) deleteDraft(link);
   }, [ended, link]);
@@ -240,8 +229,7 @@ function useEmbedEvents(outcome: Outcome | null, failure: FormFailure | null, ru
   const pause = waiting[0];
   const last = nodes[nodes.length - 1];
   const answered = outcome?.kind === "submitted";
-  // The run is followed from the start, but the portal hears of it only once the form is
-  // answered or closed, so `submitted` always comes before the run's own events.
+  // The portal hears of the run only once the form is answered or closed: after `submitted`.
   const following = outcome !== null || errorCode !== null;
   useEffect(() => {
     if (following && last)
@@ -259,10 +247,7 @@ function useEmbedEvents(outcome: Outcome | null, failure: FormFailure | null, ru
   }, [answered, phase, pause, notify]);
 }
 
-/**
- * Loads the form again: a form the server could not load is asked of the server again (the page
- * is rendered anew), one the browser could not load is fetched again.
- */
+/** Loads the form again: from the server by rendering the page anew, else by fetching it. */
 function RetryButton({ onRetry, fetching }: { onRetry: (() => void) | null; fetching: boolean }) {
   const t = useTranslations("form");
   const router = useRouter();
@@ -276,4 +261,71 @@ function RetryButton({ onRetry, fetching }: { onRetry: (() => void) | null; fetc
       {t("unavailable.retry")}
     </Button>
   );
+}
+
+/** Why a form cannot be shown: the `{code, message}` of the app's error envelope. */
+export type FormFailure = { code: ErrorCode; message: string };
+
+// Codes whose screen is a title and a body of their own.
+const PLAIN = {
+  human_input_form_submitted: ["answered", "info"],
+  human_input_form_expired: ["expired", "warning"],
+  not_found: ["notFound", "error"],
+} as const;
+
+/** A form that cannot be answered here. `channels`: where it is answered, as the run names them. */
+function FormErrorScreen({
+  failure,
+  retry,
+  channels = [],
+}: {
+  failure: FormFailure;
+  retry: ReactNode;
+  channels?: readonly string[];
+}) {
+  const t = useTranslations("form");
+  const { code } = failure;
+  const plain = PLAIN[code as keyof typeof PLAIN];
+  if (plain) {
+    const [key, tone] = plain;
+    return (
+      <StatusScreen title={t(`${key}.title`)} tone={tone}>
+        <p>{t(`${key}.body`)}</p>
+      </StatusScreen>
+    );
+  }
+  switch (code) {
+    case "form_answered_elsewhere":
+      return (
+        <StatusScreen title={t("elsewhere.title")} tone="info">
+          <p>
+            {channels.length > 0
+              ? t("elsewhere.channels", { channels: channels.join(", ") })
+              : t("elsewhere.inDify")}
+          </p>
+        </StatusScreen>
+      );
+    case "link_invalid":
+    case "link_expired":
+    case "link_missing":
+    case "link_ttl_exceeded":
+      return (
+        <StatusScreen title={t("linkProblem.title")} tone="error">
+          <p>{t(`linkProblem.${code}`)}</p>
+        </StatusScreen>
+      );
+    default:
+      return (
+        <StatusScreen title={t("unavailable.title")} tone="error" actions={retry}>
+          <p>
+            {code === "upstream_timeout"
+              ? t("unavailable.timeout")
+              : code === "upstream_unreachable" || code === "network_error"
+                ? t("unavailable.unreachable")
+                : failure.message || t("unavailable.body")}
+          </p>
+          <p className="muted small">{t("unavailable.nothingLost")}</p>
+        </StatusScreen>
+      );
+  }
 }

@@ -1,19 +1,18 @@
 "use client";
 
 import { useLocale, useTranslations } from "next-intl";
-import { createContext, use, useEffect, useMemo, type ReactNode } from "react";
+import { createContext, use, useEffect, useMemo, useState, type ReactNode } from "react";
 import { useForm, useWatch, type Control } from "react-hook-form";
 import { ActionBar } from "@/components/form/action-bar";
-import { ExpiryCountdown } from "@/components/form/expiry-countdown";
 import { FieldControl } from "@/components/fields/field-control";
 import { Button } from "@/components/ui/button";
 import type { ApiClientError } from "@/lib/client/api-client-error";
 import { answerKey, toFormValues } from "@/lib/fields/answer-keys";
 import { initialAnswers, toFieldSpecs, type FormValues } from "@/lib/form/answers";
-import { fieldInputId } from "@/lib/form/field-ids";
+import { fieldInputId } from "@/lib/form/focus-field";
 import { formUploadTarget, type FormLinkContext } from "@/lib/form/form-api";
-import { formatDateTime } from "@/lib/i18n/format-time";
-import { useFieldIssueText } from "@/lib/fields/use-field-issue-text";
+import { formatDateTime, formatRemaining } from "@/lib/i18n/format-time";
+import { useFieldIssueText } from "@/lib/fields/field-issue";
 import type { FieldView, FormView } from "@/lib/form/form-view";
 import { useFileStates } from "@/lib/files/use-file-states";
 import { useFormDraft } from "@/lib/form/use-form-draft";
@@ -31,9 +30,8 @@ type HumanInputFormProps = {
   /** The form's content as the server rendered it, with a FormFieldSlot where each field goes. */
   children: ReactNode;
   onSubmitted: (submitted: SubmittedAnswer) => void;
-  /** A 412 or similar: the form is no longer answerable. */
+  /** The form is no longer answerable here. */
   onClosed: (error: ApiClientError) => void;
-  /** The countdown reached zero while the form was open. */
   onExpired: () => void;
 };
 
@@ -42,10 +40,7 @@ const FieldRendererContext = createContext<
   ((name: string, labelHidden: boolean) => ReactNode) | null
 >(null);
 
-/**
- * Where a field of the form goes in its content: drawn by the HumanInputForm around it.
- * `labelHidden`: the content right above already says the field's label.
- */
+/** Where a field goes in the form's content. `labelHidden`: the content right above says it. */
 export function FormFieldSlot({ name, labelHidden }: { name: string; labelHidden: boolean }) {
   return use(FieldRendererContext)?.(name, labelHidden) ?? null;
 }
@@ -60,8 +55,7 @@ export function HumanInputForm({
 }: HumanInputFormProps) {
   const t = useTranslations("form");
   const locale = useLocale();
-  // The answers' zod schema loads after the page is in the browser, not with it; its problems are
-  // message keys, translated where they are shown.
+  // The answers' zod schema loads after the page is in the browser, not with it.
   const resolver = useMemo(
     () =>
       lazyResolver(() =>
@@ -117,10 +111,8 @@ export function HumanInputForm({
     keep: typedEarly,
   });
   const { rootError, summaryRef } = submit;
-  // The server's HTML shows the whole form. Its text fields take input at once (what is typed is
-  // kept: useTypedBeforeHydration); file fields and the buttons would lose a click before the page
-  // hydrates, so until then they take no input (and tools wait for them). The heading and the
-  // question stay readable, to screen readers too.
+  // Text fields take input at once (useTypedBeforeHydration keeps it); file fields and buttons
+  // would lose a click before the page hydrates, so until then they take none (tools wait).
   const inBrowser = useInBrowser();
   const untilHydrated = (node: ReactNode, key?: string) => (
     <div
@@ -136,7 +128,9 @@ export function HumanInputForm({
   const errorOf = (field: FieldView) => errors[answerKey(field.name)]?.message;
   const errorEntries = form.fields.filter(errorOf);
 
-  function renderField(field: FieldView, labelHidden: boolean) {
+  const renderField = (name: string, labelHidden: boolean) => {
+    const field = form.fields.find((candidate) => candidate.name === name);
+    if (!field) return null;
     if (field.kind === "unknown") {
       return (
         <div className="field notice notice-warning" key={field.name} role="note">
@@ -174,11 +168,6 @@ export function HumanInputForm({
       />
     );
     return takesInputBeforeHydration(field) ? drawn : untilHydrated(drawn, field.name);
-  }
-
-  const renderFieldNamed = (name: string, labelHidden: boolean) => {
-    const field = form.fields.find((candidate) => candidate.name === name);
-    return field ? renderField(field, labelHidden) : null;
   };
 
   return (
@@ -227,7 +216,7 @@ export function HumanInputForm({
           </div>
         ) : null}
       </div>
-      <FieldRendererContext value={renderFieldNamed}>{children}</FieldRendererContext>
+      <FieldRendererContext value={renderField}>{children}</FieldRendererContext>
       {untilHydrated(
         <ActionBar
           actions={form.actions}
@@ -273,4 +262,47 @@ function whenIdle(task: () => void): () => void {
   }
   const id = setTimeout(task, 200);
   return () => clearTimeout(id);
+}
+
+const WARNING_MS = 5 * 60_000;
+
+/** "Answer by …" with a live countdown; warns in the last 5 minutes and reports zero once. */
+function ExpiryCountdown({ expiresAt, onExpired }: { expiresAt: number; onExpired: () => void }) {
+  const inBrowser = useInBrowser();
+  const [now, setNow] = useState(() => Date.now());
+  const remaining = expiresAt * 1000 - now;
+
+  useEffect(() => {
+    if (remaining <= 0) {
+      onExpired();
+      return;
+    }
+    // Tick every second near the end, less often while far away.
+    const delay = remaining < 2 * WARNING_MS ? 1000 : 15_000;
+    const timer = setTimeout(() => setNow(Date.now()), Math.min(delay, remaining));
+    return () => clearTimeout(timer);
+  }, [remaining, onExpired]);
+
+  const warning = remaining <= WARNING_MS;
+  const t = useTranslations("form.expiry");
+  const locale = useLocale();
+  // The reader's own clock and time zone: the server's HTML holds an empty line until then.
+  if (!inBrowser) {
+    return (
+      <p className="muted small" data-testid="expiry">
+        {"\u00a0"}
+      </p>
+    );
+  }
+  return (
+    <p className={warning ? "notice notice-warning small" : "muted small"} data-testid="expiry">
+      {/* Only the warning is announced; the ticking text would be noise in a live region. */}
+      <span role="status">{warning ? <strong>{t("almostUp")} </strong> : null}</span>
+      {t.rich("answerBy", {
+        when: formatDateTime(expiresAt, locale),
+        remaining: formatRemaining(remaining, locale),
+        time: (chunks) => <time dateTime={new Date(expiresAt * 1000).toISOString()}>{chunks}</time>,
+      })}
+    </p>
+  );
 }

@@ -1,9 +1,8 @@
 import { lazy, Suspense, use, type ComponentProps } from "react";
 import { MarkdownImageOriginsContext } from "@/components/markdown/markdown-image-origins-provider";
 
-// Markdown that arrives in the browser. react-markdown with remark-gfm weighs about 80 kB gzip, so
-// it loads the first time such text renders, never in a page's first load; until then the text
-// shows as plain text (React escapes it; raw HTML never renders either way).
+// Markdown that arrives in the browser: react-markdown (about 80 kB gzip) loads when it first
+// renders, never in a page's first load; until then the text shows as plain text.
 
 const MarkdownBody = lazy(() =>
   import("@/components/markdown/markdown-body").then((module) => ({

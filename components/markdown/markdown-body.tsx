@@ -3,11 +3,9 @@ import ReactMarkdown, { defaultUrlTransform, type Components } from "react-markd
 import remarkGfm from "remark-gfm";
 import { isAllowedImageSrc, isInternalHref } from "@/lib/markdown/markdown-url-policy";
 
-// Markdown written by a workflow (and an LLM) is untrusted: raw HTML is shown as text (no
-// rehype-raw), script and data URLs are dropped, every link but a same-origin relative one opens
-// in a new tab without an opener or referrer, and images load only from the allowed origins,
-// without a referrer; any other image is a link to it, so nothing is fetched without a click.
-// No hooks: the same rendering runs on the server and in the browser.
+// A workflow's Markdown is untrusted: raw HTML shows as text, script and data URLs are dropped,
+// outside links open in a new tab without opener or referrer, and images load only from the
+// allowed origins (any other is a link). No hooks: it renders on the server and in the browser.
 
 function safeUrl(url: string): string {
   const cleaned = defaultUrlTransform(url);
@@ -69,8 +67,7 @@ function componentsFor(allowedOrigins: readonly string[]): Components {
 
 type Node = { type: string; depth?: number; children?: Node[] };
 
-// Text shown inside a section of the page (a draft's preview) keeps the page's outline: its
-// headings go `by` levels deeper.
+// Text inside a section of the page (a draft's preview) keeps the page's outline.
 const deeperHeadings = (by: number) => () => (tree: Node) => {
   const visit = (node: Node) => {
     if (node.type === "heading" && node.depth) node.depth = Math.min(6, node.depth + by);

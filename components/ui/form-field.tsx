@@ -1,6 +1,6 @@
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
-import { useFieldIssueText } from "@/lib/fields/use-field-issue-text";
+import { useFieldIssueText } from "@/lib/fields/field-issue";
 
 /** What a field's control spreads onto itself so its label, hint and error belong to it. */
 export type ControlProps = {
@@ -10,7 +10,7 @@ export type ControlProps = {
 };
 
 type FormFieldProps = {
-  /** The control's id; the label, hint and error take ids derived from it. */
+  /** The label, hint and error take ids derived from it. */
   id: string;
   label: ReactNode;
   required?: boolean;

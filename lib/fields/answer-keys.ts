@@ -1,7 +1,5 @@
-// A variable name is any identifier, `__proto__`, `constructor` and `prototype` included;
-// react-hook-form ignores or refuses such path segments, and a plain object drops `__proto__`
-// when it is assigned. So a form's values hold each field under a key of its own, translated to
-// and from variable names where they leave or enter the form (decision 057).
+// A variable name may be `__proto__` or `constructor`, which react-hook-form refuses as a path: a
+// form's values hold each field under a key of its own (decision 057).
 
 const KEY_PREFIX = "answer:";
 

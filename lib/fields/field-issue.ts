@@ -1,8 +1,9 @@
+import { useTranslations } from "next-intl";
+import { useCallback } from "react";
 import type english from "@/lib/i18n/messages/en/fields.json";
 
-// A field's problem as a message key of the `fields.issues` namespace and its parameters, never a
-// sentence: the schema runs on the server (English for the API) and in the browser (the page's
-// language, translated where the error is shown).
+// A field's problem as a message key and its parameters, never a sentence: the schema runs on the
+// server (English) and in the browser (the page's language).
 
 export type FieldIssueValues = Record<string, string | number>;
 
@@ -34,4 +35,17 @@ export function decodeFieldIssue(message: string): FieldIssue | null {
   } catch {
     return null;
   }
+}
+
+/** A field error in the page's language: a schema problem translated, any other text as it is. */
+export function useFieldIssueText() {
+  const t = useTranslations("fields.issues");
+  return useCallback(
+    (message: string | undefined): string | undefined => {
+      if (!message) return message;
+      const issue = decodeFieldIssue(message);
+      return issue ? t(issue.key, issue.values) : message;
+    },
+    [t],
+  );
 }

@@ -102,10 +102,7 @@ export function emptyValue(field: FieldSpec): string | boolean | [] {
       : "";
 }
 
-/**
- * The zod shape of a form's values, one entry per field. In a start a missing answer is an empty
- * one and still goes through the field's checks; a Human Input form always holds every answer.
- */
+/** One schema per field. In a start a missing answer is an empty one, checked as such. */
 export function buildFieldsShape(
   fields: readonly FieldSpec[],
   options: SchemaOptions,

@@ -1,8 +1,6 @@
 import * as z from "zod/mini";
 
-// The field model of both forms: the launcher's start form and a Human Input form describe
-// their fields with these kinds, so one schema builder, one set of defaults and one wire mapping
-// serve both (decision 018).
+// The field model of both the launcher's start form and a Human Input form (decision 018).
 
 const base = {
   name: z.string(),
@@ -40,9 +38,5 @@ export const fieldSpecSchema = z.discriminatedUnion("kind", [
 ]);
 export type FieldSpec = z.infer<typeof fieldSpecSchema>;
 
-/**
- * How the upstream takes a form's answers. A start (`/workflows/run`, `/chat-messages`) leaves an
- * empty answer out so the app's own defaults apply; a Human Input submission names every declared
- * input, and its select and single-file inputs always need a value.
- */
+/** A start leaves empty answers out (the app's defaults apply); a Human Input names every input. */
 export type WireDialect = "start" | "human-input";

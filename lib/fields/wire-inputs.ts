@@ -7,10 +7,7 @@ import { remoteExtensionOf, uploadExtensionOf } from "@/lib/files/detect-file-ty
 export type WireInput =
   string | number | boolean | Record<string, unknown> | FileMapping | FileMapping[];
 
-/**
- * An attached file as the upstream takes it in `inputs`: the type chosen for it and its extension
- * (with its dot, "" when it has none), which the newest servers judge the field's settings by.
- */
+/** An attached file in `inputs`, with its extension: the newest servers judge the field by it. */
 export function toFileMapping(file: AttachedFile): FileMapping {
   if (file.source === "local") {
     const extension = dotted(uploadExtensionOf(file.name));
@@ -36,10 +33,8 @@ export function defaultValues(fields: readonly FieldSpec[]): FieldValues {
 }
 
 /**
- * The upstream's `inputs`: a number as a number, a checkbox as a boolean, JSON as the object it
- * holds, a file as one mapping, a file list as an array of mappings. A start leaves empty answers
- * out, so the app's own defaults and checks apply to them; a Human Input submission names every
- * declared input (an empty text as "", an empty list as []) but a file nobody attached.
+ * The upstream's `inputs`. A start leaves empty answers out, so the app's own defaults apply; a
+ * Human Input submission names every declared input but a file nobody attached.
  */
 export function toWireInputs(
   fields: readonly FieldSpec[],

@@ -4,9 +4,8 @@ import type { FieldSpec } from "@/lib/fields/field-spec";
 import { defaultValues, toWireInputs } from "@/lib/fields/wire-inputs";
 import type { FieldView } from "@/lib/form/form-view";
 
-// What a person answers on a Human Input form, as the browser holds it, and how it becomes the
-// upstream's `inputs`: the form's fields in the shared field model. Without zod, so the
-// form page's first load does without it; the answers' schema is loaded with the form's resolver.
+// A Human Input form's answers as the browser holds them, and as the upstream's `inputs`. Without
+// zod, which the form page's first load does without.
 
 export type { AttachedFile };
 
@@ -22,10 +21,7 @@ export function isRequired(field: FieldView): boolean {
   return (field.kind === "select" && field.options.length > 0) || field.kind === "file";
 }
 
-/**
- * A form's fields in the shared field model. Labels come from the variable names; an unknown input
- * type has no field (the page notes it, the service says so if it needs a value).
- */
+/** A form's fields in the shared field model; an input of unknown type has none. */
 export function toFieldSpecs(fields: readonly FieldView[]): FieldSpec[] {
   return fields.flatMap((field): FieldSpec[] => {
     const required = isRequired(field);
@@ -45,11 +41,7 @@ export function initialAnswers(fields: readonly FieldView[]): Answers {
   return defaultValues(toFieldSpecs(fields)) as Answers;
 }
 
-/**
- * The upstream's `inputs`: every declared input present (an empty paragraph as ""), a file as one
- * mapping, a file list as an array of mappings. An input of an unknown type is sent as "": a
- * server refuses a submission that lacks any declared key, and we cannot know the value's shape.
- */
+/** The upstream's `inputs`: an unknown type as "", since a submission lacking a key is refused. */
 export function toSubmissionInputs(
   fields: readonly FieldView[],
   answers: Answers,

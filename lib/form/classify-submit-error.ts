@@ -3,11 +3,9 @@ import { fieldsRefused } from "@/lib/fields/fields-refused";
 
 /** What the form page does with a submission that failed. */
 export type SubmitFailure =
-  /** Someone already answered this form: show that, the answer here was not recorded. */
   | { kind: "answered"; error: ApiClientError }
-  /** The form expired before the answer reached it. */
   | { kind: "expired"; error: ApiClientError }
-  /** Gone or otherwise closed (another 412, a 404, answered elsewhere): not answerable here. */
+  /** Gone or otherwise closed (another 412, a 404, answered elsewhere). */
   | { kind: "closed"; error: ApiClientError }
   /** The response was lost: the answer may have arrived. Ask the form, else keep the answers. */
   | { kind: "network" }
@@ -15,7 +13,6 @@ export type SubmitFailure =
   | { kind: "service"; message: string }
   /** The answer was refused: show the message, next to each field it names. */
   | { kind: "rejected"; fields: string[]; message: string }
-  /** Not an answer from the app at all. */
   | { kind: "unknown" };
 
 /** Maps a failed submit of a form with these field names to what the page does next. */

@@ -1,7 +1,7 @@
-/**
- * Focuses the control that answers a field: its input, or, for a file field (no single input),
- * the element marked `data-field-focus` with the field's name.
- */
+/** The id of the control that answers a field; its error's id adds `-error`. */
+export const fieldInputId = (name: string) => `field-${name}`;
+
+/** Focuses a field's input, or for a file field the element marked `data-field-focus`. */
 export function focusField(name: string, inputId: string) {
   const target =
     document.querySelector<HTMLElement>(`[data-field-focus="${CSS.escape(name)}"]`) ??

@@ -6,8 +6,7 @@ import { formViewSchema } from "@/lib/form/form-view";
 import { formRouteParamsSchema, pathId } from "@/lib/ids/path-ids";
 import { routeContract } from "@/lib/routes/route-contract";
 
-// The form routes' contracts. The browser loads this with its first call, not with the page,
-// whose first load does without zod.
+// The form routes' contracts: the browser loads them with its first call, not with the page.
 
 const params = formRouteParamsSchema;
 
@@ -41,10 +40,7 @@ export const FORM_API = {
   }),
   /** The run's events, as a stream. */
   events: routeContract({ method: "GET", path: "/api/forms/[token]/events", params }),
-  /**
-   * The form the run waits at, by its form_id (else its node id), never by token, which the
-   * browser does not hold for any form but its own.
-   */
+  /** A form the run waits at, by form_id (else node id): the browser holds no other token. */
   nextLink: routeContract({
     method: "POST",
     path: "/api/forms/[token]/next-link",

@@ -1,30 +1,19 @@
-import type { LinkScope } from "@/lib/form/form-link";
+import { FORM_LINK_HEADER, type FormLinkClaims } from "@/lib/form/form-link";
 import type { SubmitRequest } from "@/lib/form/form-api-contract";
 import { routeUrl } from "@/lib/routes/route-contract";
-import { FORM_LINK_HEADER } from "@/lib/form/form-link-header";
 
-// Browser-side calls of the form routes, each carrying the link's credentials. The fetch helper
-// and the routes' contracts are loaded with the first call: they bring zod, which the page's first
-// load does without (every call comes after the page is in the browser).
+// Browser-side calls of the form routes, with the link's credentials. The fetch helper and the
+// contracts load with the first call: they bring zod, which the page's first load does without.
 
 const client = () =>
   Promise.all([import("@/lib/client/call-route"), import("@/lib/form/form-api-contract")]);
 
 /**
- * A verified link as the browser holds it: the token, the run (may be empty), who answers, its
- * expiry (Unix seconds, 0 for none), its query, its scope (`run`: it may open the run's later
- * forms in place; `form`: its own form only), and whether its run stream carries the answer and
- * outputs (else progress only: the server decides). `linkQuery` is empty when the link was traded
- * for its HttpOnly cookie (decision 035): the browser then never holds the signature, and its
- * calls carry the cookie instead of the header.
+ * A verified link as the browser holds it. `linkQuery` is empty once the link was traded for its
+ * HttpOnly cookie (decision 035). `runOutputs`: its run stream carries the answer and outputs.
  */
-export type FormLinkContext = {
-  token: string;
-  run: string;
-  user: string;
-  exp: number;
+export type FormLinkContext = Pick<FormLinkClaims, "token" | "run" | "user" | "exp" | "scope"> & {
   linkQuery: string;
-  scope: LinkScope;
   runOutputs: boolean;
 };
 
@@ -56,10 +45,7 @@ export async function runEventsTarget(link: FormLinkContext) {
   return { url: routeUrl(FORM_API.events.path, call(link).params), headers: headers(link) };
 }
 
-/**
- * A run-scoped link to a form the run waits at, named by its `form_id` (else its node id): the
- * browser never holds another form's token, so the server finds it in the run's own state.
- */
+/** A run-scoped link to a form the run waits at, found by the server in the run's own state. */
 export async function fetchNextLink(
   link: FormLinkContext,
   form: { formId: string | null; nodeId: string },

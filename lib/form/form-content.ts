@@ -4,10 +4,7 @@ const MARKER = /\{\{#\$output\.([a-zA-Z_][a-zA-Z0-9_]{0,29})#\}\}/g;
 
 export type ContentSegment = { kind: "markdown"; text: string } | { kind: "field"; name: string };
 
-/**
- * Markdown and field segments in order. A marker naming no known input renders nothing; each
- * input is placed once (at its first marker); inputs with no marker are appended after the content.
- */
+/** Markdown and field segments in order: each input once, at its first marker, else appended. */
 export function splitFormContent(content: string, inputNames: readonly string[]): ContentSegment[] {
   const known = new Set(inputNames);
   const placed = new Set<string>();
@@ -31,10 +28,7 @@ export function splitFormContent(content: string, inputNames: readonly string[])
   return segments;
 }
 
-/**
- * Whether Markdown ends with a line that says what a field's label says (a heading "Draft" right
- * above the field `draft`), so the page need not show the label a second time.
- */
+/** Whether Markdown's last line says the label already (a heading "Draft" above `draft`). */
 export function saysLabel(markdown: string, label: string): boolean {
   const last = markdown.trimEnd().split("\n").pop() ?? "";
   const words = (text: string) =>

@@ -1,20 +1,10 @@
 import type { FileType } from "@/lib/dify/browser-schemas";
 import type { AttachedFile } from "@/lib/fields/attached-file";
 import type { Answers } from "@/lib/form/answers";
-import {
-  deleteKept,
-  keptKey,
-  loadKept,
-  saveKept,
-  sweepKept,
-  type DraftKey,
-} from "@/lib/form/kept-in-browser";
+import { keptStore, type DraftKey } from "@/lib/form/kept-in-browser";
 
-// Unsent answers, saved in the browser per form token and user as the person types, so a reload
-// or a closed tab loses nothing. File contents are never stored: only the uploaded files' ids and
-// names. A draft is deleted when its form is answered, closes or expires, and when its link
-// expires (every form page sweeps drafts past their end), so answers do not outlive their use on
-// a shared machine, and another person's link to the same form never sees them.
+// Unsent answers, saved as the person types so a reload loses nothing; files by id and name only.
+// A draft goes when its form or link ends, so answers do not outlive their use on a shared machine.
 
 export type Draft = {
   version: 2;
@@ -24,10 +14,8 @@ export type Draft = {
   answers: Answers;
 };
 
-// A stored draft is read without zod: it is restored right after the page hydrates, before the
-// form takes input (so nothing typed is overwritten), and zod is not in the page's first load.
-// The checks are those of the draft's zod schema (the tests hold both to the same answers):
-// exactly these fields, unknown keys dropped.
+// Read without zod, which is not in the page's first load; the tests hold these checks to the
+// draft's zod schema (exactly these fields, unknown keys dropped).
 
 const FILE_TYPES = [
   "image",
@@ -62,13 +50,8 @@ function readAttachedFile(value: unknown): AttachedFile | null {
 function readAnswer(value: unknown): Answers[string] | null {
   if (typeof value === "string") return value;
   if (!Array.isArray(value)) return null;
-  const files: AttachedFile[] = [];
-  for (const item of value) {
-    const file = readAttachedFile(item);
-    if (!file) return null;
-    files.push(file);
-  }
-  return files;
+  const files = value.map(readAttachedFile);
+  return files.every((file) => file !== null) ? files : null;
 }
 
 /** A stored draft, or null when it is not one of this version (the whole draft, not a part). */
@@ -87,33 +70,16 @@ export function readDraft(value: unknown): Draft | null {
   return { version: 2, savedAt, expiresAt, answers };
 }
 
-const PREFIX = "human-input-draft:";
-
 /** A verified link's expiry (Unix seconds), null when it has none. */
 export function linkEnd(link: { exp: number }): number | null {
   return Number.isSafeInteger(link.exp) && link.exp > 0 ? link.exp : null;
 }
 
-export function loadDraft(key: DraftKey): Draft | null {
-  return loadKept(keptKey(PREFIX, key), readDraft);
-}
+const drafts = keptStore("human-input-draft:", readDraft);
+export const { load: loadDraft, remove: deleteDraft, sweep: sweepDrafts } = drafts;
 
 export function saveDraft(key: DraftKey, answers: Answers, expiresAt: number | null): void {
-  saveKept(keptKey(PREFIX, key), {
-    version: 2,
-    savedAt: Date.now(),
-    expiresAt,
-    answers,
-  } satisfies Draft);
-}
-
-export function deleteDraft(key: DraftKey): void {
-  deleteKept(keptKey(PREFIX, key));
-}
-
-/** Deletes every draft whose link or form has ended, and unreadable or older-format ones. */
-export function sweepDrafts(nowSeconds = Math.floor(Date.now() / 1000)): void {
-  sweepKept(PREFIX, readDraft, nowSeconds);
+  drafts.save(key, { version: 2, savedAt: Date.now(), expiresAt, answers });
 }
 
 /** Draft values laid over the starting values, keeping only those that still fit the form. */

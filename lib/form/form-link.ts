@@ -1,13 +1,9 @@
-// The form link's parts that pages and the browser read: its claims and the query keys it
-// carries. Signing and verifying it (HMAC, node:crypto) is server code.
+// The form link's claims and query keys; signing and verifying it is server code.
 
 /** `form`: the link opens its own form only. `run`: it may open the run's later forms too. */
 export type LinkScope = "form" | "run";
 
-/**
- * `full`: the link's run view shows what the server's RUN_STREAM_OUTPUTS allows. `progress`: it
- * shows the run's progress only (no streamed text, no outputs), whatever the server allows.
- */
+/** `full`: the run view RUN_STREAM_OUTPUTS allows. `progress`: the run's progress only. */
 export type LinkView = "full" | "progress";
 
 export type FormLinkClaims = {
@@ -31,3 +27,6 @@ export type FormLinkInput = Omit<FormLinkClaims, "scope" | "view"> & {
 export const LINK_PARAM_KEYS = ["run", "user", "exp", "scope", "view", "sig"] as const;
 
 export type LinkParams = Partial<Record<(typeof LINK_PARAM_KEYS)[number], string | null>>;
+
+/** The link's query, sent with every form request and verified each time (decision 002). */
+export const FORM_LINK_HEADER = "x-form-link";

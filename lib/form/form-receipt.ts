@@ -1,11 +1,11 @@
+import { useEffect, useState } from "react";
 import type { Answers } from "@/lib/form/answers";
+import type { FormLinkContext } from "@/lib/form/form-api";
 import type { ActionView, FieldView } from "@/lib/form/form-view";
-import { keptKey, loadKept, saveKept, sweepKept, type DraftKey } from "@/lib/form/kept-in-browser";
+import { keptStore } from "@/lib/form/kept-in-browser";
 
-// What this browser sent for a form, kept per form token and user like drafts, so a reload of the
-// same link shows it again while the form is answered. Only the sender's own browser ever has it;
-// another person's link to the form keys another entry. It goes when its link or form ends (the
-// form page sweeps these with the drafts).
+// What this browser sent for a form, kept like drafts so a reload of the link shows it again while
+// the form is answered. It goes when its link or form ends.
 
 export type ReceiptField = { label: string; value: string } | { label: string; files: string[] };
 
@@ -19,7 +19,6 @@ export type Receipt = {
   fields: ReceiptField[];
 };
 
-/** The receipt of an accepted answer: the action's title and each field's value or file names. */
 export function receiptOf(
   action: ActionView,
   fields: readonly FieldView[],
@@ -63,17 +62,25 @@ export function readReceipt(value: unknown): Receipt | null {
   return { version, sentAt, expiresAt, action, fields: rows as ReceiptField[] };
 }
 
-const PREFIX = "human-input-receipt:";
+export const {
+  load: loadReceipt,
+  save: saveReceipt,
+  sweep: sweepReceipts,
+} = keptStore("human-input-receipt:", readReceipt);
 
-export function saveReceipt(key: DraftKey, receipt: Receipt): void {
-  saveKept(keptKey(PREFIX, key), receipt);
-}
-
-export function loadReceipt(key: DraftKey): Receipt | null {
-  return loadKept(keptKey(PREFIX, key), readReceipt);
-}
-
-/** Deletes every receipt whose link or form has ended, and unreadable ones. */
-export function sweepReceipts(nowSeconds = Math.floor(Date.now() / 1000)): void {
-  sweepKept(PREFIX, readReceipt, nowSeconds);
+/** A receipt just made (and kept), or the one kept here once the form is `answered`. */
+export function useKeptReceipt(
+  link: FormLinkContext,
+  fresh: Receipt | null,
+  answered: boolean,
+): Receipt | null {
+  const [kept, setKept] = useState<Receipt | null>(null);
+  useEffect(() => {
+    if (fresh) saveReceipt(link, fresh);
+  }, [fresh, link]);
+  useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- storage exists only in the browser, after hydration
+    if (answered && !fresh) setKept(loadReceipt(link));
+  }, [answered, fresh, link]);
+  return fresh ?? (answered ? kept : null);
 }

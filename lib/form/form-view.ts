@@ -2,8 +2,7 @@ import * as z from "zod/mini";
 import { fileConstraintsShape } from "@/lib/fields/field-spec";
 import { uploadLimitsSchema } from "@/lib/files/upload-limits-schema";
 
-// The app's own view of a Human Input form: what the browser receives, shared by the server that
-// builds it and the browser that checks it; only whitelisted fields leave the server.
+// The app's own view of a Human Input form: only whitelisted fields leave the server.
 
 const base = { name: z.string(), label: z.string() };
 const fileFieldBase = { ...base, ...fileConstraintsShape };

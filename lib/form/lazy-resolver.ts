@@ -1,10 +1,6 @@
 import type { FieldValues, Resolver } from "react-hook-form";
 
-/**
- * A react-hook-form resolver loaded on first use: the form's schema brings zod, which the page's
- * first load does without. Every check awaits it (react-hook-form awaits resolvers), so what is
- * checked and when is the same; a failed load is tried again at the next check.
- */
+/** A resolver loaded on first use (its zod is not in the first load); a failed load is retried. */
 export function lazyResolver<T extends FieldValues>(load: () => Promise<Resolver<T>>) {
   let loading: Promise<Resolver<T>> | null = null;
   const get = () => {
@@ -17,7 +13,6 @@ export function lazyResolver<T extends FieldValues>(load: () => Promise<Resolver
   const resolver: Resolver<T> = async (values, context, options) =>
     (await get())(values, context, options);
   return Object.assign(resolver, {
-    /** Starts loading the resolver now, so the first check does not wait for it. */
     preload: () => {
       get().catch(() => undefined);
     },

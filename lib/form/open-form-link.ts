@@ -1,9 +1,7 @@
 /**
- * Goes to a signed form link the server handed the page (the launcher's, the run's next form).
- * Top-level, as a page load: the server then trades the link's credentials for its cookie and
- * answers with the clean address (decision 035); a client-side navigation would skip that trade
- * and leave the signature in the address bar. In a frame, where the cookie would be third-party,
- * in place with the router.
+ * Goes to a signed form link. Top-level as a page load, so the server trades it for its cookie
+ * (decision 035) and the signature leaves the address bar; in a frame, where the cookie would be
+ * third-party, with the router.
  */
 export function openFormLink(
   url: string,

@@ -10,19 +10,11 @@ function fence(text: string): string {
 const plain = (text: string) =>
   text.replace(/[\\`*_{}[\]()#+\-.!|<>~]/g, "\\$&").replace(/\s+/g, " ");
 
-/**
- * The receipt as a Markdown file: headings and the action as prose, each value verbatim in a
- * fence (values are often Markdown themselves, and must read as they were sent).
- */
+/** The receipt as Markdown, each value verbatim in a fence: it must read as it was sent. */
 export function receiptMarkdown(
   receipt: Receipt,
-  words: {
-    title: string;
-    action: string;
-    sentAt: string;
-    when: string;
+  words: Record<"title" | "action" | "sentAt" | "when" | "noFiles", string> & {
     outcome: string | null;
-    noFiles: string;
   },
 ): string {
   const lines = [
@@ -45,7 +37,6 @@ export function receiptMarkdown(
   return `${lines.join("\n")}\n`;
 }
 
-/** Has the browser save `markdown` as `fileName`. */
 export function downloadMarkdown(markdown: string, fileName: string): void {
   const url = URL.createObjectURL(new Blob([markdown], { type: "text/markdown;charset=utf-8" }));
   const link = document.createElement("a");

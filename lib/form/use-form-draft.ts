@@ -9,7 +9,6 @@ import type { FormView } from "@/lib/form/form-view";
 type FormDraftOptions = {
   link: FormLinkContext;
   form: FormView;
-  /** The form's own starting values. */
   initial: FormValues;
   methods: Pick<UseFormReturn<FormValues>, "subscribe" | "reset">;
   /** Set once the answer is recorded: nothing is saved after that. */
@@ -18,25 +17,17 @@ type FormDraftOptions = {
   keep?: FormValues;
 };
 
-/**
- * The unsent answers of this link's form, kept in the browser: restored once the page is in the
- * browser, saved on every change, and dropped by "start over".
- */
+/** The unsent answers, kept in the browser: restored after hydration, saved on every change. */
 export function useFormDraft({ link, form, initial, methods, sent, keep }: FormDraftOptions) {
   const { reset, subscribe } = methods;
   // Keyed by token and user; kept no longer than the link or the form lasts.
-  const linkExp = linkEnd(link);
-  const draftEnd =
-    linkExp !== null && form.expiresAt !== null
-      ? Math.min(linkExp, form.expiresAt)
-      : (linkExp ?? form.expiresAt);
+  const ends = [linkEnd(link), form.expiresAt].filter((end) => end !== null);
+  const draftEnd = ends.length > 0 ? Math.min(...ends) : null;
   const [restoredAt, setRestoredAt] = useState<number | null>(null);
-  // Bumped whenever the answers are replaced wholesale (a draft restored, "start over"): fields
-  // that keep their own copy of their value (file lists) are drawn anew from the form's values.
+  // Bumped when the answers are replaced wholesale: file lists, which keep their own copy, redraw.
   const [generation, setGeneration] = useState(0);
 
-  // Read once, after hydration: the server renders the form's own starting values (it has no
-  // drafts), and later saves must not reset the form again.
+  // Read once, after hydration (the server has no drafts): later saves must not reset the form.
   const restored = useRef(false);
   useEffect(() => {
     if (restored.current) return;

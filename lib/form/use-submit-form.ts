@@ -6,17 +6,12 @@ import type { ApiClientError } from "@/lib/client/api-client-error";
 import { answerKey, fromFormValues } from "@/lib/fields/answer-keys";
 import { toSubmissionInputs, type Answers, type FormValues } from "@/lib/form/answers";
 import { classifySubmitError } from "@/lib/form/classify-submit-error";
-import { fieldInputId } from "@/lib/form/field-ids";
 import { submitForm, type FormLinkContext } from "@/lib/form/form-api";
-import { deleteDraft } from "@/lib/form/form-draft";
 import type { ActionView, FormView } from "@/lib/form/form-view";
-import { focusField } from "@/lib/form/focus-field";
+import { fieldInputId, focusField } from "@/lib/form/focus-field";
 import { formQueryOptions } from "@/lib/form/queries";
 
-/**
- * An answer the form took. `readBack`: its response failed, and a read of the form found it
- * answered, so it was most likely recorded (decision 051).
- */
+/** An answer the form took. `readBack`: its response lost, the form read back answered. */
 export type SubmittedAnswer = { action: ActionView; answers: Answers; readBack?: true };
 
 type SubmitFormOptions = {
@@ -25,16 +20,11 @@ type SubmitFormOptions = {
   methods: Pick<UseFormReturn<FormValues>, "handleSubmit" | "setError" | "clearErrors">;
   /** Uploads still running or failed: the answer waits for them. */
   uploads: { uploading: number; failed: number };
-  /** The answer is recorded (or was found recorded after its response was lost). */
   onSubmitted: (submitted: SubmittedAnswer) => void;
-  /** The form can no longer be answered here (answered elsewhere, expired, gone). */
   onClosed: (error: ApiClientError) => void;
 };
 
-/**
- * Sending a form: one request however many clicks, the uploads waited for, and every failure
- * mapped by classifySubmitError to what the page shows; answers are kept unless they were sent.
- */
+/** Sending a form: one request however many clicks, the uploads waited for, failures shown. */
 export function useSubmitForm({
   link,
   form,
@@ -53,7 +43,7 @@ export function useSubmitForm({
   const sent = useRef(false);
   const fieldNames = form.fields.map((field) => field.name);
 
-  const focusSummary = () => requestAnimationFrame(() => summaryRef.current?.focus());
+  // The first of these fields, or the summary when there is none.
   const focusFirst = (names: readonly string[]) =>
     requestAnimationFrame(() => {
       const first = names[0];
@@ -63,14 +53,11 @@ export function useSubmitForm({
 
   const recorded = (submitted: SubmittedAnswer) => {
     sent.current = true;
-    deleteDraft(link);
     onSubmitted(submitted);
   };
 
-  /**
-   * Reads the form again after a failed response: Dify records an answer before it resumes the
-   * run, so the failure may have come after the write. Null: the form is still open.
-   */
+  // Dify records an answer before it resumes the run, so a failed response may have come after
+  // the write: the form is read again. Null: it is still open.
   const readBack = async () => {
     try {
       await queryClient.fetchQuery({ ...formQueryOptions(link), staleTime: 0 });
@@ -103,15 +90,14 @@ export function useSubmitForm({
           // Answered now: most likely by this answer (decision 051).
           if (found?.kind === "answered") return recorded({ ...submitted, readBack: true });
           if (found?.kind === "expired" || found?.kind === "closed") return onClosed(found.error);
-          // Even an open form may take this answer later (a request still on its way): a retry
-          // that meets "answered" then means this one.
+          // A request still on its way may yet land: a retry that meets "answered" means this one.
           uncertain.current = true;
           setRootError(
             failure.kind === "service" && found === null
               ? t("errors.notSent", { message: failure.message })
               : t("errors.maybeNotSent"),
           );
-          focusSummary();
+          focusFirst([]);
           return;
         }
         case "rejected":
@@ -144,7 +130,7 @@ export function useSubmitForm({
         setRootError(
           uploads.uploading > 0 ? t("errors.stillUploading") : t("errors.uploadsFailed"),
         );
-        focusSummary();
+        focusFirst([]);
         return;
       }
       inFlight.current = true;

@@ -2,14 +2,12 @@ import { useLayoutEffect, useState } from "react";
 import type { UseFormSetValue } from "react-hook-form";
 import { answerKey } from "@/lib/fields/answer-keys";
 import type { FormValues } from "@/lib/form/answers";
-import { fieldInputId } from "@/lib/form/field-ids";
+import { fieldInputId } from "@/lib/form/focus-field";
 import type { FieldView } from "@/lib/form/form-view";
 
-// The server's HTML holds the whole form, and its text fields take input at once: on a slow phone
-// the page may take seconds to hydrate, and nobody should wait for it to type. Hydration must not
-// lose what was typed meanwhile: react-hook-form writes each field's starting value into the DOM
-// when it registers the field. So the values are read from the DOM during the hydration render
-// (before any of that) and put back right after it, before the browser paints.
+// Text fields take input before the page hydrates, and react-hook-form writes each field's starting
+// value into the DOM when it registers it: what was typed is read from the DOM during the
+// hydration render and put back right after it, before the browser paints.
 
 /** Whether a field takes input before the page hydrates: one plain control holding its answer. */
 export function takesInputBeforeHydration(field: FieldView): boolean {
@@ -31,24 +29,18 @@ function readTyped(fields: readonly FieldView[], initial: FormValues): Typed {
       typed.focus = { name: field.name, start: control.selectionStart, end: control.selectionEnd };
     }
     const key = answerKey(field.name);
-    if (control.value === initial[key]) continue;
-    typed.values[key] = control.value;
+    if (control.value !== initial[key]) typed.values[key] = control.value;
   }
   return typed;
 }
 
-/**
- * What was typed into the form's text fields before the page hydrated, put back into the form
- * (as changes of the person's own) once react-hook-form has registered them. Returns those
- * values, so a draft restored later does not overwrite them.
- */
+/** Puts back what was typed before hydration, and returns it: a draft must not overwrite it. */
 export function useTypedBeforeHydration(
   fields: readonly FieldView[],
   initial: FormValues,
   setValue: UseFormSetValue<FormValues>,
 ): FormValues {
-  // Read once, during the first render in the browser: the hydration render, when the DOM is
-  // still the server's, as typed into.
+  // Read during the hydration render, while the DOM is still the server's, as typed into.
   const [typed] = useState(() => readTyped(fields, initial));
   useLayoutEffect(() => {
     for (const [key, value] of Object.entries(typed.values)) {

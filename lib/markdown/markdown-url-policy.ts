@@ -21,10 +21,8 @@ export function isInternalHref(href: string): boolean {
 }
 
 /**
- * An absolute http(s) image URL under one of the allowed sources (MARKDOWN_IMAGE_ORIGINS): an
- * origin (any path), or an origin with a path prefix ending in `/`. The URL parser has already
- * resolved `.` and `..` segments (`%2e%2e` too), so a path that climbs out of the prefix is judged
- * where it lands; an encoded slash (`%2F`) stays part of its segment and matches no prefix.
+ * An absolute http(s) image URL under an allowed origin, or origin and path prefix ending in `/`.
+ * The parser has resolved `..` (`%2e%2e` too), so a climbing path is judged where it lands.
  */
 export function isAllowedImageSrc(src: string, allowedSources: readonly string[]): boolean {
   const trimmed = src.trim();

@@ -5,17 +5,15 @@ import { getTranslations } from "next-intl/server";
 import { DraftSweep } from "@/components/form/draft-sweep";
 import { EmbedProvider } from "@/components/embed/embed-provider";
 import { FormBody } from "@/components/form/form-body";
-import type { FormFailure } from "@/components/form/form-error-screen";
-import { FormScreen } from "@/components/form/form-screen";
+import { FormScreen, type FormFailure } from "@/components/form/form-screen";
 import { StatusScreen } from "@/components/ui/status-screen";
 import type { FormLinkContext } from "@/lib/form/form-api";
 import type { FormView } from "@/lib/form/form-view";
 import { formQueryOptions } from "@/lib/form/queries";
 import { getEnv } from "@/lib/server/env";
-import { resolveFormLink } from "@/lib/server/form/form-identity";
+import { resolveFormLink, runOutputsShown } from "@/lib/server/form/form-identity";
 import { linkCookieName } from "@/lib/server/form/link-cookie";
 import { loadFormView } from "@/lib/server/form/load-form-view";
-import { runOutputsShown } from "@/lib/server/form/run-outputs-shown";
 import { formTokenSchema } from "@/lib/ids/path-ids";
 import { toApiError } from "@/lib/errors/api-error";
 
@@ -63,8 +61,7 @@ async function FormPageBody({
       </StatusScreen>
     );
   }
-  // The address's link wins (a new link for this form, or a framed page); else the cookie a
-  // top-level open traded its link for. The browser's API calls then carry the cookie.
+  // The address's link wins; else the cookie a top-level open traded its link for.
   const address = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
     const first = Array.isArray(value) ? value[0] : value;
@@ -93,8 +90,7 @@ async function FormPageBody({
     scope: verified.claims.scope,
     runOutputs: runOutputsShown(verified.claims),
   };
-  // The form is loaded here, with the link already verified, into this request's own cache under
-  // the key the browser uses: the page arrives whole and the browser does not fetch it again.
+  // Loaded into the cache under the browser's key: the page arrives whole, not fetched again.
   const queryClient = new QueryClient();
   let form: FormView | null = null;
   let failure: FormFailure | null = null;

@@ -14,7 +14,7 @@ import {
   uploadedFileSchema,
 } from "@/lib/dify/schemas";
 import { streamEventSchema } from "@/lib/dify/browser-schemas";
-import { toFormView } from "@/lib/server/form/to-form-view";
+import { toFormView } from "@/lib/server/form/load-form-view";
 import { openapiSpec } from "@/lib/tools/test/expect-matches-spec";
 
 // Contract: every example Dify's published description gives for the operations and events the

@@ -2,11 +2,9 @@ import "server-only";
 import { cookies } from "next/headers";
 import { ApiError } from "@/lib/errors/api-error";
 import { getEnv } from "@/lib/server/env";
-import { LINK_PARAM_KEYS, type FormLinkClaims } from "@/lib/form/form-link";
-import { verifyFormLink } from "@/lib/server/form/signed-form-link";
-import { FORM_LINK_HEADER } from "@/lib/form/form-link-header";
+import { FORM_LINK_HEADER, LINK_PARAM_KEYS, type FormLinkClaims } from "@/lib/form/form-link";
+import { exceedsMaxLinkTtl, verifyFormLink } from "@/lib/server/form/signed-form-link";
 import { runIdSchema } from "@/lib/ids/path-ids";
-import { exceedsMaxLinkTtl } from "@/lib/server/form/link-lifetime";
 import { linkCookieName } from "@/lib/server/form/link-cookie";
 
 const REASONS = {
@@ -19,46 +17,34 @@ const REASONS = {
   ],
 } as const;
 
-/**
- * Where a request may carry a form link's credentials: the address's query (a page, the cookie
- * trade), the `x-form-link` header (a framed page's API calls, API clients), the link cookie (a
- * top-level page and its API calls after the trade; decision 035).
- */
+/** Where a request may carry a link: address, header, cookie (decision 035). */
 type LinkSources = { query?: URLSearchParams; header?: string | null; cookie?: string };
 
 type LinkResolution =
   | { ok: true; claims: FormLinkClaims; params: URLSearchParams; source: keyof LinkSources }
   | { ok: false; reason: keyof typeof REASONS; source: keyof LinkSources | null };
 
-/**
- * The link of a form request: the first source that carries one, in the order query, header,
- * cookie (a new link in the address wins over the cookie an older one left), verified for the
- * token, then refused when its `exp` lies further ahead than MAX_LINK_TTL, signed or not.
- * `source: null`: the request carried none.
- */
+/** The first source's link, verified for the token and held to MAX_LINK_TTL. */
 export function resolveFormLink(token: string, sources: LinkSources): LinkResolution {
-  const query = new URLSearchParams();
+  const source = LINK_PARAM_KEYS.some((key) => sources.query?.has(key))
+    ? "query"
+    : sources.header
+      ? "header"
+      : sources.cookie
+        ? "cookie"
+        : null;
+  if (!source) return { ok: false, reason: "missing", source: null };
+  const given = source === "query" ? sources.query : new URLSearchParams(sources[source] ?? "");
+  const params = new URLSearchParams();
   for (const key of LINK_PARAM_KEYS) {
-    const value = sources.query?.get(key);
-    if (value != null) query.set(key, value);
+    const value = given?.get(key);
+    if (value != null) params.set(key, value);
   }
-  const found: [keyof LinkSources, string] | undefined =
-    query.size > 0
-      ? ["query", query.toString()]
-      : sources.header
-        ? ["header", sources.header]
-        : sources.cookie
-          ? ["cookie", sources.cookie]
-          : undefined;
-  if (!found) return { ok: false, reason: "missing", source: null };
-  const [source, value] = found;
-  const params = new URLSearchParams(value);
   const env = getEnv();
-  const verified = verifyFormLink(
-    token,
-    Object.fromEntries(LINK_PARAM_KEYS.map((key) => [key, params.get(key)])),
-    { secret: env.FORM_LINK_SECRET, allowUnsigned: env.ALLOW_UNSIGNED_LINKS },
-  );
+  const verified = verifyFormLink(token, Object.fromEntries(params), {
+    secret: env.FORM_LINK_SECRET,
+    allowUnsigned: env.ALLOW_UNSIGNED_LINKS,
+  });
   if (!verified.ok) return { ok: false, reason: verified.reason, source };
   if (exceedsMaxLinkTtl(verified.claims.exp, env.limits.MAX_LINK_TTL)) {
     return { ok: false, reason: "ttl", source };
@@ -85,4 +71,9 @@ export async function requireFormIdentity(
     throw ApiError.of("invalid_request", "The link's run id has characters that are not allowed.");
   }
   return result.claims;
+}
+
+/** Whether a link's run view gets the answer and final outputs (a link only narrows it). */
+export function runOutputsShown(claims: Pick<FormLinkClaims, "view">): boolean {
+  return getEnv().RUN_STREAM_OUTPUTS === "shown" && claims.view !== "progress";
 }

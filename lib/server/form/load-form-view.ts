@@ -1,7 +1,16 @@
 import "server-only";
+import { parseUpstream } from "@/lib/errors/api-error";
+import {
+  fileInputSchema,
+  fileListInputSchema,
+  paragraphInputSchema,
+  selectInputSchema,
+} from "@/lib/dify/browser-schemas";
+import type { HumanInputForm, SystemParameters } from "@/lib/dify/schemas";
+import { labelFromName } from "@/lib/form/form-content";
+import { toUploadLimits } from "@/lib/files/upload-limits";
+import { formViewSchema, type FieldView, type FormView } from "@/lib/form/form-view";
 import { getDifyClient } from "@/lib/server/dify/get-dify-client";
-import type { FormView } from "@/lib/form/form-view";
-import { toFormView } from "@/lib/server/form/to-form-view";
 
 /** The form as the app's view, with the app's upload limits: for the page and GET /api/forms. */
 export async function loadFormView(token: string): Promise<FormView> {
@@ -13,4 +22,66 @@ export async function loadFormView(token: string): Promise<FormView> {
       .catch(() => undefined),
   ]);
   return toFormView(token, form, parameters?.system_parameters);
+}
+
+// A Human Input form from the wire to the app's view: only whitelisted fields leave the server.
+
+const STYLES = new Set(["primary", "default", "accent", "ghost"]);
+
+export function toFormView(
+  token: string,
+  form: HumanInputForm,
+  system: SystemParameters | undefined,
+): FormView {
+  const defaults = form.resolved_default_values;
+  const fields = form.inputs.map((input): FieldView => {
+    const name = input.output_variable_name;
+    const label = labelFromName(name);
+    const initial = defaults[name];
+    const initialText = typeof initial === "string" ? initial : "";
+    const select = selectInputSchema.safeParse(input);
+    if (select.success) {
+      const options = select.data.option_source.value;
+      const defaultValue = options.includes(initialText) ? initialText : "";
+      return { kind: "select", name, label, options, defaultValue };
+    }
+    if (input.type === "paragraph") {
+      // A constant default never comes in resolved_default_values: its text is default.value.
+      const own = paragraphInputSchema.safeParse(input).data?.default;
+      const constant = own?.type === "constant" ? (own.value ?? "") : "";
+      const defaultValue = typeof initial === "string" ? initial : constant;
+      return { kind: "paragraph", name, label, defaultValue };
+    }
+    const fileList = fileListInputSchema.safeParse(input);
+    const file = fileList.success ? fileList.data : fileInputSchema.safeParse(input).data;
+    if (file) {
+      const base = {
+        name,
+        label,
+        allowedTypes: file.allowed_file_types,
+        allowedExtensions: file.allowed_file_extensions,
+        methods: file.allowed_file_upload_methods,
+      };
+      if (file.type === "file-list")
+        return { kind: "file-list", ...base, maxFiles: file.number_limits };
+      return { kind: "file", ...base };
+    }
+    return { kind: "unknown", name, label, type: input.type };
+  });
+  return parseUpstream(
+    formViewSchema,
+    {
+      token,
+      content: form.form_content,
+      fields,
+      actions: form.user_actions.map((action) => ({
+        id: action.id,
+        title: action.title,
+        style: STYLES.has(action.button_style) ? action.button_style : "default",
+      })),
+      expiresAt: form.expiration_time ?? null,
+      limits: toUploadLimits(system),
+    },
+    "form",
+  );
 }

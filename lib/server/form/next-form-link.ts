@@ -9,10 +9,9 @@ import { initialRunView, runViewReducer, type RunViewState } from "@/lib/run/run
 import { readStreamEvents } from "@/lib/dify/sse-events";
 
 /**
- * The run's state now, read from its own stream as the server sees it (tokens included). The
- * stream asks for `continue_on_pause=true`: on servers that replay the whole log (`streams`), a
- * stream without it ends at the FIRST pause in the log, which may be long answered. So the replay
- * is folded until the run has finished, or is paused and the stream goes quiet.
+ * The run's state now, as the server sees it (tokens included). Without `continue_on_pause` a
+ * replayed log would end at its FIRST pause, maybe long answered: the replay is folded until the
+ * run has finished, or is paused and the stream goes quiet.
  */
 async function readRunState(run: string, user: string): Promise<RunViewState> {
   const abort = new AbortController();
@@ -59,11 +58,7 @@ export function requireRunScope(claims: FormLinkClaims): void {
   }
 }
 
-/**
- * A run-scoped link to a form the link's run waits at now, for the same user. The browser names
- * the form by `form_id` (else its node id) since it never holds another form's token: the server
- * finds the token in the run's own state, so a link cannot be stretched to any other token.
- */
+/** A run-scoped link to a form the run waits at now, its token found in the run's own state. */
 export async function nextFormLink(
   current: FormLinkClaims,
   wanted: { formId?: string | null; nodeId: string },

@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { relayEventStream } from "@/lib/server/streams/relay-event-stream";
-import { formTokenRedaction, MAX_REDACT_DEPTH } from "@/lib/server/form/redact-form-tokens";
+import { formTokenRedaction, MAX_REDACT_DEPTH } from "@/lib/server/form/run-stream-allowlist";
 import { readStreamEvents } from "@/lib/dify/sse-events";
 
 const OWN = "OwnTokenOwnTokenOwn012";

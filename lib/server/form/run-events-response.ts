@@ -1,13 +1,11 @@
 import "server-only";
 import { ApiError } from "@/lib/errors/api-error";
 import { getDifyClient } from "@/lib/server/dify/get-dify-client";
-import { runIdSchema } from "@/lib/ids/path-ids";
 import type { FormLinkClaims } from "@/lib/form/form-link";
 import { leasedEventStream } from "@/lib/server/streams/leased-event-stream";
 import { clientAddress } from "@/lib/server/client-address";
-import { formTokenRedaction } from "@/lib/server/form/redact-form-tokens";
-import { runOutputsShown } from "@/lib/server/form/run-outputs-shown";
-import { runStreamAllowlist } from "@/lib/server/form/run-stream-allowlist";
+import { runOutputsShown } from "@/lib/server/form/form-identity";
+import { formTokenRedaction, runStreamAllowlist } from "@/lib/server/form/run-stream-allowlist";
 import { chainEventTransforms } from "@/lib/server/streams/chain-event-transforms";
 
 /** The run of a verified link, relayed live, bounded per link (token and user) too. */
@@ -16,7 +14,6 @@ export async function runEventsResponse(
   claims: FormLinkClaims,
 ): Promise<Response> {
   if (!claims.run) throw ApiError.of("not_found", "This link has no run to follow.");
-  const runId = runIdSchema.parse(claims.run);
   const holder = {
     address: clientAddress(request),
     link: `${claims.token}\n${claims.user}`,
@@ -24,7 +21,7 @@ export async function runEventsResponse(
     expiresAtMs: claims.exp > 0 ? (claims.exp + 1) * 1000 : undefined,
   };
   const open = async (signal: AbortSignal) => ({
-    upstream: await getDifyClient().streamWorkflowEvents(runId, {
+    upstream: await getDifyClient().streamWorkflowEvents(claims.run, {
       user: claims.user,
       // A late or repeated connection still sees the whole run; the stream stays open across
       // pauses so the next form shows up on the same connection.

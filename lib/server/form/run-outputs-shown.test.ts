@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { runOutputsShown } from "@/lib/server/form/run-outputs-shown";
+import { runOutputsShown } from "@/lib/server/form/form-identity";
 
 const env = { RUN_STREAM_OUTPUTS: "shown" as "shown" | "hidden" };
 vi.mock("@/lib/server/env", () => ({ getEnv: () => env }));

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { readSseJson } from "@/lib/dify/sse-events";
 import { parseStreamEvent } from "@/lib/dify/browser-schemas";
 import { initialRunView, runViewReducer } from "@/lib/run/run-view";
-import { formTokenRedaction } from "@/lib/server/form/redact-form-tokens";
+import { formTokenRedaction } from "@/lib/server/form/run-stream-allowlist";
 import { runStreamAllowlist } from "@/lib/server/form/run-stream-allowlist";
 import { chainEventTransforms } from "@/lib/server/streams/chain-event-transforms";
 import { relayEventStream } from "@/lib/server/streams/relay-event-stream";

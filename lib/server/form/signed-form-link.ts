@@ -114,3 +114,12 @@ export function verifyFormLink(
   if (claims.exp < now) return { ok: false, reason: "expired" };
   return { ok: true, claims, signed: true };
 }
+
+/** Whether `exp` lies past MAX_LINK_TTL: a leaked link must not stay good for years. */
+export function exceedsMaxLinkTtl(
+  exp: number,
+  maxTtlSeconds: number,
+  nowSeconds = Math.floor(Date.now() / 1000),
+): boolean {
+  return exp > nowSeconds + maxTtlSeconds;
+}

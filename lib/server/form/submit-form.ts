@@ -4,11 +4,7 @@ import type { SubmitRequest } from "@/lib/form/form-api-contract";
 import { checkInputs, inputRule } from "@/lib/server/request/check-inputs";
 import { getEnv } from "@/lib/server/env";
 
-/**
- * Submits a form's answers as `user` once they fit the form: links are checked first, with no
- * upstream call; then one read of the form gives the keys and file methods the answers must keep
- * to (a form already answered or expired fails that read as the submit would).
- */
+/** Submits answers as `user` once they fit: links first, then against one read of the form. */
 export async function submitForm(token: string, body: SubmitRequest, user: string): Promise<void> {
   const insideHosts = getEnv().REMOTE_FILE_HOSTS;
   checkInputs(body.inputs, { insideHosts });

@@ -5,7 +5,7 @@ import type { AttachedFile } from "@/lib/fields/attached-file";
 import { toSubmissionInputs, type Answers } from "@/lib/form/answers";
 import { FORM_API } from "@/lib/form/form-api-contract";
 import type { FieldView } from "@/lib/form/form-view";
-import { toFormView } from "@/lib/server/form/to-form-view";
+import { toFormView } from "@/lib/server/form/load-form-view";
 
 // A property: whatever the page's answer builder makes of any form the wire schema admits, and of
 // any answer the page can hold (uploads the upload route took, links of up to 2,048 characters),

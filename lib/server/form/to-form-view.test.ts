@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from "vitest";
 import type { ApiError } from "@/lib/errors/api-error";
-import { buildAnswerSchema } from "@/lib/form/answer-schema";
+import { buildAnswerSchema } from "@/lib/form/answer-resolver";
 import { initialAnswers, toSubmissionInputs } from "@/lib/form/answers";
 import { humanInputFormSchema } from "@/lib/dify/schemas";
-import { toFormView } from "@/lib/server/form/to-form-view";
+import { toFormView } from "@/lib/server/form/load-form-view";
 
 const wire = humanInputFormSchema.parse({
   form_content: "{{#$output.draft#}} {{#$output.tone#}}",

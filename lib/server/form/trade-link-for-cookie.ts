@@ -7,12 +7,9 @@ import { linkCookieName, SECURE_LINK_COOKIE } from "@/lib/server/form/link-cooki
 import { publicOrigin } from "@/lib/server/request-guards";
 
 /**
- * A form link opened top-level trades its credentials for a cookie, so `sig` leaves the address
- * bar, the history and the logs of whatever sees later requests (decision 035). For
- * `GET /form/{token}?…link…` opened top-level, with a link that verifies: a 303 to the same
- * address without the link's parameters (`lang`, `theme` and the like stay), setting the link
- * cookie on both paths. Anything else (a frame, a browser without Fetch Metadata, a bad link, a
- * link too long for a cookie) is left to the page as it is.
+ * A form link opened top-level with a link that verifies: a 303 to the address without the link's
+ * parameters, setting the link cookie, so `sig` leaves the address bar, the history and the logs
+ * (decision 035). Anything else (a frame, a bad link, one too long for a cookie) is left as it is.
  */
 export function tradeLinkForCookie(request: Request): Response | null {
   if (request.method !== "GET" || request.headers.get("sec-fetch-dest") !== "document") return null;
@@ -45,8 +42,7 @@ export function tradeLinkForCookie(request: Request): Response | null {
   const name = linkCookieName(request);
   const secure = name === SECURE_LINK_COOKIE;
   const exp = verified.claims.exp;
-  // Until the link expires (the browser then drops it); an unsigned link without `exp`, for the
-  // browser session.
+  // Until the link expires; an unsigned link without `exp`, for the browser session.
   const maxAge = exp > 0 ? `; Max-Age=${Math.max(0, exp - Math.floor(Date.now() / 1000))}` : "";
   // A cookie has one Path, and the page and its API calls live under two; each is the token's own,
   // so links to several forms in one browser stay apart.

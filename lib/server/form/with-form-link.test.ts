@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { formLinkQuery } from "@/lib/server/form/signed-form-link";
-import { FORM_LINK_HEADER } from "@/lib/form/form-link-header";
+import { FORM_LINK_HEADER } from "@/lib/form/form-link";
 import { formRouteParamsSchema as params } from "@/lib/ids/path-ids";
 import { withFormLink } from "@/lib/server/form/with-form-link";
 import { defineRoute } from "@/lib/server/route-handler";

@@ -8,11 +8,7 @@ import { endpoint, type RouteHandler } from "@/lib/server/route-handler";
 
 type FormContract = RouteContract & { params: typeof formRouteParamsSchema };
 
-/**
- * A route under /api/forms/{token}: the link's credentials are verified for the route's token
- * before the handler runs, with the claims. `sameOrigin` (every write) refuses another site's
- * request before anything else.
- */
+/** A form route, its link verified for its token first; `sameOrigin` for writes. */
 export function withFormLink<C extends FormContract>(
   contract: C,
   handler: RouteHandler<C, { claims: FormLinkClaims }>,

@@ -1,4 +1,4 @@
-import { FORM_LINK_HEADER } from "@/lib/form/form-link-header";
+import { FORM_LINK_HEADER } from "@/lib/form/form-link";
 import type { MemoryResult } from "./bench-results";
 import { createDemoForm, type BenchForm } from "./create-demo-form";
 import { openStream } from "./measure-stream-relay";

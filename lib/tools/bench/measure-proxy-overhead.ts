@@ -1,5 +1,5 @@
 import autocannon from "autocannon";
-import { FORM_LINK_HEADER } from "@/lib/form/form-link-header";
+import { FORM_LINK_HEADER } from "@/lib/form/form-link";
 import type { LoadComparison, LoadRun } from "./bench-results";
 import type { BenchForm } from "./create-demo-form";
 import { multipartParts } from "./multipart-parts";

@@ -8,7 +8,7 @@ import { pinProcess } from "./cpu-pinning";
 import { percentile } from "./percentile";
 import type { BenchStack } from "./start-bench-stack";
 import { EMBEDDED_KEYS } from "@/lib/embedded/demo-keys";
-import { FORM_LINK_HEADER } from "@/lib/form/form-link-header";
+import { FORM_LINK_HEADER } from "@/lib/form/form-link";
 import { startRedisServer } from "@/lib/tools/redis/start-redis-server";
 
 // What sharing the limits in Redis adds to a knowledge request (its token passes the wrong-token

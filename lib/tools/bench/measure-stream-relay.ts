@@ -1,6 +1,6 @@
 import { request } from "node:http";
 import { createSseSplitter } from "@/lib/dify/sse-events";
-import { FORM_LINK_HEADER } from "@/lib/form/form-link-header";
+import { FORM_LINK_HEADER } from "@/lib/form/form-link";
 import type { StreamPath, StreamRelayResult } from "./bench-results";
 import { createDemoForm, type BenchForm } from "./create-demo-form";
 import { latencySummary } from "./percentile";

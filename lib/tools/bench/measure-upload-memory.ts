@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { request } from "node:http";
-import { FORM_LINK_HEADER } from "@/lib/form/form-link-header";
+import { FORM_LINK_HEADER } from "@/lib/form/form-link";
 import type { UploadMemoryResult, UploadRun } from "./bench-results";
 import type { BenchForm } from "./create-demo-form";
 import { multipartParts } from "./multipart-parts";

@@ -3,8 +3,7 @@
 // DIFY_API_BASE is unset), so links match what the app verifies.
 import { parseArgs } from "@/lib/tools/cli/parse-args";
 import { parseEnv } from "@/lib/server/env-schema";
-import { exceedsMaxLinkTtl } from "@/lib/server/form/link-lifetime";
-import { formLinkPath } from "@/lib/server/form/signed-form-link";
+import { exceedsMaxLinkTtl, formLinkPath } from "@/lib/server/form/signed-form-link";
 import { parseTtl } from "@/lib/tools/cli/parse-ttl";
 
 function main() {

@@ -8,7 +8,7 @@ import { createServer } from "node:net";
 import { createAdminClient } from "@/lib/embedded/admin-client";
 import { startEmbeddedServer } from "@/lib/embedded/server";
 import { formLinkPath, formLinkQuery } from "@/lib/server/form/signed-form-link";
-import { FORM_LINK_HEADER } from "@/lib/form/form-link-header";
+import { FORM_LINK_HEADER } from "@/lib/form/form-link";
 import { EMBEDDED_KEYS, EMBEDDED_LINK_SECRET } from "@/lib/embedded/demo-keys";
 
 async function freePort(): Promise<number> {

@@ -7,9 +7,8 @@ import { acquireStreamSlot } from "@/lib/server/streams/acquire-stream-slot";
 import { withFormLink } from "@/lib/server/form/with-form-link";
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE } = defineRoute(
-  // A run-scoped link to a form the same run now waits at (403 link_scope for a link that opens
-  // its own form only). Rated per client address; the run's stream it reads counts against the
-  // stream limits (per user and address) while it is read.
+  // A run-scoped link to a form the same run now waits at; the run's stream it reads counts
+  // against the stream limits while it is read.
   withFormLink(
     FORM_API.nextLink,
     async ({ request, claims, readBody }) => {
