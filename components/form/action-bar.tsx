@@ -5,7 +5,7 @@ import type { ActionView } from "@/lib/form/form-view";
 
 type ActionBarProps = {
   actions: ActionView[];
-  /** An answer is on its way: every action is disabled; the one sent is shown busy. */
+  /** An answer is on its way: every action is disabled, and the action sent shows busy. */
   pending: boolean;
   pendingId: string | undefined;
   onChoose: (action: ActionView) => void;

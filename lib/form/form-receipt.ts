@@ -68,7 +68,7 @@ export const {
   sweep: sweepReceipts,
 } = keptStore("human-input-receipt:", readReceipt);
 
-/** A receipt just made (and kept), or the one kept here once the form is `answered`. */
+/** A receipt just made (and kept), or the receipt kept here once the form is `answered`. */
 export function useKeptReceipt(
   link: FormLinkContext,
   fresh: Receipt | null,
