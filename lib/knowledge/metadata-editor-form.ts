@@ -10,7 +10,6 @@ import type { ErrorIssue } from "@/lib/errors/error-envelope";
 import { pathIdIn, type ApiErrorParts, type Say } from "@/lib/knowledge/chunk-lookup";
 
 export const METADATA_VALUE_TYPES = ["text", "number", "empty"] as const;
-export type MetadataValueType = (typeof METADATA_VALUE_TYPES)[number];
 
 /** Document ids from the textarea: one per line, blank lines ignored, first occurrence kept. */
 export function parseDocumentIds(text: string): { ids: string[]; duplicates: string[] } {

@@ -9,7 +9,7 @@ import type {
 } from "@/lib/knowledge/knowledge-views";
 
 /** Longest text value the form takes (Dify stores any string; this keeps a request bounded). */
-export const MAX_TEXT_VALUE = 1_000;
+const MAX_TEXT_VALUE = 1_000;
 
 export const UPDATE_MODES = ["merge", "replace"] as const;
 
@@ -20,13 +20,6 @@ export function localDateTimeToUnixSeconds(value: string): number | null {
   if (!LOCAL_DATE_TIME.test(value)) return null;
   const ms = new Date(value).getTime();
   return Number.isFinite(ms) ? Math.floor(ms / 1000) : null;
-}
-
-/** Unix seconds as a `datetime-local` input's value, in the browser's time zone. */
-export function unixSecondsToLocalDateTime(seconds: number): string {
-  const date = new Date(seconds * 1000);
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
 export const isNumber = (value: string) =>

@@ -63,12 +63,7 @@ export async function nameRefusedEntries(
       ? unknownMetadata
       : null;
   if (!lookup) return error;
-  let issues: ErrorIssue[];
-  try {
-    issues = await lookup(datasetId, operations);
-  } catch {
-    return error;
-  }
+  const issues = await lookup(datasetId, operations).catch(() => []);
   if (issues.length === 0) return error;
   const named = new ApiError(error.status, error.code, error.message, issues);
   named.headers = error.headers;
