@@ -3,9 +3,10 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
-import { useState } from "react";
+import { use, useState } from "react";
 import { ChunkDetails } from "@/components/knowledge/chunk-details";
 import { DocumentsTable } from "@/components/knowledge/documents-table";
+import { KnowledgeSession } from "@/components/knowledge/knowledge-session";
 import { ListState } from "@/components/knowledge/list-state";
 import { ListFilters, ListSearch } from "@/components/knowledge/list-search";
 import { MetadataSetter } from "@/components/knowledge/metadata-setter";
@@ -35,10 +36,9 @@ import {
 } from "@/lib/knowledge/queries";
 
 /** /knowledge without ids: a base, its documents, their metadata and chunks, kept in the address. */
-type ToolProps = { token: string; atomicUpdates: boolean; onTokenRefused: () => void };
-
-export function KnowledgeBrowser({ token, atomicUpdates, onTokenRefused }: ToolProps) {
+export function KnowledgeBrowser() {
   const t = useTranslations("knowledge.browse");
+  const { token } = use(KnowledgeSession);
   const { location, go } = useKnowledgeLocation();
   const { base: chosen, baseQuery: keyword } = location;
   const bases = useQuery(
@@ -68,7 +68,6 @@ export function KnowledgeBrowser({ token, atomicUpdates, onTokenRefused }: ToolP
           onPage={(basePage) => go({ ...location, basePage })}
           emptyText={keyword ? t("bases.noMatch", { keyword }) : t("bases.none")}
           gone="baseGone"
-          onTokenRefused={onTokenRefused}
         >
           <ul className="base-list">
             {list?.items.map((base) => {
@@ -103,28 +102,17 @@ export function KnowledgeBrowser({ token, atomicUpdates, onTokenRefused }: ToolP
         <BaseWorkspace
           // A new base starts with nothing chosen.
           key={chosen}
-          token={token}
           base={chosen}
           baseName={baseName ?? chosen}
-          atomicUpdates={atomicUpdates}
-          onTokenRefused={onTokenRefused}
         />
       ) : null}
     </>
   );
 }
 
-function BaseWorkspace({
-  token,
-  base,
-  baseName,
-  atomicUpdates,
-  onTokenRefused,
-}: ToolProps & {
-  base: string;
-  baseName: string;
-}) {
+function BaseWorkspace({ base, baseName }: { base: string; baseName: string }) {
   const t = useTranslations("knowledge.browse");
+  const { token } = use(KnowledgeSession);
   const { location, href, go } = useKnowledgeLocation();
   const fieldsQuery = useQuery(metadataFieldsQuery(token, base));
   const documents = useQuery(
@@ -180,7 +168,6 @@ function BaseWorkspace({
               : t("documents.empty")
           }
           gone="baseGone"
-          onTokenRefused={onTokenRefused}
         >
           {list && fields ? (
             <>
@@ -207,31 +194,18 @@ function BaseWorkspace({
           ) : null}
         </ListState>
       </section>
-      {fields ? (
-        <MetadataSetter
-          token={token}
-          datasetId={base}
-          fields={fields}
-          selection={selection}
-          atomicUpdates={atomicUpdates}
-          onTokenRefused={onTokenRefused}
-        />
-      ) : null}
+      {fields ? <MetadataSetter datasetId={base} fields={fields} selection={selection} /> : null}
       {location.document ? (
         <DocumentChunks
           key={location.document}
-          token={token}
           datasetId={base}
           documentId={location.document}
           documentName={openDocument?.name ?? location.document}
-          onTokenRefused={onTokenRefused}
         />
       ) : null}
       {location.document && location.segment ? (
         <ChunkInFull
-          token={token}
           ids={{ datasetId: base, documentId: location.document, segmentId: location.segment }}
-          onTokenRefused={onTokenRefused}
         />
       ) : null}
     </>
@@ -241,18 +215,15 @@ function BaseWorkspace({
 const PREVIEW_CHARACTERS = 180;
 
 function DocumentChunks({
-  token,
   datasetId,
   documentId,
   documentName,
-  onTokenRefused,
 }: {
-  token: string;
   datasetId: string;
   documentId: string;
   documentName: string;
-  onTokenRefused: () => void;
 }) {
+  const { token } = use(KnowledgeSession);
   const { location, href, go } = useKnowledgeLocation();
   const { chunkQuery: keyword, chunkStatus: status, chunkPage: page } = location;
   const t = useTranslations("knowledge.browse.chunks");
@@ -295,7 +266,6 @@ function DocumentChunks({
         onPage={(chunkPage) => go({ ...location, chunkPage })}
         emptyText={filtered ? t("noMatch", { keyword: keyword || status }) : t("empty")}
         gone="documentGone"
-        onTokenRefused={onTokenRefused}
       >
         <ol className="chunk-list">
           {list?.items.map((chunk) => (
@@ -322,16 +292,9 @@ function DocumentChunks({
   );
 }
 
-function ChunkInFull({
-  token,
-  ids,
-  onTokenRefused,
-}: {
-  token: string;
-  ids: ChunkIds;
-  onTokenRefused: () => void;
-}) {
+function ChunkInFull({ ids }: { ids: ChunkIds }) {
   const t = useTranslations("knowledge.browse");
+  const { token } = use(KnowledgeSession);
   const { location, href } = useKnowledgeLocation();
   const query = useQuery(chunkQuery(token, ids));
   return (
@@ -345,7 +308,7 @@ function ChunkInFull({
           </Link>
         </span>
       </div>
-      <ListState queries={[query]} gone="chunkGone" onTokenRefused={onTokenRefused}>
+      <ListState queries={[query]} gone="chunkGone">
         {query.data ? <ChunkDetails chunk={query.data} /> : null}
       </ListState>
     </section>

@@ -5,6 +5,7 @@ import { useTranslations } from "next-intl";
 import { Suspense, useState } from "react";
 import { ChunkViewer } from "@/components/knowledge/chunk-viewer";
 import { KnowledgeBrowser } from "@/components/knowledge/knowledge-browser";
+import { KnowledgeSession } from "@/components/knowledge/knowledge-session";
 import { ListProblemNotice } from "@/components/knowledge/list-problem-notice";
 import { MetadataEditor } from "@/components/knowledge/metadata-editor";
 import { PortalTokenForm } from "@/components/knowledge/portal-token-form";
@@ -74,24 +75,20 @@ export function KnowledgeTools() {
     }
     return (
       <MarkdownImageOriginsProvider origins={status.imageOrigins}>
-        {problem}
-        <Suspense>
-          <KnowledgeBrowser
-            token={kept}
-            atomicUpdates={status.atomicUpdates}
-            onTokenRefused={onTokenRefused}
-          />
-        </Suspense>
-        <section className="knowledge-section" aria-labelledby="by-ids-title">
-          <h2 id="by-ids-title">{t("byIds.title")}</h2>
-          <p className="muted">{t("byIds.intro")}</p>
-        </section>
-        <ChunkViewer token={token} onTokenRefused={onTokenRefused} />
-        <MetadataEditor
-          token={token}
-          atomicUpdates={status.atomicUpdates}
-          onTokenRefused={onTokenRefused}
-        />
+        <KnowledgeSession
+          value={{ token: kept, atomicUpdates: status.atomicUpdates, onTokenRefused }}
+        >
+          {problem}
+          <Suspense>
+            <KnowledgeBrowser />
+          </Suspense>
+          <section className="knowledge-section" aria-labelledby="by-ids-title">
+            <h2 id="by-ids-title">{t("byIds.title")}</h2>
+            <p className="muted">{t("byIds.intro")}</p>
+          </section>
+          <ChunkViewer token={token} />
+          <MetadataEditor token={token} />
+        </KnowledgeSession>
       </MarkdownImageOriginsProvider>
     );
   };

@@ -1,8 +1,9 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
-import { useMemo, useRef, useState, type FormEvent } from "react";
+import { use, useMemo, useRef, useState, type FormEvent } from "react";
 import { useFieldArray, useForm, useWatch } from "react-hook-form";
+import { KnowledgeSession } from "@/components/knowledge/knowledge-session";
 import { MetadataValueText } from "@/components/knowledge/metadata-value-text";
 import { UpdateModeChoice } from "@/components/knowledge/update-mode-choice";
 import { Button } from "@/components/ui/button";
@@ -26,21 +27,16 @@ import { baseQueryKey, sendMetadataUpdate } from "@/lib/knowledge/queries";
 const EMPTY_ENTRY = { fieldId: "", value: "" };
 
 export function MetadataSetter({
-  token,
   datasetId,
   fields,
   selection,
-  atomicUpdates,
-  onTokenRefused,
 }: {
-  token: string;
   datasetId: string;
   fields: MetadataFieldsView;
   selection: DocumentSelection;
-  atomicUpdates: boolean;
-  onTokenRefused: () => void;
 }) {
   const t = useTranslations("knowledge.browse.set");
+  const { token, atomicUpdates, onTokenRefused } = use(KnowledgeSession);
   const schema = useMemo(() => buildSetMetadataSchema(fields.fields, t), [fields.fields, t]);
   const {
     control,
