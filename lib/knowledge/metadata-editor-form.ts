@@ -92,9 +92,8 @@ export function buildMetadataEditorSchema(t: Say) {
 }
 
 export type MetadataEditorValues = z.infer<ReturnType<typeof buildMetadataEditorSchema>>;
-export type MetadataRowValues = MetadataEditorValues["rows"][number];
 
-export const emptyMetadataRow = (): MetadataRowValues => ({
+export const emptyMetadataRow = (): MetadataEditorValues["rows"][number] => ({
   id: "",
   name: "",
   type: "text",
@@ -124,12 +123,7 @@ export function toMetadataRequest(values: MetadataEditorValues): MetadataUpdateR
   };
 }
 
-export type MetadataErrorView = {
-  fields: { field: FieldPath<MetadataEditorValues>; message: string }[];
-  /** A message for the top of the editor, or null when every problem has a field. */
-  root: string | null;
-  tokenRefused: boolean;
-};
+type FieldProblem = { field: FieldPath<MetadataEditorValues>; message: string };
 
 const ROW_FIELDS = new Set(["id", "name", "value"]);
 const isIndex = (part: string | undefined) => part !== undefined && /^\d+$/.test(part);
@@ -151,8 +145,8 @@ function fieldForPath(path: string): FieldPath<MetadataEditorValues> | null {
 }
 
 /** The issues that name an editor field, messages of one field joined. */
-function issueFields(issues: readonly ErrorIssue[]): MetadataErrorView["fields"] {
-  const fields: MetadataErrorView["fields"] = [];
+function issueFields(issues: readonly ErrorIssue[]): FieldProblem[] {
+  const fields: FieldProblem[] = [];
   for (const issue of issues) {
     const field = fieldForPath(issue.path);
     if (!field) continue;
@@ -163,51 +157,30 @@ function issueFields(issues: readonly ErrorIssue[]): MetadataErrorView["fields"]
   return fields;
 }
 
-const view = (fields: MetadataErrorView["fields"], root: string): MetadataErrorView => ({
-  fields,
-  root,
-  tokenRefused: false,
-});
-
 /** `atomic`: the upstream checks the whole request first rather than applying entries one by one. */
-export function describeMetadataError(
-  error: ApiErrorParts,
-  atomic: boolean,
-  t: Say,
-): MetadataErrorView {
+export function describeMetadataError(error: ApiErrorParts, atomic: boolean, t: Say) {
   if (error.status === 401) {
     return { fields: [], root: null, tokenRefused: true };
   }
+  const view = (fields: FieldProblem[], key: string) => ({
+    fields,
+    root: t(`metadata.errors.${key}`, { message: error.message }),
+    tokenRefused: false,
+  });
   if (error.code === "not_found" && notFoundSubject(error.message) === "dataset") {
-    return view(
-      [{ field: "datasetId", message: error.message }],
-      t("metadata.errors.datasetNotFound"),
-    );
+    return view([{ field: "datasetId", message: error.message }], "datasetNotFound");
   }
+  const fields = issueFields(error.issues);
   if (error.code === "invalid_param" && notFoundSubject(error.message) === "document") {
     // The upstream does not say which document; the app's lookup after the refusal may (issues).
-    return view(
-      issueFields(error.issues),
-      t(`metadata.errors.documentNotFound${atomic ? "Atomic" : "Partial"}`, {
-        message: error.message,
-      }),
-    );
+    return view(fields, `documentNotFound${atomic ? "Atomic" : "Partial"}`);
   }
   // Only the newest servers check metadata ids, and they check everything before writing.
   if (error.code === "invalid_param" && /\bmetadata not found\b/i.test(error.message)) {
-    return view(
-      issueFields(error.issues),
-      t("metadata.errors.metadataNotFound", { message: error.message }),
-    );
+    return view(fields, "metadataNotFound");
   }
   if (error.code === "invalid_request") {
-    const fields = issueFields(error.issues);
-    return view(
-      fields,
-      fields.length
-        ? t("metadata.errors.refusedMarked")
-        : t("metadata.errors.refused", { message: error.message }),
-    );
+    return view(fields, fields.length ? "refusedMarked" : "refused");
   }
-  return view([], t("metadata.errors.failed", { message: error.message }));
+  return view([], "failed");
 }
