@@ -93,16 +93,6 @@ export function toOperations(
 
 export type SetMetadataValues = z.infer<ReturnType<typeof buildSetMetadataSchema>>;
 
-export type ValueChange = {
-  fieldId: string;
-  name: string;
-  type: MetadataType;
-  /** Undefined: the document has no value for the field. */
-  before: MetadataValue | undefined;
-  /** Undefined: the value is removed (replace). */
-  after: MetadataValue | undefined;
-};
-
 // The operations for the chosen documents and, per document, each value now → after. Replace also
 // lists each of the document's other values as removed. Built-in fields are never sent.
 export function planMetadataUpdate(
@@ -128,29 +118,28 @@ export function planMetadataUpdate(
       metadataList,
       !replace,
     ),
-    review: documents.map((document) => {
-      const changes: ValueChange[] = entries.map(({ field, value }) => ({
-        fieldId: field.id,
-        name: field.name,
-        type: field.type,
-        before: document.values[field.id],
-        after: value,
-      }));
-      if (replace) {
-        for (const [fieldId, before] of Object.entries(document.values)) {
-          if (entries.some(({ field }) => field.id === fieldId)) continue;
-          const field = byId.get(fieldId);
-          changes.push({
+    review: documents.map((document) => ({
+      id: document.id,
+      name: document.name,
+      changes: [
+        ...entries.map(({ field, value }) => ({
+          fieldId: field.id,
+          name: field.name,
+          type: field.type,
+          before: document.values[field.id],
+          after: value,
+        })),
+        ...(replace ? Object.entries(document.values) : [])
+          .filter(([fieldId]) => !entries.some(({ field }) => field.id === fieldId))
+          .map(([fieldId, before]) => ({
             fieldId,
-            name: field?.name ?? fieldId,
-            type: field?.type ?? "string",
+            name: byId.get(fieldId)?.name ?? fieldId,
+            type: byId.get(fieldId)?.type ?? "string",
             before,
             after: undefined,
-          });
-        }
-      }
-      return { id: document.id, name: document.name, changes };
-    }),
+          })),
+      ],
+    })),
   };
 }
 
