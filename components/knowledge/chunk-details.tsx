@@ -1,17 +1,9 @@
 import { useLocale, useTranslations } from "next-intl";
 import type { ReactNode } from "react";
+import { Time } from "@/components/knowledge/metadata-value-text";
 import { FormMarkdown } from "@/components/markdown/form-markdown";
 import type { ChunkView } from "@/lib/knowledge/chunk-view";
 import { formatBytes } from "@/lib/files/file-category";
-import { formatDateTime } from "@/lib/i18n/format-time";
-
-function Time({ seconds }: { seconds: number | null }) {
-  const locale = useLocale();
-  if (seconds === null) return <span className="muted">—</span>;
-  return (
-    <time dateTime={new Date(seconds * 1000).toISOString()}>{formatDateTime(seconds, locale)}</time>
-  );
-}
 
 const whenSet = (seconds: number | null, term: string): [string, ReactNode][] =>
   seconds === null ? [] : [[term, <Time key={term} seconds={seconds} />]];

@@ -42,11 +42,7 @@ export function KnowledgeBrowser() {
   const { location, go } = useKnowledgeLocation();
   const { base: chosen, baseQuery: keyword } = location;
   const bases = useQuery(
-    knowledgeBasesQuery(token, {
-      page: location.basePage,
-      limit: PAGE_SIZES.bases,
-      keyword: keyword || undefined,
-    }),
+    knowledgeBasesQuery(token, { page: location.basePage, limit: PAGE_SIZES.bases, keyword }),
   );
   const list = bases.data;
   const baseName = list?.items.find((item) => item.id === chosen)?.name;
@@ -55,9 +51,8 @@ export function KnowledgeBrowser() {
       <section className="card knowledge-section" aria-labelledby="bases-title">
         <h2 id="bases-title">{t("bases.title")}</h2>
         <ListSearch
+          name="bases"
           landmark={t("bases.title")}
-          id="bases-search"
-          label={t("bases.searchLabel")}
           value={keyword}
           onSearch={(baseQuery) => go({ ...location, baseQuery, basePage: 1 })}
         />
@@ -119,8 +114,8 @@ function BaseWorkspace({ base, baseName }: { base: string; baseName: string }) {
     documentsQuery(token, base, {
       page: location.page,
       limit: PAGE_SIZES.documents,
-      keyword: location.query || undefined,
-      status: location.status || undefined,
+      keyword: location.query,
+      status: location.status,
     }),
   );
   const [chosen, setChosen] = useState<DocumentSelection>(emptySelection);
@@ -232,12 +227,7 @@ function DocumentChunks({
     segmentsQuery(
       token,
       { datasetId, documentId },
-      {
-        page,
-        limit: PAGE_SIZES.chunks,
-        keyword: keyword || undefined,
-        status: status || undefined,
-      },
+      { page, limit: PAGE_SIZES.chunks, keyword, status },
     ),
   );
   const list = query.data;

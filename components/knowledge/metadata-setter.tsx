@@ -52,7 +52,6 @@ export function MetadataSetter({
   const watched = useWatch({ control, name: "entries" });
   const [plan, setPlan] = useState<MetadataPlan | null>(null);
   const reviewRef = useRef<HTMLHeadingElement>(null);
-  const byId = new Map(fields.fields.map((field) => [field.id, field]));
   const count = selection.size;
   const entriesError = errors.entries?.message ?? errors.entries?.root?.message;
 
@@ -104,7 +103,7 @@ export function MetadataSetter({
       <form noValidate onSubmit={onReview}>
         <fieldset className="plain-fieldset" disabled={plan !== null || count === 0}>
           {entries.fields.map((entry, index) => {
-            const field = byId.get(watched[index]?.fieldId ?? "");
+            const field = fields.fields.find((option) => option.id === watched[index]?.fieldId);
             const error = errors.entries?.[index];
             const fieldId = `set-entry-${index}-field`;
             const valueId = `set-entry-${index}-value`;
