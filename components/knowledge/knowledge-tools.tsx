@@ -53,16 +53,15 @@ export function KnowledgeTools() {
   const workspace = (kept: string) => {
     if (!status) return problem ?? <Loading />;
     if (!status.enabled) {
-      const missing = status.missing;
       return (
         <section className="card stack" data-tone="warning" aria-labelledby="knowledge-off-title">
           <h2 id="knowledge-off-title">{t("off.title")}</h2>
           <p>
             {t.rich("off.body", {
-              count: missing.length,
+              count: status.missing.length,
               // The names are a list of <code>s, so the message marks where the list goes.
               names: () =>
-                missing.map((name, index) => (
+                status.missing.map((name, index) => (
                   <span key={name}>
                     {index > 0 ? t("off.separator") : null}
                     <code>{name}</code>

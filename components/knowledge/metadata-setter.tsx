@@ -59,8 +59,7 @@ export function MetadataSetter({
   const tm = useTranslations("knowledge.metadata");
   const queryClient = useQueryClient();
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
-  // Never fails; afterwards every read of the base is refetched, so the table shows what the
-  // server holds rather than what was sent.
+  // Never fails; then every read of the base is refetched, to show what the server holds.
   const apply = useMutation({
     mutationFn: () => {
       setProgress(null);

@@ -6,8 +6,7 @@ import {
   SEGMENT_STATUSES,
 } from "@/lib/knowledge/knowledge-list-query";
 
-// Kept in the address so a reload or a shared link lands in the same place; the portal token is
-// never part of it.
+// Kept in the address, never with the token, so a reload or a shared link lands in the same place.
 
 export type KnowledgeLocation = ReturnType<typeof readKnowledgeLocation>;
 

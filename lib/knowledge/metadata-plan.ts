@@ -93,8 +93,7 @@ export function toOperations(
 
 export type SetMetadataValues = z.infer<ReturnType<typeof buildSetMetadataSchema>>;
 
-// The operations for the chosen documents and, per document, each value now → after. Replace also
-// lists each of the document's other values as removed. Built-in fields are never sent.
+/** The operations, and each document's values now → after (replace removes the others). */
 export function planMetadataUpdate(
   documents: readonly DocumentView[],
   fields: readonly MetadataFieldView[],

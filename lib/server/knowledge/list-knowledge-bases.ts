@@ -21,8 +21,7 @@ async function readAllowedBases(ids: readonly string[]): Promise<Base[]> {
   return bases.filter((base): base is Base => base !== null);
 }
 
-// With KNOWLEDGE_DATASET_IDS set, each allowed base is read on its own and searched and paged here
-// as Dify would: filtering Dify's own pages would leave pages short and the total wrong.
+// Each allowed base is read on its own and paged here: Dify's pages, filtered, would be short.
 export async function listKnowledgeBases(query: ListQuery): Promise<DatasetPage> {
   const allowed = getEnv().KNOWLEDGE_DATASET_IDS;
   if (!allowed) return getDifyClient().listDatasets(query);
