@@ -126,7 +126,7 @@ function BaseWorkspace({ base, baseName }: { base: string; baseName: string }) {
   if (selection !== chosen) setChosen(selection);
   const fields = fieldsQuery.data;
   const list = documents.data;
-  const filtered = Boolean(location.query || location.status);
+  const filter = location.query || location.status;
   const openDocument = location.document
     ? (items.find((item) => item.id === location.document) ?? selection.get(location.document))
     : undefined;
@@ -138,7 +138,7 @@ function BaseWorkspace({ base, baseName }: { base: string; baseName: string }) {
         <ListFilters
           name="documents"
           landmark={t("documents.title", { base: baseName })}
-          keyword={location.query}
+          value={location.query}
           onSearch={(query) => go({ ...location, query, page: 1 })}
           statuses={DOCUMENT_STATUSES}
           status={location.status}
@@ -157,11 +157,7 @@ function BaseWorkspace({ base, baseName }: { base: string; baseName: string }) {
           list={list}
           label={t("documents.title", { base: baseName })}
           onPage={(page) => go({ ...location, page })}
-          emptyText={
-            filtered
-              ? t("documents.noMatch", { keyword: location.query || location.status })
-              : t("documents.empty")
-          }
+          emptyText={filter ? t("documents.noMatch", { keyword: filter }) : t("documents.empty")}
           gone="baseGone"
         >
           {list && fields ? (
@@ -231,7 +227,7 @@ function DocumentChunks({
     ),
   );
   const list = query.data;
-  const filtered = Boolean(keyword || status);
+  const filter = keyword || status;
   return (
     <section className="card knowledge-section" aria-labelledby="chunks-title">
       <div className="section-head">
@@ -243,7 +239,7 @@ function DocumentChunks({
       <ListFilters
         name="chunks"
         landmark={t("title", { name: documentName })}
-        keyword={keyword}
+        value={keyword}
         onSearch={(chunkQuery) => go({ ...location, chunkQuery, chunkPage: 1, segment: null })}
         statuses={SEGMENT_STATUSES}
         status={status}
@@ -254,7 +250,7 @@ function DocumentChunks({
         list={list}
         label={t("title", { name: documentName })}
         onPage={(chunkPage) => go({ ...location, chunkPage })}
-        emptyText={filtered ? t("noMatch", { keyword: keyword || status }) : t("empty")}
+        emptyText={filter ? t("noMatch", { keyword: filter }) : t("empty")}
         gone="documentGone"
       >
         <ol className="chunk-list">

@@ -1,4 +1,5 @@
 import { useTranslations } from "next-intl";
+import type { ComponentProps } from "react";
 import { useForm } from "react-hook-form";
 import { useStatusText } from "@/components/knowledge/status-text";
 import { Button } from "@/components/ui/button";
@@ -62,17 +63,12 @@ export function ListSearch({
 /** A list's search and status filter, in the words of `knowledge.browse.<name>`. */
 export function ListFilters({
   name,
-  landmark,
-  keyword,
-  onSearch,
   statuses,
   status,
   onStatus,
-}: {
+  ...search
+}: ComponentProps<typeof ListSearch> & {
   name: "documents" | "chunks";
-  landmark: string;
-  keyword: string;
-  onSearch: (keyword: string) => void;
   statuses: readonly string[];
   status: string;
   onStatus: (status: string) => void;
@@ -81,7 +77,7 @@ export function ListFilters({
   const statusText = useStatusText();
   return (
     <div className="list-filters">
-      <ListSearch name={name} landmark={landmark} value={keyword} onSearch={onSearch} />
+      <ListSearch name={name} {...search} />
       <FormField id={`${name}-status`} label={t("statusLabel")}>
         {(control) => (
           <select
