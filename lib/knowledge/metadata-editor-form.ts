@@ -34,10 +34,9 @@ const metadataRowSchema = (t: Say) =>
       type: z.enum(METADATA_VALUE_TYPES),
       value: z.string(),
     })
-    .superRefine((row, ctx) => {
-      if (row.type === "number" && !isNumber(row.value)) {
-        ctx.addIssue({ code: "custom", path: ["value"], message: t("metadata.checks.number") });
-      }
+    .refine((row) => row.type !== "number" || isNumber(row.value), {
+      path: ["value"],
+      message: t("metadata.checks.number"),
     });
 
 /** `t`: the `knowledge` messages. */
@@ -80,14 +79,9 @@ export function buildMetadataEditorSchema(t: Say) {
       }),
       mode: z.enum(UPDATE_MODES),
     })
-    .superRefine((values, ctx) => {
-      if (values.mode === "merge" && values.rows.length === 0) {
-        ctx.addIssue({
-          code: "custom",
-          path: ["rows"],
-          message: t("metadata.checks.mergeNeedsRows"),
-        });
-      }
+    .refine((values) => values.mode !== "merge" || values.rows.length > 0, {
+      path: ["rows"],
+      message: t("metadata.checks.mergeNeedsRows"),
     });
 }
 

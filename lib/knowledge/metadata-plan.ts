@@ -71,10 +71,9 @@ export function buildSetMetadataSchema(fields: readonly MetadataFieldView[], t: 
           });
         }),
     })
-    .superRefine((values, ctx) => {
-      if (values.mode === "merge" && values.entries.length === 0) {
-        ctx.addIssue({ code: "custom", path: ["entries"], message: t("checks.mergeNeedsEntries") });
-      }
+    .refine((values) => values.mode !== "merge" || values.entries.length > 0, {
+      path: ["entries"],
+      message: t("checks.mergeNeedsEntries"),
     });
 }
 
