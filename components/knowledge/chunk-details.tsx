@@ -1,4 +1,4 @@
-import { useLocale, useTranslations } from "next-intl";
+import { useFormatter, useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { Time } from "@/components/knowledge/metadata-value-text";
 import { FormMarkdown } from "@/components/markdown/form-markdown";
@@ -10,8 +10,7 @@ const whenSet = (seconds: number | null, term: string): [string, ReactNode][] =>
 
 export function ChunkDetails({ chunk }: { chunk: ChunkView }) {
   const t = useTranslations("knowledge.details");
-  const locale = useLocale();
-  const count = (value: number) => new Intl.NumberFormat(locale).format(value);
+  const count = useFormatter().number;
   const facts: [string, ReactNode][] = [
     [t("facts.status"), chunk.status],
     [t("facts.enabled"), chunk.enabled ? t("yes") : t("no")],
