@@ -86,10 +86,7 @@ export const withBase = (location: KnowledgeLocation, base: string | null): Know
 });
 
 /** Opening another document's chunks starts its chunk list afresh. */
-export const withDocument = (
-  location: KnowledgeLocation,
-  document: string | null,
-): KnowledgeLocation => ({
+export const withDocument = (location: KnowledgeLocation, document: string | null) => ({
   ...location,
   document,
   chunkQuery: "",
