@@ -47,11 +47,14 @@ export function KnowledgeTools() {
     />
   ) : null;
 
-  if (token === undefined) {
-    return <Loading />;
-  }
+  const loading = (
+    <section className="card" aria-busy="true">
+      <p className="muted">{t("loading")}</p>
+    </section>
+  );
+  if (token === undefined) return loading;
   const workspace = (kept: string) => {
-    if (!status) return problem ?? <Loading />;
+    if (!status) return problem ?? loading;
     if (!status.enabled) {
       return (
         <section className="card stack" data-tone="warning" aria-labelledby="knowledge-off-title">
@@ -115,14 +118,5 @@ export function KnowledgeTools() {
       {/* Kept mounted while the token is re-entered, so nothing typed below is lost. */}
       <div hidden={!token}>{kept ? workspace(kept) : null}</div>
     </>
-  );
-}
-
-function Loading() {
-  const t = useTranslations("knowledge");
-  return (
-    <section className="card" aria-busy="true">
-      <p className="muted">{t("loading")}</p>
-    </section>
   );
 }

@@ -119,23 +119,13 @@ export function toMetadataRequest(values: MetadataEditorValues): MetadataUpdateR
 
 type FieldProblem = { field: FieldPath<MetadataEditorValues>; message: string };
 
-const ROW_FIELDS = new Set(["id", "name", "value"]);
-const isIndex = (part: string | undefined) => part !== undefined && /^\d+$/.test(part);
-
 /** Which editor entry a path of our own 400 names (`operation_data.0.metadata_list.1.name`). */
 function fieldForPath(path: string): FieldPath<MetadataEditorValues> | null {
   if (path === "dataset_id") return "datasetId";
-  const [root, operation, key, row, name, ...rest] = path.split(".");
-  if (root !== "operation_data") return null;
-  if (operation === undefined) return "documentIds";
-  if (!isIndex(operation)) return null;
-  if (key === undefined || (key === "document_id" && row === undefined)) return "documentIds";
-  if (key !== "metadata_list") return null;
-  if (row === undefined) return "rows";
-  if (isIndex(row) && name !== undefined && ROW_FIELDS.has(name) && rest.length === 0) {
-    return `rows.${Number(row)}.${name as "id" | "name" | "value"}`;
-  }
-  return null;
+  if (/^operation_data(\.\d+(\.document_id)?)?$/.test(path)) return "documentIds";
+  if (/^operation_data\.\d+\.metadata_list$/.test(path)) return "rows";
+  const row = /^operation_data\.\d+\.metadata_list\.(\d+)\.(id|name|value)$/.exec(path);
+  return row ? `rows.${Number(row[1])}.${row[2] as "id" | "name" | "value"}` : null;
 }
 
 /** The issues that name an editor field, messages of one field joined. */
