@@ -105,7 +105,6 @@ export function MetadataSetter({
             const field = fields.fields.find((option) => option.id === watched[index]?.fieldId);
             const error = errors.entries?.[index];
             const fieldId = `set-entry-${index}-field`;
-            const valueId = `set-entry-${index}-value`;
             return (
               <fieldset key={entry.id} className="metadata-row">
                 <legend>{t("entry", { number: index + 1 })}</legend>
@@ -130,7 +129,7 @@ export function MetadataSetter({
                     )}
                   </FormField>
                   <FormField
-                    id={valueId}
+                    id={`set-entry-${index}-value`}
                     label={t("value")}
                     hint={field?.type === "time" ? t("timeHint") : undefined}
                     error={error?.value?.message}
