@@ -1,25 +1,16 @@
-import { useLocale, useTranslations } from "next-intl";
+import { useFormatter, useTranslations } from "next-intl";
 import type { ReactNode } from "react";
+import { Time } from "@/components/knowledge/metadata-value-text";
 import { FormMarkdown } from "@/components/markdown/form-markdown";
 import type { ChunkView } from "@/lib/knowledge/chunk-view";
 import { formatBytes } from "@/lib/files/file-category";
-import { formatDateTime } from "@/lib/i18n/format-time";
-
-function Time({ seconds }: { seconds: number | null }) {
-  const locale = useLocale();
-  if (seconds === null) return <span className="muted">—</span>;
-  return (
-    <time dateTime={new Date(seconds * 1000).toISOString()}>{formatDateTime(seconds, locale)}</time>
-  );
-}
 
 const whenSet = (seconds: number | null, term: string): [string, ReactNode][] =>
   seconds === null ? [] : [[term, <Time key={term} seconds={seconds} />]];
 
 export function ChunkDetails({ chunk }: { chunk: ChunkView }) {
   const t = useTranslations("knowledge.details");
-  const locale = useLocale();
-  const count = (value: number) => new Intl.NumberFormat(locale).format(value);
+  const count = useFormatter().number;
   const facts: [string, ReactNode][] = [
     [t("facts.status"), chunk.status],
     [t("facts.enabled"), chunk.enabled ? t("yes") : t("no")],

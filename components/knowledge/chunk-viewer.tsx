@@ -1,9 +1,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
-import { useEffect, useEffectEvent, useMemo, useState } from "react";
+import { use, useEffect, useEffectEvent, useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
 import { ChunkDetails } from "@/components/knowledge/chunk-details";
+import { KnowledgeSession } from "@/components/knowledge/knowledge-session";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
 import { ApiClientError } from "@/lib/client/api-client-error";
@@ -16,14 +17,9 @@ import { chunkQuery, type ChunkIds } from "@/lib/knowledge/queries";
 
 const FIELDS = ["datasetId", "documentId", "segmentId"] as const;
 
-export function ChunkViewer({
-  token,
-  onTokenRefused,
-}: {
-  token: string | null;
-  onTokenRefused: () => void;
-}) {
+export function ChunkViewer({ token }: { token: string | null }) {
   const t = useTranslations("knowledge");
+  const { onTokenRefused } = use(KnowledgeSession);
   const schema = useMemo(() => buildChunkLookupSchema(t), [t]);
   const {
     register,

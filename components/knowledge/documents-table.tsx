@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { useTranslations } from "next-intl";
-import { useEffect, useRef, type ChangeEvent } from "react";
+import type { ChangeEvent } from "react";
 import { MetadataValueText } from "@/components/knowledge/metadata-value-text";
 import { useStatusText } from "@/components/knowledge/status-text";
 import { pageSelectionState, type DocumentSelection } from "@/lib/knowledge/document-selection";
@@ -30,10 +30,6 @@ export function DocumentsTable({
   const t = useTranslations("knowledge.browse.documents");
   const statusText = useStatusText();
   const state = pageSelectionState(selection, documents);
-  const all = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    if (all.current) all.current.indeterminate = state === "some";
-  }, [state]);
   return (
     <div className="table-scroll">
       <table className="documents-table">
@@ -43,7 +39,9 @@ export function DocumentsTable({
             <th scope="col" className="check-cell">
               <label className="page-choice">
                 <input
-                  ref={all}
+                  ref={(input) => {
+                    if (input) input.indeterminate = state === "some";
+                  }}
                   type="checkbox"
                   checked={state === "all"}
                   onChange={() => onTogglePage(state !== "all")}

@@ -3,9 +3,10 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
-import { useState } from "react";
+import { use, useState } from "react";
 import { ChunkDetails } from "@/components/knowledge/chunk-details";
 import { DocumentsTable } from "@/components/knowledge/documents-table";
+import { KnowledgeSession } from "@/components/knowledge/knowledge-session";
 import { ListState } from "@/components/knowledge/list-state";
 import { ListFilters, ListSearch } from "@/components/knowledge/list-search";
 import { MetadataSetter } from "@/components/knowledge/metadata-setter";
@@ -35,18 +36,13 @@ import {
 } from "@/lib/knowledge/queries";
 
 /** /knowledge without ids: a base, its documents, their metadata and chunks, kept in the address. */
-type ToolProps = { token: string; atomicUpdates: boolean; onTokenRefused: () => void };
-
-export function KnowledgeBrowser({ token, atomicUpdates, onTokenRefused }: ToolProps) {
+export function KnowledgeBrowser() {
   const t = useTranslations("knowledge.browse");
+  const { token } = use(KnowledgeSession);
   const { location, go } = useKnowledgeLocation();
   const { base: chosen, baseQuery: keyword } = location;
   const bases = useQuery(
-    knowledgeBasesQuery(token, {
-      page: location.basePage,
-      limit: PAGE_SIZES.bases,
-      keyword: keyword || undefined,
-    }),
+    knowledgeBasesQuery(token, { page: location.basePage, limit: PAGE_SIZES.bases, keyword }),
   );
   const list = bases.data;
   const baseName = list?.items.find((item) => item.id === chosen)?.name;
@@ -55,9 +51,8 @@ export function KnowledgeBrowser({ token, atomicUpdates, onTokenRefused }: ToolP
       <section className="card knowledge-section" aria-labelledby="bases-title">
         <h2 id="bases-title">{t("bases.title")}</h2>
         <ListSearch
+          name="bases"
           landmark={t("bases.title")}
-          id="bases-search"
-          label={t("bases.searchLabel")}
           value={keyword}
           onSearch={(baseQuery) => go({ ...location, baseQuery, basePage: 1 })}
         />
@@ -68,7 +63,6 @@ export function KnowledgeBrowser({ token, atomicUpdates, onTokenRefused }: ToolP
           onPage={(basePage) => go({ ...location, basePage })}
           emptyText={keyword ? t("bases.noMatch", { keyword }) : t("bases.none")}
           gone="baseGone"
-          onTokenRefused={onTokenRefused}
         >
           <ul className="base-list">
             {list?.items.map((base) => {
@@ -103,36 +97,25 @@ export function KnowledgeBrowser({ token, atomicUpdates, onTokenRefused }: ToolP
         <BaseWorkspace
           // A new base starts with nothing chosen.
           key={chosen}
-          token={token}
           base={chosen}
           baseName={baseName ?? chosen}
-          atomicUpdates={atomicUpdates}
-          onTokenRefused={onTokenRefused}
         />
       ) : null}
     </>
   );
 }
 
-function BaseWorkspace({
-  token,
-  base,
-  baseName,
-  atomicUpdates,
-  onTokenRefused,
-}: ToolProps & {
-  base: string;
-  baseName: string;
-}) {
+function BaseWorkspace({ base, baseName }: { base: string; baseName: string }) {
   const t = useTranslations("knowledge.browse");
+  const { token } = use(KnowledgeSession);
   const { location, href, go } = useKnowledgeLocation();
   const fieldsQuery = useQuery(metadataFieldsQuery(token, base));
   const documents = useQuery(
     documentsQuery(token, base, {
       page: location.page,
       limit: PAGE_SIZES.documents,
-      keyword: location.query || undefined,
-      status: location.status || undefined,
+      keyword: location.query,
+      status: location.status,
     }),
   );
   const [chosen, setChosen] = useState<DocumentSelection>(emptySelection);
@@ -143,7 +126,7 @@ function BaseWorkspace({
   if (selection !== chosen) setChosen(selection);
   const fields = fieldsQuery.data;
   const list = documents.data;
-  const filtered = Boolean(location.query || location.status);
+  const filter = location.query || location.status;
   const openDocument = location.document
     ? (items.find((item) => item.id === location.document) ?? selection.get(location.document))
     : undefined;
@@ -155,7 +138,7 @@ function BaseWorkspace({
         <ListFilters
           name="documents"
           landmark={t("documents.title", { base: baseName })}
-          keyword={location.query}
+          value={location.query}
           onSearch={(query) => go({ ...location, query, page: 1 })}
           statuses={DOCUMENT_STATUSES}
           status={location.status}
@@ -174,13 +157,8 @@ function BaseWorkspace({
           list={list}
           label={t("documents.title", { base: baseName })}
           onPage={(page) => go({ ...location, page })}
-          emptyText={
-            filtered
-              ? t("documents.noMatch", { keyword: location.query || location.status })
-              : t("documents.empty")
-          }
+          emptyText={filter ? t("documents.noMatch", { keyword: filter }) : t("documents.empty")}
           gone="baseGone"
-          onTokenRefused={onTokenRefused}
         >
           {list && fields ? (
             <>
@@ -207,31 +185,18 @@ function BaseWorkspace({
           ) : null}
         </ListState>
       </section>
-      {fields ? (
-        <MetadataSetter
-          token={token}
-          datasetId={base}
-          fields={fields}
-          selection={selection}
-          atomicUpdates={atomicUpdates}
-          onTokenRefused={onTokenRefused}
-        />
-      ) : null}
+      {fields ? <MetadataSetter datasetId={base} fields={fields} selection={selection} /> : null}
       {location.document ? (
         <DocumentChunks
           key={location.document}
-          token={token}
           datasetId={base}
           documentId={location.document}
           documentName={openDocument?.name ?? location.document}
-          onTokenRefused={onTokenRefused}
         />
       ) : null}
       {location.document && location.segment ? (
         <ChunkInFull
-          token={token}
           ids={{ datasetId: base, documentId: location.document, segmentId: location.segment }}
-          onTokenRefused={onTokenRefused}
         />
       ) : null}
     </>
@@ -241,18 +206,15 @@ function BaseWorkspace({
 const PREVIEW_CHARACTERS = 180;
 
 function DocumentChunks({
-  token,
   datasetId,
   documentId,
   documentName,
-  onTokenRefused,
 }: {
-  token: string;
   datasetId: string;
   documentId: string;
   documentName: string;
-  onTokenRefused: () => void;
 }) {
+  const { token } = use(KnowledgeSession);
   const { location, href, go } = useKnowledgeLocation();
   const { chunkQuery: keyword, chunkStatus: status, chunkPage: page } = location;
   const t = useTranslations("knowledge.browse.chunks");
@@ -261,16 +223,11 @@ function DocumentChunks({
     segmentsQuery(
       token,
       { datasetId, documentId },
-      {
-        page,
-        limit: PAGE_SIZES.chunks,
-        keyword: keyword || undefined,
-        status: status || undefined,
-      },
+      { page, limit: PAGE_SIZES.chunks, keyword, status },
     ),
   );
   const list = query.data;
-  const filtered = Boolean(keyword || status);
+  const filter = keyword || status;
   return (
     <section className="card knowledge-section" aria-labelledby="chunks-title">
       <div className="section-head">
@@ -282,7 +239,7 @@ function DocumentChunks({
       <ListFilters
         name="chunks"
         landmark={t("title", { name: documentName })}
-        keyword={keyword}
+        value={keyword}
         onSearch={(chunkQuery) => go({ ...location, chunkQuery, chunkPage: 1, segment: null })}
         statuses={SEGMENT_STATUSES}
         status={status}
@@ -293,9 +250,8 @@ function DocumentChunks({
         list={list}
         label={t("title", { name: documentName })}
         onPage={(chunkPage) => go({ ...location, chunkPage })}
-        emptyText={filtered ? t("noMatch", { keyword: keyword || status }) : t("empty")}
+        emptyText={filter ? t("noMatch", { keyword: filter }) : t("empty")}
         gone="documentGone"
-        onTokenRefused={onTokenRefused}
       >
         <ol className="chunk-list">
           {list?.items.map((chunk) => (
@@ -322,16 +278,9 @@ function DocumentChunks({
   );
 }
 
-function ChunkInFull({
-  token,
-  ids,
-  onTokenRefused,
-}: {
-  token: string;
-  ids: ChunkIds;
-  onTokenRefused: () => void;
-}) {
+function ChunkInFull({ ids }: { ids: ChunkIds }) {
   const t = useTranslations("knowledge.browse");
+  const { token } = use(KnowledgeSession);
   const { location, href } = useKnowledgeLocation();
   const query = useQuery(chunkQuery(token, ids));
   return (
@@ -345,7 +294,7 @@ function ChunkInFull({
           </Link>
         </span>
       </div>
-      <ListState queries={[query]} gone="chunkGone" onTokenRefused={onTokenRefused}>
+      <ListState queries={[query]} gone="chunkGone">
         {query.data ? <ChunkDetails chunk={query.data} /> : null}
       </ListState>
     </section>

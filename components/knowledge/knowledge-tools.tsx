@@ -5,6 +5,7 @@ import { useTranslations } from "next-intl";
 import { Suspense, useState } from "react";
 import { ChunkViewer } from "@/components/knowledge/chunk-viewer";
 import { KnowledgeBrowser } from "@/components/knowledge/knowledge-browser";
+import { KnowledgeSession } from "@/components/knowledge/knowledge-session";
 import { ListProblemNotice } from "@/components/knowledge/list-problem-notice";
 import { MetadataEditor } from "@/components/knowledge/metadata-editor";
 import { PortalTokenForm } from "@/components/knowledge/portal-token-form";
@@ -46,22 +47,24 @@ export function KnowledgeTools() {
     />
   ) : null;
 
-  if (token === undefined) {
-    return <Loading />;
-  }
+  const loading = (
+    <section className="card" aria-busy="true">
+      <p className="muted">{t("loading")}</p>
+    </section>
+  );
+  if (token === undefined) return loading;
   const workspace = (kept: string) => {
-    if (!status) return problem ?? <Loading />;
+    if (!status) return problem ?? loading;
     if (!status.enabled) {
-      const missing = status.missing;
       return (
         <section className="card stack" data-tone="warning" aria-labelledby="knowledge-off-title">
           <h2 id="knowledge-off-title">{t("off.title")}</h2>
           <p>
             {t.rich("off.body", {
-              count: missing.length,
+              count: status.missing.length,
               // The names are a list of <code>s, so the message marks where the list goes.
               names: () =>
-                missing.map((name, index) => (
+                status.missing.map((name, index) => (
                   <span key={name}>
                     {index > 0 ? t("off.separator") : null}
                     <code>{name}</code>
@@ -74,24 +77,20 @@ export function KnowledgeTools() {
     }
     return (
       <MarkdownImageOriginsProvider origins={status.imageOrigins}>
-        {problem}
-        <Suspense>
-          <KnowledgeBrowser
-            token={kept}
-            atomicUpdates={status.atomicUpdates}
-            onTokenRefused={onTokenRefused}
-          />
-        </Suspense>
-        <section className="knowledge-section" aria-labelledby="by-ids-title">
-          <h2 id="by-ids-title">{t("byIds.title")}</h2>
-          <p className="muted">{t("byIds.intro")}</p>
-        </section>
-        <ChunkViewer token={token} onTokenRefused={onTokenRefused} />
-        <MetadataEditor
-          token={token}
-          atomicUpdates={status.atomicUpdates}
-          onTokenRefused={onTokenRefused}
-        />
+        <KnowledgeSession
+          value={{ token: kept, atomicUpdates: status.atomicUpdates, onTokenRefused }}
+        >
+          {problem}
+          <Suspense>
+            <KnowledgeBrowser />
+          </Suspense>
+          <section className="knowledge-section" aria-labelledby="by-ids-title">
+            <h2 id="by-ids-title">{t("byIds.title")}</h2>
+            <p className="muted">{t("byIds.intro")}</p>
+          </section>
+          <ChunkViewer token={token} />
+          <MetadataEditor token={token} />
+        </KnowledgeSession>
       </MarkdownImageOriginsProvider>
     );
   };
@@ -119,14 +118,5 @@ export function KnowledgeTools() {
       {/* Kept mounted while the token is re-entered, so nothing typed below is lost. */}
       <div hidden={!token}>{kept ? workspace(kept) : null}</div>
     </>
-  );
-}
-
-function Loading() {
-  const t = useTranslations("knowledge");
-  return (
-    <section className="card" aria-busy="true">
-      <p className="muted">{t("loading")}</p>
-    </section>
   );
 }

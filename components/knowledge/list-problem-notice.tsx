@@ -21,15 +21,9 @@ export function ListProblemNotice({
     if (problem === "token") onTokenRefused();
   }, [problem, onTokenRefused]);
   if (problem === "token") return null;
-  const text =
-    problem === "keyRefused"
-      ? t("keyRefused")
-      : problem === "gone"
-        ? t(gone)
-        : t("failed", { message: error.message });
   return (
     <div className="notice notice-error" role="alert">
-      <p>{text}</p>
+      <p>{t(problem === "gone" ? gone : problem, { message: error.message })}</p>
       {problem === "failed" ? (
         <Button size="small" onClick={onRetry}>
           {t("retry")}

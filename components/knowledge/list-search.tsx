@@ -1,19 +1,19 @@
 import { useTranslations } from "next-intl";
+import type { ComponentProps } from "react";
 import { useForm } from "react-hook-form";
 import { useStatusText } from "@/components/knowledge/status-text";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { MAX_KEYWORD_LENGTH } from "@/lib/knowledge/knowledge-list-query";
 
+/** A list's search, in the words of `knowledge.browse.<name>`. */
 export function ListSearch({
-  id,
-  label,
+  name,
   landmark,
   value,
   onSearch,
 }: {
-  id: string;
-  label: string;
+  name: "bases" | "documents" | "chunks";
   /** The search landmark's name: which list it searches (one page holds three). */
   landmark: string;
   value: string;
@@ -24,10 +24,7 @@ export function ListSearch({
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<{ keyword: string }>({
-    defaultValues: { keyword: value },
-    values: { keyword: value },
-  });
+  } = useForm({ values: { keyword: value } });
   return (
     <form
       role="search"
@@ -36,7 +33,11 @@ export function ListSearch({
       className="list-search"
       onSubmit={handleSubmit((values) => onSearch(values.keyword.trim()))}
     >
-      <FormField id={id} label={label} error={errors.keyword?.message}>
+      <FormField
+        id={`${name}-search`}
+        label={t(`${name}.searchLabel`)}
+        error={errors.keyword?.message}
+      >
         {(control) => (
           <div className="inline-row">
             <input
@@ -62,17 +63,12 @@ export function ListSearch({
 /** A list's search and status filter, in the words of `knowledge.browse.<name>`. */
 export function ListFilters({
   name,
-  landmark,
-  keyword,
-  onSearch,
   statuses,
   status,
   onStatus,
-}: {
+  ...search
+}: ComponentProps<typeof ListSearch> & {
   name: "documents" | "chunks";
-  landmark: string;
-  keyword: string;
-  onSearch: (keyword: string) => void;
   statuses: readonly string[];
   status: string;
   onStatus: (status: string) => void;
@@ -81,13 +77,7 @@ export function ListFilters({
   const statusText = useStatusText();
   return (
     <div className="list-filters">
-      <ListSearch
-        landmark={landmark}
-        id={`${name}-search`}
-        label={t("searchLabel")}
-        value={keyword}
-        onSearch={onSearch}
-      />
+      <ListSearch name={name} {...search} />
       <FormField id={`${name}-status`} label={t("statusLabel")}>
         {(control) => (
           <select

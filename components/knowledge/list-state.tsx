@@ -1,6 +1,7 @@
 import type { UseQueryResult } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
-import type { ReactNode } from "react";
+import { use, type ReactNode } from "react";
+import { KnowledgeSession } from "@/components/knowledge/knowledge-session";
 import { ListProblemNotice } from "@/components/knowledge/list-problem-notice";
 import { Button } from "@/components/ui/button";
 import type { PageView } from "@/lib/knowledge/knowledge-views";
@@ -13,7 +14,6 @@ export function ListState({
   onPage,
   emptyText,
   gone,
-  onTokenRefused,
   children,
 }: {
   queries: readonly UseQueryResult<unknown>[];
@@ -22,10 +22,10 @@ export function ListState({
   onPage?: (page: number) => void;
   emptyText?: string;
   gone: "baseGone" | "documentGone" | "chunkGone";
-  onTokenRefused: () => void;
   children: ReactNode;
 }) {
   const t = useTranslations("knowledge.browse");
+  const { onTokenRefused } = use(KnowledgeSession);
   const error = queries.find((query) => query.error)?.error;
   const pages = list ? Math.max(1, Math.ceil(list.total / list.limit)) : 1;
   return (

@@ -1,8 +1,9 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
-import { useMemo, useRef, useState, type FormEvent } from "react";
+import { use, useMemo, useRef, useState, type FormEvent } from "react";
 import { useFieldArray, useForm, useWatch } from "react-hook-form";
+import { KnowledgeSession } from "@/components/knowledge/knowledge-session";
 import { UpdateModeChoice } from "@/components/knowledge/update-mode-choice";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
@@ -20,16 +21,9 @@ import {
 } from "@/lib/knowledge/metadata-editor-form";
 import { sendMetadataUpdate, type MetadataUpdate } from "@/lib/knowledge/queries";
 
-export function MetadataEditor({
-  token,
-  atomicUpdates,
-  onTokenRefused,
-}: {
-  token: string | null;
-  atomicUpdates: boolean;
-  onTokenRefused: () => void;
-}) {
+export function MetadataEditor({ token }: { token: string | null }) {
   const t = useTranslations("knowledge");
+  const { atomicUpdates, onTokenRefused } = use(KnowledgeSession);
   const schema = useMemo(() => buildMetadataEditorSchema(t), [t]);
   const {
     control,

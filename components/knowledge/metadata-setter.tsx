@@ -1,8 +1,9 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
-import { useMemo, useRef, useState, type FormEvent } from "react";
+import { use, useMemo, useRef, useState, type FormEvent } from "react";
 import { useFieldArray, useForm, useWatch } from "react-hook-form";
+import { KnowledgeSession } from "@/components/knowledge/knowledge-session";
 import { MetadataValueText } from "@/components/knowledge/metadata-value-text";
 import { UpdateModeChoice } from "@/components/knowledge/update-mode-choice";
 import { Button } from "@/components/ui/button";
@@ -26,21 +27,16 @@ import { baseQueryKey, sendMetadataUpdate } from "@/lib/knowledge/queries";
 const EMPTY_ENTRY = { fieldId: "", value: "" };
 
 export function MetadataSetter({
-  token,
   datasetId,
   fields,
   selection,
-  atomicUpdates,
-  onTokenRefused,
 }: {
-  token: string;
   datasetId: string;
   fields: MetadataFieldsView;
   selection: DocumentSelection;
-  atomicUpdates: boolean;
-  onTokenRefused: () => void;
 }) {
   const t = useTranslations("knowledge.browse.set");
+  const { token, atomicUpdates, onTokenRefused } = use(KnowledgeSession);
   const schema = useMemo(() => buildSetMetadataSchema(fields.fields, t), [fields.fields, t]);
   const {
     control,
@@ -56,7 +52,6 @@ export function MetadataSetter({
   const watched = useWatch({ control, name: "entries" });
   const [plan, setPlan] = useState<MetadataPlan | null>(null);
   const reviewRef = useRef<HTMLHeadingElement>(null);
-  const byId = new Map(fields.fields.map((field) => [field.id, field]));
   const count = selection.size;
   const entriesError = errors.entries?.message ?? errors.entries?.root?.message;
 
@@ -64,8 +59,7 @@ export function MetadataSetter({
   const tm = useTranslations("knowledge.metadata");
   const queryClient = useQueryClient();
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
-  // Never fails; afterwards every read of the base is refetched, so the table shows what the
-  // server holds rather than what was sent.
+  // Never fails; then every read of the base is refetched, to show what the server holds.
   const apply = useMutation({
     mutationFn: () => {
       setProgress(null);
@@ -108,10 +102,9 @@ export function MetadataSetter({
       <form noValidate onSubmit={onReview}>
         <fieldset className="plain-fieldset" disabled={plan !== null || count === 0}>
           {entries.fields.map((entry, index) => {
-            const field = byId.get(watched[index]?.fieldId ?? "");
+            const field = fields.fields.find((option) => option.id === watched[index]?.fieldId);
             const error = errors.entries?.[index];
             const fieldId = `set-entry-${index}-field`;
-            const valueId = `set-entry-${index}-value`;
             return (
               <fieldset key={entry.id} className="metadata-row">
                 <legend>{t("entry", { number: index + 1 })}</legend>
@@ -136,7 +129,7 @@ export function MetadataSetter({
                     )}
                   </FormField>
                   <FormField
-                    id={valueId}
+                    id={`set-entry-${index}-value`}
                     label={t("value")}
                     hint={field?.type === "time" ? t("timeHint") : undefined}
                     error={error?.value?.message}

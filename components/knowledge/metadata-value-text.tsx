@@ -2,6 +2,15 @@ import { useLocale, useTranslations } from "next-intl";
 import type { MetadataType, MetadataValue } from "@/lib/knowledge/knowledge-views";
 import { formatDateTime } from "@/lib/i18n/format-time";
 
+/** Unix seconds as the page's local date and time; a dash when the moment is unknown. */
+export function Time({ seconds }: { seconds: number | null }) {
+  const locale = useLocale();
+  if (seconds === null) return <span className="muted">—</span>;
+  return (
+    <time dateTime={new Date(seconds * 1000).toISOString()}>{formatDateTime(seconds, locale)}</time>
+  );
+}
+
 export function MetadataValueText({
   type,
   value,
@@ -10,7 +19,6 @@ export function MetadataValueText({
   value: MetadataValue | undefined;
 }) {
   const t = useTranslations("knowledge.browse");
-  const locale = useLocale();
   if (value === undefined || value === null || value === "") {
     return (
       <span className="muted">
@@ -19,11 +27,7 @@ export function MetadataValueText({
       </span>
     );
   }
-  if (type === "time" && typeof value === "number") {
-    return (
-      <time dateTime={new Date(value * 1000).toISOString()}>{formatDateTime(value, locale)}</time>
-    );
-  }
+  if (type === "time" && typeof value === "number") return <Time seconds={value} />;
   // A number shows as stored (a year is 2025, not 2,025).
   return <>{String(value)}</>;
 }

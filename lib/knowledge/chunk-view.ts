@@ -1,7 +1,6 @@
 import { z } from "zod";
 
-// Internal fields of Dify's record (index node ids and hashes, account ids, the signed content)
-// stay on the server.
+// Dify's internal fields (index node ids, hashes, account ids, signed content) stay on the server.
 
 export const childChunkViewSchema = z.object({
   id: z.string(),

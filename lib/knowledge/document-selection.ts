@@ -38,20 +38,14 @@ export function selectPage(
   return next;
 }
 
-export function pageSelectionState(
-  selection: DocumentSelection,
-  page: readonly DocumentView[],
-): "none" | "some" | "all" {
+export function pageSelectionState(selection: DocumentSelection, page: readonly DocumentView[]) {
   const chosen = page.filter((item) => selection.has(item.id)).length;
   if (chosen === 0) return "none";
   return chosen === page.length ? "all" : "some";
 }
 
 /** The chosen documents with the values of the latest read of them (after a refetch). */
-export function refreshSelection(
-  selection: DocumentSelection,
-  page: readonly DocumentView[],
-): DocumentSelection {
+export function refreshSelection(selection: DocumentSelection, page: readonly DocumentView[]) {
   if (!page.some((item) => selection.has(item.id) && selection.get(item.id) !== item))
     return selection;
   const next = new Map(selection);

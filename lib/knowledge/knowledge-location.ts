@@ -6,8 +6,7 @@ import {
   SEGMENT_STATUSES,
 } from "@/lib/knowledge/knowledge-list-query";
 
-// Kept in the address so a reload or a shared link lands in the same place; the portal token is
-// never part of it.
+// Kept in the address, never with the token, so a reload or a shared link lands in the same place.
 
 export type KnowledgeLocation = ReturnType<typeof readKnowledgeLocation>;
 
@@ -87,10 +86,7 @@ export const withBase = (location: KnowledgeLocation, base: string | null): Know
 });
 
 /** Opening another document's chunks starts its chunk list afresh. */
-export const withDocument = (
-  location: KnowledgeLocation,
-  document: string | null,
-): KnowledgeLocation => ({
+export const withDocument = (location: KnowledgeLocation, document: string | null) => ({
   ...location,
   document,
   chunkQuery: "",

@@ -1,7 +1,6 @@
 import type { DatasetPage, DocumentPage, MetadataFields, SegmentPage } from "@/lib/dify/schemas";
 
-// The portal routes answer Dify's own shapes; here they become the page's views (only the fields
-// the page shows).
+// Dify's shapes, as the portal routes answer them, become the page's views of the fields it shows.
 
 export type MetadataValue = string | number | null;
 export type MetadataType = "string" | "number" | "time";
@@ -32,8 +31,6 @@ export const toKnowledgeBasePage = (wire: DatasetPage) =>
     description: base.description ?? "",
     documentCount: base.document_count ?? null,
   }));
-
-export type KnowledgeBaseView = ReturnType<typeof toKnowledgeBasePage>["items"][number];
 
 export const toDocumentPage = (wire: DocumentPage) =>
   pageOf(wire, (document) => {

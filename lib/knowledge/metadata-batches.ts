@@ -34,19 +34,12 @@ export function splitIntoBatches(
   return batches;
 }
 
-export type BatchOutcome = {
-  updated: string[];
-  /** The batch that failed, and why; null when every batch went through. */
-  failed: { documents: string[]; error: unknown } | null;
-  notSent: string[];
-};
-
 /** Sends the batches one after another and stops at the first failure. */
 export async function applyInBatches(
   operations: readonly MetadataOperation[],
   send: (batch: MetadataOperation[]) => Promise<unknown>,
   onBatch?: (done: number, total: number) => void,
-): Promise<BatchOutcome> {
+) {
   const batches = splitIntoBatches(operations);
   const ids = (batch: MetadataOperation[]) => batch.map((operation) => operation.document_id);
   const updated: string[] = [];

@@ -10,7 +10,6 @@ import type { ErrorIssue } from "@/lib/errors/error-envelope";
 import { pathIdIn, type ApiErrorParts, type Say } from "@/lib/knowledge/chunk-lookup";
 
 export const METADATA_VALUE_TYPES = ["text", "number", "empty"] as const;
-export type MetadataValueType = (typeof METADATA_VALUE_TYPES)[number];
 
 /** Document ids from the textarea: one per line, blank lines ignored, first occurrence kept. */
 export function parseDocumentIds(text: string): { ids: string[]; duplicates: string[] } {
@@ -35,10 +34,9 @@ const metadataRowSchema = (t: Say) =>
       type: z.enum(METADATA_VALUE_TYPES),
       value: z.string(),
     })
-    .superRefine((row, ctx) => {
-      if (row.type === "number" && !isNumber(row.value)) {
-        ctx.addIssue({ code: "custom", path: ["value"], message: t("metadata.checks.number") });
-      }
+    .refine((row) => row.type !== "number" || isNumber(row.value), {
+      path: ["value"],
+      message: t("metadata.checks.number"),
     });
 
 /** `t`: the `knowledge` messages. */
@@ -81,21 +79,15 @@ export function buildMetadataEditorSchema(t: Say) {
       }),
       mode: z.enum(UPDATE_MODES),
     })
-    .superRefine((values, ctx) => {
-      if (values.mode === "merge" && values.rows.length === 0) {
-        ctx.addIssue({
-          code: "custom",
-          path: ["rows"],
-          message: t("metadata.checks.mergeNeedsRows"),
-        });
-      }
+    .refine((values) => values.mode !== "merge" || values.rows.length > 0, {
+      path: ["rows"],
+      message: t("metadata.checks.mergeNeedsRows"),
     });
 }
 
 export type MetadataEditorValues = z.infer<ReturnType<typeof buildMetadataEditorSchema>>;
-export type MetadataRowValues = MetadataEditorValues["rows"][number];
 
-export const emptyMetadataRow = (): MetadataRowValues => ({
+export const emptyMetadataRow = (): MetadataEditorValues["rows"][number] => ({
   id: "",
   name: "",
   type: "text",
@@ -125,35 +117,20 @@ export function toMetadataRequest(values: MetadataEditorValues): MetadataUpdateR
   };
 }
 
-export type MetadataErrorView = {
-  fields: { field: FieldPath<MetadataEditorValues>; message: string }[];
-  /** A message for the top of the editor, or null when every problem has a field. */
-  root: string | null;
-  tokenRefused: boolean;
-};
-
-const ROW_FIELDS = new Set(["id", "name", "value"]);
-const isIndex = (part: string | undefined) => part !== undefined && /^\d+$/.test(part);
+type FieldProblem = { field: FieldPath<MetadataEditorValues>; message: string };
 
 /** Which editor entry a path of our own 400 names (`operation_data.0.metadata_list.1.name`). */
 function fieldForPath(path: string): FieldPath<MetadataEditorValues> | null {
   if (path === "dataset_id") return "datasetId";
-  const [root, operation, key, row, name, ...rest] = path.split(".");
-  if (root !== "operation_data") return null;
-  if (operation === undefined) return "documentIds";
-  if (!isIndex(operation)) return null;
-  if (key === undefined || (key === "document_id" && row === undefined)) return "documentIds";
-  if (key !== "metadata_list") return null;
-  if (row === undefined) return "rows";
-  if (isIndex(row) && name !== undefined && ROW_FIELDS.has(name) && rest.length === 0) {
-    return `rows.${Number(row)}.${name as "id" | "name" | "value"}`;
-  }
-  return null;
+  if (/^operation_data(\.\d+(\.document_id)?)?$/.test(path)) return "documentIds";
+  if (/^operation_data\.\d+\.metadata_list$/.test(path)) return "rows";
+  const row = /^operation_data\.\d+\.metadata_list\.(\d+)\.(id|name|value)$/.exec(path);
+  return row ? `rows.${Number(row[1])}.${row[2] as "id" | "name" | "value"}` : null;
 }
 
 /** The issues that name an editor field, messages of one field joined. */
-function issueFields(issues: readonly ErrorIssue[]): MetadataErrorView["fields"] {
-  const fields: MetadataErrorView["fields"] = [];
+function issueFields(issues: readonly ErrorIssue[]): FieldProblem[] {
+  const fields: FieldProblem[] = [];
   for (const issue of issues) {
     const field = fieldForPath(issue.path);
     if (!field) continue;
@@ -164,51 +141,30 @@ function issueFields(issues: readonly ErrorIssue[]): MetadataErrorView["fields"]
   return fields;
 }
 
-const view = (fields: MetadataErrorView["fields"], root: string): MetadataErrorView => ({
-  fields,
-  root,
-  tokenRefused: false,
-});
-
 /** `atomic`: the upstream checks the whole request first rather than applying entries one by one. */
-export function describeMetadataError(
-  error: ApiErrorParts,
-  atomic: boolean,
-  t: Say,
-): MetadataErrorView {
+export function describeMetadataError(error: ApiErrorParts, atomic: boolean, t: Say) {
   if (error.status === 401) {
     return { fields: [], root: null, tokenRefused: true };
   }
+  const view = (fields: FieldProblem[], key: string) => ({
+    fields,
+    root: t(`metadata.errors.${key}`, { message: error.message }),
+    tokenRefused: false,
+  });
   if (error.code === "not_found" && notFoundSubject(error.message) === "dataset") {
-    return view(
-      [{ field: "datasetId", message: error.message }],
-      t("metadata.errors.datasetNotFound"),
-    );
+    return view([{ field: "datasetId", message: error.message }], "datasetNotFound");
   }
+  const fields = issueFields(error.issues);
   if (error.code === "invalid_param" && notFoundSubject(error.message) === "document") {
     // The upstream does not say which document; the app's lookup after the refusal may (issues).
-    return view(
-      issueFields(error.issues),
-      t(`metadata.errors.documentNotFound${atomic ? "Atomic" : "Partial"}`, {
-        message: error.message,
-      }),
-    );
+    return view(fields, `documentNotFound${atomic ? "Atomic" : "Partial"}`);
   }
   // Only the newest servers check metadata ids, and they check everything before writing.
   if (error.code === "invalid_param" && /\bmetadata not found\b/i.test(error.message)) {
-    return view(
-      issueFields(error.issues),
-      t("metadata.errors.metadataNotFound", { message: error.message }),
-    );
+    return view(fields, "metadataNotFound");
   }
   if (error.code === "invalid_request") {
-    const fields = issueFields(error.issues);
-    return view(
-      fields,
-      fields.length
-        ? t("metadata.errors.refusedMarked")
-        : t("metadata.errors.refused", { message: error.message }),
-    );
+    return view(fields, fields.length ? "refusedMarked" : "refused");
   }
-  return view([], t("metadata.errors.failed", { message: error.message }));
+  return view([], "failed");
 }

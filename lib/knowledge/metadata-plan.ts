@@ -9,7 +9,7 @@ import type {
 } from "@/lib/knowledge/knowledge-views";
 
 /** Longest text value the form takes (Dify stores any string; this keeps a request bounded). */
-export const MAX_TEXT_VALUE = 1_000;
+const MAX_TEXT_VALUE = 1_000;
 
 export const UPDATE_MODES = ["merge", "replace"] as const;
 
@@ -20,13 +20,6 @@ export function localDateTimeToUnixSeconds(value: string): number | null {
   if (!LOCAL_DATE_TIME.test(value)) return null;
   const ms = new Date(value).getTime();
   return Number.isFinite(ms) ? Math.floor(ms / 1000) : null;
-}
-
-/** Unix seconds as a `datetime-local` input's value, in the browser's time zone. */
-export function unixSecondsToLocalDateTime(seconds: number): string {
-  const date = new Date(seconds * 1000);
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
 export const isNumber = (value: string) =>
@@ -78,10 +71,9 @@ export function buildSetMetadataSchema(fields: readonly MetadataFieldView[], t: 
           });
         }),
     })
-    .superRefine((values, ctx) => {
-      if (values.mode === "merge" && values.entries.length === 0) {
-        ctx.addIssue({ code: "custom", path: ["entries"], message: t("checks.mergeNeedsEntries") });
-      }
+    .refine((values) => values.mode !== "merge" || values.entries.length > 0, {
+      path: ["entries"],
+      message: t("checks.mergeNeedsEntries"),
     });
 }
 
@@ -100,18 +92,7 @@ export function toOperations(
 
 export type SetMetadataValues = z.infer<ReturnType<typeof buildSetMetadataSchema>>;
 
-export type ValueChange = {
-  fieldId: string;
-  name: string;
-  type: MetadataType;
-  /** Undefined: the document has no value for the field. */
-  before: MetadataValue | undefined;
-  /** Undefined: the value is removed (replace). */
-  after: MetadataValue | undefined;
-};
-
-// The operations for the chosen documents and, per document, each value now → after. Replace also
-// lists each of the document's other values as removed. Built-in fields are never sent.
+/** The operations, and each document's values now → after (replace removes the others). */
 export function planMetadataUpdate(
   documents: readonly DocumentView[],
   fields: readonly MetadataFieldView[],
@@ -135,29 +116,28 @@ export function planMetadataUpdate(
       metadataList,
       !replace,
     ),
-    review: documents.map((document) => {
-      const changes: ValueChange[] = entries.map(({ field, value }) => ({
-        fieldId: field.id,
-        name: field.name,
-        type: field.type,
-        before: document.values[field.id],
-        after: value,
-      }));
-      if (replace) {
-        for (const [fieldId, before] of Object.entries(document.values)) {
-          if (entries.some(({ field }) => field.id === fieldId)) continue;
-          const field = byId.get(fieldId);
-          changes.push({
+    review: documents.map((document) => ({
+      id: document.id,
+      name: document.name,
+      changes: [
+        ...entries.map(({ field, value }) => ({
+          fieldId: field.id,
+          name: field.name,
+          type: field.type,
+          before: document.values[field.id],
+          after: value,
+        })),
+        ...(replace ? Object.entries(document.values) : [])
+          .filter(([fieldId]) => !entries.some(({ field }) => field.id === fieldId))
+          .map(([fieldId, before]) => ({
             fieldId,
-            name: field?.name ?? fieldId,
-            type: field?.type ?? "string",
+            name: byId.get(fieldId)?.name ?? fieldId,
+            type: byId.get(fieldId)?.type ?? "string",
             before,
             after: undefined,
-          });
-        }
-      }
-      return { id: document.id, name: document.name, changes };
-    }),
+          })),
+      ],
+    })),
   };
 }
 

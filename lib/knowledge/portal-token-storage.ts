@@ -46,13 +46,11 @@ function subscribePortalToken(listener: () => void): () => void {
 function takePortalTokenFromFragment(): void {
   const match = /^#token=([^&]{1,512})$/.exec(window.location.hash);
   if (!match?.[1]) return;
-  let token: string;
   try {
-    token = decodeURIComponent(match[1]);
+    savePortalToken(decodeURIComponent(match[1]));
   } catch {
     return;
   }
-  savePortalToken(token);
   window.history.replaceState(
     window.history.state,
     "",

@@ -10,8 +10,7 @@ import {
 } from "@/lib/knowledge/knowledge-views";
 import type { MetadataUpdateRequest } from "@/lib/knowledge/metadata-update-request";
 
-// The token is part of each key: the answer depends on it, and the key lives only in this tab's
-// memory.
+// The token is part of each key: the answer depends on it, and a key lives only in this tab.
 
 export type ChunkIds = { datasetId: string; documentId: string; segmentId: string };
 

@@ -1,4 +1,5 @@
 import "server-only";
+import pLimit from "p-limit";
 import { getDifyClient } from "@/lib/server/dify/get-dify-client";
 import type { DatasetPage } from "@/lib/dify/schemas";
 import type { ListQuery } from "@/lib/knowledge/knowledge-list-query";
@@ -9,26 +10,18 @@ type Base = DatasetPage["data"][number];
 
 /** Each allowed base as Dify describes it, in the list's order; one Dify no longer has is left out. */
 async function readAllowedBases(ids: readonly string[]): Promise<Base[]> {
-  const atOnce = getEnv().limits.allowedDatasetReadsAtOnce;
-  const bases: Base[] = [];
-  for (let start = 0; start < ids.length; start += atOnce) {
-    const read = await Promise.all(
-      ids.slice(start, start + atOnce).map((id) =>
-        getDifyClient()
-          .getDataset(id)
-          .catch((error: unknown) => {
-            if (error instanceof ApiError && error.status === 404) return null;
-            throw error;
-          }),
-      ),
-    );
-    bases.push(...read.filter((base): base is Base => base !== null));
-  }
-  return bases;
+  const bases = await pLimit(getEnv().limits.allowedDatasetReadsAtOnce).map(ids, (id) =>
+    getDifyClient()
+      .getDataset(id)
+      .catch((error: unknown) => {
+        if (error instanceof ApiError && error.status === 404) return null;
+        throw error;
+      }),
+  );
+  return bases.filter((base): base is Base => base !== null);
 }
 
-// With KNOWLEDGE_DATASET_IDS set, each allowed base is read on its own and searched and paged here
-// as Dify would: filtering Dify's own pages would leave pages short and the total wrong.
+// Each allowed base is read on its own and paged here: Dify's pages, filtered, would be short.
 export async function listKnowledgeBases(query: ListQuery): Promise<DatasetPage> {
   const allowed = getEnv().KNOWLEDGE_DATASET_IDS;
   if (!allowed) return getDifyClient().listDatasets(query);

@@ -3,7 +3,6 @@ import { getEnv } from "@/lib/server/env";
 import { getDifyClient } from "@/lib/server/dify/get-dify-client";
 import type { MetadataOperation } from "@/lib/dify/schemas";
 import { ApiError } from "@/lib/errors/api-error";
-import type { ErrorIssue } from "@/lib/errors/error-envelope";
 
 // Dify answers "Document not found" or "Metadata not found" without the id: the ids are looked up
 // after the refusal (reads only), so the person sees which entry to fix.
@@ -11,10 +10,7 @@ import type { ErrorIssue } from "@/lib/errors/error-envelope";
 const DOCUMENT_NOT_FOUND = /\bdocument not found\b/i;
 const METADATA_NOT_FOUND = /\bmetadata not found\b/i;
 
-async function unknownMetadata(
-  datasetId: string,
-  operations: MetadataOperation[],
-): Promise<ErrorIssue[]> {
+async function unknownMetadata(datasetId: string, operations: MetadataOperation[]) {
   const known = new Set(
     (await getDifyClient().listMetadataFields(datasetId)).doc_metadata.map((f) => f.id),
   );
@@ -30,10 +26,7 @@ async function unknownMetadata(
   );
 }
 
-async function unknownDocuments(
-  datasetId: string,
-  operations: MetadataOperation[],
-): Promise<ErrorIssue[]> {
+async function unknownDocuments(datasetId: string, operations: MetadataOperation[]) {
   if (operations.length > getEnv().limits.metadataNamingDocumentChecks) return [];
   const found = await Promise.all(
     operations.map((operation) => getDifyClient().documentExists(datasetId, operation.document_id)),
@@ -63,12 +56,7 @@ export async function nameRefusedEntries(
       ? unknownMetadata
       : null;
   if (!lookup) return error;
-  let issues: ErrorIssue[];
-  try {
-    issues = await lookup(datasetId, operations);
-  } catch {
-    return error;
-  }
+  const issues = await lookup(datasetId, operations).catch(() => []);
   if (issues.length === 0) return error;
   const named = new ApiError(error.status, error.code, error.message, issues);
   named.headers = error.headers;

@@ -4,13 +4,9 @@ import type { ChunkView } from "@/lib/knowledge/chunk-view";
 
 /** Only absolute http(s) URLs become links; anything else (javascript:, relative paths) is dropped. */
 function safeLink(url: string | null | undefined): string | null {
-  if (!url) return null;
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === "http:" || parsed.protocol === "https:" ? parsed.href : null;
-  } catch {
-    return null;
-  }
+  if (!url || !URL.canParse(url)) return null;
+  const { protocol, href } = new URL(url);
+  return protocol === "http:" || protocol === "https:" ? href : null;
 }
 
 export function toChunkView(envelope: ChunkEnvelope): ChunkView {
