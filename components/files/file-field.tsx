@@ -26,10 +26,7 @@ const LocalFilePicker = lazy(() =>
   })),
 );
 
-/**
- * A form value of attached files: dropped, picked, pasted (each uploads at once) or linked.
- * `uploadTarget` must keep its identity between renders (memoise it).
- */
+/** Files dropped, picked, pasted (each uploads at once) or linked; `uploadTarget` is memoised. */
 export function FileField<T extends FieldValues>({
   control,
   name,
@@ -52,12 +49,12 @@ export function FileField<T extends FieldValues>({
   const { field: controlled } = useController({ control, name });
   const { id: inputId, "aria-describedby": describedBy, "aria-invalid": invalid } = aria;
   const t = useTranslations("form.files");
-  const allowed = useAllowedWords();
+  const allowed = useFileKinds()(field) || t("noneAllowed");
   const kindWords = useTranslations("form.fileHint.types");
   const refusal = (name: string, type: FileType) =>
     type === "custom"
-      ? t("notAccepted", { name, allowed: allowed(field) })
-      : t("detectedNotAccepted", { name, kind: kindWords(type), allowed: allowed(field) });
+      ? t("notAccepted", { name, allowed })
+      : t("detectedNotAccepted", { name, kind: kindWords(type), allowed });
   const max = field.kind === "file" ? 1 : field.maxFiles;
   const uploads = useFileUploads({
     initial: Array.isArray(controlled.value) ? (controlled.value as AttachedFile[]) : [],
@@ -146,6 +143,7 @@ export function FileField<T extends FieldValues>({
       {allowsRemote ? (
         <RemoteUrlEntry
           field={field}
+          allowed={allowed}
           target={uploadTarget}
           disabled={max > 0 && items.length >= max && max !== 1}
           onAdd={(file) => {
@@ -246,13 +244,6 @@ export function FileField<T extends FieldValues>({
   );
 }
 
-/** The kinds of file a field takes, in words of the page's language. */
-function useAllowedWords() {
-  const kinds = useFileKinds();
-  const none = useTranslations("form.files")("noneAllowed");
-  return (field: FileFieldView) => kinds(field) || none;
-}
-
 // The link check's client (with zod) is not in the page's first load. It starts loading when
 // the person first goes to the link box. A failed load is tried again.
 const importLinkCheck = () => import("@/lib/files/link-check");
@@ -267,19 +258,21 @@ function loadLinkCheck() {
 
 function RemoteUrlEntry({
   field,
+  allowed,
   target,
   disabled,
   onAdd,
   focusName,
 }: {
   field: FileFieldView;
+  /** The kinds of file the field takes, in words. */
+  allowed: string;
   target: UploadTarget;
   disabled: boolean;
   onAdd: (file: AttachedFile) => void;
   focusName: string | undefined;
 }) {
   const t = useTranslations("form.files");
-  const allowed = useAllowedWords();
   const [url, setUrl] = useState("");
   const [error, setError] = useState<string | null>(null);
   // While the server checks the link, Add is busy: a second click would add it twice.
@@ -304,7 +297,7 @@ function RemoteUrlEntry({
       if (!check.ok) {
         setError(
           check.problem === "notAccepted"
-            ? t("link.notAccepted", { allowed: allowed(field) })
+            ? t("link.notAccepted", { allowed })
             : t(`link.${check.problem}`),
         );
         return;
@@ -360,10 +353,8 @@ function RemoteUrlEntry({
   );
 }
 
-/**
- * The lazily loaded drop zone, or until it loads the same button without one. The server draws
- * the button too: a file input there would take files before the drop zone's handlers exist.
- */
+// Until the drop zone loads, and on the server, the button alone: a file input there would take
+// files before the drop zone's handlers exist.
 function LocalFilePickerOrButton(props: Omit<LocalFilePickerProps, "hint">) {
   const t = useTranslations("form.files");
   const inBrowser = useInBrowser();

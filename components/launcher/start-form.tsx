@@ -4,7 +4,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { useForm, type FieldPath } from "react-hook-form";
 import { FieldControl } from "@/components/fields/field-control";
 import { FormMarkdown } from "@/components/markdown/form-markdown";
-import { RunProgress } from "@/components/run/run-progress";
+import { RunProgress, strong } from "@/components/run/run-progress";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { ApiClientError } from "@/lib/client/api-client-error";
@@ -217,7 +217,7 @@ export function StartForm({ view, onProblem }: StartFormProps) {
                     node: form.nodeTitle,
                     channels: form.channels.join(", "),
                     hasChannels: form.channels.length ? "yes" : "no",
-                    strong: (chunks) => <strong>{chunks}</strong>,
+                    strong,
                   })}
                 </p>
               ))}
@@ -227,7 +227,7 @@ export function StartForm({ view, onProblem }: StartFormProps) {
                     pause), the form opens in a new tab: closing that stream would stop the run. */}
                 {t.rich(pending ? "progress.formReadyNewTab" : "progress.formReady", {
                   node: formLink.node_title ?? t("progress.reviewStep"),
-                  strong: (chunks) => <strong>{chunks}</strong>,
+                  strong,
                   link: (chunks) =>
                     pending ? (
                       <a href={formLink.url} target="_blank" rel="noopener">
