@@ -18,11 +18,8 @@ export function RunView({ link, run }: { link: FormLinkContext; run: RunStream }
   const stalled = state.phase === "paused" && state.waiting.length === 0;
   const waitingElse =
     state.phase === "paused" && others.length > 0 && others.length === state.waiting.length;
-  const nextError = nextFailure
-    ? nextFailure instanceof ApiClientError
-      ? nextFailure.message
-      : t("nextFailed")
-    : null;
+  const nextError =
+    nextFailure && (nextFailure instanceof ApiClientError ? nextFailure.message : t("nextFailed"));
 
   return (
     <section

@@ -79,7 +79,7 @@ export const initialRunView: RunViewState = {
   lastRequired: {},
 };
 
-type AnyEvent = StreamEvent | { event: "unknown"; name: string } | { event: "connected" };
+type AnyEvent = StreamEvent | { event: "unknown"; name: string } | { event: "connected" | "reset" };
 
 function upsertNode(nodes: NodeView[], data: NodeEvent): NodeView[] {
   const node = nodeView(data);
@@ -206,6 +206,8 @@ const ended = (state: RunViewState) => state.phase === "finished" || state.phase
 
 export function runViewReducer(state: RunViewState, event: AnyEvent): RunViewState {
   switch (event.event) {
+    case "reset":
+      return initialRunView;
     case "connected":
       // Whatever this connection replays of the text already shown is checked, not appended.
       return {

@@ -89,10 +89,7 @@ export async function proxyUpload(
   });
 }
 
-/**
- * An upload route's work: the file streamed upstream as `user`, then what the browser needs.
- * `form`: for a form's field (the upload's 501 reads as the form's, dify-client.ts).
- */
+/** An upload route's work; `form` for a form's field (an upstream 501 then reads as the form's). */
 export async function uploadAsUser(
   request: Request,
   user: string,

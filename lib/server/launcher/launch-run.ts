@@ -74,10 +74,7 @@ type LaunchEvent = {
   data?: { form_token?: unknown; node_title?: unknown };
 };
 
-/**
- * Each form the run pauses at is followed by the app's own link event; a stream that ends before
- * the run paused or finished ends with an `error` event saying so.
- */
+/** A link event after each form of ours; a stream that ends too early ends with an `error`. */
 function launchLinks(user: string, secret: string): EventTransform {
   let settled = false;
   return {
@@ -125,10 +122,7 @@ function parseStartRequest(form: StartFormView, body: unknown): StartValues {
   throw ApiError.fromZod(result.error);
 }
 
-/**
- * Checks the start values against the app's own form and starts the run. Anything wrong before
- * the upstream opens its stream throws an ApiError; after that, failures arrive as `error` events.
- */
+/** Checks the values against the app's own form and starts the run, else throws an ApiError. */
 export async function startLaunch(
   user: string,
   body: unknown,

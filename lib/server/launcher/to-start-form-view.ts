@@ -2,13 +2,13 @@ import "server-only";
 import { parseUpstream } from "@/lib/errors/api-error";
 import { z } from "zod";
 import { parseUserInputControl, type AppParameters } from "@/lib/dify/schemas";
+import type { FieldSpec } from "@/lib/fields/field-spec";
 import { labelFromName } from "@/lib/form/form-content";
 import { toUploadLimits } from "@/lib/files/upload-limits";
 import { uploadMethodsOf } from "@/lib/files/upload-methods";
 import {
   startFormViewSchema,
   type LaunchMode,
-  type StartField,
   type StartFormView,
 } from "@/lib/launcher/start-form-view";
 
@@ -29,7 +29,7 @@ const positive = (value: number | null | undefined): number | null =>
 function toStartField(
   item: AppParameters["user_input_form"][number],
   parameters: AppParameters,
-): StartField {
+): FieldSpec {
   const parsed = parseControl(item);
   // The parser has checked the control against its type's schema; these are that schema's fields.
   const control = parsed.control as typeof parsed.control & {
@@ -95,14 +95,13 @@ function toStartField(
       // variable's own extensions); an empty method list takes both methods.
       const ownTypes = control.allowed_file_types ?? [];
       const ownExtensions = control.allowed_file_extensions ?? [];
-      const ownMethods = control.allowed_file_upload_methods ?? [];
       const fileBase = {
         ...common,
         allowedTypes: ownTypes.length
           ? ownTypes
           : [...ALL_TYPES, ...(ownExtensions.length ? ["custom"] : [])],
         allowedExtensions: ownExtensions,
-        methods: uploadMethodsOf(ownMethods),
+        methods: uploadMethodsOf(control.allowed_file_upload_methods ?? []),
       };
       if (parsed.type === "file") return { kind: "file", ...fileBase };
       // Its own limit, else the app's, capped by the service's.
