@@ -285,23 +285,18 @@ function RemoteUrlEntry({
   const add = async () => {
     const text = url.trim();
     if (inFlight.current) return;
-    if (text.length >= 2048) {
-      setError(t("link.tooLong"));
-      return;
-    }
+    if (text.length >= 2048) return setError(t("link.tooLong"));
     inFlight.current = true;
     setAdding(true);
     try {
       const { requestLinkCheck } = await loadLinkCheck();
       const check = await requestLinkCheck(target, { field: field.name, url: text });
-      if (!check.ok) {
-        setError(
+      if (!check.ok)
+        return setError(
           check.problem === "notAccepted"
             ? t("link.notAccepted", { allowed })
             : t(`link.${check.problem}`),
         );
-        return;
-      }
       setError(null);
       setUrl("");
       const { url: checked, name, type, extension } = check;

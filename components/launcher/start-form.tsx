@@ -79,24 +79,17 @@ export function StartForm({ view, onProblem }: StartFormProps) {
     });
 
   const onError = (error: Error) => {
-    if (!(error instanceof ApiClientError)) {
-      setRootError(t("errors.connectionBroke"));
-      return;
-    }
-    if (launcherProblem(error.code)) {
-      onProblem(error);
-      return;
-    }
+    if (!(error instanceof ApiClientError)) return setRootError(t("errors.connectionBroke"));
+    if (launcherProblem(error.code)) return onProblem(error);
     if (error.code === "message_required") {
       setLearntChat(true);
       // The code is stable, the server's English sentence is not the page's language.
       setError(QUERY, { type: "server", message: t("errors.messageRequired") });
-      focusFirstProblem();
-      return;
+    } else {
+      for (const name of fieldsRefused(error, names))
+        setError(fieldPath(name), { type: "server", message: error.message });
+      setRootError(t("errors.notStarted", { message: error.message }));
     }
-    const named = fieldsRefused(error, names);
-    for (const name of named) setError(fieldPath(name), { type: "server", message: error.message });
-    setRootError(t("errors.notStarted", { message: error.message }));
     focusFirstProblem();
   };
   const { launch, run, formLink, pending, ended } = useLaunch({ onError });

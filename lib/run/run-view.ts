@@ -117,9 +117,8 @@ function without(record: Record<string, string>, key: string): Record<string, st
 function appendChunk(state: RunViewState, key: string, chunk: string): RunViewState {
   const known = state.text.find((entry) => entry.nodeId === key)?.text ?? "";
   const sofar = state.replayed[key];
-  if (sofar === undefined) {
+  if (sofar === undefined)
     return { ...state, text: setText(state.text, key, (old) => old + chunk) };
-  }
   const replay = sofar + chunk;
   if (known.startsWith(replay)) return { ...state, replayed: { ...state.replayed, [key]: replay } };
   const replayed = without(state.replayed, key);

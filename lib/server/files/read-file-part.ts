@@ -14,9 +14,8 @@ const noName = () => ApiError.of("filename_not_exists_error", "The file has no n
 function nameRefusal(filename: string): ApiError | undefined {
   if (!filename.trim()) return noName();
   // The parser keeps directory parts so that such a name is refused, not silently cut.
-  if (/[/\\]/.test(filename)) {
+  if (/[/\\]/.test(filename))
     return ApiError.of("invalid_param", "The file name must not contain / or \\.");
-  }
   if (uploadExtensionOf(filename).length > MAX_EXTENSION_LENGTH) {
     return ApiError.of("invalid_param", "The file name's extension is too long.");
   }

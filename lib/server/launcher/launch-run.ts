@@ -58,12 +58,11 @@ async function openRun(
         "This app is a chat app: write a message to start it with.",
       );
     }
-    if (error.code === "not_workflow_app" || error.code === "not_chat_app") {
+    if (error.code === "not_workflow_app" || error.code === "not_chat_app")
       throw ApiError.of(
         error.code,
         `The app is not a ${mode === "chatflow" ? "chat" : "workflow"} app. Check DIFY_APP_MODE in the server's configuration (or leave it unset).`,
       );
-    }
     throw error;
   }
 }
@@ -129,12 +128,11 @@ export async function startLaunch(
   signal: AbortSignal,
 ): Promise<{ upstream: Readable; transform: EventTransform }> {
   const secret = getEnv().FORM_LINK_SECRET;
-  if (!secret) {
+  if (!secret)
     throw ApiError.of(
       "internal_error",
       "FORM_LINK_SECRET is not set, so the launcher cannot link to the form.",
     );
-  }
   const parameters = await getDifyClient().getAppParameters();
   const form = toStartFormView(parameters, launchMode());
   const values = parseStartRequest(form, body);

@@ -46,9 +46,8 @@ function toStartField(
     required: control.required,
   };
   const defaultText = asText(control.default);
-  if ("unknown" in parsed) {
+  if ("unknown" in parsed)
     return { kind: "other", ...common, type: parsed.type, defaultValue: defaultText };
-  }
   switch (parsed.type) {
     case "text-input":
     case "paragraph":
