@@ -152,26 +152,23 @@ export function useFileUploads({
     const controller = new AbortController();
     controllers.current.set(key, controller);
     try {
-      const result = await uploadGate(() => {
+      const { id, name, size } = await uploadGate(() => {
         if (controller.signal.aborted) throw new DOMException("Upload cancelled", "AbortError");
         dispatch({ type: "start", key });
         const onProgress = (progress: number) => dispatch({ type: "progress", key, progress });
         return uploadWithProgress(uploadTarget, file, onProgress, controller.signal);
       });
-      const { id: uploadFileId, name, size } = result;
       dispatch({
         type: "done",
         key,
-        attached: { source: "local", uploadFileId, name, size, type },
+        attached: { source: "local", uploadFileId: id, name, size, type },
       });
     } catch (error) {
       if (error instanceof DOMException && error.name === "AbortError") return;
-      if (error instanceof ApiClientError) uploadTarget.onRefused?.(error);
-      const failure =
-        error instanceof ApiClientError
-          ? { code: error.code, message: error.message }
-          : { code: "failed" as const, message: "" };
-      dispatch({ type: "failed", key, failure });
+      if (!(error instanceof ApiClientError))
+        return dispatch({ type: "failed", key, failure: { code: "failed", message: "" } });
+      uploadTarget.onRefused?.(error);
+      dispatch({ type: "failed", key, failure: { code: error.code, message: error.message } });
     } finally {
       if (controllers.current.get(key) === controller) controllers.current.delete(key);
     }

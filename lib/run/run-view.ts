@@ -45,39 +45,29 @@ export function waitingFormKey(form: WaitingForm): string {
   return form.formId ?? form.nodeId;
 }
 
-export type RunViewState = {
-  phase: "waiting" | "running" | "paused" | "finished" | "failed";
-  nodes: NodeView[];
-  filled: (ClosedForm & Filled)[];
-  timeouts: ClosedForm[];
-  /** Streamed text per node id, in arrival order of the nodes. */
-  text: { nodeId: string; text: string }[];
-  /** Per text key, what this connection has replayed of the text already shown. */
-  replayed: Record<string, string>;
-  waiting: WaitingForm[];
-  outcome: {
-    status: string;
-    outputs: Record<string, unknown>;
-    error: string | null;
-    elapsed: number | null;
-  } | null;
-  streamError: { code: string; message: string } | null;
-  /** Per node id, the form a filled or timeout event without `form_id` closes. */
-  lastRequired: Record<string, string>;
+type Outcome = {
+  status: string;
+  outputs: Record<string, unknown>;
+  error: string | null;
+  elapsed: number | null;
 };
 
-export const initialRunView: RunViewState = {
-  phase: "waiting",
-  nodes: [],
-  filled: [],
-  timeouts: [],
-  text: [],
-  replayed: {},
-  waiting: [],
-  outcome: null,
-  streamError: null,
-  lastRequired: {},
+export const initialRunView = {
+  phase: "waiting" as "waiting" | "running" | "paused" | "finished" | "failed",
+  nodes: [] as NodeView[],
+  filled: [] as (ClosedForm & Filled)[],
+  timeouts: [] as ClosedForm[],
+  /** Streamed text per node id, in arrival order of the nodes. */
+  text: [] as { nodeId: string; text: string }[],
+  /** Per text key, what this connection has replayed of the text already shown. */
+  replayed: {} as Record<string, string>,
+  waiting: [] as WaitingForm[],
+  outcome: null as Outcome | null,
+  streamError: null as { code: string; message: string } | null,
+  /** Per node id, the form a filled or timeout event without `form_id` closes. */
+  lastRequired: {} as Record<string, string>,
 };
+export type RunViewState = typeof initialRunView;
 
 type AnyEvent = StreamEvent | { event: "unknown"; name: string } | { event: "connected" | "reset" };
 
