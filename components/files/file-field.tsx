@@ -148,9 +148,8 @@ export function FileField<T extends FieldValues>({
           disabled={max > 0 && items.length >= max && max !== 1}
           onAdd={(file) => {
             setProblems([]);
-            if (max === 1) uploads.addLink(file, true);
-            else if (room() > 0) uploads.addLink(file, false);
-            else setProblems([t("noMore", { max })]);
+            if (max !== 1 && room() <= 0) setProblems([t("noMore", { max })]);
+            else uploads.addLink(file, max === 1);
           }}
           focusName={allowsLocal ? undefined : field.name}
         />
@@ -265,7 +264,6 @@ function RemoteUrlEntry({
   focusName,
 }: {
   field: FileFieldView;
-  /** The kinds of file the field takes, in words. */
   allowed: string;
   target: UploadTarget;
   disabled: boolean;

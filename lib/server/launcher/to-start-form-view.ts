@@ -12,9 +12,6 @@ import {
   type StartFormView,
 } from "@/lib/launcher/start-form-view";
 
-// An app's `GET /parameters` from the wire to the launcher's view: only whitelisted fields leave
-// the server.
-
 // The app-wide upload settings (`file_upload`): only the file-list limit is read from them.
 const fileUploadSchema = z.looseObject({ number_limits: z.number().int().catch(0).default(0) });
 
@@ -122,7 +119,7 @@ function parseControl(item: AppParameters["user_input_form"][number]) {
   }
 }
 
-/** Maps the app's parameters to the start form the launcher shows: hidden fields are not in it. */
+/** The start form the launcher shows, without hidden fields: only whitelisted fields leave. */
 export function toStartFormView(parameters: AppParameters, mode: LaunchMode): StartFormView {
   return parseUpstream(
     startFormViewSchema,
