@@ -5,7 +5,7 @@ import { englishFieldIssue } from "@/lib/fields/english-field-issues";
 import type { SayIssue } from "@/lib/fields/field-issue";
 import { buildFieldsShape } from "@/lib/fields/field-schema";
 import { filled } from "@/lib/fields/parse-json-object";
-import { defaultValues, toWireInputs, type WireInput } from "@/lib/fields/wire-inputs";
+import { defaultValues, toWireInputs } from "@/lib/fields/wire-inputs";
 import type { FieldSpec } from "@/lib/fields/field-spec";
 import type { LaunchMode } from "@/lib/launcher/start-form-view";
 
@@ -58,9 +58,6 @@ export function startDefaults(fields: readonly FieldSpec[]): StartValues {
 }
 
 /** The upstream's `inputs`; empty answers are left out, so the app's own defaults apply. */
-export function toStartInputs(
-  fields: readonly FieldSpec[],
-  values: StartValues,
-): Record<string, WireInput> {
+export function toStartInputs(fields: readonly FieldSpec[], values: StartValues) {
   return toWireInputs(fields, fromFormValues(values.inputs), "start");
 }

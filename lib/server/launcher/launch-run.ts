@@ -1,5 +1,4 @@
 import "server-only";
-import type { Readable } from "node:stream";
 import { safeParse } from "zod/v4/core";
 import { ApiError } from "@/lib/errors/api-error";
 import { answerName } from "@/lib/fields/answer-keys";
@@ -122,11 +121,7 @@ function parseStartRequest(form: StartFormView, body: unknown): StartValues {
 }
 
 /** Checks the values against the app's own form and starts the run, else throws an ApiError. */
-export async function startLaunch(
-  user: string,
-  body: unknown,
-  signal: AbortSignal,
-): Promise<{ upstream: Readable; transform: EventTransform }> {
+export async function startLaunch(user: string, body: unknown, signal: AbortSignal) {
   const secret = getEnv().FORM_LINK_SECRET;
   if (!secret)
     throw ApiError.of(
