@@ -28,14 +28,8 @@ const LocalFilePicker = lazy(() =>
 
 /** Files dropped, picked, pasted (each uploads at once) or linked; `uploadTarget` is memoised. */
 export function FileField<T extends FieldValues>({
-  control,
-  name,
-  aria,
-  labelId,
   field,
-  uploadTarget,
-  limits,
-  onStateChange,
+  ...props
 }: {
   control: Control<T>;
   name: FieldPath<T>;
@@ -46,8 +40,8 @@ export function FileField<T extends FieldValues>({
   limits: UploadLimits;
   onStateChange: (state: FileFieldState) => void;
 }) {
-  const { field: controlled } = useController({ control, name });
-  const { id: inputId, "aria-describedby": describedBy, "aria-invalid": invalid } = aria;
+  const { field: controlled } = useController({ control: props.control, name: props.name });
+  const { id: inputId, "aria-describedby": describedBy, "aria-invalid": invalid } = props.aria;
   const t = useTranslations("form.files");
   const allowed = useFileKinds()(field) || t("noneAllowed");
   const kindWords = useTranslations("form.fileHint.types");
@@ -58,9 +52,9 @@ export function FileField<T extends FieldValues>({
   const max = field.kind === "file" ? 1 : field.maxFiles;
   const uploads = useFileUploads({
     initial: Array.isArray(controlled.value) ? (controlled.value as AttachedFile[]) : [],
-    uploadTarget,
+    uploadTarget: props.uploadTarget,
     onChange: controlled.onChange,
-    onStateChange,
+    onStateChange: props.onStateChange,
   });
   const { items } = uploads;
   const [problems, setProblems] = useState<string[]>([]);
@@ -88,7 +82,7 @@ export function FileField<T extends FieldValues>({
         { extension: uploadExtensionOf(file.name), mimeType: file.type },
         field,
       );
-      const limit = sizeLimitFor(file.name, limits);
+      const limit = sizeLimitFor(file.name, props.limits);
       if (choice.verdict === "none") found.push(refusal(file.name, choice.detected));
       else if (file.size > limit)
         found.push(
@@ -119,7 +113,7 @@ export function FileField<T extends FieldValues>({
     [describedBy, problems.length ? problemsId : undefined].filter(Boolean).join(" ") || undefined;
 
   return (
-    <div role="group" aria-labelledby={labelId} className="file-field">
+    <div role="group" aria-labelledby={props.labelId} className="file-field">
       {allowsLocal ? (
         <LocalFilePickerOrButton
           multiple={max !== 1}
@@ -144,7 +138,7 @@ export function FileField<T extends FieldValues>({
         <RemoteUrlEntry
           field={field}
           allowed={allowed}
-          target={uploadTarget}
+          target={props.uploadTarget}
           disabled={max > 0 && items.length >= max && max !== 1}
           onAdd={(file) => {
             setProblems([]);
@@ -257,11 +251,7 @@ function loadLinkCheck() {
 
 function RemoteUrlEntry({
   field,
-  allowed,
-  target,
-  disabled,
-  onAdd,
-  focusName,
+  ...props
 }: {
   field: FileFieldView;
   allowed: string;
@@ -288,17 +278,17 @@ function RemoteUrlEntry({
     setAdding(true);
     try {
       const { requestLinkCheck } = await loadLinkCheck();
-      const check = await requestLinkCheck(target, { field: field.name, url: text });
+      const check = await requestLinkCheck(props.target, { field: field.name, url: text });
       if (!check.ok)
         return setError(
           check.problem === "notAccepted"
-            ? t("link.notAccepted", { allowed })
+            ? t("link.notAccepted", { allowed: props.allowed })
             : t(`link.${check.problem}`),
         );
       setError(null);
       setUrl("");
       const { url: checked, name, type, extension } = check;
-      onAdd({ source: "remote", url: checked, name, type, extension });
+      props.onAdd({ source: "remote", url: checked, name, type, extension });
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : t("link.unreachable"));
     } finally {
@@ -320,10 +310,10 @@ function RemoteUrlEntry({
           className="input"
           placeholder="https://…"
           value={url}
-          disabled={disabled}
+          disabled={props.disabled}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
-          data-field-focus={focusName}
+          data-field-focus={props.focusName}
           onFocus={() => void loadLinkCheck().catch(() => undefined)}
           onChange={(event) => setUrl(event.target.value)}
           onKeyDown={(event) => {
@@ -333,7 +323,7 @@ function RemoteUrlEntry({
             }
           }}
         />
-        <Button onClick={() => void add()} busy={adding} disabled={disabled || !url.trim()}>
+        <Button onClick={() => void add()} busy={adding} disabled={props.disabled || !url.trim()}>
           {t("link.add")}
         </Button>
       </div>
