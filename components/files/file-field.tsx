@@ -26,19 +26,10 @@ const LocalFilePicker = lazy(() =>
   })),
 );
 
-/**
- * A form value of attached files: dropped, picked, pasted (each uploads at once) or linked.
- * `uploadTarget` must keep its identity between renders (memoise it).
- */
+/** Files dropped, picked, pasted (each uploads at once) or linked; `uploadTarget` is memoised. */
 export function FileField<T extends FieldValues>({
-  control,
-  name,
-  aria,
-  labelId,
   field,
-  uploadTarget,
-  limits,
-  onStateChange,
+  ...props
 }: {
   control: Control<T>;
   name: FieldPath<T>;
@@ -49,21 +40,21 @@ export function FileField<T extends FieldValues>({
   limits: UploadLimits;
   onStateChange: (state: FileFieldState) => void;
 }) {
-  const { field: controlled } = useController({ control, name });
-  const { id: inputId, "aria-describedby": describedBy, "aria-invalid": invalid } = aria;
+  const { field: controlled } = useController({ control: props.control, name: props.name });
+  const { id: inputId, "aria-describedby": describedBy, "aria-invalid": invalid } = props.aria;
   const t = useTranslations("form.files");
-  const allowed = useAllowedWords();
+  const allowed = useFileKinds()(field) || t("noneAllowed");
   const kindWords = useTranslations("form.fileHint.types");
   const refusal = (name: string, type: FileType) =>
     type === "custom"
-      ? t("notAccepted", { name, allowed: allowed(field) })
-      : t("detectedNotAccepted", { name, kind: kindWords(type), allowed: allowed(field) });
+      ? t("notAccepted", { name, allowed })
+      : t("detectedNotAccepted", { name, kind: kindWords(type), allowed });
   const max = field.kind === "file" ? 1 : field.maxFiles;
   const uploads = useFileUploads({
     initial: Array.isArray(controlled.value) ? (controlled.value as AttachedFile[]) : [],
-    uploadTarget,
+    uploadTarget: props.uploadTarget,
     onChange: controlled.onChange,
-    onStateChange,
+    onStateChange: props.onStateChange,
   });
   const { items } = uploads;
   const [problems, setProblems] = useState<string[]>([]);
@@ -91,7 +82,7 @@ export function FileField<T extends FieldValues>({
         { extension: uploadExtensionOf(file.name), mimeType: file.type },
         field,
       );
-      const limit = sizeLimitFor(file.name, limits);
+      const limit = sizeLimitFor(file.name, props.limits);
       if (choice.verdict === "none") found.push(refusal(file.name, choice.detected));
       else if (file.size > limit)
         found.push(
@@ -122,7 +113,7 @@ export function FileField<T extends FieldValues>({
     [describedBy, problems.length ? problemsId : undefined].filter(Boolean).join(" ") || undefined;
 
   return (
-    <div role="group" aria-labelledby={labelId} className="file-field">
+    <div role="group" aria-labelledby={props.labelId} className="file-field">
       {allowsLocal ? (
         <LocalFilePickerOrButton
           multiple={max !== 1}
@@ -146,13 +137,13 @@ export function FileField<T extends FieldValues>({
       {allowsRemote ? (
         <RemoteUrlEntry
           field={field}
-          target={uploadTarget}
+          allowed={allowed}
+          target={props.uploadTarget}
           disabled={max > 0 && items.length >= max && max !== 1}
           onAdd={(file) => {
             setProblems([]);
-            if (max === 1) uploads.addLink(file, true);
-            else if (room() > 0) uploads.addLink(file, false);
-            else setProblems([t("noMore", { max })]);
+            if (max !== 1 && room() <= 0) setProblems([t("noMore", { max })]);
+            else uploads.addLink(file, max === 1);
           }}
           focusName={allowsLocal ? undefined : field.name}
         />
@@ -246,13 +237,6 @@ export function FileField<T extends FieldValues>({
   );
 }
 
-/** The kinds of file a field takes, in words of the page's language. */
-function useAllowedWords() {
-  const kinds = useFileKinds();
-  const none = useTranslations("form.files")("noneAllowed");
-  return (field: FileFieldView) => kinds(field) || none;
-}
-
 // The link check's client (with zod) is not in the page's first load. It starts loading when
 // the person first goes to the link box. A failed load is tried again.
 const importLinkCheck = () => import("@/lib/files/link-check");
@@ -267,19 +251,16 @@ function loadLinkCheck() {
 
 function RemoteUrlEntry({
   field,
-  target,
-  disabled,
-  onAdd,
-  focusName,
+  ...props
 }: {
   field: FileFieldView;
+  allowed: string;
   target: UploadTarget;
   disabled: boolean;
   onAdd: (file: AttachedFile) => void;
   focusName: string | undefined;
 }) {
   const t = useTranslations("form.files");
-  const allowed = useAllowedWords();
   const [url, setUrl] = useState("");
   const [error, setError] = useState<string | null>(null);
   // While the server checks the link, Add is busy: a second click would add it twice.
@@ -292,27 +273,22 @@ function RemoteUrlEntry({
   const add = async () => {
     const text = url.trim();
     if (inFlight.current) return;
-    if (text.length >= 2048) {
-      setError(t("link.tooLong"));
-      return;
-    }
+    if (text.length >= 2048) return setError(t("link.tooLong"));
     inFlight.current = true;
     setAdding(true);
     try {
       const { requestLinkCheck } = await loadLinkCheck();
-      const check = await requestLinkCheck(target, { field: field.name, url: text });
-      if (!check.ok) {
-        setError(
+      const check = await requestLinkCheck(props.target, { field: field.name, url: text });
+      if (!check.ok)
+        return setError(
           check.problem === "notAccepted"
-            ? t("link.notAccepted", { allowed: allowed(field) })
+            ? t("link.notAccepted", { allowed: props.allowed })
             : t(`link.${check.problem}`),
         );
-        return;
-      }
       setError(null);
       setUrl("");
       const { url: checked, name, type, extension } = check;
-      onAdd({ source: "remote", url: checked, name, type, extension });
+      props.onAdd({ source: "remote", url: checked, name, type, extension });
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : t("link.unreachable"));
     } finally {
@@ -334,10 +310,10 @@ function RemoteUrlEntry({
           className="input"
           placeholder="https://…"
           value={url}
-          disabled={disabled}
+          disabled={props.disabled}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
-          data-field-focus={focusName}
+          data-field-focus={props.focusName}
           onFocus={() => void loadLinkCheck().catch(() => undefined)}
           onChange={(event) => setUrl(event.target.value)}
           onKeyDown={(event) => {
@@ -347,7 +323,7 @@ function RemoteUrlEntry({
             }
           }}
         />
-        <Button onClick={() => void add()} busy={adding} disabled={disabled || !url.trim()}>
+        <Button onClick={() => void add()} busy={adding} disabled={props.disabled || !url.trim()}>
           {t("link.add")}
         </Button>
       </div>
@@ -360,10 +336,8 @@ function RemoteUrlEntry({
   );
 }
 
-/**
- * The lazily loaded drop zone, or until it loads the same button without one. The server draws
- * the button too: a file input there would take files before the drop zone's handlers exist.
- */
+// Until the drop zone loads, and on the server, the button alone: a file input there would take
+// files before the drop zone's handlers exist.
 function LocalFilePickerOrButton(props: Omit<LocalFilePickerProps, "hint">) {
   const t = useTranslations("form.files");
   const inBrowser = useInBrowser();

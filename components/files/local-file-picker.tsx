@@ -14,32 +14,24 @@ export type LocalFilePickerProps = {
 };
 
 /** The drop zone and hidden file input of a file field (loaded only where a file field shows). */
-export function LocalFilePicker({
-  multiple,
-  onFiles,
-  inputId,
-  accept,
-  describedBy,
-  children,
-  hint,
-}: LocalFilePickerProps) {
+export function LocalFilePicker(props: LocalFilePickerProps) {
   const { getRootProps, getInputProps, open, isDragActive } = useDropzone({
     onDrop: (accepted, rejected) =>
-      onFiles([...accepted, ...rejected.map((rejection) => rejection.file)]),
-    multiple,
+      props.onFiles([...accepted, ...rejected.map((rejection) => rejection.file)]),
+    multiple: props.multiple,
     noClick: true,
     noKeyboard: true,
   });
   return (
     <div {...getRootProps({ className: `dropzone${isDragActive ? " dropzone-active" : ""}` })}>
       <input
-        {...getInputProps({ id: inputId, accept })}
+        {...getInputProps({ id: props.inputId, accept: props.accept })}
         aria-label={undefined}
-        aria-describedby={describedBy}
+        aria-describedby={props.describedBy}
         capture={undefined}
       />
-      {children(open)}
-      {hint}
+      {props.children(open)}
+      {props.hint}
     </div>
   );
 }

@@ -18,8 +18,7 @@ export function Launcher() {
   const error = startError ?? form.error;
 
   if (error) {
-    const code = error instanceof ApiClientError ? error.code : "unexpected_response";
-    const problem = launcherProblem(code);
+    const problem = error instanceof ApiClientError ? launcherProblem(error.code) : null;
     const retry = (
       <Button
         variant="primary"

@@ -4,7 +4,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { useForm, type FieldPath } from "react-hook-form";
 import { FieldControl } from "@/components/fields/field-control";
 import { FormMarkdown } from "@/components/markdown/form-markdown";
-import { RunProgress } from "@/components/run/run-progress";
+import { RunProgress, strong } from "@/components/run/run-progress";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { ApiClientError } from "@/lib/client/api-client-error";
@@ -79,24 +79,17 @@ export function StartForm({ view, onProblem }: StartFormProps) {
     });
 
   const onError = (error: Error) => {
-    if (!(error instanceof ApiClientError)) {
-      setRootError(t("errors.connectionBroke"));
-      return;
-    }
-    if (launcherProblem(error.code)) {
-      onProblem(error);
-      return;
-    }
+    if (!(error instanceof ApiClientError)) return setRootError(t("errors.connectionBroke"));
+    if (launcherProblem(error.code)) return onProblem(error);
     if (error.code === "message_required") {
       setLearntChat(true);
       // The code is stable, the server's English sentence is not the page's language.
       setError(QUERY, { type: "server", message: t("errors.messageRequired") });
-      focusFirstProblem();
-      return;
+    } else {
+      for (const name of fieldsRefused(error, names))
+        setError(fieldPath(name), { type: "server", message: error.message });
+      setRootError(t("errors.notStarted", { message: error.message }));
     }
-    const named = fieldsRefused(error, names);
-    for (const name of named) setError(fieldPath(name), { type: "server", message: error.message });
-    setRootError(t("errors.notStarted", { message: error.message }));
     focusFirstProblem();
   };
   const { launch, run, formLink, pending, ended } = useLaunch({ onError });
@@ -217,7 +210,7 @@ export function StartForm({ view, onProblem }: StartFormProps) {
                     node: form.nodeTitle,
                     channels: form.channels.join(", "),
                     hasChannels: form.channels.length ? "yes" : "no",
-                    strong: (chunks) => <strong>{chunks}</strong>,
+                    strong,
                   })}
                 </p>
               ))}
@@ -227,7 +220,7 @@ export function StartForm({ view, onProblem }: StartFormProps) {
                     pause), the form opens in a new tab: closing that stream would stop the run. */}
                 {t.rich(pending ? "progress.formReadyNewTab" : "progress.formReady", {
                   node: formLink.node_title ?? t("progress.reviewStep"),
-                  strong: (chunks) => <strong>{chunks}</strong>,
+                  strong,
                   link: (chunks) =>
                     pending ? (
                       <a href={formLink.url} target="_blank" rel="noopener">

@@ -15,9 +15,10 @@ function asFile(value: unknown) {
 }
 
 function OutputValue({ value }: { value: unknown }) {
+  const t = useTranslations("run");
   if (typeof value === "string") return <FormMarkdown>{value}</FormMarkdown>;
   if (typeof value === "number" || typeof value === "boolean") return <span>{String(value)}</span>;
-  if (value === null || value === undefined) return <EmptyValue />;
+  if (value == null) return <span className="muted">{t("emptyValue")}</span>;
   const file = asFile(value);
   if (file) {
     return (
@@ -38,10 +39,6 @@ function OutputValue({ value }: { value: unknown }) {
     );
   }
   return <pre className="output-json">{JSON.stringify(value, null, 2)}</pre>;
-}
-
-function EmptyValue() {
-  return <span className="muted">{useTranslations("run")("emptyValue")}</span>;
 }
 
 export function RunOutputs({ outputs }: { outputs: Record<string, unknown> }) {

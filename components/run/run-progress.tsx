@@ -7,8 +7,10 @@ import type { NodeView, RunViewState } from "@/lib/run/run-view";
 // A run as it goes: its steps, streamed text, and how it ended. Shared by the form page (after an
 // answer) and the launcher (while starting); each adds its own notices through `children`.
 
-function formatElapsed(seconds: number | null, locale: string): string {
-  if (seconds === null) return "";
+/** The `<strong>` of a rich message. */
+export const strong = (chunks: ReactNode) => <strong>{chunks}</strong>;
+
+function formatElapsed(seconds: number, locale: string): string {
   const unit = seconds < 1 ? "millisecond" : "second";
   const value = seconds < 1 ? Math.round(seconds * 1000) : Math.round(seconds * 10) / 10;
   return new Intl.NumberFormat(locale, { style: "unit", unit, unitDisplay: "narrow" }).format(

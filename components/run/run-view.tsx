@@ -1,6 +1,6 @@
 import { useTranslations } from "next-intl";
 import { FormMarkdown } from "@/components/markdown/form-markdown";
-import { RunProgress } from "@/components/run/run-progress";
+import { RunProgress, strong } from "@/components/run/run-progress";
 import { WaitingForms } from "@/components/run/waiting-forms";
 import { ApiClientError } from "@/lib/client/api-client-error";
 import type { FormLinkContext } from "@/lib/form/form-api";
@@ -18,11 +18,8 @@ export function RunView({ link, run }: { link: FormLinkContext; run: RunStream }
   const stalled = state.phase === "paused" && state.waiting.length === 0;
   const waitingElse =
     state.phase === "paused" && others.length > 0 && others.length === state.waiting.length;
-  const nextError = nextFailure
-    ? nextFailure instanceof ApiClientError
-      ? nextFailure.message
-      : t("nextFailed")
-    : null;
+  const nextError =
+    nextFailure && (nextFailure instanceof ApiClientError ? nextFailure.message : t("nextFailed"));
 
   return (
     <section
@@ -59,7 +56,7 @@ export function RunView({ link, run }: { link: FormLinkContext; run: RunStream }
           {t.rich("filled", {
             node: filled.nodeTitle,
             action: filled.actionText ?? filled.actionId ?? "",
-            strong: (chunks) => <strong>{chunks}</strong>,
+            strong,
           })}
           {filled.renderedContent ? (
             <details>
@@ -71,10 +68,7 @@ export function RunView({ link, run }: { link: FormLinkContext; run: RunStream }
       ))}
       {state.timeouts.map((timeout) => (
         <p key={timeout.key} className="notice notice-warning">
-          {t.rich("timedOut", {
-            node: timeout.nodeTitle,
-            strong: (chunks) => <strong>{chunks}</strong>,
-          })}
+          {t.rich("timedOut", { node: timeout.nodeTitle, strong })}
         </p>
       ))}
 
@@ -95,12 +89,9 @@ export function RunView({ link, run }: { link: FormLinkContext; run: RunStream }
                     node: form.nodeTitle,
                     channels: form.channels.join(", "),
                     hasChannels: "yes",
-                    strong: (chunks) => <strong>{chunks}</strong>,
+                    strong,
                   })
-                : t.rich("someoneElse", {
-                    node: form.nodeTitle,
-                    strong: (chunks) => <strong>{chunks}</strong>,
-                  })}
+                : t.rich("someoneElse", { node: form.nodeTitle, strong })}
             </p>
           ))}
         {state.outcome?.status === "stopped" ? (
@@ -108,11 +99,7 @@ export function RunView({ link, run }: { link: FormLinkContext; run: RunStream }
         ) : null}
         {next ? (
           <p className="notice" role="status">
-            {nextError ??
-              t.rich("opening", {
-                node: next.nodeTitle,
-                strong: (chunks) => <strong>{chunks}</strong>,
-              })}
+            {nextError ?? t.rich("opening", { node: next.nodeTitle, strong })}
           </p>
         ) : null}
       </RunProgress>

@@ -5,7 +5,6 @@ import type { FileType } from "@/lib/dify/browser-schemas";
 // document. The app cannot ask which one it talks to, so it sends the type both would take, else
 // the type the newest would take, and refuses only what neither would.
 
-/** Servers on graphon before 0.7.0, and since. */
 export type ServerGeneration = "before-0.7" | "since-0.7";
 
 type KnownType = Exclude<FileType, "custom">;
@@ -106,15 +105,12 @@ export function uploadExtensionOf(name: string): string {
   return dot > 0 ? name.slice(dot + 1).toLowerCase() : "";
 }
 
-export interface FileTypeConstraints {
-  allowedTypes: readonly string[];
-  allowedExtensions: readonly string[];
-}
+type FileTypeConstraints = Record<"allowedTypes" | "allowedExtensions", readonly string[]>;
 
 /**
- * Whether a field takes a file sent with a type and extension (no dot). Since 0.7.0 the extension
- * list is read case- and dot-insensitively; before, `custom` must be listed and `.extension` be on
- * the list exactly as written, so `["dotx"]` or `[".LOG"]` takes no file there.
+ * Whether a field takes a file of a type and extension (no dot). Since 0.7.0 the extension list is
+ * read case- and dot-insensitively; before, `custom` must be listed and `.extension` on the list
+ * exactly, so `["dotx"]` or `[".LOG"]` takes no file there.
  */
 export function isFileTypeAllowed(
   type: FileType,
@@ -130,7 +126,7 @@ export function isFileTypeAllowed(
 }
 
 /** What the app sends for a file, and which generations take it (`detected`: the newest's type). */
-export type TypeChoice =
+type TypeChoice =
   | { verdict: "both" | "newest" | "older"; type: FileType }
   | { verdict: "none"; detected: FileType };
 

@@ -17,9 +17,8 @@ export function acceptedExtensions(
   // `image/*` is what makes phones offer the camera next to the photo library; a picture in a
   // format we do not take is then refused with a clear message before any upload.
   if (allowedTypes.includes("image")) out.push("image/*");
-  for (const type of SIZE_CATEGORIES) {
+  for (const type of SIZE_CATEGORIES)
     if (allowedTypes.includes(type)) out.push(...NEWEST_EXTENSIONS[type].map((e) => `.${e}`));
-  }
   if (allowedTypes.includes("custom")) {
     out.push(...allowedExtensions.map((e) => (e.startsWith(".") ? e : `.${e}`).toLowerCase()));
   }

@@ -77,10 +77,7 @@ export const pathDecides = (url: URL) => mimeTypeOfName(pathNameOf(url)) !== "";
 export type RemoteAnswer = { contentType: string; disposition: string };
 
 /** The name, MIME type and extension (no dot) the newest server builds a remote file with. */
-export function remoteFileOf(
-  url: URL,
-  answer: RemoteAnswer | null,
-): { name: string; mimeType: string; extension: string } {
+export function remoteFileOf(url: URL, answer: RemoteAnswer | null) {
   const name = (answer && dispositionName(answer.disposition)) || pathNameOf(url);
   const mimeType =
     mimeTypeOfName(name) || (answer?.contentType.split(";")[0] ?? "").trim().toLowerCase();

@@ -40,7 +40,7 @@ export function checkRemoteUrl(
  * Whether a host may be reached without the operator naming it: a name that is not `localhost`,
  * or a global unicast address. A name is judged again by what it resolves to when the app fetches.
  */
-export function isPublicHost(host: string): boolean {
+function isPublicHost(host: string): boolean {
   if (host === "localhost" || host.endsWith(".localhost")) return false;
   const literal = host.startsWith("[") ? host.slice(1, -1) : host;
   return ipaddr.isValid(literal) ? isPublicAddress(literal) : true;

@@ -6,7 +6,6 @@ import type { SystemParameters } from "@/lib/dify/schemas";
 export const SIZE_CATEGORIES = ["image", "video", "audio", "document"] as const;
 export type SizeCategory = (typeof SIZE_CATEGORIES)[number];
 
-/** Bytes per category. */
 export type UploadLimits = Record<`${SizeCategory}Bytes`, number>;
 
 const SETTING = {

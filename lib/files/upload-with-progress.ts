@@ -24,9 +24,8 @@ export async function uploadWithProgress(
     (resolve, reject) => {
       const xhr = new XMLHttpRequest();
       xhr.open("POST", url);
-      for (const [name, value] of Object.entries(target.headers ?? {})) {
+      for (const [name, value] of Object.entries(target.headers ?? {}))
         xhr.setRequestHeader(name, value);
-      }
       xhr.setRequestHeader("Accept", "application/json");
       xhr.responseType = "text";
       xhr.upload.onprogress = (event) => {

@@ -7,12 +7,11 @@ import type { AttachedFile } from "@/lib/fields/attached-file";
 import { uploadWithProgress, type UploadTarget } from "@/lib/files/upload-with-progress";
 import type { FileFieldState } from "@/lib/files/use-file-states";
 
-/** Why an upload failed: the server's error code, or "failed" when no answer came. */
-export type UploadFailure = { code: ErrorCode | "failed"; message: string };
+/** The server's error code (translated when shown) and message, or "failed" when none came. */
+type UploadFailure = { code: ErrorCode | "failed"; message: string };
 
-// The state machine of one file field's files: queued → uploading (with progress) → done or
-// failed; failed → uploading again on retry; any → removed (the item leaves the list). Pure, so
-// the order of events an upload can produce (late progress, an answer after a cancel) is tested.
+// One file field's files: queued → uploading → done or failed; failed → uploading on retry; any →
+// removed. Pure, so the orders of events an upload can produce are tested.
 
 export type UploadStatus = "queued" | "uploading" | "done" | "failed";
 
@@ -24,7 +23,6 @@ export type UploadItem = {
   status: UploadStatus;
   /** 0 to 1 while uploading. */
   progress: number;
-  /** Why an upload failed: an error code (translated when shown) and the server's message. */
   failure?: UploadFailure;
   /** Kept for a retry; never stored in the draft. */
   file?: File;
@@ -41,7 +39,7 @@ export type UploadsAction =
   | { type: "failed"; key: string; failure: UploadFailure }
   | { type: "remove"; key: string };
 
-/** Which statuses an event may move an item from; an event for any other item is stale. */
+/** The statuses an event may move an item from; for any other item it is stale. */
 const FROM: Record<Exclude<UploadsAction["type"], "add" | "remove">, readonly UploadStatus[]> = {
   start: ["queued", "failed"],
   progress: ["uploading"],
@@ -72,15 +70,13 @@ export function fileUploadsReducer(items: UploadItem[], action: UploadsAction): 
   }
 }
 
-/** The files a field holds for the form: the finished uploads and the links. */
+/** The finished uploads and the links. */
 export function attachedFiles(items: readonly UploadItem[]): AttachedFile[] {
   return items.flatMap((item) => (item.status === "done" && item.attached ? [item.attached] : []));
 }
 
-/** An upload not finished yet. */
 export const isBusy = (item: UploadItem) => item.status === "queued" || item.status === "uploading";
 
-/** Uploads not finished yet, and uploads that failed. */
 export function uploadCounts(items: readonly UploadItem[]): FileFieldState {
   return {
     pending: items.filter(isBusy).length,
@@ -105,10 +101,7 @@ const fromAttached = (file: AttachedFile): UploadItem => ({
   attached: file,
 });
 
-/**
- * One file field's uploads, cancelled when removed and retried when failed. `initial` (a restored
- * draft) is read once; `uploadTarget` must keep its identity between renders.
- */
+/** One file field's uploads. `initial` (a restored draft) is read once; `uploadTarget` memoised. */
 export function useFileUploads({
   initial,
   uploadTarget,
@@ -159,33 +152,29 @@ export function useFileUploads({
     const controller = new AbortController();
     controllers.current.set(key, controller);
     try {
-      // Queued until the page has a free upload (the server takes a few per link at once).
-      const result = await uploadGate(() => {
+      const { id, name, size } = await uploadGate(() => {
         if (controller.signal.aborted) throw new DOMException("Upload cancelled", "AbortError");
         dispatch({ type: "start", key });
         const onProgress = (progress: number) => dispatch({ type: "progress", key, progress });
         return uploadWithProgress(uploadTarget, file, onProgress, controller.signal);
       });
-      const { id: uploadFileId, name, size } = result;
       dispatch({
         type: "done",
         key,
-        attached: { source: "local", uploadFileId, name, size, type },
+        attached: { source: "local", uploadFileId: id, name, size, type },
       });
     } catch (error) {
       if (error instanceof DOMException && error.name === "AbortError") return;
-      if (error instanceof ApiClientError) uploadTarget.onRefused?.(error);
-      const failure =
-        error instanceof ApiClientError
-          ? { code: error.code, message: error.message }
-          : { code: "failed" as const, message: "" };
-      dispatch({ type: "failed", key, failure });
+      if (!(error instanceof ApiClientError))
+        return dispatch({ type: "failed", key, failure: { code: "failed", message: "" } });
+      uploadTarget.onRefused?.(error);
+      dispatch({ type: "failed", key, failure: { code: error.code, message: error.message } });
     } finally {
       if (controllers.current.get(key) === controller) controllers.current.delete(key);
     }
   };
 
-  /** Queues local files (already checked) and starts their uploads; `replace` for one file. */
+  /** Uploads local files (already checked); `replace` for a single-file field. */
   const addFiles = (files: { file: File; type: FileType }[], replace: boolean) => {
     const added = files.map(({ file, type }): UploadItem => {
       const preview =
@@ -210,7 +199,6 @@ export function useFileUploads({
     for (const item of added) void upload(item.key, item.file!, item.type);
   };
 
-  /** Adds a link to a file (nothing to upload); `replace` for one file. */
   const addLink = (file: AttachedFile, replace: boolean) => {
     if (replace) items.forEach(release);
     dispatch({ type: "add", items: [fromAttached(file)], replace });

@@ -6,7 +6,7 @@ import {
   startDefaults,
   toStartInputs,
 } from "@/lib/launcher/start-form-schema";
-import type { StartField } from "@/lib/launcher/start-form-view";
+import type { FieldSpec } from "@/lib/fields/field-spec";
 
 const base = { label: "Field", required: false };
 const image: AttachedFile = {
@@ -23,7 +23,7 @@ const link: AttachedFile = {
   type: "document",
 };
 const fileBase = { ...base, allowedTypes: ["image"], allowedExtensions: [], methods: [] };
-const topic: StartField = {
+const topic: FieldSpec = {
   kind: "text",
   ...base,
   name: "topic",
@@ -34,7 +34,7 @@ const topic: StartField = {
 };
 
 /** The messages the schema gives for one field's value, or [] when it passes. */
-function problems(field: StartField, value: unknown, mode: "auto" | "chatflow" = "auto") {
+function problems(field: FieldSpec, value: unknown, mode: "auto" | "chatflow" = "auto") {
   const result = buildStartFormSchema([field], mode).safeParse({
     inputs: { [answerKey(field.name)]: value },
     query: "",
@@ -44,7 +44,7 @@ function problems(field: StartField, value: unknown, mode: "auto" | "chatflow" =
 
 describe("buildStartFormSchema", () => {
   it("text-input: required means non-blank, and max_length is enforced", () => {
-    const field: StartField = { ...topic, maxLength: 5 };
+    const field: FieldSpec = { ...topic, maxLength: 5 };
     expect(problems(field, "")).toEqual(["Enter Topic."]);
     expect(problems(field, "   ")).toEqual(["Enter Topic."]);
     expect(problems(field, "abcdef")).toEqual(["At most 5 characters."]);
@@ -52,7 +52,7 @@ describe("buildStartFormSchema", () => {
   });
 
   it("paragraph: optional accepts empty, and max_length is enforced", () => {
-    const field: StartField = {
+    const field: FieldSpec = {
       kind: "paragraph",
       ...base,
       name: "brief",
@@ -64,7 +64,7 @@ describe("buildStartFormSchema", () => {
   });
 
   it("select: a value must be one of the options; required refuses none", () => {
-    const field: StartField = {
+    const field: FieldSpec = {
       kind: "select",
       ...base,
       name: "audience",
@@ -79,7 +79,7 @@ describe("buildStartFormSchema", () => {
   });
 
   it("number: empty when optional, otherwise a finite number", () => {
-    const field: StartField = { kind: "number", ...base, name: "n", label: "N", defaultValue: "" };
+    const field: FieldSpec = { kind: "number", ...base, name: "n", label: "N", defaultValue: "" };
     expect(problems(field, "")).toEqual([]);
     expect(problems(field, "12.5")).toEqual([]);
     expect(problems(field, "twelve")).toEqual(["Enter a number."]);
@@ -87,14 +87,14 @@ describe("buildStartFormSchema", () => {
   });
 
   it("file: at most one, at least one when required", () => {
-    const field: StartField = { kind: "file", ...fileBase, name: "img" };
+    const field: FieldSpec = { kind: "file", ...fileBase, name: "img" };
     expect(problems(field, [])).toEqual([]);
     expect(problems(field, [image, image])).toEqual(["Attach only one file."]);
     expect(problems({ ...field, required: true }, [])).toEqual(["Attach a file."]);
   });
 
   it("file-list: up to its limit, at least one when required", () => {
-    const field: StartField = { kind: "file-list", ...fileBase, name: "docs", maxFiles: 2 };
+    const field: FieldSpec = { kind: "file-list", ...fileBase, name: "docs", maxFiles: 2 };
     expect(problems(field, [image, link])).toEqual([]);
     expect(problems(field, [image, link, image])).toEqual(["Attach at most 2."]);
     expect(problems({ ...field, required: true }, [])).toEqual(["Attach at least one file."]);
@@ -102,7 +102,7 @@ describe("buildStartFormSchema", () => {
   });
 
   it("an unknown kind is a plain text field", () => {
-    const field: StartField = {
+    const field: FieldSpec = {
       kind: "other",
       ...base,
       name: "x",
@@ -116,7 +116,7 @@ describe("buildStartFormSchema", () => {
   });
 
   it("checkbox: a boolean, unchecked by default when missing", () => {
-    const field: StartField = { kind: "checkbox", ...base, name: "c", defaultValue: false };
+    const field: FieldSpec = { kind: "checkbox", ...base, name: "c", defaultValue: false };
     expect(problems(field, true)).toEqual([]);
     expect(problems(field, "true")).not.toEqual([]);
     expect(buildStartFormSchema([field], "auto").parse({ inputs: {} }).inputs).toEqual({
@@ -125,7 +125,7 @@ describe("buildStartFormSchema", () => {
   });
 
   it("json: an object, with a clear message for bad syntax and for other values", () => {
-    const field: StartField = { kind: "json", ...base, name: "j", label: "J", defaultValue: "" };
+    const field: FieldSpec = { kind: "json", ...base, name: "j", label: "J", defaultValue: "" };
     expect(problems(field, "")).toEqual([]);
     expect(problems(field, ' { "a": [1, 2] } ')).toEqual([]);
     expect(problems(field, '{"a": 1')).toEqual([
@@ -164,7 +164,7 @@ describe("buildStartFormSchema", () => {
 });
 
 describe("startDefaults and toStartInputs", () => {
-  const fields: StartField[] = [
+  const fields: FieldSpec[] = [
     { kind: "text", ...base, name: "topic", defaultValue: "News", maxLength: null },
     { kind: "select", ...base, name: "audience", options: ["A"], defaultValue: "A" },
     { kind: "number", ...base, name: "words", defaultValue: "" },

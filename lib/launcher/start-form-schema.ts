@@ -5,12 +5,12 @@ import { englishFieldIssue } from "@/lib/fields/english-field-issues";
 import type { SayIssue } from "@/lib/fields/field-issue";
 import { buildFieldsShape } from "@/lib/fields/field-schema";
 import { filled } from "@/lib/fields/parse-json-object";
-import { defaultValues, toWireInputs, type WireInput } from "@/lib/fields/wire-inputs";
-import type { LaunchMode, StartField } from "@/lib/launcher/start-form-view";
+import { defaultValues, toWireInputs } from "@/lib/fields/wire-inputs";
+import type { FieldSpec } from "@/lib/fields/field-spec";
+import type { LaunchMode } from "@/lib/launcher/start-form-view";
 
-// What a person enters to start the app, and how it becomes the upstream's `inputs` (and chat
-// `query`): the shared field model plus the chat message. The same schema checks the
-// form in the browser and again by POST /api/launch.
+// The start form's values (the shared field model plus the chat message) and the upstream's
+// `inputs` they become. The same schema checks them in the browser and by POST /api/launch.
 
 /** The start form's values: each input under its answerKey. */
 export type StartValues = {
@@ -19,7 +19,7 @@ export type StartValues = {
   query: string;
 };
 
-/** The values as POST /api/launch takes them: the inputs by variable name. */
+/** The inputs by variable name, as POST /api/launch takes them. */
 export function toStartRequest(values: StartValues): StartValues {
   return { inputs: fromFormValues(values.inputs), query: values.query };
 }
@@ -37,7 +37,7 @@ const MAX_QUERY_LENGTH = 10_000;
 
 /** The start form's schema. `say`: English on the server, message keys in the browser. */
 export function buildStartFormSchema(
-  fields: readonly StartField[],
+  fields: readonly FieldSpec[],
   mode: LaunchMode,
   say: SayIssue = englishFieldIssue,
 ) {
@@ -53,14 +53,11 @@ export function buildStartFormSchema(
 }
 
 /** Starting values: the app's defaults, no files, no message. */
-export function startDefaults(fields: readonly StartField[]): StartValues {
+export function startDefaults(fields: readonly FieldSpec[]): StartValues {
   return { inputs: toFormValues(defaultValues(fields)), query: "" };
 }
 
 /** The upstream's `inputs`; empty answers are left out, so the app's own defaults apply. */
-export function toStartInputs(
-  fields: readonly StartField[],
-  values: StartValues,
-): Record<string, WireInput> {
+export function toStartInputs(fields: readonly FieldSpec[], values: StartValues) {
   return toWireInputs(fields, fromFormValues(values.inputs), "start");
 }

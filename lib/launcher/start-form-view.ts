@@ -1,11 +1,9 @@
 import * as z from "zod/mini";
-import { fieldSpecSchema, type FieldSpec } from "@/lib/fields/field-spec";
+import { fieldSpecSchema } from "@/lib/fields/field-spec";
 import { uploadLimitsSchema } from "@/lib/files/upload-limits-schema";
 
 // The launcher's view of an app's start form, shared by the server that builds it and the browser
 // that checks it.
-
-export type StartField = FieldSpec;
 
 export const startFormViewSchema = z.object({
   /** How the launcher starts the app; `auto` until the app has said it is a chat app. */

@@ -9,12 +9,7 @@ import {
 import { useStartMutation } from "@/lib/launcher/queries";
 import { openFormLink } from "@/lib/form/open-form-link";
 import type { StartValues } from "@/lib/launcher/start-form-schema";
-import { initialRunView, runViewReducer, type RunViewState } from "@/lib/run/run-view";
-
-type RunAction = Parameters<typeof runViewReducer>[1] | { event: "reset" };
-
-const reducer = (state: RunViewState, action: RunAction): RunViewState =>
-  action.event === "reset" ? initialRunView : runViewReducer(state, action);
+import { initialRunView, runViewReducer } from "@/lib/run/run-view";
 
 /**
  * Starts the app and follows the run live; when it pauses at a form of ours, the browser goes
@@ -23,7 +18,7 @@ const reducer = (state: RunViewState, action: RunAction): RunViewState =>
  */
 export function useLaunch({ onError }: { onError: (error: Error) => void }) {
   const router = useRouter();
-  const [run, dispatch] = useReducer(reducer, initialRunView);
+  const [run, dispatch] = useReducer(runViewReducer, initialRunView);
   const [formLink, setFormLink] = useState<FormLinkEvent | null>(null);
   const start = useStartMutation();
   const body = start.data;

@@ -2,10 +2,6 @@ import { useMutation } from "@tanstack/react-query";
 import { openEventStream, type EventStreamSource } from "@/lib/client/use-event-stream";
 import { fetchNextLink, runEventsTarget, type FormLinkContext } from "@/lib/form/form-api";
 
-// The run's routes as the browser calls them, each carrying the link's credentials: its live
-// events (a stream, followed by useRunStream) and the link to a later form of the run (a write:
-// the server signs a new link).
-
 /** The link's run events; every (re)connection asks afresh. */
 export function runEventsSource(link: FormLinkContext): EventStreamSource {
   return {

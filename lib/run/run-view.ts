@@ -11,7 +11,6 @@ const nodeView = (data: NodeEvent) => ({
   executionId: data.id,
   nodeId: data.node_id,
   title: data.title ?? data.node_id,
-  // `running`, or the upstream's finished status.
   status: data.status,
   // Seconds, when finished.
   elapsed: data.elapsed_time ?? null,
@@ -19,11 +18,8 @@ const nodeView = (data: NodeEvent) => ({
 });
 export type NodeView = ReturnType<typeof nodeView>;
 
-export type FilledView = {
-  /** `form_id` when the server sends one, else the node id. */
-  key: string;
-  nodeId: string;
-  nodeTitle: string;
+type ClosedForm = { key: string; nodeId: string; nodeTitle: string };
+type Filled = {
   actionId: string | null;
   actionText: string | null;
   renderedContent: string | null;
@@ -49,45 +45,31 @@ export function waitingFormKey(form: WaitingForm): string {
   return form.formId ?? form.nodeId;
 }
 
-export type RunViewState = {
-  phase: "waiting" | "running" | "paused" | "finished" | "failed";
-  nodes: NodeView[];
-  filled: FilledView[];
-  timeouts: { key: string; nodeId: string; nodeTitle: string }[];
+type Outcome = {
+  status: string;
+  outputs: Record<string, unknown>;
+  error: string | null;
+  elapsed: number | null;
+};
+
+export const initialRunView = {
+  phase: "waiting" as "waiting" | "running" | "paused" | "finished" | "failed",
+  nodes: [] as NodeView[],
+  filled: [] as (ClosedForm & Filled)[],
+  timeouts: [] as ClosedForm[],
   /** Streamed text per node id, in arrival order of the nodes. */
-  text: { nodeId: string; text: string }[];
+  text: [] as { nodeId: string; text: string }[],
   /** Per text key, what this connection has replayed of the text already shown. */
-  replayed: Record<string, string>;
-  /** In the order they opened. */
-  waiting: WaitingForm[];
-  outcome: {
-    status: string;
-    outputs: Record<string, unknown>;
-    error: string | null;
-    elapsed: number | null;
-  } | null;
-  streamError: { code: string; message: string } | null;
-  /**
-   * Per node id, the form whose `human_input_required` this connection saw last: a filled or
-   * timeout event without `form_id` closes it (a loop may reopen the node with a new form).
-   */
-  lastRequired: Record<string, string>;
+  replayed: {} as Record<string, string>,
+  waiting: [] as WaitingForm[],
+  outcome: null as Outcome | null,
+  streamError: null as { code: string; message: string } | null,
+  /** Per node id, the form a filled or timeout event without `form_id` closes. */
+  lastRequired: {} as Record<string, string>,
 };
+export type RunViewState = typeof initialRunView;
 
-export const initialRunView: RunViewState = {
-  phase: "waiting",
-  nodes: [],
-  filled: [],
-  timeouts: [],
-  text: [],
-  replayed: {},
-  waiting: [],
-  outcome: null,
-  streamError: null,
-  lastRequired: {},
-};
-
-type AnyEvent = StreamEvent | { event: "unknown"; name: string } | { event: "connected" };
+type AnyEvent = StreamEvent | { event: "unknown"; name: string } | { event: "connected" | "reset" };
 
 function upsertNode(nodes: NodeView[], data: NodeEvent): NodeView[] {
   const node = nodeView(data);
@@ -125,9 +107,8 @@ function without(record: Record<string, string>, key: string): Record<string, st
 function appendChunk(state: RunViewState, key: string, chunk: string): RunViewState {
   const known = state.text.find((entry) => entry.nodeId === key)?.text ?? "";
   const sofar = state.replayed[key];
-  if (sofar === undefined) {
+  if (sofar === undefined)
     return { ...state, text: setText(state.text, key, (old) => old + chunk) };
-  }
   const replay = sofar + chunk;
   if (known.startsWith(replay)) return { ...state, replayed: { ...state.replayed, [key]: replay } };
   const replayed = without(state.replayed, key);
@@ -143,9 +124,8 @@ function matches(form: WaitingForm, formId: string | null | undefined, nodeId: s
 }
 
 /**
- * The form a filled or timeout event closes, and the key it is recorded under; null when the event
- * only repeats one already recorded (a replay). Without `form_id`, it is the form this connection
- * last saw opened at that node, else the oldest open there: never one opened after it.
+ * The form a filled or timeout event closes and its key; null for a replay. Without `form_id`, the
+ * form last seen opened at that node (a loop may reopen it), else the oldest open there.
  */
 function closing(
   state: RunViewState,
@@ -161,7 +141,6 @@ function closing(
   const key = formId || (form ? waitingFormKey(form) : (last ?? nodeId));
   if (closedKeys(state).has(key)) return null;
   const waiting = state.waiting.filter((w) => w !== form);
-  // Still paused while another form waits, else going on.
   const phase: RunViewState["phase"] = waiting.length > 0 ? "paused" : "running";
   const nodeTitle = data.node_title ?? form?.nodeTitle ?? nodeId;
   return { key, nodeId, nodeTitle, waiting, phase };
@@ -171,7 +150,6 @@ function closedKeys(state: RunViewState): Set<string> {
   return new Set([...state.filled.map((f) => f.key), ...state.timeouts.map((t) => t.key)]);
 }
 
-/** The node's latest execution has ended: its form is answered. */
 function nodeDone(state: RunViewState, nodeId: string): boolean {
   const latest = state.nodes.findLast((node) => node.nodeId === nodeId);
   return latest !== undefined && latest.status !== "running" && latest.status !== "paused";
@@ -217,6 +195,8 @@ const ended = (state: RunViewState) => state.phase === "finished" || state.phase
 
 export function runViewReducer(state: RunViewState, event: AnyEvent): RunViewState {
   switch (event.event) {
+    case "reset":
+      return initialRunView;
     case "connected":
       // Whatever this connection replays of the text already shown is checked, not appended.
       return {
@@ -239,8 +219,7 @@ export function runViewReducer(state: RunViewState, event: AnyEvent): RunViewSta
       };
     case "node_finished": {
       const nodes = upsertNode(state.nodes, event.data);
-      // The node's full text output supersedes its chunks (some may have been missed while
-      // reconnecting).
+      // The full text output supersedes its chunks (some may have been missed while reconnecting).
       const full = event.data.outputs?.text;
       const hadChunks = state.text.some((entry) => entry.nodeId === event.data.node_id);
       if (typeof full === "string" && hadChunks) {
@@ -278,8 +257,7 @@ export function runViewReducer(state: RunViewState, event: AnyEvent): RunViewSta
     case "workflow_paused": {
       const reasons = event.data.reasons ?? [];
       const waiting = pausedAt(state, reasons);
-      // A pause that names only forms already answered goes on by itself (newer servers send one
-      // after parallel forms): the run is not waiting for anyone.
+      // Newer servers send a pause naming only forms already answered: the run goes on.
       if (waiting.length === 0 && reasons.some(isFormReason))
         return { ...state, waiting, phase: ended(state) ? state.phase : "running" };
       return { ...state, phase: "paused", waiting };
@@ -291,7 +269,7 @@ export function runViewReducer(state: RunViewState, event: AnyEvent): RunViewSta
       const { waiting, phase, ...closed } = target;
       if (event.event === "human_input_form_timeout")
         return { ...state, timeouts: [...state.timeouts, closed], waiting, phase };
-      const filled: FilledView = {
+      const filled = {
         ...closed,
         actionId: event.data.action_id ?? null,
         actionText: event.data.action_text ?? null,
@@ -300,15 +278,14 @@ export function runViewReducer(state: RunViewState, event: AnyEvent): RunViewSta
       return { ...state, filled: [...state.filled, filled], waiting, phase };
     }
     case "workflow_finished": {
-      // A finished run has no running node. After a reconnect to a run that ended meanwhile, the
-      // upstream sends only this event, so nodes last seen running take the run's end state.
+      // After a reconnect to a run that ended meanwhile, only this event comes: nodes last seen
+      // running take the run's end state.
       const settled = ["succeeded", "partial-succeeded"].includes(event.data.status)
         ? "succeeded"
         : event.data.status;
       const outputs = event.data.outputs ?? {};
-      // A chatflow's resumed stream may lack some or all of its Answer's messages (a server
-      // drops those after a Human Input node): the outputs hold the whole answer, so they win,
-      // as a message_replace would.
+      // A chatflow's resumed stream may lack Answer messages (dropped after a Human Input node):
+      // the outputs hold the whole answer, so they win, as a message_replace would.
       const answer = outputs.answer;
       const final = typeof answer === "string" && answer !== "" && !!event.conversation_id;
       return {

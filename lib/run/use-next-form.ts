@@ -9,10 +9,11 @@ import { waitingFormKey, type RunViewState } from "@/lib/run/run-view";
 /** How long the waiting forms must stay put before the next one is opened (replays settle). */
 const SETTLE_MS = 150;
 
-/**
- * A run-scoped link opens the run's next form in place, once the waiting forms have settled. A
- * form the server says this link cannot open (answered elsewhere) is skipped.
- */
+// A form answered elsewhere is no failure: the next one is tried.
+const answeredElsewhere = (error: Error | null) =>
+  error instanceof ApiClientError && error.code === "not_found";
+
+/** A run-scoped link opens the run's next form in place, once the waiting forms have settled. */
 export function useNextForm(link: FormLinkContext, state: RunViewState) {
   const router = useRouter();
   const nextLink = useNextLinkMutation(link);
@@ -33,20 +34,14 @@ export function useNextForm(link: FormLinkContext, state: RunViewState) {
       mutate(next, {
         onSuccess: ({ url }) => openFormLink(withPresentation(url), router, "replace"),
         onError: (error) => {
-          if (error instanceof ApiClientError && error.code === "not_found") {
-            setElsewhere((keys) => new Set([...keys, nextKey]));
-          }
+          if (answeredElsewhere(error)) setElsewhere((keys) => new Set([...keys, nextKey]));
         },
       });
     }, SETTLE_MS);
     return () => clearTimeout(timer);
   }, [next, nextKey, mutate, router]);
 
-  // A form answered elsewhere is no failure: the next one is tried.
-  const error =
-    nextLink.error instanceof ApiClientError && nextLink.error.code === "not_found"
-      ? null
-      : nextLink.error;
+  const error = answeredElsewhere(nextLink.error) ? null : nextLink.error;
   return { others, next, nextKey, elsewhere, error };
 }
 

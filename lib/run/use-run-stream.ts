@@ -5,8 +5,6 @@ import type { FormLinkContext } from "@/lib/form/form-api";
 import { runEventsSource } from "@/lib/run/queries";
 import { initialRunView, runViewReducer } from "@/lib/run/run-view";
 
-export type { Connection } from "@/lib/client/use-event-stream";
-
 // The SSE reader (with zod) loads as the stream opens, not with the page.
 async function* readRunEvents(body: ReadableStream<Uint8Array>) {
   const { readStreamEvents } = await import("@/lib/dify/sse-events");
@@ -25,7 +23,6 @@ export function useRunStream(link: FormLinkContext, enabled: boolean) {
   const { connection, failure } = useEventStream({
     source,
     read: readRunEvents,
-    // What this connection replays of the text already shown is checked, not appended.
     onOpen: () => dispatch({ event: "connected" }),
     onEvent: (event) => {
       dispatch(event);

@@ -12,9 +12,8 @@ export async function* capBytes(source: AsyncIterable<Buffer, void>, maxBytes: n
     const { value, done } = await chunks.next();
     if (done) return;
     bytes += value.length;
-    if (bytes > maxBytes) {
+    if (bytes > maxBytes)
       throw ApiError.of("file_too_large", "The file is larger than this app allows.");
-    }
     yield value;
   }
 }

@@ -1,6 +1,5 @@
 import "server-only";
 import { ApiError } from "@/lib/errors/api-error";
-import type { FileType } from "@/lib/dify/browser-schemas";
 import { chooseFileType } from "@/lib/files/detect-file-type";
 import { pathDecides, remoteFileOf } from "@/lib/files/remote-file-name";
 import { checkRemoteUrl } from "@/lib/files/remote-file-url";
@@ -39,7 +38,7 @@ export async function checkLink(
     ok: true,
     url: checked.href,
     name: file.name,
-    type: choice.type satisfies FileType,
+    type: choice.type,
     extension: file.extension,
   };
 }

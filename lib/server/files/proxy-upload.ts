@@ -26,9 +26,8 @@ export async function proxyUpload(
   options: { maxBytes: () => Promise<number>; idleTimeoutMs: number; form?: boolean },
 ): Promise<UploadedFile> {
   const contentType = request.headers.get("content-type") ?? "";
-  if (!/^multipart\/form-data;/i.test(contentType)) {
+  if (!/^multipart\/form-data;/i.test(contentType))
     throw ApiError.of("unsupported_media_type", "Send the file as multipart/form-data.");
-  }
   if (!request.body) throw ApiError.of("no_file_uploaded", "No file was uploaded.");
   const input = Readable.fromWeb(request.body as NodeWebReadableStream<Uint8Array>);
   // randomUUID draws from a cached pool; randomBytes would ask the kernel on every upload.
@@ -89,10 +88,7 @@ export async function proxyUpload(
   });
 }
 
-/**
- * An upload route's work: the file streamed upstream as `user`, then what the browser needs.
- * `form`: for a form's field (the upload's 501 reads as the form's, dify-client.ts).
- */
+/** An upload route's work; `form` for a form's field (an upstream 501 then reads as the form's). */
 export async function uploadAsUser(
   request: Request,
   user: string,

@@ -10,13 +10,14 @@ export type FilePart = { stream: Readable; filename: string; mimeType: string };
 
 const notMultipart = () => ApiError.of("invalid_param", "The upload is not valid multipart data.");
 const noName = () => ApiError.of("filename_not_exists_error", "The file has no name.");
+const tooManyParts = () =>
+  ApiError.of("payload_too_large", "The upload has more or larger parts than this app accepts.");
 
 function nameRefusal(filename: string): ApiError | undefined {
   if (!filename.trim()) return noName();
   // The parser keeps directory parts so that such a name is refused, not silently cut.
-  if (/[/\\]/.test(filename)) {
+  if (/[/\\]/.test(filename))
     return ApiError.of("invalid_param", "The file name must not contain / or \\.");
-  }
   if (uploadExtensionOf(filename).length > MAX_EXTENSION_LENGTH) {
     return ApiError.of("invalid_param", "The file name's extension is too long.");
   }
@@ -47,13 +48,7 @@ export function readFilePart(
   let found = false;
   let markParsed!: () => void;
   const parsed = new Promise<void>((resolve) => (markParsed = resolve));
-  const tooManyParts = () =>
-    on.fail(
-      ApiError.of(
-        "payload_too_large",
-        "The upload has more or larger parts than this app accepts.",
-      ),
-    );
+  const refuseParts = () => on.fail(tooManyParts());
 
   parser.on("file", (field, stream, info) => {
     if (field !== "file") return void stream.resume();
@@ -71,9 +66,9 @@ export function readFilePart(
   // A `file` part with an empty filename arrives as a plain field.
   parser.on("field", (field, _value, info) => {
     if (field === "file") on.fail(noName());
-    else if (info.valueTruncated || info.nameTruncated) tooManyParts();
+    else if (info.valueTruncated || info.nameTruncated) refuseParts();
   });
-  parser.on("partsLimit", tooManyParts).on("fieldsLimit", tooManyParts);
+  parser.on("partsLimit", refuseParts).on("fieldsLimit", refuseParts);
   parser.on("close", () => {
     markParsed();
     if (!found) on.fail(ApiError.of("no_file_uploaded", "No file was uploaded."));

@@ -11,11 +11,7 @@ import { takeSharedSlots } from "@/lib/server/shared-limits/shared-slots";
  * anything is read. Slots are shared by all copies with REDIS_URL, and counted in this copy's
  * memory too, which is what holds while Redis is away.
  */
-export async function withUploadSlot<T>(
-  key: string,
-  request: Request,
-  upload: () => Promise<T>,
-): Promise<T> {
+export async function withUploadSlot<T>(key: string, request: Request, upload: () => Promise<T>) {
   const max = getEnv().limits.MAX_UPLOADS_PER_LINK;
   // With Redis, the rate's count and the shared slot are asked for together: one round trip on
   // the upload's way, not two.

@@ -1,5 +1,4 @@
 import "server-only";
-import type { Readable } from "node:stream";
 import { safeParse } from "zod/v4/core";
 import { ApiError } from "@/lib/errors/api-error";
 import { answerName } from "@/lib/fields/answer-keys";
@@ -58,12 +57,11 @@ async function openRun(
         "This app is a chat app: write a message to start it with.",
       );
     }
-    if (error.code === "not_workflow_app" || error.code === "not_chat_app") {
+    if (error.code === "not_workflow_app" || error.code === "not_chat_app")
       throw ApiError.of(
         error.code,
         `The app is not a ${mode === "chatflow" ? "chat" : "workflow"} app. Check DIFY_APP_MODE in the server's configuration (or leave it unset).`,
       );
-    }
     throw error;
   }
 }
@@ -74,10 +72,7 @@ type LaunchEvent = {
   data?: { form_token?: unknown; node_title?: unknown };
 };
 
-/**
- * Each form the run pauses at is followed by the app's own link event; a stream that ends before
- * the run paused or finished ends with an `error` event saying so.
- */
+/** A link event after each form of ours; a stream that ends too early ends with an `error`. */
 function launchLinks(user: string, secret: string): EventTransform {
   let settled = false;
   return {
@@ -125,22 +120,14 @@ function parseStartRequest(form: StartFormView, body: unknown): StartValues {
   throw ApiError.fromZod(result.error);
 }
 
-/**
- * Checks the start values against the app's own form and starts the run. Anything wrong before
- * the upstream opens its stream throws an ApiError; after that, failures arrive as `error` events.
- */
-export async function startLaunch(
-  user: string,
-  body: unknown,
-  signal: AbortSignal,
-): Promise<{ upstream: Readable; transform: EventTransform }> {
+/** Checks the values against the app's own form and starts the run, else throws an ApiError. */
+export async function startLaunch(user: string, body: unknown, signal: AbortSignal) {
   const secret = getEnv().FORM_LINK_SECRET;
-  if (!secret) {
+  if (!secret)
     throw ApiError.of(
       "internal_error",
       "FORM_LINK_SECRET is not set, so the launcher cannot link to the form.",
     );
-  }
   const parameters = await getDifyClient().getAppParameters();
   const form = toStartFormView(parameters, launchMode());
   const values = parseStartRequest(form, body);

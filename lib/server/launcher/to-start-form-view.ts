@@ -2,18 +2,15 @@ import "server-only";
 import { parseUpstream } from "@/lib/errors/api-error";
 import { z } from "zod";
 import { parseUserInputControl, type AppParameters } from "@/lib/dify/schemas";
+import type { FieldSpec } from "@/lib/fields/field-spec";
 import { labelFromName } from "@/lib/form/form-content";
 import { toUploadLimits } from "@/lib/files/upload-limits";
 import { uploadMethodsOf } from "@/lib/files/upload-methods";
 import {
   startFormViewSchema,
   type LaunchMode,
-  type StartField,
   type StartFormView,
 } from "@/lib/launcher/start-form-view";
-
-// An app's `GET /parameters` from the wire to the launcher's view: only whitelisted fields leave
-// the server.
 
 // The app-wide upload settings (`file_upload`): only the file-list limit is read from them.
 const fileUploadSchema = z.looseObject({ number_limits: z.number().int().catch(0).default(0) });
@@ -29,7 +26,7 @@ const positive = (value: number | null | undefined): number | null =>
 function toStartField(
   item: AppParameters["user_input_form"][number],
   parameters: AppParameters,
-): StartField {
+): FieldSpec {
   const parsed = parseControl(item);
   // The parser has checked the control against its type's schema; these are that schema's fields.
   const control = parsed.control as typeof parsed.control & {
@@ -46,9 +43,8 @@ function toStartField(
     required: control.required,
   };
   const defaultText = asText(control.default);
-  if ("unknown" in parsed) {
+  if ("unknown" in parsed)
     return { kind: "other", ...common, type: parsed.type, defaultValue: defaultText };
-  }
   switch (parsed.type) {
     case "text-input":
     case "paragraph":
@@ -95,14 +91,13 @@ function toStartField(
       // variable's own extensions); an empty method list takes both methods.
       const ownTypes = control.allowed_file_types ?? [];
       const ownExtensions = control.allowed_file_extensions ?? [];
-      const ownMethods = control.allowed_file_upload_methods ?? [];
       const fileBase = {
         ...common,
         allowedTypes: ownTypes.length
           ? ownTypes
           : [...ALL_TYPES, ...(ownExtensions.length ? ["custom"] : [])],
         allowedExtensions: ownExtensions,
-        methods: uploadMethodsOf(ownMethods),
+        methods: uploadMethodsOf(control.allowed_file_upload_methods ?? []),
       };
       if (parsed.type === "file") return { kind: "file", ...fileBase };
       // Its own limit, else the app's, capped by the service's.
@@ -124,7 +119,7 @@ function parseControl(item: AppParameters["user_input_form"][number]) {
   }
 }
 
-/** Maps the app's parameters to the start form the launcher shows: hidden fields are not in it. */
+/** The start form the launcher shows, without hidden fields: only whitelisted fields leave. */
 export function toStartFormView(parameters: AppParameters, mode: LaunchMode): StartFormView {
   return parseUpstream(
     startFormViewSchema,
