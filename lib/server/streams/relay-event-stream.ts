@@ -3,6 +3,7 @@ import { getEnv } from "@/lib/server/env";
 import type { Readable } from "node:stream";
 import { createSseSplitter, encodeSseEvent, type EventSourceMessage } from "@/lib/dify/sse-events";
 import { ERROR_STATUS, type ErrorCode } from "@/lib/errors/error-code";
+import { acquireStreamSlot, type StreamHolder } from "@/lib/server/streams/acquire-stream-slot";
 
 const KEEP_ALIVE = Buffer.from(": keep-alive\n\n");
 
@@ -12,7 +13,21 @@ export type EventTransform = {
   finish?(how: "ended" | "broken"): readonly unknown[];
 };
 
-export const SSE_HEADERS = {
+/** Two relay transforms as one: `second` sees what `first` sends. */
+export function chainEventTransforms(
+  first: EventTransform,
+  second: EventTransform,
+): EventTransform {
+  return {
+    apply: (event) => first.apply(event).flatMap((out) => second.apply(out)),
+    finish: (how) => [
+      ...(first.finish?.(how) ?? []).flatMap((out) => second.apply(out)),
+      ...(second.finish?.(how) ?? []),
+    ],
+  };
+}
+
+const SSE_HEADERS = {
   "Content-Type": "text/event-stream; charset=utf-8",
   "Cache-Control": "no-store, no-transform",
   // Tells nginx-style proxies not to buffer the response.
@@ -169,5 +184,35 @@ export function relayEventStream(
       },
     },
     { highWaterMark: 0 },
+  );
+}
+
+/**
+ * The upstream stream `open` starts, relayed in a stream slot taken first. It ends with the
+ * browser's request, and with `endWithLease` also when the server ends the lease.
+ */
+export async function leasedEventStream(
+  request: Request,
+  holder: StreamHolder,
+  open: (signal: AbortSignal) => Promise<{ upstream: Readable; transform: EventTransform }>,
+  endWithLease = false,
+): Promise<Response> {
+  const lease = await acquireStreamSlot(holder);
+  const upstreamAbort = new AbortController();
+  request.signal.addEventListener("abort", () => upstreamAbort.abort(), { once: true });
+  let opened;
+  try {
+    opened = await open(upstreamAbort.signal);
+  } catch (error) {
+    lease.release();
+    throw error;
+  }
+  return new Response(
+    relayEventStream(opened.upstream, () => upstreamAbort.abort(), {
+      transform: opened.transform,
+      end: endWithLease ? lease.signal : undefined,
+      onEnd: () => lease.release(),
+    }),
+    { status: 200, headers: SSE_HEADERS },
   );
 }
