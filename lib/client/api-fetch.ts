@@ -66,7 +66,7 @@ async function send(
     if (error instanceof DOMException && error.name === "AbortError") throw error;
     throw new ApiClientError(0, "network_error", lost);
   }
-  if (!response.ok) throw readErrorResponse(response.status, await bodyText(response));
+  if (!response.ok) throw readErrorResponse(response.status, await response.text().catch(() => ""));
   return response;
 }
 
@@ -78,7 +78,7 @@ export async function apiFetch<S extends z.ZodMiniType>(
   const response = await send(url, "application/json", options, {
     lost: "The connection failed. Check your network and try again.",
   });
-  const parsed = schema.safeParse(parseJsonText(await bodyText(response)));
+  const parsed = schema.safeParse(parseJsonText(await response.text().catch(() => "")));
   if (!parsed.success) {
     throw new ApiClientError(
       response.status,
@@ -103,12 +103,4 @@ export async function apiStream(
   );
   if (!response.body) throw readErrorResponse(response.status, "");
   return response.body;
-}
-
-async function bodyText(response: Response): Promise<string> {
-  try {
-    return await response.text();
-  } catch {
-    return "";
-  }
 }

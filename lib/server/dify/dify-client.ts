@@ -128,12 +128,9 @@ function defaultMessage(status: number): string {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-type KnowledgeListQuery = {
-  page: number;
-  limit: number;
-  keyword?: string;
-  status?: string;
-};
+type RunStart = { inputs: Record<string, unknown>; user: string; files?: unknown[] };
+
+type KnowledgeListQuery = { page: number; limit: number; keyword?: string; status?: string };
 
 const listQuery = (query: KnowledgeListQuery) => ({
   page: String(query.page),
@@ -250,13 +247,10 @@ export function createDifyClient(settings: DifyClientOptions) {
     options: RequestOptions = {},
   ): Promise<z.infer<S>> {
     const response = await send(path, options);
-    let text: string;
-    try {
-      text = await response.body.text();
-    } catch (error) {
+    const text = await response.body.text().catch((error: unknown) => {
       // A body broken off maps by its cause's code, as a failed request does.
       throw mapNetworkError(new TypeError("terminated", { cause: error }));
-    }
+    });
     let json: unknown;
     try {
       json =
@@ -288,7 +282,7 @@ export function createDifyClient(settings: DifyClientOptions) {
   /** A call of the knowledge API: its path under /datasets, with the dataset key. */
   const dataset = <S extends z.ZodType>(schema: S, under: string[], request?: RequestOptions) =>
     requestJson(upstreamPath("datasets", ...under), schema, { key: "dataset", ...request });
-  const launch = (path: string, body: object, signal?: AbortSignal) =>
+  const launch = (path: string, body: RunStart, signal?: AbortSignal) =>
     requestStream(path, {
       method: "POST",
       json: { ...body, response_mode: "streaming" },
@@ -339,19 +333,11 @@ export function createDifyClient(settings: DifyClientOptions) {
         form,
       }),
 
-    runWorkflowStreaming: (
-      body: { inputs: Record<string, unknown>; user: string; files?: unknown[] },
-      signal?: AbortSignal,
-    ) => launch("/workflows/run", body, signal),
+    runWorkflowStreaming: (body: RunStart, signal?: AbortSignal) =>
+      launch("/workflows/run", body, signal),
 
     sendChatMessageStreaming: (
-      body: {
-        query: string;
-        inputs: Record<string, unknown>;
-        user: string;
-        conversation_id?: string;
-        files?: unknown[];
-      },
+      body: RunStart & { query: string; conversation_id?: string },
       signal?: AbortSignal,
     ) => launch("/chat-messages", body, signal),
 
