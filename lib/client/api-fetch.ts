@@ -12,10 +12,7 @@ export function parseJsonText(text: string): unknown {
   }
 }
 
-/**
- * A failed response (of fetch, an event stream or an XHR upload) as an ApiClientError; a body that
- * is not our envelope, or a code this app does not know, becomes `unexpected_response`.
- */
+/** A failed response as an ApiClientError: `unexpected_response` unless it is our envelope. */
 export function readErrorResponse(status: number, body: string): ApiClientError {
   const envelope = errorEnvelopeSchema.safeParse(parseJsonText(body));
   if (!envelope.success) {

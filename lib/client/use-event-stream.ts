@@ -100,10 +100,7 @@ export async function followEventStream<E>(
   }
 }
 
-/**
- * Follows `source` while it is set (a new source starts over; keep it stable with useMemo). The
- * handlers may change every render: the latest ones are used.
- */
+/** Follows `source` while it is set (keep it stable with useMemo), with the latest handlers. */
 export function useEventStream<E>({
   source,
   ...handlers

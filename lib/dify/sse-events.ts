@@ -25,11 +25,7 @@ export function encodeSseEvent(json: unknown): string {
   return `data: ${JSON.stringify(json)}\n\n`;
 }
 
-/**
- * Each SSE message of a body; the body is cancelled when the caller stops early. Unlike
- * EventSource, an event the body ends on without its blank line is delivered: the body ended
- * cleanly (a cut connection errors the read instead).
- */
+/** Each SSE message of a body, unlike EventSource also one it ends on without a blank line. */
 export async function* readSse(stream: ReadableStream<Uint8Array>) {
   const reader = stream
     .pipeThrough(new TextDecoderStream() as TransformStream<Uint8Array, string>)
@@ -51,7 +47,6 @@ export async function* readSse(stream: ReadableStream<Uint8Array>) {
 /** Each event's JSON payload, unparsed; keep-alives and data that is not JSON are skipped. */
 export async function* readSseJson(stream: ReadableStream<Uint8Array>) {
   for await (const message of readSse(stream)) {
-    if (!message.data.trim()) continue;
     let json: unknown;
     try {
       json = JSON.parse(message.data);

@@ -93,10 +93,7 @@ export function parseUpstream<S extends $ZodType>(
   );
 }
 
-/**
- * Anything else than an ApiError (a zod error here is an answer the app built itself) is the
- * server's own fault: a generic 500 without stack, upstream body or secret, its detail logged.
- */
+/** Anything but an ApiError is the server's own fault: a generic 500, its detail only logged. */
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   const detail =

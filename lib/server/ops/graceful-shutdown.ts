@@ -50,10 +50,7 @@ function log(msg: string, fields: Record<string, unknown>) {
   console.info(JSON.stringify({ level: "info", msg, ...fields }));
 }
 
-/**
- * Installs the SIGTERM/SIGINT handler once per process: it drains, turns Next's exit into a
- * success, and exits anyway when the grace period runs out (or itself with NEXT_MANUAL_SIG_HANDLE).
- */
+/** On SIGTERM/SIGINT, once per process: drain, then exit 0, at the latest when the grace ends. */
 export function installShutdownHandler(options: { graceMs: number }): void {
   const current = state();
   if (current.installed) return;

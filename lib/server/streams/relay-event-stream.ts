@@ -187,10 +187,7 @@ export function relayEventStream(
   );
 }
 
-/**
- * The upstream stream `open` starts, relayed in a stream slot taken first. It ends with the
- * browser's request, and with `endWithLease` also when the server ends the lease.
- */
+/** The stream `open` starts, relayed in a stream slot; `endWithLease`: it ends with the lease. */
 export async function leasedEventStream(
   request: Request,
   holder: StreamHolder,
