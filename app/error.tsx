@@ -5,12 +5,7 @@ import { Button } from "@/components/ui/button";
 
 // The last resort for an error no screen of its own caught: says so in the page's language and
 // offers to render the segment again, instead of Next's bare default.
-export default function AppError({
-  reset,
-}: {
-  error: Error & { digest?: string };
-  reset: () => void;
-}) {
+export default function AppError({ reset }: { reset: () => void }) {
   const t = useTranslations("appError");
   return (
     <main className="page">

@@ -53,24 +53,6 @@ type KeyKind = "app" | "dataset";
 /** Which pool of upstream connections a request takes (each Agent holds one pool per origin). */
 type PoolKind = "json" | "stream" | "launch";
 
-function createAgents(options: DifyClientOptions): Record<PoolKind, Agent> {
-  const pool = (connections: number, bodyTimeout: number) =>
-    new Agent({
-      connections,
-      connect: { timeout: options.connectTimeoutMs },
-      headersTimeout: options.responseTimeoutMs,
-      bodyTimeout,
-    });
-  // Each pool is capped: past it a request waits for a connection instead of opening more sockets.
-  // Streams may be quiet between events; the upstream pings about every 10 s, so a long silence
-  // means it is gone. The launcher's runs have a pool of their own, so forms never queue behind them.
-  return {
-    json: pool(options.jsonConnections, options.responseTimeoutMs),
-    stream: pool(options.streamConnections, options.streamIdleTimeoutMs),
-    launch: pool(options.launchConnections, options.streamIdleTimeoutMs),
-  };
-}
-
 type UpstreamResponse = Dispatcher.ResponseData;
 
 /** Drops the body: a small rest is read off so the connection can be reused. */
@@ -140,7 +122,21 @@ const listQuery = (query: KnowledgeListQuery) => ({
 });
 
 export function createDifyClient(settings: DifyClientOptions) {
-  const agents = createAgents(settings);
+  const pool = (connections: number, bodyTimeout: number) =>
+    new Agent({
+      connections,
+      connect: { timeout: settings.connectTimeoutMs },
+      headersTimeout: settings.responseTimeoutMs,
+      bodyTimeout,
+    });
+  // Each pool is capped: past it a request waits for a connection instead of opening more sockets.
+  // Streams may be quiet between events; the upstream pings about every 10 s, so a long silence
+  // means it is gone. The launcher's runs have a pool of their own, so forms never queue behind them.
+  const agents: Record<PoolKind, Agent> = {
+    json: pool(settings.jsonConnections, settings.responseTimeoutMs),
+    stream: pool(settings.streamConnections, settings.streamIdleTimeoutMs),
+    launch: pool(settings.launchConnections, settings.streamIdleTimeoutMs),
+  };
 
   function bearer(kind: KeyKind): string {
     const key = kind === "app" ? settings.appKey : settings.datasetKey;
