@@ -49,7 +49,7 @@ async function send(
   let response: Response;
   try {
     response = await fetch(url, {
-      method: options.method ?? "GET",
+      method: options.method ?? (post ? "POST" : "GET"),
       headers: {
         Accept: accept,
         ...options.headers,
@@ -91,13 +91,10 @@ export async function apiStream(
   url: string,
   options: Omit<RequestOptions, "method"> = {},
 ): Promise<ReadableStream<Uint8Array>> {
-  const method = options.json === undefined ? "GET" : "POST";
-  const response = await send(
-    url,
-    "text/event-stream",
-    { ...options, method },
-    { lost: "The connection failed.", cache: "no-store" },
-  );
+  const response = await send(url, "text/event-stream", options, {
+    lost: "The connection failed.",
+    cache: "no-store",
+  });
   if (!response.body) throw readErrorResponse(response.status, "");
   return response.body;
 }

@@ -20,14 +20,11 @@ export function isDraining(): boolean {
   return state().draining;
 }
 
-/** Counts one request as in flight until the returned function is called (idempotent). */
+/** Counts one request as in flight until the returned function is called (once). */
 export function trackRequest(): () => void {
   const current = state();
   current.inFlight++;
-  let done = false;
   return () => {
-    if (done) return;
-    done = true;
     current.inFlight--;
     if (current.inFlight === 0) for (const wake of current.idle) wake();
   };
