@@ -3,8 +3,7 @@
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 
-// The last resort for an error no screen of its own caught: says so in the page's language and
-// offers to render the segment again, instead of Next's bare default.
+// An error no screen of its own caught, in the page's language with a retry (not Next's default).
 export default function AppError({ reset }: { reset: () => void }) {
   const t = useTranslations("appError");
   return (

@@ -8,8 +8,7 @@ export async function openEventStream(
   request: { url: string; headers?: Record<string, string>; json?: unknown },
   signal?: AbortSignal,
 ): Promise<ReadableStream<Uint8Array>> {
-  // Loaded when a stream opens, after the page is in the browser: the response reader brings the
-  // error envelope's schema (zod), which the page's first load does without.
+  // Loaded as a stream opens: the response reader brings zod, which the first load does without.
   const { apiStream } = await import("@/lib/client/api-fetch");
   return apiStream(request.url, { headers: request.headers, json: request.json, signal });
 }
