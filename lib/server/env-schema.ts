@@ -145,7 +145,7 @@ const variablesSchema = z.object({
   FORM_LINK_SECRET: secret(MIN_LINK_SECRET_LENGTH),
   ALLOW_UNSIGNED_LINKS: flag,
   RUN_STREAM_OUTPUTS: oneOf(["shown", "hidden"], "shown"),
-  PORTAL_API_TOKEN: optionalString,
+  PORTAL_API_TOKEN: secret(MIN_BEARER_TOKEN_LENGTH),
   PORTAL_API_TOKENS: optionalString,
   KNOWLEDGE_DATASET_IDS: datasetIds,
   KNOWLEDGE_ATOMIC_UPDATES: flag,
