@@ -42,8 +42,8 @@ export type DifyClientOptions = {
   requestId?: () => string | undefined;
   /** Called as each attempt starts; the returned function gets its outcome. */
   observe?: (method: string, path: string) => (outcome: { status: number } | ApiError) => void;
-  noteStatus?: (status: number) => void;
-  noteError?: (code: string | null) => void;
+  /** For the caller's log line: each answer's status, the code of a 401's or 5xx's body. */
+  note?: (facts: { upstreamStatus?: number; upstreamCode?: string | null }) => void;
 };
 
 export type DifyClient = ReturnType<typeof createDifyClient>;
@@ -155,7 +155,7 @@ export function createDifyClient(settings: DifyClientOptions) {
     const status = response.statusCode;
     const parsed = difyErrorBodySchema.safeParse(await response.body.json().catch(() => undefined));
     if (status === 401 || status >= 500)
-      settings.noteError?.(parsed.success ? parsed.data.code : null);
+      settings.note?.({ upstreamCode: parsed.success ? parsed.data.code : null });
     if (status === 401) {
       return ApiError.of(
         "upstream_key_refused",
@@ -226,7 +226,7 @@ export function createDifyClient(settings: DifyClientOptions) {
       }
       const status = response.statusCode;
       observe?.({ status });
-      settings.noteStatus?.(status);
+      settings.note?.({ upstreamStatus: status });
       if (status >= 500 && status !== 501 && attempt < attempts) {
         await discard(response);
         await sleep(200);
