@@ -3,23 +3,6 @@ import { parseStreamEvent } from "@/lib/dify/browser-schemas";
 
 // The SSE reader of browser and server alike; the framing is eventsource-parser's (WHATWG rules).
 
-export type { EventSourceMessage };
-
-/** Text in, split anywhere; each whole message out. An event past `maxBufferSize` is refused. */
-export function createSseSplitter(options: {
-  onEvent: (message: EventSourceMessage) => void;
-  maxBufferSize?: number;
-  onTooLarge?: () => void;
-}) {
-  return createParser({
-    onEvent: options.onEvent,
-    maxBufferSize: options.maxBufferSize,
-    onError: (error) => {
-      if (error.type === "max-buffer-size-exceeded") options.onTooLarge?.();
-    },
-  });
-}
-
 /** One event's JSON as SSE: JSON.stringify writes no line break, so one `data:` line. */
 export function encodeSseEvent(json: unknown): string {
   return `data: ${JSON.stringify(json)}\n\n`;
@@ -31,7 +14,7 @@ export async function* readSse(stream: ReadableStream<Uint8Array>) {
     .pipeThrough(new TextDecoderStream() as TransformStream<Uint8Array, string>)
     .getReader();
   const messages: EventSourceMessage[] = [];
-  const parser = createSseSplitter({ onEvent: (message) => messages.push(message) });
+  const parser = createParser({ onEvent: (message) => messages.push(message) });
   try {
     for (;;) {
       const { value, done } = await reader.read();

@@ -1,7 +1,8 @@
 import "server-only";
 import { getEnv } from "@/lib/server/env";
 import type { Readable } from "node:stream";
-import { createSseSplitter, encodeSseEvent } from "@/lib/dify/sse-events";
+import { createParser } from "eventsource-parser";
+import { encodeSseEvent } from "@/lib/dify/sse-events";
 import { ERROR_STATUS, type ErrorCode } from "@/lib/errors/error-code";
 import { acquireStreamSlot, type StreamHolder } from "@/lib/server/streams/acquire-stream-slot";
 
@@ -58,7 +59,7 @@ export function relayEventStream(
   const decoder = new TextDecoder();
   let out = "";
   let tooLarge = false;
-  const splitter = createSseSplitter({
+  const splitter = createParser({
     onEvent: (message) => {
       // Keep-alives are the relay's job; data that is not JSON the browser skips, so it is not sent.
       let json: unknown;
@@ -70,7 +71,9 @@ export function relayEventStream(
       for (const event of options.transform.apply(json)) out += encodeSseEvent(event);
     },
     maxBufferSize: options.maxEventChars ?? getEnv().limits.relayMaxEventChars,
-    onTooLarge: () => (tooLarge = true),
+    onError: (error) => {
+      if (error.type === "max-buffer-size-exceeded") tooLarge = true;
+    },
   });
   let lastSent = Date.now();
   let ended = false;
