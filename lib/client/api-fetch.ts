@@ -88,13 +88,11 @@ export async function apiFetch<S extends z.ZodMiniType>(
 
 /** Opens a streamed response (SSE), by GET or by POSTing `json`. */
 export async function apiStream(
-  url: string,
-  options: Omit<RequestOptions, "method"> = {},
+  { url, ...options }: { url: string; headers?: Record<string, string>; json?: unknown },
+  signal?: AbortSignal,
 ): Promise<ReadableStream<Uint8Array>> {
-  const response = await send(url, "text/event-stream", options, {
-    lost: "The connection failed.",
-    cache: "no-store",
-  });
+  const streamFetch = { lost: "The connection failed.", cache: "no-store" } as const;
+  const response = await send(url, "text/event-stream", { ...options, signal }, streamFetch);
   if (!response.body) throw readErrorResponse(response.status, "");
   return response.body;
 }

@@ -1,16 +1,13 @@
 import { useEffect, useRef, useState } from "react";
 import { ApiClientError } from "@/lib/client/api-client-error";
+import type { apiStream } from "@/lib/client/api-fetch";
 
 export type Connection = "idle" | "connecting" | "open" | "reconnecting" | "closed";
 
 /** Opens a stream by GET, or by POSTing `json`; a failed answer throws an ApiClientError. */
-export async function openEventStream(
-  request: { url: string; headers?: Record<string, string>; json?: unknown },
-  signal?: AbortSignal,
-): Promise<ReadableStream<Uint8Array>> {
+export async function openEventStream(...args: Parameters<typeof apiStream>) {
   // Loaded as a stream opens: the response reader brings zod, which the first load does without.
-  const { apiStream } = await import("@/lib/client/api-fetch");
-  return apiStream(request.url, { headers: request.headers, json: request.json, signal });
+  return (await import("@/lib/client/api-fetch")).apiStream(...args);
 }
 
 export type EventStreamSource = {
