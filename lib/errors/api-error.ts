@@ -79,14 +79,8 @@ export function parseUpstream<S extends $ZodType>(
 ): output<S> {
   const result = safeParse(schema, value);
   if (result.success) return result.data;
-  console.warn(
-    JSON.stringify({
-      level: "warn",
-      msg: "upstream data refused",
-      what,
-      detail: describeZodError(result.error),
-    }),
-  );
+  const detail = describeZodError(result.error);
+  console.warn(JSON.stringify({ level: "warn", msg: "upstream data refused", what, detail }));
   throw ApiError.of(
     "upstream_bad_response",
     "The workflow service sent data this app cannot read.",

@@ -2,12 +2,11 @@ import "server-only";
 import { getEnv } from "@/lib/server/env";
 import { ApiError } from "@/lib/errors/api-error";
 
-function tooLarge(maxBytes: number): ApiError {
-  return ApiError.of(
+const tooLarge = (maxBytes: number) =>
+  ApiError.of(
     "payload_too_large",
     `The request body is larger than this server accepts (${maxBytes} bytes).`,
   );
-}
 
 const tooSlow = () =>
   ApiError.of("request_timeout", "The request body took too long to arrive. Send it again.");
