@@ -8,7 +8,7 @@ import { requireOwnHost } from "@/lib/server/request-guards";
 import {
   contentSecurityPolicy,
   frameAncestorsFor,
-  pageResponseHeaders,
+  withPageHeaders,
 } from "@/lib/server/http/response-headers";
 
 // Runs before every page and static file (Next 16's proxy, on Node): the Host check, the page and
@@ -17,13 +17,6 @@ import {
 
 /** Built files and public/ files: headers only, no nonce or per-link choices. */
 const ASSET = /^\/_next\/|\.[A-Za-z0-9]+$/;
-
-function withPageHeaders(response: Response, pathname: string): Response {
-  for (const [name, value] of Object.entries(pageResponseHeaders(pathname))) {
-    response.headers.set(name, value);
-  }
-  return response;
-}
 
 export function proxy(request: NextRequest) {
   const { pathname, searchParams } = request.nextUrl;

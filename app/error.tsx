@@ -3,14 +3,8 @@
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 
-// The last resort for an error no screen of its own caught: says so in the page's language and
-// offers to render the segment again, instead of Next's bare default.
-export default function AppError({
-  reset,
-}: {
-  error: Error & { digest?: string };
-  reset: () => void;
-}) {
+// An error no screen of its own caught, in the page's language with a retry (not Next's default).
+export default function AppError({ reset }: { reset: () => void }) {
   const t = useTranslations("appError");
   return (
     <main className="page">

@@ -36,8 +36,7 @@ export const viewport: Viewport = {
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
   // Reading the request makes every page render per request, so each gets its CSP nonce.
-  const requestHeaders = await headers();
-  const theme = parseTheme(requestHeaders.get("x-theme"));
+  const theme = parseTheme((await headers()).get("x-theme"));
   const locale = await getLocale();
   return (
     <html lang={locale} data-theme={theme ?? undefined}>

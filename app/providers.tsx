@@ -21,8 +21,7 @@ let browserClient: QueryClient | undefined;
 
 function getQueryClient() {
   if (isServer) return makeQueryClient();
-  browserClient ??= makeQueryClient();
-  return browserClient;
+  return (browserClient ??= makeQueryClient());
 }
 
 export function Providers({ children }: { children: ReactNode }) {

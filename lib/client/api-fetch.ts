@@ -12,10 +12,7 @@ export function parseJsonText(text: string): unknown {
   }
 }
 
-/**
- * A failed response (of fetch, an event stream or an XHR upload) as an ApiClientError; a body that
- * is not our envelope, or a code this app does not know, becomes `unexpected_response`.
- */
+/** A failed response as an ApiClientError: `unexpected_response` unless it is our envelope. */
 export function readErrorResponse(status: number, body: string): ApiClientError {
   const envelope = errorEnvelopeSchema.safeParse(parseJsonText(body));
   if (!envelope.success) {
@@ -52,7 +49,7 @@ async function send(
   let response: Response;
   try {
     response = await fetch(url, {
-      method: options.method ?? "GET",
+      method: options.method ?? (post ? "POST" : "GET"),
       headers: {
         Accept: accept,
         ...options.headers,
@@ -66,7 +63,7 @@ async function send(
     if (error instanceof DOMException && error.name === "AbortError") throw error;
     throw new ApiClientError(0, "network_error", lost);
   }
-  if (!response.ok) throw readErrorResponse(response.status, await bodyText(response));
+  if (!response.ok) throw readErrorResponse(response.status, await response.text().catch(() => ""));
   return response;
 }
 
@@ -78,7 +75,7 @@ export async function apiFetch<S extends z.ZodMiniType>(
   const response = await send(url, "application/json", options, {
     lost: "The connection failed. Check your network and try again.",
   });
-  const parsed = schema.safeParse(parseJsonText(await bodyText(response)));
+  const parsed = schema.safeParse(parseJsonText(await response.text().catch(() => "")));
   if (!parsed.success) {
     throw new ApiClientError(
       response.status,
@@ -91,24 +88,11 @@ export async function apiFetch<S extends z.ZodMiniType>(
 
 /** Opens a streamed response (SSE), by GET or by POSTing `json`. */
 export async function apiStream(
-  url: string,
-  options: Omit<RequestOptions, "method"> = {},
+  { url, ...options }: { url: string; headers?: Record<string, string>; json?: unknown },
+  signal?: AbortSignal,
 ): Promise<ReadableStream<Uint8Array>> {
-  const method = options.json === undefined ? "GET" : "POST";
-  const response = await send(
-    url,
-    "text/event-stream",
-    { ...options, method },
-    { lost: "The connection failed.", cache: "no-store" },
-  );
+  const streamFetch = { lost: "The connection failed.", cache: "no-store" } as const;
+  const response = await send(url, "text/event-stream", { ...options, signal }, streamFetch);
   if (!response.body) throw readErrorResponse(response.status, "");
   return response.body;
-}
-
-async function bodyText(response: Response): Promise<string> {
-  try {
-    return await response.text();
-  } catch {
-    return "";
-  }
 }

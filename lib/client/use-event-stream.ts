@@ -1,17 +1,13 @@
 import { useEffect, useRef, useState } from "react";
 import { ApiClientError } from "@/lib/client/api-client-error";
+import type { apiStream } from "@/lib/client/api-fetch";
 
 export type Connection = "idle" | "connecting" | "open" | "reconnecting" | "closed";
 
 /** Opens a stream by GET, or by POSTing `json`; a failed answer throws an ApiClientError. */
-export async function openEventStream(
-  request: { url: string; headers?: Record<string, string>; json?: unknown },
-  signal?: AbortSignal,
-): Promise<ReadableStream<Uint8Array>> {
-  // Loaded when a stream opens, after the page is in the browser: the response reader brings the
-  // error envelope's schema (zod), which the page's first load does without.
-  const { apiStream } = await import("@/lib/client/api-fetch");
-  return apiStream(request.url, { headers: request.headers, json: request.json, signal });
+export async function openEventStream(...args: Parameters<typeof apiStream>) {
+  // Loaded as a stream opens: the response reader brings zod, which the first load does without.
+  return (await import("@/lib/client/api-fetch")).apiStream(...args);
 }
 
 export type EventStreamSource = {
@@ -100,10 +96,7 @@ export async function followEventStream<E>(
   }
 }
 
-/**
- * Follows `source` while it is set (a new source starts over; keep it stable with useMemo). The
- * handlers may change every render: the latest ones are used.
- */
+/** Follows `source` while it is set (keep it stable with useMemo), with the latest handlers. */
 export function useEventStream<E>({
   source,
   ...handlers

@@ -67,19 +67,11 @@ export const systemParametersSchema = z.looseObject({
 });
 export type SystemParameters = z.infer<typeof systemParametersSchema>;
 
-const enabledFeature = z.looseObject({ enabled: z.boolean().default(false) }).nullish();
-
+// Only what the app reads: the chat features it does not offer pass unread.
 export const appParametersSchema = z.looseObject({
   opening_statement: z.string().nullish(),
   suggested_questions: z.array(z.string()).nullish(),
-  suggested_questions_after_answer: enabledFeature,
-  speech_to_text: enabledFeature,
-  text_to_speech: enabledFeature,
-  retriever_resource: enabledFeature,
-  annotation_reply: enabledFeature,
-  more_like_this: enabledFeature,
   user_input_form: z.array(userInputFormItemSchema).default([]),
-  sensitive_word_avoidance: enabledFeature,
   file_upload: z.looseObject({}).nullish(),
   system_parameters: systemParametersSchema.default(() => systemParametersSchema.parse({})),
 });

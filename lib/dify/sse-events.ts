@@ -3,39 +3,18 @@ import { parseStreamEvent } from "@/lib/dify/browser-schemas";
 
 // The SSE reader of browser and server alike; the framing is eventsource-parser's (WHATWG rules).
 
-export type { EventSourceMessage };
-
-/** Text in, split anywhere; each whole message out. An event past `maxBufferSize` is refused. */
-export function createSseSplitter(options: {
-  onEvent: (message: EventSourceMessage) => void;
-  maxBufferSize?: number;
-  onTooLarge?: () => void;
-}) {
-  return createParser({
-    onEvent: options.onEvent,
-    maxBufferSize: options.maxBufferSize,
-    onError: (error) => {
-      if (error.type === "max-buffer-size-exceeded") options.onTooLarge?.();
-    },
-  });
-}
-
 /** One event's JSON as SSE: JSON.stringify writes no line break, so one `data:` line. */
 export function encodeSseEvent(json: unknown): string {
   return `data: ${JSON.stringify(json)}\n\n`;
 }
 
-/**
- * Each SSE message of a body; the body is cancelled when the caller stops early. Unlike
- * EventSource, an event the body ends on without its blank line is delivered: the body ended
- * cleanly (a cut connection errors the read instead).
- */
+/** Each SSE message of a body, unlike EventSource also one it ends on without a blank line. */
 export async function* readSse(stream: ReadableStream<Uint8Array>) {
   const reader = stream
     .pipeThrough(new TextDecoderStream() as TransformStream<Uint8Array, string>)
     .getReader();
   const messages: EventSourceMessage[] = [];
-  const parser = createSseSplitter({ onEvent: (message) => messages.push(message) });
+  const parser = createParser({ onEvent: (message) => messages.push(message) });
   try {
     for (;;) {
       const { value, done } = await reader.read();
@@ -51,7 +30,6 @@ export async function* readSse(stream: ReadableStream<Uint8Array>) {
 /** Each event's JSON payload, unparsed; keep-alives and data that is not JSON are skipped. */
 export async function* readSseJson(stream: ReadableStream<Uint8Array>) {
   for await (const message of readSse(stream)) {
-    if (!message.data.trim()) continue;
     let json: unknown;
     try {
       json = JSON.parse(message.data);

@@ -79,24 +79,15 @@ export function parseUpstream<S extends $ZodType>(
 ): output<S> {
   const result = safeParse(schema, value);
   if (result.success) return result.data;
-  console.warn(
-    JSON.stringify({
-      level: "warn",
-      msg: "upstream data refused",
-      what,
-      detail: describeZodError(result.error),
-    }),
-  );
+  const detail = describeZodError(result.error);
+  console.warn(JSON.stringify({ level: "warn", msg: "upstream data refused", what, detail }));
   throw ApiError.of(
     "upstream_bad_response",
     "The workflow service sent data this app cannot read.",
   );
 }
 
-/**
- * Anything else than an ApiError (a zod error here is an answer the app built itself) is the
- * server's own fault: a generic 500 without stack, upstream body or secret, its detail logged.
- */
+/** Anything but an ApiError is the server's own fault: a generic 500, its detail only logged. */
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   const detail =

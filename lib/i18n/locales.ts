@@ -25,11 +25,7 @@ export function localeFromAcceptLanguage(header: string | null | undefined): Loc
     })
     .filter((entry) => entry.tag && entry.q > 0)
     .sort((a, b) => b.q - a.q || a.index - b.index);
-  for (const entry of ranked) {
-    const locale = matchLocale(entry.tag);
-    if (locale) return locale;
-  }
-  return null;
+  return ranked.map(({ tag }) => matchLocale(tag)).find((locale) => locale !== null) ?? null;
 }
 
 export function resolveLocale(

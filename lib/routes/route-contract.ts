@@ -1,4 +1,4 @@
-import type { $ZodType, input } from "zod/v4/core";
+import type { $ZodType } from "zod/v4/core";
 
 // A route of the app's API: the server answers it and the browser calls it from the same object.
 export type RouteContract = {
@@ -12,10 +12,6 @@ export type RouteContract = {
   answer?: $ZodType;
   status?: number;
 };
-
-export type RouteParams<C extends RouteContract> = C["params"] extends $ZodType
-  ? input<C["params"]>
-  : Record<string, never>;
 
 /** What a query may carry on the way out; an empty or undefined value is left out. */
 export type QueryValues = Record<string, string | number | undefined>;

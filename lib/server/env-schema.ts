@@ -145,7 +145,7 @@ const variablesSchema = z.object({
   FORM_LINK_SECRET: secret(MIN_LINK_SECRET_LENGTH),
   ALLOW_UNSIGNED_LINKS: flag,
   RUN_STREAM_OUTPUTS: oneOf(["shown", "hidden"], "shown"),
-  PORTAL_API_TOKEN: optionalString,
+  PORTAL_API_TOKEN: secret(MIN_BEARER_TOKEN_LENGTH),
   PORTAL_API_TOKENS: optionalString,
   KNOWLEDGE_DATASET_IDS: datasetIds,
   KNOWLEDGE_ATOMIC_UPDATES: flag,
@@ -178,46 +178,36 @@ const variablesSchema = z.object({
   NEXT_MANUAL_SIG_HANDLE: optionalString,
 });
 
-type Variables = z.output<typeof variablesSchema>;
-
 const loopback = (url: string) =>
   URL.canParse(url) && /^(127\.\d+\.\d+\.\d+|localhost|\[::1\])$/.test(new URL(url).hostname);
-
-/** Fail closed: a combination that would quietly weaken the app refuses to start instead. */
-const FAIL_CLOSED: [keyof Variables, (env: Variables) => boolean, string][] = [
-  [
-    "FORM_LINK_SECRET",
-    (env) => !env.FORM_LINK_SECRET && !env.ALLOW_UNSIGNED_LINKS,
-    "required (or set ALLOW_UNSIGNED_LINKS=true on a trusted network)",
-  ],
-  [
-    "ALLOW_UNSIGNED_LINKS",
-    (env) => !!env.FORM_LINK_SECRET && env.ALLOW_UNSIGNED_LINKS,
-    "must not be true while FORM_LINK_SECRET is set (it would accept unsigned links despite the secret)",
-  ],
-  [
-    "FORM_LINK_SECRET",
-    (env) => !!env.FORM_LINK_SECRET?.includes(DEMO_SECRET_MARK) && !loopback(env.DIFY_API_BASE),
-    "must not be a public demo secret with an upstream off this host",
-  ],
-  // Without it the same-origin check would trust the request's own Host, which a DNS-rebinding
-  // page chooses; with it every request's Host is checked too.
-  [
-    "APP_ORIGIN",
-    (env) => env.NODE_ENV === "production" && !env.APP_ORIGIN,
-    "required in production (the app's public origin, e.g. https://forms.example.com)",
-  ],
-];
 
 const envSchema = z
   .preprocess(
     (source) => ({ ...(source as object), limits: source }),
     variablesSchema.extend({ limits: limitsSchema }),
   )
-  .superRefine((env, ctx) => {
-    for (const [name, refuses, message] of FAIL_CLOSED) {
-      if (refuses(env)) ctx.addIssue({ code: "custom", path: [name], message });
-    }
+  // Fail closed: a combination that would quietly weaken the app refuses to start instead.
+  .refine((env) => env.FORM_LINK_SECRET || env.ALLOW_UNSIGNED_LINKS, {
+    path: ["FORM_LINK_SECRET"],
+    message: "required (or set ALLOW_UNSIGNED_LINKS=true on a trusted network)",
+  })
+  .refine((env) => !(env.FORM_LINK_SECRET && env.ALLOW_UNSIGNED_LINKS), {
+    path: ["ALLOW_UNSIGNED_LINKS"],
+    message:
+      "must not be true while FORM_LINK_SECRET is set (it would accept unsigned links despite the secret)",
+  })
+  .refine(
+    (env) => !env.FORM_LINK_SECRET?.includes(DEMO_SECRET_MARK) || loopback(env.DIFY_API_BASE),
+    {
+      path: ["FORM_LINK_SECRET"],
+      message: "must not be a public demo secret with an upstream off this host",
+    },
+  )
+  // Without it the same-origin check would trust the request's own Host, which a DNS-rebinding
+  // page chooses; with it every request's Host is checked too.
+  .refine((env) => env.NODE_ENV !== "production" || env.APP_ORIGIN, {
+    path: ["APP_ORIGIN"],
+    message: "required in production (the app's public origin, e.g. https://forms.example.com)",
   })
   .transform(({ PORTAL_API_TOKEN, PORTAL_API_TOKENS, MARKDOWN_IMAGE_ORIGINS, ...env }, ctx) => {
     const portal = parsePortalTokens(PORTAL_API_TOKENS, PORTAL_API_TOKEN);

@@ -5,8 +5,7 @@ let cached: AppEnv | undefined;
 
 /** The validated environment; throws an EnvError naming the variable on first use if invalid. */
 export function getEnv(): AppEnv {
-  cached ??= parseEnv(process.env);
-  return cached;
+  return (cached ??= parseEnv(process.env));
 }
 
 /** What is wrong with the configuration, naming each variable; null when it is valid. */

@@ -2,20 +2,16 @@ import "server-only";
 import { getEnv } from "@/lib/server/env";
 import { ApiError } from "@/lib/errors/api-error";
 
-function tooLarge(maxBytes: number): ApiError {
-  return ApiError.of(
+const tooLarge = (maxBytes: number) =>
+  ApiError.of(
     "payload_too_large",
     `The request body is larger than this server accepts (${maxBytes} bytes).`,
   );
-}
 
 const tooSlow = () =>
   ApiError.of("request_timeout", "The request body took too long to arrive. Send it again.");
 
-/**
- * Reads a JSON request body within MAX_JSON_BODY_BYTES and its timeouts. The rest of a refused
- * one is never read: the answer goes out and Node closes the connection.
- */
+/** A JSON request body within MAX_JSON_BODY_BYTES and its timeouts, a refused one not read on. */
 export async function readJsonBody(request: Request): Promise<unknown> {
   const limits = getEnv().limits;
   const maxBytes = limits.MAX_JSON_BODY_BYTES;

@@ -57,8 +57,7 @@ export function requireOwnHost(request: Request): void {
 export function requireSameOrigin(request: Request): void {
   const origin = request.headers.get("origin");
   const given = origin && URL.canParse(origin) ? new URL(origin).origin : null;
-  const expected = publicOrigin(request);
-  if (!given || given === "null" || !expected || given !== expected) {
+  if (!given || given !== publicOrigin(request)) {
     throw ApiError.of("forbidden_origin", "This request must come from the app's own pages.");
   }
 }

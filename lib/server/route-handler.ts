@@ -17,10 +17,7 @@ const ANY_HOST_ROUTES: ReadonlySet<string> = new Set(["/api/health", "/api/ready
 const REQUEST_ID = /^[A-Za-z0-9-]{8,64}$/;
 const NO_STORE = /(^|,)\s*no-store\s*(,|$)/i;
 
-/**
- * Wraps a route handler: error envelope, request id, API headers, shutdown tracking, and one log
- * line, which never holds keys, tokens, answers or file contents.
- */
+/** Wraps a handler: error envelope, request id, API headers, shutdown tracking, a log line. */
 export function handleRoute<C>(
   route: string,
   handler: (request: Request, context: C) => Promise<Response> | Response,
@@ -66,10 +63,10 @@ export function handleRoute<C>(
           route,
           method: request.method,
           status: response.status,
-          ...(failed ? { code: failed.code } : {}),
+          code: failed?.code,
           upstream_status: store.upstreamStatus,
-          ...(store.upstreamCode !== undefined ? { upstream_code: store.upstreamCode } : {}),
-          ...(store.caller !== undefined ? { token_name: store.caller } : {}),
+          upstream_code: store.upstreamCode,
+          token_name: store.caller,
           duration_ms: Math.round(performance.now() - started),
           request_id: requestId,
         }),
@@ -102,10 +99,7 @@ export type RouteHandler<C extends RouteContract, G = object> = (
 
 export type Endpoint = { contract: RouteContract; run: RouteFn };
 
-/**
- * A route's method: `before`, then params and query parsed, then `guard` (a verified link). The
- * handler's value goes through the contract's answer, so only the fields it names leave.
- */
+/** A method: `before`, params and query, `guard`, then the handler, its value through `answer`. */
 export function endpoint<C extends RouteContract, G extends object = object>(
   contract: C,
   handler: RouteHandler<C, G>,

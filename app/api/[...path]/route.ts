@@ -1,8 +1,7 @@
 import { ApiError } from "@/lib/errors/api-error";
 import { handleRoute } from "@/lib/server/route-handler";
 
-// Any other path under /api: 404 in the error envelope, like every API answer (Next's own 404
-// would be an HTML page).
+// Any other path under /api: 404 in the error envelope (Next's own 404 is an HTML page).
 const notFound = handleRoute("/api/[...path]", () => {
   throw ApiError.of("not_found", "There is no such API route.");
 });

@@ -8,8 +8,7 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE } = defineRoute(
   endpoint({ method: "GET", path: "/api/ready" }, async () => {
     const readiness = await getReadiness();
     if (readiness.ready) {
-      // With REDIS_URL the body also says where the shared limits count now; Redis away is still
-      // ready (decision 048).
+      // With REDIS_URL, where shared limits count now; still ready with Redis away (decision 048).
       const limits = sharedLimitsState();
       return Response.json(limits === "memory" ? { status: "ready" } : { status: "ready", limits });
     }

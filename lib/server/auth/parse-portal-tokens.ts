@@ -16,15 +16,7 @@ export function parsePortalTokens(
 ): { tokens: PortalToken[]; problems: string[] } {
   const problems: string[] = [];
   const tokens: PortalToken[] = [];
-  if (unnamed !== undefined) {
-    if (unnamed.length < MIN_BEARER_TOKEN_LENGTH) {
-      problems.push(
-        `PORTAL_API_TOKEN: must be at least ${MIN_BEARER_TOKEN_LENGTH} characters (e.g. openssl rand -hex 32)`,
-      );
-    } else {
-      tokens.push({ name: UNNAMED_PORTAL_TOKEN, token: unnamed });
-    }
-  }
+  if (unnamed !== undefined) tokens.push({ name: UNNAMED_PORTAL_TOKEN, token: unnamed });
   const entries = named?.split(/\s+/).filter(Boolean) ?? [];
   if (entries.length > MAX_PORTAL_TOKENS) {
     problems.push(`PORTAL_API_TOKENS: at most ${MAX_PORTAL_TOKENS} tokens`);

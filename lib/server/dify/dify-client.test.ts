@@ -15,7 +15,7 @@ let handler: Handler = (_req, res) => res.end();
 const seen: { method: string; url: string; authorization: string | undefined }[] = [];
 let server: Server;
 let client: DifyClient;
-const noted: { status?: number; code?: string | null } = {};
+const noted: { upstreamStatus?: number; upstreamCode?: string | null } = {};
 
 const options = (apiBase: string): DifyClientOptions => ({
   apiBase,
@@ -29,8 +29,7 @@ const options = (apiBase: string): DifyClientOptions => ({
   launchConnections: 2,
   parametersTtlMs: 60_000,
   requestId: () => "r",
-  noteStatus: (status) => (noted.status = status),
-  noteError: (code) => (noted.code = code),
+  note: (facts) => Object.assign(noted, facts),
 });
 
 beforeAll(async () => {
@@ -187,7 +186,7 @@ describe("dify client", () => {
     const error = await client.getHumanInputForm("t").catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 502, code: "upstream_bad_response" });
     expect((error as Error).message).not.toContain("internal detail");
-    expect(noted).toEqual({ status: 503, code: "service_busy" });
+    expect(noted).toEqual({ upstreamStatus: 503, upstreamCode: "service_busy" });
   });
 
   it("reads a 501 on a form's routes as form_answered_elsewhere, asked once; elsewhere as a 5xx", async () => {
@@ -209,7 +208,7 @@ describe("dify client", () => {
       failed,
     );
     await expect(client.getAppParameters()).rejects.toMatchObject(failed);
-    expect(noted.code).toBe("not_implemented");
+    expect(noted.upstreamCode).toBe("not_implemented");
   });
 
   it("maps a malformed success body to upstream_bad_response", async () => {

@@ -42,8 +42,8 @@ export type DifyClientOptions = {
   requestId?: () => string | undefined;
   /** Called as each attempt starts; the returned function gets its outcome. */
   observe?: (method: string, path: string) => (outcome: { status: number } | ApiError) => void;
-  noteStatus?: (status: number) => void;
-  noteError?: (code: string | null) => void;
+  /** For the caller's log line: each answer's status, the code of a 401's or 5xx's body. */
+  note?: (facts: { upstreamStatus?: number; upstreamCode?: string | null }) => void;
 };
 
 export type DifyClient = ReturnType<typeof createDifyClient>;
@@ -52,24 +52,6 @@ type KeyKind = "app" | "dataset";
 
 /** Which pool of upstream connections a request takes (each Agent holds one pool per origin). */
 type PoolKind = "json" | "stream" | "launch";
-
-function createAgents(options: DifyClientOptions): Record<PoolKind, Agent> {
-  const pool = (connections: number, bodyTimeout: number) =>
-    new Agent({
-      connections,
-      connect: { timeout: options.connectTimeoutMs },
-      headersTimeout: options.responseTimeoutMs,
-      bodyTimeout,
-    });
-  // Each pool is capped: past it a request waits for a connection instead of opening more sockets.
-  // Streams may be quiet between events; the upstream pings about every 10 s, so a long silence
-  // means it is gone. The launcher's runs have a pool of their own, so forms never queue behind them.
-  return {
-    json: pool(options.jsonConnections, options.responseTimeoutMs),
-    stream: pool(options.streamConnections, options.streamIdleTimeoutMs),
-    launch: pool(options.launchConnections, options.streamIdleTimeoutMs),
-  };
-}
 
 type UpstreamResponse = Dispatcher.ResponseData;
 
@@ -128,12 +110,9 @@ function defaultMessage(status: number): string {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-type KnowledgeListQuery = {
-  page: number;
-  limit: number;
-  keyword?: string;
-  status?: string;
-};
+type RunStart = { inputs: Record<string, unknown>; user: string; files?: unknown[] };
+
+type KnowledgeListQuery = { page: number; limit: number; keyword?: string; status?: string };
 
 const listQuery = (query: KnowledgeListQuery) => ({
   page: String(query.page),
@@ -143,7 +122,21 @@ const listQuery = (query: KnowledgeListQuery) => ({
 });
 
 export function createDifyClient(settings: DifyClientOptions) {
-  const agents = createAgents(settings);
+  const pool = (connections: number, bodyTimeout: number) =>
+    new Agent({
+      connections,
+      connect: { timeout: settings.connectTimeoutMs },
+      headersTimeout: settings.responseTimeoutMs,
+      bodyTimeout,
+    });
+  // Each pool is capped: past it a request waits for a connection instead of opening more sockets.
+  // Streams may be quiet between events; the upstream pings about every 10 s, so a long silence
+  // means it is gone. The launcher's runs have a pool of their own, so forms never queue behind them.
+  const agents: Record<PoolKind, Agent> = {
+    json: pool(settings.jsonConnections, settings.responseTimeoutMs),
+    stream: pool(settings.streamConnections, settings.streamIdleTimeoutMs),
+    launch: pool(settings.launchConnections, settings.streamIdleTimeoutMs),
+  };
 
   function bearer(kind: KeyKind): string {
     const key = kind === "app" ? settings.appKey : settings.datasetKey;
@@ -162,7 +155,7 @@ export function createDifyClient(settings: DifyClientOptions) {
     const status = response.statusCode;
     const parsed = difyErrorBodySchema.safeParse(await response.body.json().catch(() => undefined));
     if (status === 401 || status >= 500)
-      settings.noteError?.(parsed.success ? parsed.data.code : null);
+      settings.note?.({ upstreamCode: parsed.success ? parsed.data.code : null });
     if (status === 401) {
       return ApiError.of(
         "upstream_key_refused",
@@ -233,7 +226,7 @@ export function createDifyClient(settings: DifyClientOptions) {
       }
       const status = response.statusCode;
       observe?.({ status });
-      settings.noteStatus?.(status);
+      settings.note?.({ upstreamStatus: status });
       if (status >= 500 && status !== 501 && attempt < attempts) {
         await discard(response);
         await sleep(200);
@@ -250,13 +243,10 @@ export function createDifyClient(settings: DifyClientOptions) {
     options: RequestOptions = {},
   ): Promise<z.infer<S>> {
     const response = await send(path, options);
-    let text: string;
-    try {
-      text = await response.body.text();
-    } catch (error) {
+    const text = await response.body.text().catch((error: unknown) => {
       // A body broken off maps by its cause's code, as a failed request does.
       throw mapNetworkError(new TypeError("terminated", { cause: error }));
-    }
+    });
     let json: unknown;
     try {
       json =
@@ -288,7 +278,7 @@ export function createDifyClient(settings: DifyClientOptions) {
   /** A call of the knowledge API: its path under /datasets, with the dataset key. */
   const dataset = <S extends z.ZodType>(schema: S, under: string[], request?: RequestOptions) =>
     requestJson(upstreamPath("datasets", ...under), schema, { key: "dataset", ...request });
-  const launch = (path: string, body: object, signal?: AbortSignal) =>
+  const launch = (path: string, body: RunStart, signal?: AbortSignal) =>
     requestStream(path, {
       method: "POST",
       json: { ...body, response_mode: "streaming" },
@@ -339,19 +329,11 @@ export function createDifyClient(settings: DifyClientOptions) {
         form,
       }),
 
-    runWorkflowStreaming: (
-      body: { inputs: Record<string, unknown>; user: string; files?: unknown[] },
-      signal?: AbortSignal,
-    ) => launch("/workflows/run", body, signal),
+    runWorkflowStreaming: (body: RunStart, signal?: AbortSignal) =>
+      launch("/workflows/run", body, signal),
 
     sendChatMessageStreaming: (
-      body: {
-        query: string;
-        inputs: Record<string, unknown>;
-        user: string;
-        conversation_id?: string;
-        files?: unknown[];
-      },
+      body: RunStart & { query: string; conversation_id?: string },
       signal?: AbortSignal,
     ) => launch("/chat-messages", body, signal),
 

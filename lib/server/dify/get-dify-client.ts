@@ -23,8 +23,7 @@ export function getDifyClient(): DifyClient {
       parametersTtlMs: limits.appParametersTtlMs,
       requestId: () => requestContext.getStore()?.requestId,
       observe: observeUpstream,
-      noteStatus: (upstreamStatus) => noteRequest({ upstreamStatus }),
-      noteError: (upstreamCode) => noteRequest({ upstreamCode }),
+      note: noteRequest,
     });
   });
 }

@@ -2,11 +2,10 @@ import "server-only";
 import { ApiError } from "@/lib/errors/api-error";
 import { getDifyClient } from "@/lib/server/dify/get-dify-client";
 import type { FormLinkClaims } from "@/lib/form/form-link";
-import { leasedEventStream } from "@/lib/server/streams/leased-event-stream";
+import { chainEventTransforms, leasedEventStream } from "@/lib/server/streams/relay-event-stream";
 import { clientAddress } from "@/lib/server/client-address";
 import { runOutputsShown } from "@/lib/server/form/form-identity";
 import { formTokenRedaction, runStreamAllowlist } from "@/lib/server/form/run-stream-allowlist";
-import { chainEventTransforms } from "@/lib/server/streams/chain-event-transforms";
 
 /** The run of a verified link, relayed live, bounded per link (token and user) too. */
 export async function runEventsResponse(

@@ -6,8 +6,7 @@ import { parseStreamEvent } from "@/lib/dify/browser-schemas";
 import { initialRunView, runViewReducer } from "@/lib/run/run-view";
 import { formTokenRedaction } from "@/lib/server/form/run-stream-allowlist";
 import { runStreamAllowlist } from "@/lib/server/form/run-stream-allowlist";
-import { chainEventTransforms } from "@/lib/server/streams/chain-event-transforms";
-import { relayEventStream } from "@/lib/server/streams/relay-event-stream";
+import { chainEventTransforms, relayEventStream } from "@/lib/server/streams/relay-event-stream";
 
 // Every event kind the embedded service emits (lib/embedded/run-engine.ts, app-routes.ts), the wire
 // notes list (docs/dify-wire-notes.md) and Dify's OpenAPI description names, each in its full

@@ -9,19 +9,17 @@ export const API_RESPONSE_HEADERS = {
   "Referrer-Policy": "no-referrer",
 } as const;
 
-/** Headers on every page and static file, besides a page's CSP (contentSecurityPolicy). */
-export function pageResponseHeaders(pathname: string): Record<string, string> {
-  const headers: Record<string, string> = {
-    "X-Content-Type-Options": "nosniff",
-    // Form links carry signatures: never send them on in a Referer.
-    "Referrer-Policy": "no-referrer",
-  };
+/** The headers of every page and static file, besides a page's CSP (contentSecurityPolicy). */
+export function withPageHeaders(response: Response, pathname: string): Response {
+  response.headers.set("X-Content-Type-Options", "nosniff");
+  // Form links carry signatures: never send them on in a Referer.
+  response.headers.set("Referrer-Policy", "no-referrer");
   if (pathname.startsWith("/form/")) {
-    headers["Cache-Control"] = "no-store";
+    response.headers.set("Cache-Control", "no-store");
     // Form links are personal: never in a search index (the page says so in a meta tag too).
-    headers["X-Robots-Tag"] = "noindex, nofollow";
+    response.headers.set("X-Robots-Tag", "noindex, nofollow");
   }
-  return headers;
+  return response;
 }
 
 export function contentSecurityPolicy(options: {

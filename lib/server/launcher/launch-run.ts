@@ -15,9 +15,12 @@ import {
 } from "@/lib/launcher/start-form-schema";
 import type { LaunchMode, StartFormView } from "@/lib/launcher/start-form-view";
 import { hiddenStartInputs, toStartFormView } from "@/lib/server/launcher/to-start-form-view";
-import { streamError, type EventTransform } from "@/lib/server/streams/relay-event-stream";
+import {
+  leasedEventStream,
+  streamError,
+  type EventTransform,
+} from "@/lib/server/streams/relay-event-stream";
 import { clientAddress } from "@/lib/server/client-address";
-import { leasedEventStream } from "@/lib/server/streams/leased-event-stream";
 import { processState } from "@/lib/server/ops/process-state";
 
 // How the launcher starts the app: as configured (DIFY_APP_MODE), or, left to `auto`, as a

@@ -20,14 +20,11 @@ export function isDraining(): boolean {
   return state().draining;
 }
 
-/** Counts one request as in flight until the returned function is called (idempotent). */
+/** Counts one request as in flight until the returned function is called (once). */
 export function trackRequest(): () => void {
   const current = state();
   current.inFlight++;
-  let done = false;
   return () => {
-    if (done) return;
-    done = true;
     current.inFlight--;
     if (current.inFlight === 0) for (const wake of current.idle) wake();
   };
@@ -50,10 +47,7 @@ function log(msg: string, fields: Record<string, unknown>) {
   console.info(JSON.stringify({ level: "info", msg, ...fields }));
 }
 
-/**
- * Installs the SIGTERM/SIGINT handler once per process: it drains, turns Next's exit into a
- * success, and exits anyway when the grace period runs out (or itself with NEXT_MANUAL_SIG_HANDLE).
- */
+/** On SIGTERM/SIGINT, once per process: drain, then exit 0, at the latest when the grace ends. */
 export function installShutdownHandler(options: { graceMs: number }): void {
   const current = state();
   if (current.installed) return;

@@ -12,7 +12,7 @@ import { acquireStream, type StreamLease } from "@/lib/server/streams/open-strea
 
 /** The value of one series in Prometheus's text format, e.g. `name{a="b"}`. */
 async function sample(series: string): Promise<number | undefined> {
-  const { body } = await renderMetrics();
+  const body = await (await renderMetrics()).text();
   const line = body.split("\n").find((l) => l.startsWith(`${series} `));
   return line === undefined ? undefined : Number(line.slice(series.length + 1));
 }
@@ -24,8 +24,9 @@ describe("metrics", () => {
     const before = (await sample(series)) ?? 0;
     observeRequest("/api/forms/[token]", "GET")(200, undefined);
     expect(await sample(series)).toBe(before + 1);
-    const { body, contentType } = await renderMetrics();
-    expect(contentType).toMatch(/^text\/plain; version=0\.0\.4/);
+    const response = await renderMetrics();
+    const body = await response.text();
+    expect(response.headers.get("Content-Type")).toMatch(/^text\/plain; version=0\.0\.4/);
     expect(body).toContain(
       'human_input_http_request_duration_seconds_bucket{le="0.005",route="/api/forms/[token]",method="GET",status="200"}',
     );
@@ -71,7 +72,7 @@ describe("metrics", () => {
     const before = (await sample(series)) ?? 0;
     observeUpstream("POST", "/form/human_input/TOKEN123")({ status: 412 });
     expect(await sample(series)).toBe(before + 1);
-    expect((await renderMetrics()).body).not.toContain("TOKEN123");
+    expect(await (await renderMetrics()).text()).not.toContain("TOKEN123");
   });
 
   it("reports open event streams and uploaded bytes", async () => {

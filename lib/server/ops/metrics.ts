@@ -57,12 +57,12 @@ function createMetrics() {
 // Once per process, so prom-client's default registry holds each metric once.
 const metrics = () => processState("metrics", createMetrics);
 
-export async function renderMetrics(): Promise<{ body: string; contentType: string }> {
+export async function renderMetrics(): Promise<Response> {
   metrics();
   const body = await register.metrics().catch(() => {
     throw ApiError.of("internal_error", "The metrics could not be collected.");
   });
-  return { body, contentType: register.contentType };
+  return new Response(body, { headers: { "Content-Type": register.contentType } });
 }
 
 /** Starts timing one API request; a 4xx answer also counts as a refusal by its code. */

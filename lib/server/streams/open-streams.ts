@@ -1,8 +1,7 @@
 import "server-only";
 import { processState } from "@/lib/server/ops/process-state";
 
-// The process's open event streams: the limits count them, metrics report them, and shutdown and
-// link expiry end them.
+// The process's open event streams: limits count them, shutdown and link expiry end them.
 
 export type StreamEndReason = { kind: "shutdown"; retryMs: number } | { kind: "expired" };
 

@@ -1,8 +1,10 @@
 import "server-only";
 import { getEnv } from "@/lib/server/env";
 import type { Readable } from "node:stream";
-import { createSseSplitter, encodeSseEvent, type EventSourceMessage } from "@/lib/dify/sse-events";
+import { createParser } from "eventsource-parser";
+import { encodeSseEvent } from "@/lib/dify/sse-events";
 import { ERROR_STATUS, type ErrorCode } from "@/lib/errors/error-code";
+import { acquireStreamSlot, type StreamHolder } from "@/lib/server/streams/acquire-stream-slot";
 
 const KEEP_ALIVE = Buffer.from(": keep-alive\n\n");
 
@@ -12,7 +14,21 @@ export type EventTransform = {
   finish?(how: "ended" | "broken"): readonly unknown[];
 };
 
-export const SSE_HEADERS = {
+/** Two relay transforms as one: `second` sees what `first` sends. */
+export function chainEventTransforms(
+  first: EventTransform,
+  second: EventTransform,
+): EventTransform {
+  return {
+    apply: (event) => first.apply(event).flatMap((out) => second.apply(out)),
+    finish: (how) => [
+      ...(first.finish?.(how) ?? []).flatMap((out) => second.apply(out)),
+      ...(second.finish?.(how) ?? []),
+    ],
+  };
+}
+
+const SSE_HEADERS = {
   "Content-Type": "text/event-stream; charset=utf-8",
   "Cache-Control": "no-store, no-transform",
   // Tells nginx-style proxies not to buffer the response.
@@ -33,46 +49,6 @@ export function streamError(code: ErrorCode, message: string) {
   return { event: "error", status: ERROR_STATUS[code], code, message };
 }
 
-function createEventRewriter(transform: EventTransform, maxEventChars: number) {
-  const decoder = new TextDecoder();
-  let out = "";
-  let tooLarge = false;
-  const onEvent = (message: EventSourceMessage) => {
-    // Keep-alives are the relay's own job; data that is not JSON the browser skips, so it is not sent.
-    let json: unknown;
-    try {
-      json = JSON.parse(message.data);
-    } catch {
-      return;
-    }
-    for (const event of transform.apply(json)) out += encodeSseEvent(event);
-  };
-  const splitter = createSseSplitter({
-    onEvent,
-    maxBufferSize: maxEventChars,
-    onTooLarge: () => (tooLarge = true),
-  });
-  const take = () => {
-    // Buffer.from, not TextEncoder: Node 20's TextEncoder is many times slower on small strings.
-    const bytes = Buffer.from(out);
-    out = "";
-    return bytes;
-  };
-  return {
-    /** The bytes to send for `chunk`, or "too-large" once an event outgrew the limit. */
-    push(chunk: Uint8Array): Uint8Array | "too-large" {
-      splitter.feed(decoder.decode(chunk, { stream: true }));
-      return tooLarge ? "too-large" : take();
-    },
-    /** The rest at the upstream's end: an event without its blank line is whole all the same. */
-    flush(how: "ended" | "broken"): Uint8Array {
-      if (how === "ended" && !tooLarge) splitter.feed("\n\n");
-      for (const event of transform.finish?.(how) ?? []) out += encodeSseEvent(event);
-      return take();
-    },
-  };
-}
-
 /** Relays `upstream` as a web stream for a Response; `abortUpstream` closes the upstream request. */
 export function relayEventStream(
   upstream: Readable,
@@ -80,10 +56,25 @@ export function relayEventStream(
   options: RelayOptions,
 ): ReadableStream<Uint8Array> {
   const keepAliveMs = options.keepAliveMs ?? getEnv().limits.relayKeepAliveMs;
-  const rewriter = createEventRewriter(
-    options.transform,
-    options.maxEventChars ?? getEnv().limits.relayMaxEventChars,
-  );
+  const decoder = new TextDecoder();
+  let out = "";
+  let tooLarge = false;
+  const splitter = createParser({
+    onEvent: (message) => {
+      // Keep-alives are the relay's job; data that is not JSON the browser skips, so it is not sent.
+      let json: unknown;
+      try {
+        json = JSON.parse(message.data);
+      } catch {
+        return;
+      }
+      for (const event of options.transform.apply(json)) out += encodeSseEvent(event);
+    },
+    maxBufferSize: options.maxEventChars ?? getEnv().limits.relayMaxEventChars,
+    onError: (error) => {
+      if (error.type === "max-buffer-size-exceeded") tooLarge = true;
+    },
+  });
   let lastSent = Date.now();
   let ended = false;
   let timer: ReturnType<typeof setInterval> | undefined;
@@ -97,26 +88,35 @@ export function relayEventStream(
     // when Next asks for more, so what arrives meanwhile waits in the Node buffer.
     if ((controller.desiredSize ?? 0) < 0) upstream.pause();
   };
+  const sendOut = () => {
+    // Buffer.from, not TextEncoder: Node 20's TextEncoder is many times slower on small strings.
+    send(Buffer.from(out));
+    out = "";
+  };
   const onData = (chunk: Buffer) => {
-    const bytes = rewriter.push(chunk);
-    if (bytes !== "too-large") return send(bytes);
-    send(
-      Buffer.from(
-        encodeSseEvent(
-          streamError("upstream_bad_response", "An event of the run was too large to relay."),
-        ),
-      ),
+    splitter.feed(decoder.decode(chunk, { stream: true }));
+    if (!tooLarge) return sendOut();
+    // What this chunk held before the event that outgrew the limit is dropped with it.
+    out = encodeSseEvent(
+      streamError("upstream_bad_response", "An event of the run was too large to relay."),
     );
+    sendOut();
     abortUpstream();
     finish(true);
   };
+  /** The rest at the upstream's end: an event without its blank line is whole all the same. */
+  const flush = (how: "ended" | "broken") => {
+    if (how === "ended" && !tooLarge) splitter.feed("\n\n");
+    for (const event of options.transform.finish?.(how) ?? []) out += encodeSseEvent(event);
+    sendOut();
+  };
   const onSourceEnd = () => {
-    send(rewriter.flush("ended"));
+    flush("ended");
     finish(true);
   };
   // The upstream broke off: end ours cleanly; the browser sees no final event and reconnects.
   const onBroken = () => {
-    if (!ended) send(rewriter.flush("broken"));
+    if (!ended) flush("broken");
     abortUpstream();
     finish(true);
   };
@@ -169,5 +169,32 @@ export function relayEventStream(
       },
     },
     { highWaterMark: 0 },
+  );
+}
+
+/** The stream `open` starts, relayed in a stream slot; `endWithLease`: it ends with the lease. */
+export async function leasedEventStream(
+  request: Request,
+  holder: StreamHolder,
+  open: (signal: AbortSignal) => Promise<{ upstream: Readable; transform: EventTransform }>,
+  endWithLease = false,
+): Promise<Response> {
+  const lease = await acquireStreamSlot(holder);
+  const upstreamAbort = new AbortController();
+  request.signal.addEventListener("abort", () => upstreamAbort.abort(), { once: true });
+  let opened;
+  try {
+    opened = await open(upstreamAbort.signal);
+  } catch (error) {
+    lease.release();
+    throw error;
+  }
+  return new Response(
+    relayEventStream(opened.upstream, () => upstreamAbort.abort(), {
+      transform: opened.transform,
+      end: endWithLease ? lease.signal : undefined,
+      onEnd: () => lease.release(),
+    }),
+    { status: 200, headers: SSE_HEADERS },
   );
 }

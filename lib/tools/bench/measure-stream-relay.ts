@@ -1,5 +1,5 @@
 import { request } from "node:http";
-import { createSseSplitter } from "@/lib/dify/sse-events";
+import { createParser } from "eventsource-parser";
 import { FORM_LINK_HEADER } from "@/lib/form/form-link";
 import type { StreamPath, StreamRelayResult } from "./bench-results";
 import { createDemoForm, type BenchForm } from "./create-demo-form";
@@ -62,9 +62,9 @@ export function openStream(target: StreamTarget, events: number) {
       return finish();
     }
     res.setEncoding("utf8");
-    // The product's own SSE splitter; `at` is when the chunk holding the event arrived.
+    // The product's SSE parser; `at` is when the chunk holding the event arrived.
     let at = 0;
-    const splitter = createSseSplitter({
+    const splitter = createParser({
       onEvent: (message) => {
         if (!message.data) return; // pings
         const event = JSON.parse(message.data) as { event: string; data?: { text?: string } };
