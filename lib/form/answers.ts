@@ -7,8 +7,6 @@ import type { FieldView } from "@/lib/form/form-view";
 // A Human Input form's answers as the browser holds them, and as the upstream's `inputs`. Without
 // zod, which the form page's first load does without.
 
-export type { AttachedFile };
-
 export type AnswerValue = string | AttachedFile[];
 /** Answers by variable name. */
 export type Answers = Record<string, AnswerValue>;
