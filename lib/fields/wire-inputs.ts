@@ -32,10 +32,7 @@ export function defaultValues(fields: readonly FieldSpec[]): FieldValues {
   );
 }
 
-/**
- * The upstream's `inputs`. A start leaves empty answers out, so the app's own defaults apply; a
- * Human Input submission names every declared input but a file nobody attached.
- */
+/** The upstream's `inputs` as the dialect wants them; a single file nobody attached is left out. */
 export function toWireInputs(
   fields: readonly FieldSpec[],
   values: FieldValues,
