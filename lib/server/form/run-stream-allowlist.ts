@@ -190,14 +190,8 @@ const TOO_DEEP = Symbol("too deep");
 function redact(value: unknown, ownToken: string, depth = 0): typeof TOO_DEEP | undefined {
   if (value === null || typeof value !== "object") return undefined;
   if (depth > MAX_REDACT_DEPTH) return TOO_DEEP;
-  const items = Array.isArray(value) ? value : Object.values(value);
-  if (!Array.isArray(value)) {
-    const record = value as Record<string, unknown>;
-    if ("form_token" in record && record.form_token !== null && record.form_token !== ownToken) {
-      record.form_token = null;
-    }
-  }
-  for (const item of items) {
+  if ("form_token" in value && value.form_token !== ownToken) value.form_token = null;
+  for (const item of Object.values(value)) {
     if (redact(item, ownToken, depth + 1) === TOO_DEEP) return TOO_DEEP;
   }
   return undefined;
