@@ -10,12 +10,11 @@ export type WireInput =
 /** An attached file in `inputs`, with its extension: the newest servers judge the field by it. */
 export function toFileMapping(file: AttachedFile): FileMapping {
   if (file.source === "local") {
-    const extension = dotted(uploadExtensionOf(file.name));
     return {
       type: file.type,
       transfer_method: "local_file",
       upload_file_id: file.uploadFileId,
-      extension,
+      extension: dotted(uploadExtensionOf(file.name)),
     };
   }
   const extension = dotted(file.extension ?? remoteExtensionOf(file.url));
