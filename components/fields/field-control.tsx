@@ -22,7 +22,6 @@ type FieldControlProps<T extends FieldValues> = {
     limits: UploadLimits;
     onStateChange: (state: FileFieldState) => void;
   };
-  /** Shown under the control. */
   after?: ReactNode;
   /** The text right above already says the label: show it to screen readers only. */
   labelHidden?: boolean;
