@@ -1,16 +1,12 @@
 "use client";
 
-import { createContext, useCallback, useContext, useEffect, type ReactNode } from "react";
+import { createContext, useCallback, useEffect, type ReactNode } from "react";
 import { EMBED_SOURCE, type EmbedEvent } from "@/lib/embed/embed-protocol";
 
 type Notify = (event: EmbedEvent) => void;
 
-const EmbedContext = createContext<Notify>(() => undefined);
-
 /** Sends an event to the embedding portal (a no-op when the page is not embedded). */
-export function useEmbedNotify(): Notify {
-  return useContext(EmbedContext);
-}
+export const EmbedContext = createContext<Notify>(() => undefined);
 
 /** In an allowed portal's frame: posts events to each allowed origin (never `*`); takes a theme. */
 export function EmbedProvider({

@@ -22,7 +22,6 @@ type FieldControlProps<T extends FieldValues> = {
     limits: UploadLimits;
     onStateChange: (state: FileFieldState) => void;
   };
-  /** Shown under the control. */
   after?: ReactNode;
   /** The text right above already says the label: show it to screen readers only. */
   labelHidden?: boolean;
@@ -47,6 +46,7 @@ export function FieldControl<T extends FieldValues>({
   const initial = "defaultValue" in field ? field.defaultValue : undefined;
   const defaultValue = typeof initial === "string" ? initial : undefined;
   const renderControl = (aria: ControlProps, labelId: string) => {
+    const registered = () => ({ ...aria, ...register(path) });
     switch (field.kind) {
       case "text":
       case "other":
@@ -57,20 +57,13 @@ export function FieldControl<T extends FieldValues>({
             inputMode={field.kind === "number" ? "decimal" : undefined}
             className="input"
             defaultValue={defaultValue}
-            {...aria}
-            {...register(path)}
+            {...registered()}
           />
         );
       case "paragraph":
         return (
           <ParagraphReview id={id} control={control} name={path} suggestion={defaultValue}>
-            <textarea
-              className="textarea"
-              rows={4}
-              defaultValue={defaultValue}
-              {...aria}
-              {...register(path)}
-            />
+            <textarea className="textarea" rows={4} defaultValue={defaultValue} {...registered()} />
           </ParagraphReview>
         );
       case "checkbox":
@@ -79,8 +72,7 @@ export function FieldControl<T extends FieldValues>({
             type="checkbox"
             className="checkbox"
             defaultChecked={initial === true}
-            {...aria}
-            {...register(path)}
+            {...registered()}
           />
         );
       case "json":
@@ -92,8 +84,7 @@ export function FieldControl<T extends FieldValues>({
             autoCapitalize="off"
             autoCorrect="off"
             defaultValue={defaultValue}
-            {...aria}
-            {...register(path)}
+            {...registered()}
           />
         );
       case "select":
@@ -102,8 +93,7 @@ export function FieldControl<T extends FieldValues>({
             className="select"
             defaultValue={defaultValue}
             aria-required={field.required || undefined}
-            {...aria}
-            {...register(path)}
+            {...registered()}
           >
             {/* Empty first, so nothing is picked unasked. */}
             <option value="">{tCommon("choose")}</option>

@@ -11,10 +11,8 @@ type ActionBarProps = {
   onChoose: (action: ActionView) => void;
 };
 
-/**
- * The form's actions side by side when they fit; otherwise the primary one and a "More" menu
- * button (WAI-ARIA) for the rest, so on a phone the sticky bar never grows to several rows.
- */
+// The form's actions side by side when they fit; otherwise the primary one and a "More" menu
+// button (WAI-ARIA) for the rest, so on a phone the sticky bar never grows to several rows.
 export function ActionBar({ actions, pending, pendingId, onChoose }: ActionBarProps) {
   const t = useTranslations("form");
   const barRef = useRef<HTMLDivElement>(null);

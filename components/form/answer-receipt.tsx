@@ -1,4 +1,5 @@
 import { useLocale, useTranslations } from "next-intl";
+import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import type { Receipt } from "@/lib/form/form-receipt";
 import { formatDateTime } from "@/lib/i18n/format-time";
@@ -32,38 +33,30 @@ export function AnswerReceipt({
     });
     downloadMarkdown(markdown, `answer-${new Date(receipt.sentAt).toISOString().slice(0, 10)}.md`);
   };
+  const sent = <time dateTime={new Date(receipt.sentAt).toISOString()}>{when}</time>;
+  const rows: (readonly [string, ReactNode])[] = [
+    [t("action"), receipt.action],
+    [t("sentAt"), sent],
+    ...(outcome ? [[t("run"), outcome] as const] : []),
+    ...receipt.fields.map((field): [string, ReactNode] => [
+      field.label,
+      "files" in field
+        ? field.files.length
+          ? field.files.join(", ")
+          : t("noFiles")
+        : field.value.trim()
+          ? field.value
+          : t("empty"),
+    ]),
+  ];
   return (
     <section className="receipt stack" aria-labelledby="receipt-title">
       <h2 id="receipt-title">{t("title")}</h2>
       <dl className="summary-list">
-        <div>
-          <dt>{t("action")}</dt>
-          <dd>{receipt.action}</dd>
-        </div>
-        <div>
-          <dt>{t("sentAt")}</dt>
-          <dd>
-            <time dateTime={new Date(receipt.sentAt).toISOString()}>{when}</time>
-          </dd>
-        </div>
-        {outcome ? (
-          <div>
-            <dt>{t("run")}</dt>
-            <dd>{outcome}</dd>
-          </div>
-        ) : null}
-        {receipt.fields.map((field, index) => (
+        {rows.map(([term, value], index) => (
           <div key={index}>
-            <dt>{field.label}</dt>
-            <dd>
-              {"files" in field
-                ? field.files.length
-                  ? field.files.join(", ")
-                  : t("noFiles")
-                : field.value.trim()
-                  ? field.value
-                  : t("empty")}
-            </dd>
+            <dt>{term}</dt>
+            <dd>{value}</dd>
           </div>
         ))}
       </dl>

@@ -6,13 +6,14 @@ import { useTranslations } from "next-intl";
 import {
   lazy,
   Suspense,
+  use,
   useCallback,
   useEffect,
   useState,
   useTransition,
   type ReactNode,
 } from "react";
-import { useEmbedNotify } from "@/components/embed/embed-provider";
+import { EmbedContext } from "@/components/embed/embed-provider";
 import { HumanInputForm } from "@/components/form/human-input-form";
 import { WaitingForms } from "@/components/run/waiting-forms";
 import { Button } from "@/components/ui/button";
@@ -205,7 +206,7 @@ function useDraftCleanup(
 
 /** Tells an embedding portal what happened: answered, expired, failed, and the run's progress. */
 function useEmbedEvents(outcome: Outcome | null, failure: FormFailure | null, run: RunStream) {
-  const notify = useEmbedNotify();
+  const notify = use(EmbedContext);
   const errorCode = failure?.code ?? null;
   const errorMessage = failure?.message ?? "";
   useEffect(() => {

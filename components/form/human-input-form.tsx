@@ -30,7 +30,6 @@ type HumanInputFormProps = {
   /** The form's content as the server rendered it, with a FormFieldSlot where each field goes. */
   children: ReactNode;
   onSubmitted: (submitted: SubmittedAnswer) => void;
-  /** The form is no longer answerable here. */
   onClosed: (error: ApiClientError) => void;
   onExpired: () => void;
 };

@@ -34,23 +34,17 @@ export function WordChangesView({ suggestion, current }: { suggestion: string; c
         {summary}
       </p>
       <div className="review-changes">
-        {parts.map((part, index) =>
-          part.kind === "same" ? (
-            part.text
-          ) : part.kind === "added" ? (
-            <ins key={index}>
-              <span className="visually-hidden">{t("addedStart")}</span>
+        {parts.map((part, index) => {
+          if (part.kind === "same") return part.text;
+          const Mark = part.kind === "added" ? "ins" : "del";
+          return (
+            <Mark key={index}>
+              <span className="visually-hidden">{t(`${part.kind}Start`)}</span>
               {part.text}
-              <span className="visually-hidden">{t("addedEnd")}</span>
-            </ins>
-          ) : (
-            <del key={index}>
-              <span className="visually-hidden">{t("removedStart")}</span>
-              {part.text}
-              <span className="visually-hidden">{t("removedEnd")}</span>
-            </del>
-          ),
-        )}
+              <span className="visually-hidden">{t(`${part.kind}End`)}</span>
+            </Mark>
+          );
+        })}
       </div>
     </>
   );

@@ -14,8 +14,6 @@ export type EmbedEvent =
 
 export type EmbedMessage = EmbedEvent & { source: typeof EMBED_SOURCE; formToken: string };
 
-export type Theme = "light" | "dark";
-
-export function parseTheme(value: string | null | undefined): Theme | null {
+export function parseTheme(value: string | null | undefined): "light" | "dark" | null {
   return value === "light" || value === "dark" ? value : null;
 }

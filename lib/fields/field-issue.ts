@@ -12,8 +12,6 @@ export type FieldIssueKey = keyof typeof english.issues;
 /** Turns a key and its parameters into the text a zod issue carries. */
 export type SayIssue = (key: FieldIssueKey, values?: FieldIssueValues) => string;
 
-export type FieldIssue = { key: FieldIssueKey; values: FieldIssueValues };
-
 // A character no field label or server message holds, so a key is never mistaken for a sentence.
 const MARK = "\u2063field-issue:";
 
@@ -22,7 +20,7 @@ export const encodeFieldIssue: SayIssue = (key, values = {}) =>
   `${MARK}${JSON.stringify([key, values])}`;
 
 /** The key and parameters in an encoded issue, or null for any other text (a server's message). */
-export function decodeFieldIssue(message: string): FieldIssue | null {
+export function decodeFieldIssue(message: string) {
   if (!message.startsWith(MARK)) return null;
   try {
     const parsed: unknown = JSON.parse(message.slice(MARK.length));

@@ -11,27 +11,19 @@ type SchemaOptions = { dialect: WireDialect; say: SayIssue };
 // zod/mini: these schemas run in the browser (react-hook-form's resolver), where zod's chainable
 // API would ship whole; each check is a function that is bundled only when used.
 
-function textSchema(
-  field: { label: string; required: boolean; maxLength?: number | null },
-  say: SayIssue,
-) {
-  let schema = z.string();
-  if (field.maxLength)
-    schema = schema.check(
-      z.maxLength(field.maxLength, say("atMostCharacters", { max: field.maxLength })),
-    );
-  return field.required
-    ? schema.check(z.refine(filled, say("enter", { label: field.label })))
-    : schema;
-}
-
 /** The zod schema of one field's value, with its problems as message keys (`say`). */
 export function fieldSchema(field: FieldSpec, { dialect, say }: SchemaOptions): z.ZodMiniType {
   switch (field.kind) {
     case "text":
     case "paragraph":
-    case "other":
-      return textSchema(field, say);
+    case "other": {
+      const max = field.kind === "other" ? null : field.maxLength;
+      let schema = z.string();
+      if (max) schema = schema.check(z.maxLength(max, say("atMostCharacters", { max })));
+      return field.required
+        ? schema.check(z.refine(filled, say("enter", { label: field.label })))
+        : schema;
+    }
     case "select": {
       const { options } = field;
       // A Human Input select takes one of its options, unless its list (from a variable) resolved

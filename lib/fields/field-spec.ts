@@ -15,18 +15,16 @@ export const fileConstraintsShape = {
   methods: z.array(z.string()),
 };
 
+/** A select's options and its default choice. */
+export const selectShape = { options: z.array(z.string()), defaultValue: z.string() };
+
 const fileBase = { ...base, ...fileConstraintsShape };
 const textBase = { ...base, defaultValue: z.string(), maxLength: z.nullable(z.int()) };
 
 export const fieldSpecSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("text"), ...textBase }),
   z.object({ kind: z.literal("paragraph"), ...textBase }),
-  z.object({
-    kind: z.literal("select"),
-    ...base,
-    options: z.array(z.string()),
-    defaultValue: z.string(),
-  }),
+  z.object({ kind: z.literal("select"), ...base, ...selectShape }),
   z.object({ kind: z.literal("number"), ...base, defaultValue: z.string() }),
   z.object({ kind: z.literal("checkbox"), ...base, defaultValue: z.boolean() }),
   /** A JSON object, edited as text. */

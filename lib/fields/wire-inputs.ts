@@ -10,12 +10,11 @@ export type WireInput =
 /** An attached file in `inputs`, with its extension: the newest servers judge the field by it. */
 export function toFileMapping(file: AttachedFile): FileMapping {
   if (file.source === "local") {
-    const extension = dotted(uploadExtensionOf(file.name));
     return {
       type: file.type,
       transfer_method: "local_file",
       upload_file_id: file.uploadFileId,
-      extension,
+      extension: dotted(uploadExtensionOf(file.name)),
     };
   }
   const extension = dotted(file.extension ?? remoteExtensionOf(file.url));
@@ -32,10 +31,7 @@ export function defaultValues(fields: readonly FieldSpec[]): FieldValues {
   );
 }
 
-/**
- * The upstream's `inputs`. A start leaves empty answers out, so the app's own defaults apply; a
- * Human Input submission names every declared input but a file nobody attached.
- */
+/** The upstream's `inputs` as the dialect wants them; a single file nobody attached is left out. */
 export function toWireInputs(
   fields: readonly FieldSpec[],
   values: FieldValues,

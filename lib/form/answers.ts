@@ -7,8 +7,6 @@ import type { FieldView } from "@/lib/form/form-view";
 // A Human Input form's answers as the browser holds them, and as the upstream's `inputs`. Without
 // zod, which the form page's first load does without.
 
-export type { AttachedFile };
-
 export type AnswerValue = string | AttachedFile[];
 /** Answers by variable name. */
 export type Answers = Record<string, AnswerValue>;
@@ -41,16 +39,11 @@ export function initialAnswers(fields: readonly FieldView[]): Answers {
   return defaultValues(toFieldSpecs(fields)) as Answers;
 }
 
+type SubmissionInputs = Record<string, string | FileMapping | FileMapping[]>;
+
 /** The upstream's `inputs`: an unknown type as "", since a submission lacking a key is refused. */
-export function toSubmissionInputs(
-  fields: readonly FieldView[],
-  answers: Answers,
-): Record<string, string | FileMapping | FileMapping[]> {
-  // No prototype: `__proto__` is a legal variable name, kept as an own key.
-  const inputs = Object.create(null) as Record<string, string | FileMapping | FileMapping[]>;
+export function toSubmissionInputs(fields: readonly FieldView[], answers: Answers) {
+  const inputs = toWireInputs(toFieldSpecs(fields), answers, "human-input") as SubmissionInputs;
   for (const field of fields) if (field.kind === "unknown") inputs[field.name] = "";
-  return Object.assign(
-    inputs,
-    toWireInputs(toFieldSpecs(fields), answers, "human-input") as typeof inputs,
-  );
+  return inputs;
 }

@@ -8,10 +8,8 @@ import { routeUrl } from "@/lib/routes/route-contract";
 const client = () =>
   Promise.all([import("@/lib/client/call-route"), import("@/lib/form/form-api-contract")]);
 
-/**
- * A verified link as the browser holds it. `linkQuery` is empty once the link was traded for its
- * HttpOnly cookie (decision 035). `runOutputs`: its run stream carries the answer and outputs.
- */
+// A verified link as the browser holds it. `linkQuery` is empty once the link was traded for its
+// HttpOnly cookie (decision 035). `runOutputs`: its run stream carries the answer and outputs.
 export type FormLinkContext = Pick<FormLinkClaims, "token" | "run" | "user" | "exp" | "scope"> & {
   linkQuery: string;
   runOutputs: boolean;

@@ -1,7 +1,7 @@
 import type { FileType } from "@/lib/dify/browser-schemas";
 import type { AttachedFile } from "@/lib/fields/attached-file";
 import type { Answers } from "@/lib/form/answers";
-import { keptStore, type DraftKey } from "@/lib/form/kept-in-browser";
+import { isObject, keptStore, type DraftKey } from "@/lib/form/kept-in-browser";
 
 // Unsent answers, saved as the person types so a reload loses nothing; files by id and name only.
 // A draft goes when its form or link ends, so answers do not outlive their use on a shared machine.
@@ -17,21 +17,11 @@ export type Draft = {
 // Read without zod, which is not in the page's first load; the tests hold these checks to the
 // draft's zod schema (exactly these fields, unknown keys dropped).
 
-const FILE_TYPES = [
-  "image",
-  "document",
-  "audio",
-  "video",
-  "custom",
-] as const satisfies readonly FileType[];
+const FILE_TYPES: readonly FileType[] = ["image", "document", "audio", "video", "custom"];
 
-type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
 const isNumber = (value: unknown): value is number =>
   typeof value === "number" && Number.isFinite(value);
-const isFileType = (value: unknown): value is FileType =>
-  (FILE_TYPES as readonly unknown[]).includes(value);
+const isFileType = (value: unknown): value is FileType => FILE_TYPES.includes(value as FileType);
 
 function readAttachedFile(value: unknown): AttachedFile | null {
   if (!isObject(value) || typeof value.name !== "string" || !isFileType(value.type)) return null;

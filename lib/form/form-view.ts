@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { fileConstraintsShape } from "@/lib/fields/field-spec";
+import { fileConstraintsShape, selectShape } from "@/lib/fields/field-spec";
 import { uploadLimitsSchema } from "@/lib/files/upload-limits-schema";
 
 // The app's own view of a Human Input form: only whitelisted fields leave the server.
@@ -9,12 +9,7 @@ const fileFieldBase = { ...base, ...fileConstraintsShape };
 
 export const fieldViewSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("paragraph"), ...base, defaultValue: z.string() }),
-  z.object({
-    kind: z.literal("select"),
-    ...base,
-    options: z.array(z.string()),
-    defaultValue: z.string(),
-  }),
+  z.object({ kind: z.literal("select"), ...base, ...selectShape }),
   z.object({ kind: z.literal("file"), ...fileFieldBase }),
   z.object({ kind: z.literal("file-list"), ...fileFieldBase, maxFiles: z.int() }),
   z.object({ kind: z.literal("unknown"), ...base, type: z.string() }),

@@ -1,8 +1,6 @@
-/**
- * Goes to a signed form link. Top-level as a page load, so the server trades it for its cookie
- * (decision 035) and the signature leaves the address bar; in a frame, where the cookie would be
- * third-party, with the router.
- */
+// Goes to a signed form link. Top-level as a page load, so the server trades it for its cookie
+// (decision 035) and the signature leaves the address bar; in a frame (a third-party cookie there),
+// with the router.
 export function openFormLink(
   url: string,
   router: { push(href: string): void; replace(href: string): void },

@@ -56,16 +56,6 @@ export function useSubmitForm({
     onSubmitted(submitted);
   };
 
-  // Dify records an answer before it resumes the run, so a failed response may have come after
-  // the write: the form is read again. Null: it is still open.
-  const readBack = async () => {
-    try {
-      await queryClient.fetchQuery({ ...formQueryOptions(link), staleTime: 0 });
-      return null;
-    } catch (error) {
-      return classifySubmitError(error, fieldNames);
-    }
-  };
   /** Set while an earlier send may have been recorded: its retry meeting "answered" is that. */
   const uncertain = useRef(false);
 
@@ -86,7 +76,14 @@ export function useSubmitForm({
           return;
         case "network":
         case "service": {
-          const found = await readBack();
+          // Dify records an answer before it resumes the run, so a failed response may have come
+          // after the write: the form is read again. Null: it is still open.
+          const found = await queryClient
+            .fetchQuery({ ...formQueryOptions(link), staleTime: 0 })
+            .then(
+              () => null,
+              (readError: unknown) => classifySubmitError(readError, fieldNames),
+            );
           // Answered now: most likely by this answer (decision 051).
           if (found?.kind === "answered") return recorded({ ...submitted, readBack: true });
           if (found?.kind === "expired" || found?.kind === "closed") return onClosed(found.error);

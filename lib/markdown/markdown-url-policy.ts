@@ -20,10 +20,8 @@ export function isInternalHref(href: string): boolean {
   return resolve(trimmed)?.origin === new URL(PROBE_BASE).origin;
 }
 
-/**
- * An absolute http(s) image URL under an allowed origin, or origin and path prefix ending in `/`.
- * The parser has resolved `..` (`%2e%2e` too), so a climbing path is judged where it lands.
- */
+// An absolute http(s) image URL under an allowed origin, or origin and path prefix ending in `/`.
+// The parser has resolved `..` (`%2e%2e` too), so a climbing path is judged where it lands.
 export function isAllowedImageSrc(src: string, allowedSources: readonly string[]): boolean {
   const trimmed = src.trim();
   if (!/^https?:\/\//i.test(trimmed)) return false;

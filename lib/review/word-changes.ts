@@ -1,9 +1,7 @@
 import { diffArrays } from "diff";
 
-// The current text of a paragraph against its suggested draft, word by word. Words come from
-// Intl.Segmenter in the page's language, so Japanese and Chinese compare by word, not by line;
-// Markdown markup (`**`, `#`, `-`) is punctuation, compared like a word. Spacing alone is not a
-// change: a run of whitespace matches any other run.
+// A paragraph against its suggested draft, word by word in the page's language (Intl.Segmenter,
+// so Japanese and Chinese compare by word). Markup counts as a word; spacing alone is no change.
 
 export type WordPart = { kind: "same" | "added" | "removed"; text: string };
 
@@ -53,10 +51,7 @@ function push(parts: WordPart[], kind: WordPart["kind"], text: string) {
   else parts.push({ kind, text });
 }
 
-/**
- * How many changes a run of tokens holds: each word, and each stretch between spaces that holds
- * markup alone (`**`, `#`); punctuation beside a word ("Thanks!") is part of it.
- */
+/** Each word counts, and each stretch between spaces holding markup alone; "Thanks!" is one. */
 function countChanges(tokens: readonly Token[]): number {
   let count = 0;
   let words = 0;
@@ -75,11 +70,8 @@ function countChanges(tokens: readonly Token[]): number {
   return count;
 }
 
-// Sentences and lines are compared first, so only those that changed are split into words and
-// compared again: a long draft with a few edits costs little. A run of changed sentences is
-// compared word by word as a whole when it is short (text moved across a sentence still matches),
-// a long one sentence by sentence. The work yields to the browser every few milliseconds, so the
-// page never freezes.
+// Sentences are compared first and only changed ones word by word, so a long draft with a few
+// edits costs little; the work yields to the browser every few milliseconds.
 const REGION_CHARS = 8_000;
 const UNIT_EDITS = 200;
 const SLICE_MS = 12;
@@ -91,10 +83,7 @@ const normalized = (unit: string) => unit.trim().split(/\s+/).join(" ");
 const tokensEqual = (a: Token, b: Token) => (a.space && b.space) || a.text === b.text;
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-/**
- * The changes from `before` to `after` in the page's language. Texts too different to compare
- * word by word within `timeoutMs` show as one removal and one addition.
- */
+/** Texts too different to compare within `timeoutMs` show as one removal and one addition. */
 export async function compareWords(
   before: string,
   after: string,
@@ -135,25 +124,18 @@ export async function compareWords(
     const added = newUnits.slice(newAt, (newAt += addedChange?.count ?? 0));
     const removedText = removed.join("");
     const addedText = added.join("");
-    if (removedText.length + addedText.length <= REGION_CHARS) {
-      compareTokens(
-        wordTokens(removedText, segmenter),
-        wordTokens(addedText, segmenter),
-        timeoutMs,
-        result,
-      );
-    } else {
-      for (let unit = 0; unit < Math.max(removed.length, added.length); unit++) {
-        compareTokens(
-          wordTokens(removed[unit] ?? "", segmenter),
-          wordTokens(added[unit] ?? "", segmenter),
-          timeoutMs,
-          result,
-        );
-        await yieldWhenDue();
-      }
+    // A short region as a whole (text moved across a sentence still matches), a long one by unit.
+    const pairs =
+      removedText.length + addedText.length <= REGION_CHARS
+        ? [[removedText, addedText]]
+        : Array.from({ length: Math.max(removed.length, added.length) }, (_, unit) => [
+            removed[unit] ?? "",
+            added[unit] ?? "",
+          ]);
+    for (const [old = "", next = ""] of pairs) {
+      compareTokens(wordTokens(old, segmenter), wordTokens(next, segmenter), timeoutMs, result);
+      await yieldWhenDue();
     }
-    await yieldWhenDue();
   }
   return result;
 }

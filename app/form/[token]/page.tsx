@@ -21,12 +21,9 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("form"))("pageTitle") };
 }
 
-type PageProps = {
-  params: Promise<{ token: string }>;
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-};
+type Query = Awaited<PageProps<"/form/[token]">["searchParams"]>;
 
-export default async function FormPage({ params, searchParams }: PageProps) {
+export default async function FormPage({ params, searchParams }: PageProps<"/form/[token]">) {
   const { token } = await params;
   const query = await searchParams;
   // `?embed=1`: no page chrome, and events for the portal that frames the page.
@@ -46,13 +43,7 @@ export default async function FormPage({ params, searchParams }: PageProps) {
   );
 }
 
-async function FormPageBody({
-  token,
-  query,
-}: {
-  token: string;
-  query: Record<string, string | string[] | undefined>;
-}) {
+async function FormPageBody({ token, query }: { token: string; query: Query }) {
   const t = await getTranslations("form");
   if (!formTokenSchema.safeParse(token).success) {
     return (

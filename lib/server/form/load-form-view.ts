@@ -9,11 +9,11 @@ import {
 import type { HumanInputForm, SystemParameters } from "@/lib/dify/schemas";
 import { labelFromName } from "@/lib/form/form-content";
 import { toUploadLimits } from "@/lib/files/upload-limits";
-import { formViewSchema, type FieldView, type FormView } from "@/lib/form/form-view";
+import { actionViewSchema, formViewSchema, type FieldView } from "@/lib/form/form-view";
 import { getDifyClient } from "@/lib/server/dify/get-dify-client";
 
 /** The form as the app's view, with the app's upload limits: for the page and GET /api/forms. */
-export async function loadFormView(token: string): Promise<FormView> {
+export async function loadFormView(token: string) {
   const [form, parameters] = await Promise.all([
     getDifyClient().getHumanInputForm(token),
     // Limits only refine the page's checks; the form still opens without them.
@@ -26,13 +26,11 @@ export async function loadFormView(token: string): Promise<FormView> {
 
 // A Human Input form from the wire to the app's view: only whitelisted fields leave the server.
 
-const STYLES = new Set(["primary", "default", "accent", "ghost"]);
-
 export function toFormView(
   token: string,
   form: HumanInputForm,
   system: SystemParameters | undefined,
-): FormView {
+) {
   const defaults = form.resolved_default_values;
   const fields = form.inputs.map((input): FieldView => {
     const name = input.output_variable_name;
@@ -77,7 +75,7 @@ export function toFormView(
       actions: form.user_actions.map((action) => ({
         id: action.id,
         title: action.title,
-        style: STYLES.has(action.button_style) ? action.button_style : "default",
+        style: actionViewSchema.shape.style.safeParse(action.button_style).data ?? "default",
       })),
       expiresAt: form.expiration_time ?? null,
       limits: toUploadLimits(system),

@@ -8,11 +8,9 @@ import { formLinkPath } from "@/lib/server/form/signed-form-link";
 import { initialRunView, runViewReducer, type RunViewState } from "@/lib/run/run-view";
 import { readStreamEvents } from "@/lib/dify/sse-events";
 
-/**
- * The run's state now, as the server sees it (tokens included). Without `continue_on_pause` a
- * replayed log would end at its FIRST pause, maybe long answered: the replay is folded until the
- * run has finished, or is paused and the stream goes quiet.
- */
+// The run's state now, as the server sees it (tokens included). Without `continue_on_pause` a
+// replayed log would end at its FIRST pause, maybe long answered: the replay is folded until the
+// run has finished, or is paused and the stream goes quiet.
 async function readRunState(run: string, user: string): Promise<RunViewState> {
   const abort = new AbortController();
   const timer = setTimeout(() => abort.abort(), getEnv().limits.nextLinkReadTimeoutMs);

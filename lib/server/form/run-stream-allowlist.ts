@@ -30,14 +30,10 @@ const NODE = {
   created_at: V,
 } as const satisfies Shape;
 
+const FORM = { form_id: V, node_id: V, node_title: V } as const satisfies Shape;
+
 /** How the page names a form: the token is kept here and nulled by the redactor unless it is the link's own. */
-const FORM_REF = {
-  form_id: V,
-  node_id: V,
-  node_title: V,
-  form_token: V,
-  approval_channels: "strings",
-} as const satisfies Shape;
+const FORM_REF = { ...FORM, form_token: V, approval_channels: "strings" } as const satisfies Shape;
 
 const PROGRESS: Readonly<Record<string, Shape>> = {
   workflow_started: { ...ENVELOPE, data: { id: V, workflow_id: V, created_at: V, reason: V } },
@@ -61,12 +57,9 @@ const PROGRESS: Readonly<Record<string, Shape>> = {
   human_input_form_filled: {
     ...ENVELOPE,
     // The action chosen is the run's path, as the nodes that follow show; what was written is not.
-    data: { form_id: V, node_id: V, node_title: V, action_id: V, action_text: V },
+    data: { ...FORM, action_id: V, action_text: V },
   },
-  human_input_form_timeout: {
-    ...ENVELOPE,
-    data: { form_id: V, node_id: V, node_title: V, expiration_time: V },
-  },
+  human_input_form_timeout: { ...ENVELOPE, data: { ...FORM, expiration_time: V } },
   workflow_finished: {
     ...ENVELOPE,
     data: { id: V, workflow_id: V, status: V, error: V, elapsed_time: V, finished_at: V },
@@ -197,14 +190,8 @@ const TOO_DEEP = Symbol("too deep");
 function redact(value: unknown, ownToken: string, depth = 0): typeof TOO_DEEP | undefined {
   if (value === null || typeof value !== "object") return undefined;
   if (depth > MAX_REDACT_DEPTH) return TOO_DEEP;
-  const items = Array.isArray(value) ? value : Object.values(value);
-  if (!Array.isArray(value)) {
-    const record = value as Record<string, unknown>;
-    if ("form_token" in record && record.form_token !== null && record.form_token !== ownToken) {
-      record.form_token = null;
-    }
-  }
-  for (const item of items) {
+  if ("form_token" in value && value.form_token !== ownToken) value.form_token = null;
+  for (const item of Object.values(value)) {
     if (redact(item, ownToken, depth + 1) === TOO_DEEP) return TOO_DEEP;
   }
   return undefined;
