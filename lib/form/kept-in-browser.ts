@@ -4,8 +4,7 @@
 /** Whose entry: a form token and user, alike from the address or the cookie. */
 export type DraftKey = { token: string; user: string };
 
-export const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
+export { isRecord as isObject } from "@/lib/ids/is-record";
 
 function withStorage<R>(task: (store: Storage) => R): R | null {
   try {

@@ -7,6 +7,7 @@ import { buildFieldsShape } from "@/lib/fields/field-schema";
 import { filled } from "@/lib/fields/parse-json-object";
 import { defaultValues, toWireInputs } from "@/lib/fields/wire-inputs";
 import type { FieldSpec } from "@/lib/fields/field-spec";
+import { isRecord } from "@/lib/ids/is-record";
 import type { LaunchMode } from "@/lib/launcher/start-form-view";
 
 // The start form's values (the shared field model plus the chat message) and the upstream's
@@ -29,9 +30,6 @@ export function fromStartRequest(body: unknown): unknown {
   if (!isRecord(body) || !isRecord(body.inputs)) return body;
   return { ...body, inputs: toFormValues(body.inputs) };
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
 
 const MAX_QUERY_LENGTH = 10_000;
 

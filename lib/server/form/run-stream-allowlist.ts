@@ -1,4 +1,5 @@
 import "server-only";
+import { isRecord } from "@/lib/ids/is-record";
 import type { EventTransform } from "@/lib/server/streams/relay-event-stream";
 
 // NOTE: a form link's run stream carries only what the run view reads, so one approver cannot
@@ -76,9 +77,6 @@ const ANSWER: Readonly<Record<string, Shape>> = {
 };
 
 type Json = Record<string, unknown>;
-
-const isRecord = (value: unknown): value is Json =>
-  value !== null && typeof value === "object" && !Array.isArray(value);
 
 function keep(value: unknown, rule: Rule): unknown {
   if (rule === "value") {

@@ -3,6 +3,7 @@ import { ApiError, MAX_ERROR_ISSUES } from "@/lib/errors/api-error";
 import type { ErrorIssue } from "@/lib/errors/error-envelope";
 import { checkRemoteUrl, remoteUrlProblemText } from "@/lib/files/remote-file-url";
 import { uploadMethodsOf } from "@/lib/files/upload-methods";
+import { isRecord } from "@/lib/ids/is-record";
 
 export type InputRule = { name: string; methods: readonly string[] };
 
@@ -38,7 +39,7 @@ export function checkInputs<T extends Record<string, unknown>>(
     }
     const files = Array.isArray(value) ? value : [value];
     files.forEach((file: unknown, index) => {
-      if (!isMapping(file)) return;
+      if (!isRecord(file) || typeof file.transfer_method !== "string") return;
       const path = `inputs.${name}${Array.isArray(value) ? `.${index}` : ""}`;
       if (rule && !rule.methods.includes(file.transfer_method)) {
         issues.push({
@@ -67,8 +68,3 @@ function withUrl(value: unknown, index: number, url: string): unknown {
   if (!Array.isArray(value)) return { ...(value as object), url };
   return value.map((file: unknown, at) => (at === index ? { ...(file as object), url } : file));
 }
-
-const isMapping = (value: unknown): value is { transfer_method: string; url?: unknown } =>
-  typeof value === "object" &&
-  value !== null &&
-  typeof (value as { transfer_method?: unknown }).transfer_method === "string";
