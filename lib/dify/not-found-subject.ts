@@ -12,3 +12,5 @@ const SUBJECTS: [NotFoundSubject, RegExp][] = [
 export function notFoundSubject(message: string): NotFoundSubject | null {
   return SUBJECTS.find(([, pattern]) => pattern.test(message))?.[0] ?? null;
 }
+
+export const METADATA_NOT_FOUND = /\bmetadata not found\b/i;

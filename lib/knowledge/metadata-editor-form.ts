@@ -4,7 +4,7 @@ import {
   MAX_METADATA_OPERATIONS,
   type MetadataUpdateRequest,
 } from "@/lib/knowledge/metadata-update-request";
-import { notFoundSubject } from "@/lib/dify/not-found-subject";
+import { METADATA_NOT_FOUND, notFoundSubject } from "@/lib/dify/not-found-subject";
 import { isNumber, toOperations, UPDATE_MODES } from "@/lib/knowledge/metadata-plan";
 import type { ErrorIssue } from "@/lib/errors/error-envelope";
 import { pathIdIn, type ApiErrorParts, type Say } from "@/lib/knowledge/chunk-lookup";
@@ -160,7 +160,7 @@ export function describeMetadataError(error: ApiErrorParts, atomic: boolean, t: 
     return view(fields, `documentNotFound${atomic ? "Atomic" : "Partial"}`);
   }
   // Only the newest servers check metadata ids, and they check everything before writing.
-  if (error.code === "invalid_param" && /\bmetadata not found\b/i.test(error.message)) {
+  if (error.code === "invalid_param" && METADATA_NOT_FOUND.test(error.message)) {
     return view(fields, "metadataNotFound");
   }
   if (error.code === "invalid_request") {

@@ -2,13 +2,11 @@ import "server-only";
 import { getEnv } from "@/lib/server/env";
 import { getDifyClient } from "@/lib/server/dify/get-dify-client";
 import type { MetadataOperation } from "@/lib/dify/schemas";
+import { METADATA_NOT_FOUND, notFoundSubject } from "@/lib/dify/not-found-subject";
 import { ApiError } from "@/lib/errors/api-error";
 
 // Dify answers "Document not found" or "Metadata not found" without the id: the ids are looked up
 // after the refusal (reads only), so the person sees which entry to fix.
-
-const DOCUMENT_NOT_FOUND = /\bdocument not found\b/i;
-const METADATA_NOT_FOUND = /\bmetadata not found\b/i;
 
 async function unknownMetadata(datasetId: string, operations: MetadataOperation[]) {
   const known = new Set(
@@ -50,11 +48,12 @@ export async function nameRefusedEntries(
   if (!(error instanceof ApiError) || error.code !== "invalid_param" || error.issues?.length) {
     return error;
   }
-  const lookup = DOCUMENT_NOT_FOUND.test(error.message)
-    ? unknownDocuments
-    : METADATA_NOT_FOUND.test(error.message)
-      ? unknownMetadata
-      : null;
+  const lookup =
+    notFoundSubject(error.message) === "document"
+      ? unknownDocuments
+      : METADATA_NOT_FOUND.test(error.message)
+        ? unknownMetadata
+        : null;
   if (!lookup) return error;
   const issues = await lookup(datasetId, operations).catch(() => []);
   if (issues.length === 0) return error;
