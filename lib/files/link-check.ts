@@ -30,9 +30,4 @@ export type LinkCheck = z.infer<typeof linkCheckSchema>;
 export const requestLinkCheck = async (
   target: UploadTarget,
   body: z.infer<typeof linkCheckRequestSchema>,
-) =>
-  apiFetch(`${await target.url}/link`, linkCheckSchema, {
-    method: "POST",
-    json: body,
-    headers: target.headers,
-  });
+) => apiFetch(`${await target.url}/link`, linkCheckSchema, { json: body, headers: target.headers });

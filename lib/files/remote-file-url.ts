@@ -59,12 +59,10 @@ export function isPublicAddress(address: string): boolean {
 
 const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR("2000::/3");
 
-const PROBLEM_TEXT: Record<RemoteUrlProblem, string> = {
+/** The English words of a problem, for the server's 400 (the page words them itself). */
+export const REMOTE_URL_PROBLEM_TEXT: Record<RemoteUrlProblem, string> = {
   invalid: "is not a valid link",
   scheme: "must be an http or https link",
   credentials: "must not carry a user name or password",
   address: "must not point at a local, private or link-local address",
 };
-
-/** The English words of a problem, for the server's 400 (the page words them itself). */
-export const remoteUrlProblemText = (problem: RemoteUrlProblem) => PROBLEM_TEXT[problem];

@@ -1,7 +1,7 @@
 import "server-only";
 import { ApiError, MAX_ERROR_ISSUES } from "@/lib/errors/api-error";
 import type { ErrorIssue } from "@/lib/errors/error-envelope";
-import { checkRemoteUrl, remoteUrlProblemText } from "@/lib/files/remote-file-url";
+import { checkRemoteUrl, REMOTE_URL_PROBLEM_TEXT } from "@/lib/files/remote-file-url";
 import { uploadMethodsOf } from "@/lib/files/upload-methods";
 import { isRecord } from "@/lib/ids/is-record";
 
@@ -53,7 +53,7 @@ export function checkInputs<T extends Record<string, unknown>>(
         if ("problem" in link)
           issues.push({
             path: `${path}.url`,
-            message: `The link in input '${name}' ${remoteUrlProblemText(link.problem)}.`,
+            message: `The link in input '${name}' ${REMOTE_URL_PROBLEM_TEXT[link.problem]}.`,
           });
         else checked[name] = withUrl(checked[name], index, link.href);
       }
