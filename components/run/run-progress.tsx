@@ -7,7 +7,6 @@ import type { NodeView, RunViewState } from "@/lib/run/run-view";
 // A run as it goes: its steps, streamed text, and how it ended. Shared by the form page (after an
 // answer) and the launcher (while starting); each adds its own notices through `children`.
 
-/** The `<strong>` of a rich message. */
 export const strong = (chunks: ReactNode) => <strong>{chunks}</strong>;
 
 function formatElapsed(seconds: number, locale: string): string {

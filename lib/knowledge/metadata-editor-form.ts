@@ -39,7 +39,6 @@ const metadataRowSchema = (t: Say) =>
       message: t("metadata.checks.number"),
     });
 
-/** `t`: the `knowledge` messages. */
 export function buildMetadataEditorSchema(t: Say) {
   return z
     .object({
@@ -143,9 +142,7 @@ function issueFields(issues: readonly ErrorIssue[]): FieldProblem[] {
 
 /** `atomic`: the upstream checks the whole request first rather than applying entries one by one. */
 export function describeMetadataError(error: ApiErrorParts, atomic: boolean, t: Say) {
-  if (error.status === 401) {
-    return { fields: [], root: null, tokenRefused: true };
-  }
+  if (error.status === 401) return { fields: [], root: null, tokenRefused: true };
   const view = (fields: FieldProblem[], key: string) => ({
     fields,
     root: t(`metadata.errors.${key}`, { message: error.message }),

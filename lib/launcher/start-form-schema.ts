@@ -10,9 +10,6 @@ import type { FieldSpec } from "@/lib/fields/field-spec";
 import { isRecord } from "@/lib/ids/is-record";
 import type { LaunchMode } from "@/lib/launcher/start-form-view";
 
-// The start form's values (the shared field model plus the chat message) and the upstream's
-// `inputs` they become. The same schema checks them in the browser and by POST /api/launch.
-
 /** The start form's values: each input under its answerKey. */
 export type StartValues = {
   inputs: FieldValues;
@@ -33,7 +30,7 @@ export function fromStartRequest(body: unknown): unknown {
 
 const MAX_QUERY_LENGTH = 10_000;
 
-/** The start form's schema. `say`: English on the server, message keys in the browser. */
+/** Checks the start form in the browser and POST /api/launch. `say`: English on the server. */
 export function buildStartFormSchema(
   fields: readonly FieldSpec[],
   mode: LaunchMode,
