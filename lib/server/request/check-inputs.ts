@@ -5,14 +5,12 @@ import { checkRemoteUrl, REMOTE_URL_PROBLEM_TEXT } from "@/lib/files/remote-file
 import { uploadMethodsOf } from "@/lib/files/upload-methods";
 import { isRecord } from "@/lib/ids/is-record";
 
-export type InputRule = { name: string; methods: readonly string[] };
-
 /** An input's rule from its settings: a file field's methods (empty means all), else none. */
 export function inputRule(input: {
   output_variable_name: string;
   type: string;
   allowed_file_upload_methods?: readonly string[];
-}): InputRule {
+}) {
   const file = input.type === "file" || input.type === "file-list";
   return {
     name: input.output_variable_name,
@@ -26,7 +24,7 @@ export function inputRule(input: {
  */
 export function checkInputs<T extends Record<string, unknown>>(
   inputs: T,
-  options: { insideHosts: readonly string[]; rules?: readonly InputRule[] },
+  options: { insideHosts: readonly string[]; rules?: readonly ReturnType<typeof inputRule>[] },
 ): T {
   const issues: ErrorIssue[] = [];
   const checked: Record<string, unknown> = { ...inputs };
