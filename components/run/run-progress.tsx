@@ -88,13 +88,12 @@ export function RunProgress({
 function NodeItem({ node }: { node: NodeView }) {
   const t = useTranslations("run.status");
   const locale = useLocale();
-  const words = t.has(node.status) ? t(node.status) : node.status;
   return (
     <li className="node-item" data-status={node.status}>
       <span className="node-title">{node.title}</span>
       <span className={`node-status node-status-${node.status}`}>
         {node.status === "running" ? <span className="spinner" aria-hidden="true" /> : null}
-        {words}
+        {t.has(node.status) ? t(node.status) : node.status}
         {node.elapsed !== null ? (
           <span className="muted small"> · {formatElapsed(node.elapsed, locale)}</span>
         ) : null}
