@@ -22,8 +22,7 @@ import {
   type MetadataOperation,
 } from "@/lib/dify/schemas";
 
-// Reads no app state: settings and hooks come in through `createDifyClient`. The transport is
-// `undici.request`, so bodies stay Node streams (decision 005).
+// Reads no app state; the transport is `undici.request`, so bodies stay Node streams.
 
 export type DifyClientOptions = {
   /** Base URL ending in /v1. */
@@ -144,10 +143,8 @@ export function createDifyClient(settings: DifyClientOptions) {
     throw ApiError.of("internal_error", "The knowledge API is not configured on this server.");
   }
 
-  /**
-   * A 4xx passes through, except a 401: this server's own key refused, a configuration problem and
-   * never the caller's. A 5xx is the upstream's own failure: 502, its code kept for the log only.
-   */
+  // A 4xx passes through, except a 401: this server's own key refused, never the caller's fault.
+  // A 5xx is the upstream's own failure: 502, its code kept for the log only.
   async function errorFromResponse(
     response: UpstreamResponse,
     { key = "app", form = false }: RequestOptions,
