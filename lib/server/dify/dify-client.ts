@@ -22,7 +22,7 @@ import {
   type MetadataOperation,
 } from "@/lib/dify/schemas";
 
-// Reads no app state; the transport is `undici.request`, so bodies stay Node streams.
+// Reads no app state; `undici.request` keeps bodies Node streams (decision 005).
 
 export type DifyClientOptions = {
   /** Base URL ending in /v1. */
@@ -177,7 +177,6 @@ export function createDifyClient(settings: DifyClientOptions) {
     return new ApiError(status, "upstream_bad_response", defaultMessage(status));
   }
 
-  /** Sends a request; a non-2xx answer (after the retry of a safe GET) throws its ApiError. */
   async function send(path: string, options: RequestOptions) {
     const url = new URL(settings.apiBase + path);
     const pool = options.pool ?? "json";
@@ -272,7 +271,6 @@ export function createDifyClient(settings: DifyClientOptions) {
     return response.body;
   }
 
-  /** A call of the knowledge API: its path under /datasets, with the dataset key. */
   const dataset = <S extends z.ZodType>(schema: S, under: string[], request?: RequestOptions) =>
     requestJson(upstreamPath("datasets", ...under), schema, { key: "dataset", ...request });
   const launch = (path: string, body: RunStart, signal?: AbortSignal) =>

@@ -3,8 +3,8 @@ import { getEnv } from "@/lib/server/env";
 import { processState } from "@/lib/server/ops/process-state";
 import { endAllStreams } from "@/lib/server/streams/open-streams";
 
-// On SIGTERM, beside Next's own handler: readiness turns 503, open event streams end with a `retry:`
-// hint so the browser reconnects to another copy, and in-flight requests get SHUTDOWN_GRACE_MS.
+// On SIGTERM, beside Next's own handler (decision 012): readiness turns 503, open event streams end
+// with a `retry:` hint to reconnect to another copy, and in-flight requests get SHUTDOWN_GRACE_MS.
 
 function state() {
   return processState("shutdown", () => ({
@@ -73,7 +73,7 @@ export function installShutdownHandler(options: { graceMs: number }): void {
       // The grace period is over: what is still running is cut, as the orchestrator would.
       if (!finished) process.exit(0);
       // Next's handler exits once its connections have closed, which idle keep-alive connections
-      // can hold up, so the grace period still bounds it; without it, the last answers get a moment.
+      // can hold up, so the grace still bounds it; without it, the last answers get a moment.
       const rest = Math.max(0, options.graceMs - (Date.now() - started));
       setTimeout(() => process.exit(0), nextHandlesSignals ? rest : 250).unref();
     });
