@@ -60,7 +60,7 @@ export function requireSameOrigin(request: Request): void {
 }
 
 /** SHA-256 first, so the compare takes the same time whatever the lengths (and leaks neither). */
-function sameToken(given: string, expected: string): boolean {
+export function sameToken(given: string, expected: string): boolean {
   const digest = (value: string) => createHash("sha256").update(value).digest();
   return timingSafeEqual(digest(given), digest(expected));
 }
