@@ -48,12 +48,14 @@ const knownUserInputControls = {
   file: fileControl,
   "file-list": fileControl.extend(maxLength),
 } as const;
+type Known = typeof knownUserInputControls;
+type KnownControl = { [K in keyof Known]: { type: K; control: z.infer<Known[K]> } }[keyof Known];
 
 /** Parses a known control's fields strictly enough to use; other kinds are kept as they came. */
 export function parseUserInputControl(item: z.infer<typeof userInputFormItemSchema>) {
   if (item.type in knownUserInputControls) {
-    const type = item.type as keyof typeof knownUserInputControls;
-    return { type, control: knownUserInputControls[type].parse(item.control) } as const;
+    const type = item.type as keyof Known;
+    return { type, control: knownUserInputControls[type].parse(item.control) } as KnownControl;
   }
   return { type: item.type, control: item.control, unknown: true } as const;
 }

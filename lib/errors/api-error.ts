@@ -34,7 +34,6 @@ export class ApiError extends Error {
     return this;
   }
 
-  /** An error with the code's own status (ERROR_STATUS). */
   static of(code: ErrorCode, message: string, issues?: ErrorIssue[]): ApiError {
     return new ApiError(ERROR_STATUS[code], code, message, issues);
   }

@@ -2,8 +2,6 @@ import { z } from "zod";
 import { datasetIdSchema } from "@/lib/ids/path-ids";
 import { MIN_BEARER_TOKEN_LENGTH, parsePortalTokens } from "@/lib/server/auth/parse-portal-tokens";
 
-// A test keeps the configuration docs and .env.example in step with this schema.
-
 /** A secret published for demos says so; it must never sign links for a server off this host. */
 const DEMO_SECRET_MARK = "not-for-production";
 const MIN_LINK_SECRET_LENGTH = 32;

@@ -36,10 +36,7 @@ export function publicOrigin(request: { headers: Headers; url?: string }): strin
 /** A Host header as a client may send it: a name or IPv4 address, or a bracketed IPv6, and a port. */
 const HOST = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
 
-/**
- * With APP_ORIGIN set (always in production), a request must be addressed to its host: a page
- * that a DNS-rebinding name points at this server sends its own name, so it is answered 421.
- */
+/** NOTE: with APP_ORIGIN set, a request for another Host (a DNS-rebinding name) is answered 421. */
 export function requireOwnHost(request: Request): void {
   const { APP_ORIGIN } = getEnv();
   if (!APP_ORIGIN) return;
@@ -63,7 +60,7 @@ export function requireSameOrigin(request: Request): void {
 }
 
 /** SHA-256 first, so the compare takes the same time whatever the lengths (and leaks neither). */
-function sameToken(given: string, expected: string): boolean {
+export function sameToken(given: string, expected: string): boolean {
   const digest = (value: string) => createHash("sha256").update(value).digest();
   return timingSafeEqual(digest(given), digest(expected));
 }
@@ -71,9 +68,8 @@ function sameToken(given: string, expected: string): boolean {
 const THROTTLED = "Too many wrong tokens came from this address. Try again later.";
 
 /**
- * The configured token the request presents, compared against each in constant time, no early
- * exit. NOTE: past the wrong-token limit an address gets 429 before any compare, a right token
- * too; else its answer would tell a guesser that a guess was right.
+ * Compared with every configured token, no early exit. NOTE: past the wrong-token limit an address
+ * gets 429 before any compare, a right token too; else the answer would confirm a right guess.
  */
 async function requireBearer(
   request: Request,
@@ -88,7 +84,6 @@ async function requireBearer(
   const bearer = /^Bearer\s+(\S+)$/i.exec((request.headers.get("authorization") ?? "").trim());
   const given = bearer?.[1];
   if (given === undefined) {
-    // No token: refused, and counted nothing.
     const res = await failures.get(address);
     if (res && res.consumedPoints >= failures.points) throw rateRefusal(THROTTLED, res);
     throw ApiError.of("unauthorized", refusal);

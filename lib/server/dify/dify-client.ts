@@ -22,8 +22,7 @@ import {
   type MetadataOperation,
 } from "@/lib/dify/schemas";
 
-// Reads no app state: settings and hooks come in through `createDifyClient`. The transport is
-// `undici.request`, so bodies stay Node streams (decision 005).
+// Reads no app state; `undici.request` keeps bodies Node streams (decision 005).
 
 export type DifyClientOptions = {
   /** Base URL ending in /v1. */
@@ -144,10 +143,8 @@ export function createDifyClient(settings: DifyClientOptions) {
     throw ApiError.of("internal_error", "The knowledge API is not configured on this server.");
   }
 
-  /**
-   * A 4xx passes through, except a 401: this server's own key refused, a configuration problem and
-   * never the caller's. A 5xx is the upstream's own failure: 502, its code kept for the log only.
-   */
+  // A 4xx passes through, except a 401: this server's own key refused, never the caller's fault.
+  // A 5xx is the upstream's own failure: 502, its code kept for the log only.
   async function errorFromResponse(
     response: UpstreamResponse,
     { key = "app", form = false }: RequestOptions,
@@ -180,7 +177,6 @@ export function createDifyClient(settings: DifyClientOptions) {
     return new ApiError(status, "upstream_bad_response", defaultMessage(status));
   }
 
-  /** Sends a request; a non-2xx answer (after the retry of a safe GET) throws its ApiError. */
   async function send(path: string, options: RequestOptions) {
     const url = new URL(settings.apiBase + path);
     const pool = options.pool ?? "json";
@@ -275,7 +271,6 @@ export function createDifyClient(settings: DifyClientOptions) {
     return response.body;
   }
 
-  /** A call of the knowledge API: its path under /datasets, with the dataset key. */
   const dataset = <S extends z.ZodType>(schema: S, under: string[], request?: RequestOptions) =>
     requestJson(upstreamPath("datasets", ...under), schema, { key: "dataset", ...request });
   const launch = (path: string, body: RunStart, signal?: AbortSignal) =>

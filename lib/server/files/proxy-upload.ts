@@ -15,10 +15,9 @@ import { readFilePart, type FilePart } from "@/lib/server/files/read-file-part";
 import { watchUploadBody } from "@/lib/server/files/watch-upload-body";
 
 /**
- * Re-streams the browser's `file` part to the upstream unbuffered, behind a `user` part the server
- * chose; anything else (a `user` field included) is dropped. The size limit is looked up only for
- * a valid file part, so a refused request never reaches the upstream. The first refusal aborts
- * the upstream request and leaves the rest of the body unread.
+ * Re-streams the browser's `file` part unbuffered, behind a `user` part the server chose; all else
+ * is dropped. The limit is looked up only for a valid file part; the first refusal aborts the
+ * upstream request and leaves the rest of the body unread.
  */
 export async function proxyUpload(
   request: Request,

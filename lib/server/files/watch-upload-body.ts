@@ -3,10 +3,8 @@ import type { Readable } from "node:stream";
 import { ApiError } from "@/lib/errors/api-error";
 
 /**
- * Counts the whole upload body against its cap and cuts off a client that goes quiet. The cap is
- * `allowanceBytes` until the file's limit is known, then that limit plus the allowance; none while
- * the limit is looked up (backpressure holds the body meanwhile). Quiet while the proxy holds the
- * body back (a slow upstream, the lookup) is not the client's silence: the timer starts over.
+ * Caps the whole upload body (none while the file's limit is looked up: backpressure holds it) and
+ * cuts off a client gone quiet; quiet while the proxy holds the body back is not the client's.
  */
 export function watchUploadBody(
   input: Readable,
@@ -31,7 +29,6 @@ export function watchUploadBody(
   }, options.idleTimeoutMs);
   const onData = (chunk: Buffer) => {
     bytes += chunk.length;
-    // refresh() re-arms the same timer without a new one.
     timer.refresh();
     check();
   };

@@ -6,15 +6,13 @@ import { requireWithinRate } from "@/lib/server/require-within-rate";
 import { takeSharedSlots } from "@/lib/server/shared-limits/shared-slots";
 
 /**
- * Runs `upload` within its client address's rate and in one of `key`'s MAX_UPLOADS_PER_LINK slots
- * (each upload holds an upstream connection while the browser sends), else throws 429 before
- * anything is read. Slots are shared by all copies with REDIS_URL, and counted in this copy's
- * memory too, which is what holds while Redis is away.
+ * Runs `upload` within its address's rate and in one of `key`'s MAX_UPLOADS_PER_LINK slots (each
+ * holds an upstream connection), else throws 429 before anything is read. Slots are shared by all
+ * copies with REDIS_URL and counted in this copy's memory too, which holds while Redis is away.
  */
 export async function withUploadSlot<T>(key: string, request: Request, upload: () => Promise<T>) {
   const max = getEnv().limits.MAX_UPLOADS_PER_LINK;
-  // With Redis, the rate's count and the shared slot are asked for together: one round trip on
-  // the upload's way, not two.
+  // With Redis, the rate and the shared slot are asked for together: one round trip, not two.
   const [rated, shared] = await Promise.allSettled([
     requireWithinRate("upload", request),
     takeSharedSlots([{ key: `upload\n${key}`, max }]),

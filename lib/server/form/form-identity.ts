@@ -65,8 +65,7 @@ export async function requireFormIdentity(
     const [code, message] = REASONS[result.reason];
     throw ApiError.of(code, message);
   }
-  // A signed run still goes into upstream paths: it is checked as an id on every route, before
-  // any of them uses it.
+  // A signed run still goes into upstream paths: checked as an id before any route uses it.
   if (result.claims.run && !runIdSchema.safeParse(result.claims.run).success) {
     throw ApiError.of("invalid_request", "The link's run id has characters that are not allowed.");
   }

@@ -24,8 +24,7 @@ export async function loadFormView(token: string) {
   return toFormView(token, form, parameters?.system_parameters);
 }
 
-// A Human Input form from the wire to the app's view: only whitelisted fields leave the server.
-
+/** A Human Input form as the app's view: only whitelisted fields leave the server. */
 export function toFormView(
   token: string,
   form: HumanInputForm,

@@ -6,9 +6,8 @@ import { resolveFormLink } from "@/lib/server/form/form-identity";
 import { linkCookieName, SECURE_LINK_COOKIE } from "@/lib/server/form/link-cookie";
 import { publicOrigin } from "@/lib/server/request-guards";
 
-// A form link opened top-level with a link that verifies: a 303 to the address without the link's
-// parameters, setting the link cookie, so `sig` leaves the address bar, the history and the logs
-// (decision 035). Anything else (a frame, a bad link, one too long for a cookie) is left as it is.
+// A top-level form page with a verified link: a 303 to the address without the link's parameters,
+// setting the link cookie, so `sig` leaves the address bar, the history and logs (decision 035).
 export function tradeLinkForCookie(request: Request): Response | null {
   if (request.method !== "GET" || request.headers.get("sec-fetch-dest") !== "document") return null;
   const url = new URL(request.url);

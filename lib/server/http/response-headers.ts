@@ -1,7 +1,5 @@
-/**
- * API answers are data, never documents: nothing may run in them or frame them, no cache may keep
- * one (they hold personal data and links), and a signed link must never travel on in a Referer.
- */
+// API answers are data: nothing runs in or frames them, no cache keeps their personal data and
+// links, and a signed link never travels on in a Referer.
 export const API_RESPONSE_HEADERS = {
   "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
   "Cache-Control": "no-store",

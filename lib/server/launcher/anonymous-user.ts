@@ -1,9 +1,9 @@
 import "server-only";
-import { createHmac, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
+import { createHmac, randomBytes, randomUUID } from "node:crypto";
 import { cookies } from "next/headers";
 import { getEnv } from "@/lib/server/env";
 import { processState } from "@/lib/server/ops/process-state";
-import { publicOrigin } from "@/lib/server/request-guards";
+import { publicOrigin, sameToken } from "@/lib/server/request-guards";
 
 // The launcher's user: an anonymous id in an HttpOnly cookie, created on first use, so the run,
 // its uploads and its form all belong to the same `user` upstream. The value is signed, so a
@@ -28,9 +28,7 @@ export function verifyAnonymousCookie(value: string | undefined): string | null 
   if (!value || dot < 0) return null;
   const user = value.slice(0, dot);
   if (!USER.test(user)) return null;
-  const given = Buffer.from(value.slice(dot + 1));
-  const expected = Buffer.from(sign(user));
-  return given.length === expected.length && timingSafeEqual(given, expected) ? user : null;
+  return sameToken(value.slice(dot + 1), sign(user)) ? user : null;
 }
 
 export async function getOrCreateAnonymousUser(request: Request): Promise<string> {

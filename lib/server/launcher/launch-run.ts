@@ -23,9 +23,8 @@ import {
 import { clientAddress } from "@/lib/server/client-address";
 import { processState } from "@/lib/server/ops/process-state";
 
-// How the launcher starts the app: as configured (DIFY_APP_MODE), or, left to `auto`, as a
-// workflow until the app answers `not_workflow_app`; from then on, until the process restarts, as
-// a chat app.
+// DIFY_APP_MODE, or in `auto` a workflow until the app answers `not_workflow_app`, then (until
+// the process restarts) a chat app.
 const learnt = () => processState("launch-mode", () => ({ isChatApp: false }));
 
 export function launchMode(): LaunchMode {
@@ -150,10 +149,7 @@ export async function startLaunch(user: string, body: unknown, signal: AbortSign
   return { upstream, transform: launchLinks(user, secret) };
 }
 
-/**
- * The run started as `user`, relayed as SSE. A shutdown does not end it early, as it does a
- * form's stream: a launch cannot be resumed elsewhere, so it gets the grace period.
- */
+// A shutdown does not end a launch early: it cannot be resumed elsewhere, so it gets the grace.
 export function launchResponse(request: Request, user: string, body: unknown): Promise<Response> {
   const holder = { address: clientAddress(request), visitor: user, launch: true };
   return leasedEventStream(request, holder, (signal) => startLaunch(user, body, signal));

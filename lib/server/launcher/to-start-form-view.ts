@@ -28,14 +28,7 @@ function toStartField(
   parameters: AppParameters,
 ): FieldSpec {
   const parsed = parseControl(item);
-  // The parser has checked the control against its type's schema; these are that schema's fields.
-  const control = parsed.control as typeof parsed.control & {
-    max_length?: number | null;
-    options?: string[];
-    allowed_file_types?: string[];
-    allowed_file_extensions?: string[];
-    allowed_file_upload_methods?: string[];
-  };
+  const { control } = parsed;
   const name = control.variable;
   const common = {
     name,
@@ -52,10 +45,10 @@ function toStartField(
         kind: parsed.type === "text-input" ? "text" : "paragraph",
         ...common,
         defaultValue: defaultText,
-        maxLength: positive(control.max_length),
+        maxLength: positive(parsed.control.max_length),
       };
     case "select": {
-      const options = control.options ?? [];
+      const options = parsed.control.options;
       return {
         kind: "select",
         ...common,
@@ -89,20 +82,20 @@ function toStartField(
       // A start variable's own settings are what the server checks; the app-wide `file_upload`
       // block does not apply. An empty type list takes every type (and `custom` only for the
       // variable's own extensions); an empty method list takes both methods.
-      const ownTypes = control.allowed_file_types ?? [];
-      const ownExtensions = control.allowed_file_extensions ?? [];
+      const ownTypes = parsed.control.allowed_file_types;
+      const ownExtensions = parsed.control.allowed_file_extensions;
       const fileBase = {
         ...common,
         allowedTypes: ownTypes.length
           ? ownTypes
           : [...ALL_TYPES, ...(ownExtensions.length ? ["custom"] : [])],
         allowedExtensions: ownExtensions,
-        methods: uploadMethodsOf(control.allowed_file_upload_methods ?? []),
+        methods: uploadMethodsOf(parsed.control.allowed_file_upload_methods),
       };
       if (parsed.type === "file") return { kind: "file", ...fileBase };
       // Its own limit, else the app's, capped by the service's.
       const app = fileUploadSchema.safeParse(parameters.file_upload ?? {}).data;
-      const wanted = positive(control.max_length) ?? positive(app?.number_limits);
+      const wanted = positive(parsed.control.max_length) ?? positive(app?.number_limits);
       const cap = positive(parameters.system_parameters.workflow_file_upload_limit);
       const maxFiles = wanted && cap ? Math.min(wanted, cap) : (wanted ?? cap ?? 0);
       return { kind: "file-list", ...fileBase, maxFiles };

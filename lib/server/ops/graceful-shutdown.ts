@@ -3,9 +3,8 @@ import { getEnv } from "@/lib/server/env";
 import { processState } from "@/lib/server/ops/process-state";
 import { endAllStreams } from "@/lib/server/streams/open-streams";
 
-// On SIGTERM, beside Next's own handler: readiness turns 503, every open event stream ends with a
-// `retry:` hint so the browser reconnects to another copy, and in-flight requests get
-// SHUTDOWN_GRACE_MS to finish (decision 012).
+// On SIGTERM, beside Next's own handler (decision 012): readiness turns 503, open event streams end
+// with a `retry:` hint to reconnect to another copy, and in-flight requests get SHUTDOWN_GRACE_MS.
 
 function state() {
   return processState("shutdown", () => ({
@@ -71,21 +70,12 @@ export function installShutdownHandler(options: { graceMs: number }): void {
         in_flight: current.inFlight,
         duration_ms: Date.now() - started,
       });
-      if (!finished) {
-        // The grace period is over: what is still running is cut, as the orchestrator would.
-        process.exit(0);
-      }
-      if (!nextHandlesSignals) {
-        // Nobody else closes the server: give the last answers a moment to be written.
-        setTimeout(() => process.exit(0), 250).unref();
-        return;
-      }
-      // Next's handler exits once its connections have closed; idle keep-alive connections can
-      // hold that up to their timeout, so the grace period still bounds it.
-      setTimeout(
-        () => process.exit(0),
-        Math.max(0, options.graceMs - (Date.now() - started)),
-      ).unref();
+      // The grace period is over: what is still running is cut, as the orchestrator would.
+      if (!finished) process.exit(0);
+      // Next's handler exits once its connections have closed, which idle keep-alive connections
+      // can hold up, so the grace still bounds it; without it, the last answers get a moment.
+      const rest = Math.max(0, options.graceMs - (Date.now() - started));
+      setTimeout(() => process.exit(0), nextHandlesSignals ? rest : 250).unref();
     });
   };
   process.on("SIGTERM", onSignal);

@@ -5,9 +5,8 @@ import type { ErrorCode } from "@/lib/errors/error-code";
 import { processState } from "@/lib/server/ops/process-state";
 import { openStreamCount } from "@/lib/server/streams/open-streams";
 
-// Prometheus metrics for GET /api/metrics (behind METRICS_TOKEN). Labels are closed sets (route
-// names, operations, outcomes, error codes), never ids, tokens or users, so the number of series
-// stays small.
+// Labels are closed sets (route names, operations, outcomes, error codes), never ids, tokens or
+// users, so the number of series stays small.
 
 const PREFIX = "human_input_";
 const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];

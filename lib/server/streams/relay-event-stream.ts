@@ -148,8 +148,7 @@ export function relayEventStream(
         controller = streamController;
         timer = setInterval(
           () => {
-            if (Date.now() - lastSent < keepAliveMs) return;
-            send(KEEP_ALIVE);
+            if (Date.now() - lastSent >= keepAliveMs) send(KEEP_ALIVE);
           },
           Math.max(250, Math.floor(keepAliveMs / 3)),
         );
