@@ -123,10 +123,8 @@ function matches(form: WaitingForm, formId: string | null | undefined, nodeId: s
   return formId && form.formId ? form.formId === formId : form.nodeId === nodeId;
 }
 
-/**
- * The form a filled or timeout event closes and its key; null for a replay. Without `form_id`, the
- * form last seen opened at that node (a loop may reopen it), else the oldest open there.
- */
+// The form a filled or timeout event closes; null for a replay. Without `form_id`, the form last
+// opened at that node (a loop may reopen it), else the oldest open there.
 function closing(
   state: RunViewState,
   data: Pick<FormFields, "form_id" | "node_id" | "node_title">,
@@ -150,16 +148,12 @@ function closedKeys(state: RunViewState): Set<string> {
   return new Set([...state.filled.map((f) => f.key), ...state.timeouts.map((t) => t.key)]);
 }
 
-function nodeDone(state: RunViewState, nodeId: string): boolean {
-  const latest = state.nodes.findLast((node) => node.nodeId === nodeId);
-  return latest !== undefined && latest.status !== "running" && latest.status !== "paused";
-}
-
 function upsertWaiting(state: RunViewState, form: WaitingForm): WaitingForm[] {
   // A streams replay repeats forms answered long ago, right before their filled event; a pause
   // after parallel forms may name them once more, answered, as may a snapshot of that pause.
   if (form.formId && closedKeys(state).has(form.formId)) return state.waiting;
-  if (nodeDone(state, form.nodeId)) return state.waiting;
+  const latest = state.nodes.findLast((node) => node.nodeId === form.nodeId);
+  if (latest && latest.status !== "running" && latest.status !== "paused") return state.waiting;
   const index = state.waiting.findIndex((w) => matches(w, form.formId, form.nodeId));
   if (index === -1) return [...state.waiting, form];
   const current = state.waiting[index]!;
