@@ -19,11 +19,7 @@ const nodeView = (data: NodeEvent) => ({
 export type NodeView = ReturnType<typeof nodeView>;
 
 type ClosedForm = { key: string; nodeId: string; nodeTitle: string };
-type Filled = {
-  actionId: string | null;
-  actionText: string | null;
-  renderedContent: string | null;
-};
+type Filled = Record<"actionId" | "actionText" | "renderedContent", string | null>;
 
 type FormFields = Pick<
   PauseReason,
