@@ -99,6 +99,12 @@ function without(record: Record<string, string>, key: string): Record<string, st
   return rest;
 }
 
+/** A node's or the answer's whole text, replacing what streamed (or replays) before it. */
+const replaceText = (state: RunViewState, key: string, text: string) => ({
+  text: setText(state.text, key, () => text),
+  replayed: without(state.replayed, key),
+});
+
 /** Appends a streamed chunk, unless it only replays text already shown. */
 function appendChunk(state: RunViewState, key: string, chunk: string): RunViewState {
   const known = state.text.find((entry) => entry.nodeId === key)?.text ?? "";
@@ -107,12 +113,10 @@ function appendChunk(state: RunViewState, key: string, chunk: string): RunViewSt
     return { ...state, text: setText(state.text, key, (old) => old + chunk) };
   const replay = sofar + chunk;
   if (known.startsWith(replay)) return { ...state, replayed: { ...state.replayed, [key]: replay } };
-  const replayed = without(state.replayed, key);
   // Nothing replayed before this chunk: a snapshot without chunks, and this one is new.
-  if (sofar === "")
-    return { ...state, replayed, text: setText(state.text, key, (old) => old + chunk) };
+  if (sofar === "") return { ...state, ...replaceText(state, key, known + chunk) };
   // The replay has caught up with what was shown and goes on: from here it is the text.
-  return { ...state, replayed, text: setText(state.text, key, () => replay) };
+  return { ...state, ...replaceText(state, key, replay) };
 }
 
 function matches(form: WaitingForm, formId: string | null | undefined, nodeId: string): boolean {
@@ -212,14 +216,8 @@ export function runViewReducer(state: RunViewState, event: AnyEvent): RunViewSta
       // The full text output supersedes its chunks (some may have been missed while reconnecting).
       const full = event.data.outputs?.text;
       const hadChunks = state.text.some((entry) => entry.nodeId === event.data.node_id);
-      if (typeof full === "string" && hadChunks) {
-        return {
-          ...state,
-          nodes,
-          text: setText(state.text, event.data.node_id, () => full),
-          replayed: without(state.replayed, event.data.node_id),
-        };
-      }
+      if (typeof full === "string" && hadChunks)
+        return { ...state, nodes, ...replaceText(state, event.data.node_id, full) };
       return { ...state, nodes };
     }
     case "text_chunk": {
@@ -230,11 +228,7 @@ export function runViewReducer(state: RunViewState, event: AnyEvent): RunViewSta
     case "message":
       return appendChunk(state, "_answer", event.answer);
     case "message_replace":
-      return {
-        ...state,
-        text: setText(state.text, "_answer", () => event.answer),
-        replayed: without(state.replayed, "_answer"),
-      };
+      return { ...state, ...replaceText(state, "_answer", event.answer) };
     case "human_input_required":
       return {
         ...state,
