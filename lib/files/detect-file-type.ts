@@ -74,9 +74,8 @@ const DOCUMENT_MIME_PREFIXES = [
 
 function byMimeType(generation: ServerGeneration, mimeType: string): FileType {
   if (generation === "before-0.7") {
-    if (mimeType.includes("image")) return "image";
-    if (mimeType.includes("video")) return "video";
-    if (mimeType.includes("audio")) return "audio";
+    for (const type of ["image", "video", "audio"] as const)
+      if (mimeType.includes(type)) return type;
     if (mimeType.includes("text") || mimeType.includes("pdf")) return "document";
     return "custom";
   }
