@@ -1,5 +1,5 @@
 import { useLocale, useTranslations } from "next-intl";
-import type { ReactNode } from "react";
+import type { ComponentProps, ReactNode } from "react";
 import type { Control, FieldPath, FieldValues, UseFormRegister } from "react-hook-form";
 import { FileField } from "@/components/files/file-field";
 import { FormField, type ControlProps } from "@/components/ui/form-field";
@@ -7,8 +7,6 @@ import { ParagraphReview } from "@/components/review/paragraph-review";
 import type { FieldSpec } from "@/lib/fields/field-spec";
 import { useFileFieldHint } from "@/lib/files/file-hint";
 import type { UploadLimits } from "@/lib/files/upload-limits";
-import type { UploadTarget } from "@/lib/files/upload-with-progress";
-import type { FileFieldState } from "@/lib/files/use-file-states";
 
 type FieldControlProps<T extends FieldValues> = {
   field: FieldSpec;
@@ -17,11 +15,7 @@ type FieldControlProps<T extends FieldValues> = {
   control: Control<T>;
   register: UseFormRegister<T>;
   error: string | undefined;
-  files: {
-    uploadTarget: UploadTarget;
-    limits: UploadLimits;
-    onStateChange: (state: FileFieldState) => void;
-  };
+  files: Pick<ComponentProps<typeof FileField>, "uploadTarget" | "limits" | "onStateChange">;
   after?: ReactNode;
   /** The text right above already says the label: show it to screen readers only. */
   labelHidden?: boolean;
@@ -113,9 +107,7 @@ export function FieldControl<T extends FieldValues>({
             aria={aria}
             labelId={labelId}
             field={field}
-            uploadTarget={files.uploadTarget}
-            limits={files.limits}
-            onStateChange={files.onStateChange}
+            {...files}
           />
         );
     }

@@ -104,7 +104,6 @@ export function FileField<T extends FieldValues>({
     }
     setProblems(found);
     setNotes(cautions);
-    // A single-file field: the new file replaces the old one.
     uploads.addFiles(added, max === 1);
   };
 

@@ -85,12 +85,7 @@ function MoreMenu({
   pending,
   busy,
   onChoose,
-}: {
-  actions: ActionView[];
-  pending: boolean;
-  busy: boolean;
-  onChoose: (action: ActionView) => void;
-}) {
+}: Omit<ActionBarProps, "pendingId"> & { busy: boolean }) {
   const t = useTranslations("form");
   const menuId = useId();
   const buttonId = useId();

@@ -8,7 +8,6 @@ type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & {
   ref?: Ref<HTMLInputElement>;
 };
 
-/** A labelled text input: a FormField holding one `<input>`. */
 export function TextField({ id, label, error, ...inputProps }: TextFieldProps) {
   return (
     <FormField id={id} label={label} error={error}>

@@ -4,7 +4,6 @@ import type { apiStream } from "@/lib/client/api-fetch";
 
 export type Connection = "idle" | "connecting" | "open" | "reconnecting" | "closed";
 
-/** Opens a stream by GET, or by POSTing `json`; a failed answer throws an ApiClientError. */
 export async function openEventStream(...args: Parameters<typeof apiStream>) {
   // Loaded as a stream opens: the response reader brings zod, which the first load does without.
   return (await import("@/lib/client/api-fetch")).apiStream(...args);

@@ -74,9 +74,8 @@ const DOCUMENT_MIME_PREFIXES = [
 
 function byMimeType(generation: ServerGeneration, mimeType: string): FileType {
   if (generation === "before-0.7") {
-    if (mimeType.includes("image")) return "image";
-    if (mimeType.includes("video")) return "video";
-    if (mimeType.includes("audio")) return "audio";
+    for (const type of ["image", "video", "audio"] as const)
+      if (mimeType.includes(type)) return type;
     if (mimeType.includes("text") || mimeType.includes("pdf")) return "document";
     return "custom";
   }
@@ -107,11 +106,8 @@ export function uploadExtensionOf(name: string): string {
 
 type FileTypeConstraints = Record<"allowedTypes" | "allowedExtensions", readonly string[]>;
 
-/**
- * Whether a field takes a file of a type and extension (no dot). Since 0.7.0 the extension list is
- * read case- and dot-insensitively; before, `custom` must be listed and `.extension` on the list
- * exactly, so `["dotx"]` or `[".LOG"]` takes no file there.
- */
+// Since 0.7.0 a field's extension list is read case- and dot-insensitively; before, `custom` must
+// be listed and `.extension` on the list exactly, so `["dotx"]` or `[".LOG"]` takes no file there.
 export function isFileTypeAllowed(
   type: FileType,
   extension: string,
@@ -130,11 +126,8 @@ type TypeChoice =
   | { verdict: "both" | "newest" | "older"; type: FileType }
   | { verdict: "none"; detected: FileType };
 
-/**
- * The type to send for a file. Before 0.7.0 it must be the detected one; since, `custom` is judged
- * by the extension, so a field listing `custom` + `.log` takes any `.log`. A file only an older
- * server takes (`.ott` as an OpenDocument template) goes as that server takes it.
- */
+// Before 0.7.0 the type sent must be the detected one; since, `custom` is judged by the extension.
+// A file only an older server takes (`.ott` as an OpenDocument template) goes as it takes it.
 export function chooseFileType(
   file: { extension: string; mimeType: string },
   constraints: FileTypeConstraints,

@@ -70,7 +70,6 @@ export function fileUploadsReducer(items: UploadItem[], action: UploadsAction): 
   }
 }
 
-/** The finished uploads and the links. */
 export function attachedFiles(items: readonly UploadItem[]): AttachedFile[] {
   return items.flatMap((item) => (item.status === "done" && item.attached ? [item.attached] : []));
 }
@@ -130,7 +129,6 @@ export function useFileUploads({
     onStateChange(uploadCounts(items));
   }, [items, onChange, onStateChange]);
 
-  // Uploads are cancelled and thumbnails released when the field unmounts.
   useEffect(() => {
     const running = controllers.current;
     const urls = previews.current;

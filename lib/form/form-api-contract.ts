@@ -38,7 +38,6 @@ export const FORM_API = {
     body: linkCheckRequestSchema,
     answer: linkCheckSchema,
   }),
-  /** The run's events, as a stream. */
   events: routeContract({ method: "GET", path: "/api/forms/[token]/events", params }),
   /** A form the run waits at, by form_id (else node id): the browser holds no other token. */
   nextLink: routeContract({

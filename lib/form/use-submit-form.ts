@@ -39,11 +39,9 @@ export function useSubmitForm({
   const summaryRef = useRef<HTMLDivElement>(null);
   // One request, however many clicks: the ref closes the gap before React re-renders.
   const inFlight = useRef(false);
-  /** Set once the answer is recorded: nothing is saved as a draft after that. */
   const sent = useRef(false);
   const fieldNames = form.fields.map((field) => field.name);
 
-  // The first of these fields, or the summary when there is none.
   const focusFirst = (names: readonly string[]) =>
     requestAnimationFrame(() => {
       const first = names[0];
@@ -119,7 +117,6 @@ export function useSubmitForm({
     focusFirst(fieldNames.filter((name) => errors[answerKey(name)]));
   };
 
-  /** Sends the answers with this action, once they pass the form's own checks. */
   const choose = (action: ActionView) =>
     void methods.handleSubmit((values) => {
       if (inFlight.current) return;

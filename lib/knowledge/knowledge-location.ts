@@ -44,7 +44,6 @@ export function readKnowledgeLocation(params: URLSearchParams) {
     baseQuery: textOf(params.get(NAMES.baseQuery)),
     basePage: pageOf(params.get(NAMES.basePage)),
     query: textOf(params.get(NAMES.query)),
-    // A document status filter, or "" for any.
     status: oneOf(DOCUMENT_STATUSES, params.get(NAMES.status)),
     page: pageOf(params.get(NAMES.page)),
     document,
@@ -67,7 +66,6 @@ export function knowledgeSearch(location: KnowledgeLocation): string {
   return text ? `?${text}` : "";
 }
 
-/** The location in the address, a link to another and a move there. */
 export function useKnowledgeLocation() {
   const router = useRouter();
   const pathname = usePathname();

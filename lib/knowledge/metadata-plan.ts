@@ -40,24 +40,14 @@ export function buildSetMetadataSchema(fields: readonly MetadataFieldView[], t: 
       entries: z
         .array(z.object({ fieldId: z.string(), value: z.string() }))
         .superRefine((entries, ctx) => {
+          const issue = (index: number, key: "fieldId" | "value", message: string) =>
+            ctx.addIssue({ code: "custom", path: [index, key], message });
           const seen = new Set<string>();
           entries.forEach((entry, index) => {
             const field = byId.get(entry.fieldId);
-            if (!field) {
-              ctx.addIssue({
-                code: "custom",
-                path: [index, "fieldId"],
-                message: t("checks.chooseField"),
-              });
-              return;
-            }
-            if (seen.has(field.id)) {
-              ctx.addIssue({
-                code: "custom",
-                path: [index, "fieldId"],
-                message: t("checks.duplicateField", { name: field.name }),
-              });
-            }
+            if (!field) return issue(index, "fieldId", t("checks.chooseField"));
+            if (seen.has(field.id))
+              issue(index, "fieldId", t("checks.duplicateField", { name: field.name }));
             seen.add(field.id);
             const problem =
               field.type === "number" && !isNumber(entry.value)
@@ -67,7 +57,7 @@ export function buildSetMetadataSchema(fields: readonly MetadataFieldView[], t: 
                   : field.type === "string" && entry.value.length > MAX_TEXT_VALUE
                     ? t("checks.tooLong", { max: MAX_TEXT_VALUE })
                     : null;
-            if (problem) ctx.addIssue({ code: "custom", path: [index, "value"], message: problem });
+            if (problem) issue(index, "value", problem);
           });
         }),
     })

@@ -7,7 +7,6 @@ import { LAUNCHER_API } from "@/lib/launcher/launcher-api-contract";
 
 // The user is the HttpOnly cookie the server sets.
 
-/** The configured app's start form. */
 export const launchFormQuery = queryOptions({
   queryKey: ["launcher", "form"],
   queryFn: ({ signal }) => callRoute(LAUNCHER_API.parameters, { signal }),

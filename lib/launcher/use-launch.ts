@@ -11,11 +11,8 @@ import { openFormLink } from "@/lib/form/open-form-link";
 import type { StartValues } from "@/lib/launcher/start-form-schema";
 import { initialRunView, runViewReducer } from "@/lib/run/run-view";
 
-/**
- * Starts the app and follows the run live; when it pauses at a form of ours, the browser goes
- * there once the stream has ended: closing the run's original stream earlier stops the resumed
- * run on some servers. `onError` hears a refused start or a stream that broke off.
- */
+// Starts the app and follows the run live. A form the run pauses at opens once the stream has
+// ended: closing the run's original stream earlier stops the resumed run on some servers.
 export function useLaunch({ onError }: { onError: (error: Error) => void }) {
   const router = useRouter();
   const [run, dispatch] = useReducer(runViewReducer, initialRunView);

@@ -19,11 +19,7 @@ const nodeView = (data: NodeEvent) => ({
 export type NodeView = ReturnType<typeof nodeView>;
 
 type ClosedForm = { key: string; nodeId: string; nodeTitle: string };
-type Filled = {
-  actionId: string | null;
-  actionText: string | null;
-  renderedContent: string | null;
-};
+type Filled = Record<"actionId" | "actionText" | "renderedContent", string | null>;
 
 type FormFields = Pick<
   PauseReason,
@@ -103,6 +99,12 @@ function without(record: Record<string, string>, key: string): Record<string, st
   return rest;
 }
 
+/** A node's or the answer's whole text, replacing what streamed (or replays) before it. */
+const replaceText = (state: RunViewState, key: string, text: string) => ({
+  text: setText(state.text, key, () => text),
+  replayed: without(state.replayed, key),
+});
+
 /** Appends a streamed chunk, unless it only replays text already shown. */
 function appendChunk(state: RunViewState, key: string, chunk: string): RunViewState {
   const known = state.text.find((entry) => entry.nodeId === key)?.text ?? "";
@@ -111,22 +113,18 @@ function appendChunk(state: RunViewState, key: string, chunk: string): RunViewSt
     return { ...state, text: setText(state.text, key, (old) => old + chunk) };
   const replay = sofar + chunk;
   if (known.startsWith(replay)) return { ...state, replayed: { ...state.replayed, [key]: replay } };
-  const replayed = without(state.replayed, key);
   // Nothing replayed before this chunk: a snapshot without chunks, and this one is new.
-  if (sofar === "")
-    return { ...state, replayed, text: setText(state.text, key, (old) => old + chunk) };
+  if (sofar === "") return { ...state, ...replaceText(state, key, known + chunk) };
   // The replay has caught up with what was shown and goes on: from here it is the text.
-  return { ...state, replayed, text: setText(state.text, key, () => replay) };
+  return { ...state, ...replaceText(state, key, replay) };
 }
 
 function matches(form: WaitingForm, formId: string | null | undefined, nodeId: string): boolean {
   return formId && form.formId ? form.formId === formId : form.nodeId === nodeId;
 }
 
-/**
- * The form a filled or timeout event closes and its key; null for a replay. Without `form_id`, the
- * form last seen opened at that node (a loop may reopen it), else the oldest open there.
- */
+// The form a filled or timeout event closes; null for a replay. Without `form_id`, the form last
+// opened at that node (a loop may reopen it), else the oldest open there.
 function closing(
   state: RunViewState,
   data: Pick<FormFields, "form_id" | "node_id" | "node_title">,
@@ -150,16 +148,12 @@ function closedKeys(state: RunViewState): Set<string> {
   return new Set([...state.filled.map((f) => f.key), ...state.timeouts.map((t) => t.key)]);
 }
 
-function nodeDone(state: RunViewState, nodeId: string): boolean {
-  const latest = state.nodes.findLast((node) => node.nodeId === nodeId);
-  return latest !== undefined && latest.status !== "running" && latest.status !== "paused";
-}
-
 function upsertWaiting(state: RunViewState, form: WaitingForm): WaitingForm[] {
   // A streams replay repeats forms answered long ago, right before their filled event; a pause
   // after parallel forms may name them once more, answered, as may a snapshot of that pause.
   if (form.formId && closedKeys(state).has(form.formId)) return state.waiting;
-  if (nodeDone(state, form.nodeId)) return state.waiting;
+  const latest = state.nodes.findLast((node) => node.nodeId === form.nodeId);
+  if (latest && latest.status !== "running" && latest.status !== "paused") return state.waiting;
   const index = state.waiting.findIndex((w) => matches(w, form.formId, form.nodeId));
   if (index === -1) return [...state.waiting, form];
   const current = state.waiting[index]!;
@@ -222,14 +216,8 @@ export function runViewReducer(state: RunViewState, event: AnyEvent): RunViewSta
       // The full text output supersedes its chunks (some may have been missed while reconnecting).
       const full = event.data.outputs?.text;
       const hadChunks = state.text.some((entry) => entry.nodeId === event.data.node_id);
-      if (typeof full === "string" && hadChunks) {
-        return {
-          ...state,
-          nodes,
-          text: setText(state.text, event.data.node_id, () => full),
-          replayed: without(state.replayed, event.data.node_id),
-        };
-      }
+      if (typeof full === "string" && hadChunks)
+        return { ...state, nodes, ...replaceText(state, event.data.node_id, full) };
       return { ...state, nodes };
     }
     case "text_chunk": {
@@ -240,11 +228,7 @@ export function runViewReducer(state: RunViewState, event: AnyEvent): RunViewSta
     case "message":
       return appendChunk(state, "_answer", event.answer);
     case "message_replace":
-      return {
-        ...state,
-        text: setText(state.text, "_answer", () => event.answer),
-        replayed: without(state.replayed, "_answer"),
-      };
+      return { ...state, ...replaceText(state, "_answer", event.answer) };
     case "human_input_required":
       return {
         ...state,
