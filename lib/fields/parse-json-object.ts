@@ -1,3 +1,5 @@
+import { isRecord } from "@/lib/ids/is-record";
+
 /** The object a JSON field's text holds, or why it holds none. */
 export function parseJsonObject(
   text: string,
@@ -8,9 +10,7 @@ export function parseJsonObject(
   } catch (error) {
     return { syntax: error instanceof Error ? error.message : String(error) };
   }
-  return value && typeof value === "object" && !Array.isArray(value)
-    ? { object: value as Record<string, unknown> }
-    : { notObject: true };
+  return isRecord(value) ? { object: value } : { notObject: true };
 }
 
 export const filled = (value: string) => value.trim().length > 0;

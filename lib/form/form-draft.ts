@@ -1,7 +1,8 @@
 import type { FileType } from "@/lib/dify/browser-schemas";
 import type { AttachedFile } from "@/lib/fields/attached-file";
 import type { Answers } from "@/lib/form/answers";
-import { isObject, keptStore, type DraftKey } from "@/lib/form/kept-in-browser";
+import { isRecord } from "@/lib/ids/is-record";
+import { keptStore, type DraftKey } from "@/lib/form/kept-in-browser";
 
 // Unsent answers, saved as the person types so a reload loses nothing; files by id and name only.
 // A draft goes when its form or link ends, so answers do not outlive their use on a shared machine.
@@ -24,7 +25,7 @@ const isNumber = (value: unknown): value is number =>
 const isFileType = (value: unknown): value is FileType => FILE_TYPES.includes(value as FileType);
 
 function readAttachedFile(value: unknown): AttachedFile | null {
-  if (!isObject(value) || typeof value.name !== "string" || !isFileType(value.type)) return null;
+  if (!isRecord(value) || typeof value.name !== "string" || !isFileType(value.type)) return null;
   const { name, type } = value;
   if (value.source === "local") {
     const { uploadFileId, size } = value;
@@ -46,10 +47,10 @@ function readAnswer(value: unknown): Answers[string] | null {
 
 /** A stored draft, or null when it is not one of this version (the whole draft, not a part). */
 export function readDraft(value: unknown): Draft | null {
-  if (!isObject(value) || value.version !== 2 || !isNumber(value.savedAt)) return null;
+  if (!isRecord(value) || value.version !== 2 || !isNumber(value.savedAt)) return null;
   const { savedAt, expiresAt } = value;
   if (expiresAt !== null && !isNumber(expiresAt)) return null;
-  if (!isObject(value.answers)) return null;
+  if (!isRecord(value.answers)) return null;
   // No prototype: `__proto__` is a legal variable name, kept as an own key.
   const answers = Object.create(null) as Draft["answers"];
   for (const [name, raw] of Object.entries(value.answers)) {

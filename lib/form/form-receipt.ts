@@ -2,7 +2,8 @@ import { useEffect, useState } from "react";
 import type { Answers } from "@/lib/form/answers";
 import type { FormLinkContext } from "@/lib/form/form-api";
 import type { ActionView, FieldView } from "@/lib/form/form-view";
-import { isObject, keptStore } from "@/lib/form/kept-in-browser";
+import { isRecord } from "@/lib/ids/is-record";
+import { keptStore } from "@/lib/form/kept-in-browser";
 
 // What this browser sent for a form, kept like drafts so a reload of the link shows it again while
 // the form is answered. It goes when its link or form ends.
@@ -42,7 +43,7 @@ export function receiptOf(
 const isString = (value: unknown): value is string => typeof value === "string";
 
 function readField(value: unknown): ReceiptField | null {
-  if (!isObject(value)) return null;
+  if (!isRecord(value)) return null;
   const { label, value: text, files } = value;
   if (!isString(label)) return null;
   if (isString(text)) return { label, value: text };
@@ -52,7 +53,7 @@ function readField(value: unknown): ReceiptField | null {
 
 /** A stored receipt, or null when it is not one (read without zod: zod is not in the page). */
 export function readReceipt(value: unknown): Receipt | null {
-  if (!isObject(value)) return null;
+  if (!isRecord(value)) return null;
   const { version, sentAt, expiresAt, action, fields } = value;
   if (version !== 1 || typeof sentAt !== "number" || !isString(action)) return null;
   if (expiresAt !== null && typeof expiresAt !== "number") return null;

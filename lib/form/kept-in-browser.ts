@@ -4,8 +4,6 @@
 /** Whose entry: a form token and user, alike from the address or the cookie. */
 export type DraftKey = { token: string; user: string };
 
-export { isRecord as isObject } from "@/lib/ids/is-record";
-
 function withStorage<R>(task: (store: Storage) => R): R | null {
   try {
     return typeof window === "undefined" ? null : task(window.localStorage);
