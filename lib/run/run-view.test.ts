@@ -103,7 +103,6 @@ describe("runViewReducer", () => {
       status: "succeeded",
       outputs: { result: "Published: hi" },
       error: null,
-      elapsed: 2,
     });
   });
 

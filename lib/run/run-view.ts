@@ -45,7 +45,6 @@ type Outcome = {
   status: string;
   outputs: Record<string, unknown>;
   error: string | null;
-  elapsed: number | null;
 };
 
 export const initialRunView = {
@@ -284,7 +283,6 @@ export function runViewReducer(state: RunViewState, event: AnyEvent): RunViewSta
           status: event.data.status,
           outputs,
           error: event.data.error ?? null,
-          elapsed: event.data.elapsed_time ?? null,
         },
       };
     }
