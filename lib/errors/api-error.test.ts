@@ -87,6 +87,13 @@ describe("the error envelope", () => {
     });
   });
 
+  it("logs an internal_error thrown on purpose, as it answers it", () => {
+    const log = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const response = errorResponse(ApiError.of("internal_error", "The metrics are broken."));
+    expect(response.status).toBe(500);
+    expect(String(log.mock.calls[0]?.[0])).toContain("The metrics are broken.");
+  });
+
   it("answers upstream data the app cannot read with 502, the refused paths in the log only", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
     const response = errorResponse(catchError(() => parseUpstream(bodySchema, {}, "form")));

@@ -1,4 +1,5 @@
 import { $ZodError, safeParse, type $ZodType, type output } from "zod/v4/core";
+import { EnvError } from "@/lib/errors/env-error";
 import { ERROR_STATUS, type ErrorCode } from "@/lib/errors/error-code";
 import type { ErrorIssue } from "@/lib/errors/error-envelope";
 
@@ -47,6 +48,10 @@ export class ApiError extends Error {
     return ApiError.of("invalid_request", describeZodError(error), issues);
   }
 
+  toResponse(): Response {
+    return Response.json(this.toJSON(), { status: this.status, headers: this.headers });
+  }
+
   toJSON() {
     const { status, code, message, issues } = this;
     return { status, code, message, ...(issues?.length ? { issues } : {}) };
@@ -86,21 +91,37 @@ export function parseUpstream<S extends $ZodType>(
   );
 }
 
-/** Anything but an ApiError is the server's own fault: a generic 500, its detail only logged. */
+/**
+ * Anything but an ApiError is the server's own fault: a generic 500, its detail only logged, as is
+ * an internal_error thrown on purpose. Invalid settings are 503: the variable at fault is named in
+ * the log and by /api/ready, not to every caller.
+ */
 export function toApiError(error: unknown): ApiError {
-  if (error instanceof ApiError) return error;
+  if (error instanceof ApiError) {
+    if (error.code === "internal_error") logInternal(error.message);
+    return error;
+  }
+  if (error instanceof EnvError) {
+    return ApiError.of(
+      "server_misconfigured",
+      "This server is not configured correctly. Its operator has been told.",
+    );
+  }
   const detail =
     error instanceof $ZodError
       ? describeZodError(error)
       : error instanceof Error
         ? error.name
         : typeof error;
-  console.error(JSON.stringify({ level: "error", msg: "unhandled error", detail }));
+  logInternal(detail, "unhandled error");
   return ApiError.of("internal_error", "Something went wrong on our side. Please try again.");
+}
+
+function logInternal(detail: string, msg = "internal error") {
+  console.error(JSON.stringify({ level: "error", msg, detail }));
 }
 
 /** The Response of anything thrown in a route handler (see toApiError). */
 export function errorResponse(error: unknown): Response {
-  const known = toApiError(error);
-  return Response.json(known.toJSON(), { status: known.status, headers: known.headers });
+  return toApiError(error).toResponse();
 }

@@ -67,7 +67,7 @@ export const ERROR_STATUS = {
   unsupported_file_type: 415,
   too_many_requests: 429,
   rate_limit_error: 429,
-  /** A 4xx of the upstream with a code this table does not know: its status and message pass. */
+  /** A 4xx of the upstream with a code this table does not know (or none): its status and message pass. */
   upstream_rejected: 400,
 
   // ------------------------------------------------------------ made up by the browser

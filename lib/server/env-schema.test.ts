@@ -87,6 +87,12 @@ describe("parseEnv", () => {
       expect(parseEnv({ ...real, FORM_LINK_SECRET: SECRET }).FORM_LINK_SECRET).toBe(SECRET);
     });
 
+    it("refuses the launcher without a link secret to sign its form links", () => {
+      const unsigned = { ...real, ALLOW_UNSIGNED_LINKS: "true", LAUNCHER_ENABLED: "true" };
+      expect(() => parseRealEnv(unsigned)).toThrow(/LAUNCHER_ENABLED: needs FORM_LINK_SECRET/);
+      expect(parseRealEnv({ ...unsigned, LAUNCHER_ENABLED: "" }).LAUNCHER_ENABLED).toBe(false);
+    });
+
     it("refuses unsigned links next to a configured secret", () => {
       expect(() =>
         parseEnv({ ...real, FORM_LINK_SECRET: SECRET, ALLOW_UNSIGNED_LINKS: "true" }),

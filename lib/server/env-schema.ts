@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { EnvError } from "@/lib/errors/env-error";
 import { datasetIdSchema } from "@/lib/ids/path-ids";
 import { MIN_BEARER_TOKEN_LENGTH, parsePortalTokens } from "@/lib/server/auth/parse-portal-tokens";
 
@@ -189,6 +190,11 @@ const envSchema = z
     path: ["FORM_LINK_SECRET"],
     message: "required (or set ALLOW_UNSIGNED_LINKS=true on a trusted network)",
   })
+  // The launcher links each run to its form: a signed link, so it cannot work without the secret.
+  .refine((env) => !env.LAUNCHER_ENABLED || env.FORM_LINK_SECRET, {
+    path: ["LAUNCHER_ENABLED"],
+    message: "needs FORM_LINK_SECRET (the launcher signs the link to each run's form)",
+  })
   .refine((env) => !(env.FORM_LINK_SECRET && env.ALLOW_UNSIGNED_LINKS), {
     path: ["ALLOW_UNSIGNED_LINKS"],
     message:
@@ -227,10 +233,6 @@ export const ENV_VARIABLES = [
 
 export type AppEnv = z.output<typeof envSchema>;
 export type Limits = AppEnv["limits"];
-
-export class EnvError extends Error {
-  override name = "EnvError";
-}
 
 export function parseEnv(source: Record<string, string | undefined>): AppEnv {
   const result = envSchema.safeParse(source);

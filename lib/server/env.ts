@@ -1,5 +1,6 @@
 import "server-only";
-import { EnvError, parseEnv, type AppEnv } from "@/lib/server/env-schema";
+import { EnvError } from "@/lib/errors/env-error";
+import { parseEnv, type AppEnv } from "@/lib/server/env-schema";
 
 let cached: AppEnv | undefined;
 

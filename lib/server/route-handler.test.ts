@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "@/lib/errors/api-error";
-import { EnvError } from "@/lib/server/env-schema";
+import { EnvError } from "@/lib/errors/env-error";
 import { API_RESPONSE_HEADERS } from "@/lib/server/http/response-headers";
 import * as z from "zod/mini";
 import { defineRoute, endpoint, handleRoute } from "@/lib/server/route-handler";

@@ -1,10 +1,9 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { parse as parseOwn, type $ZodType, type input, type output } from "zod/v4/core";
-import { ApiError, errorResponse, parseInput, toApiError } from "@/lib/errors/api-error";
+import { ApiError, parseInput, toApiError } from "@/lib/errors/api-error";
 import type { RouteContract } from "@/lib/routes/route-contract";
 import { readJsonBody } from "@/lib/server/read-json-body";
-import { EnvError } from "@/lib/server/env-schema";
 import { trackRequest } from "@/lib/server/ops/graceful-shutdown";
 import { observeRequest } from "@/lib/server/ops/metrics";
 import { requestContext, type RequestContext } from "@/lib/server/request-context";
@@ -37,15 +36,8 @@ export function handleRoute<C>(
         if (!ANY_HOST_ROUTES.has(route)) requireOwnHost(request);
         response = await handler(request, context);
       } catch (error) {
-        // The variable at fault is named in the log and by /api/ready, not to every caller.
-        failed =
-          error instanceof EnvError
-            ? ApiError.of(
-                "server_misconfigured",
-                "This server is not configured correctly. Its operator has been told.",
-              )
-            : toApiError(error);
-        response = errorResponse(failed);
+        failed = toApiError(error);
+        response = failed.toResponse();
       } finally {
         done();
       }

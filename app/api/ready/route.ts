@@ -12,6 +12,6 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE } = defineRoute(
       const limits = sharedLimitsState();
       return Response.json(limits === "memory" ? { status: "ready" } : { status: "ready", limits });
     }
-    throw new ApiError(503, readiness.code, readiness.message);
+    throw ApiError.of(readiness.code, readiness.message);
   }),
 );

@@ -2,7 +2,7 @@ import "server-only";
 import type { Readable } from "node:stream";
 import { Agent, request as undiciRequest, type Dispatcher } from "undici";
 import type { z } from "zod";
-import { ApiError } from "@/lib/errors/api-error";
+import { ApiError, parseUpstream } from "@/lib/errors/api-error";
 import { isErrorCode } from "@/lib/errors/error-code";
 import {
   appParametersSchema,
@@ -168,13 +168,12 @@ export function createDifyClient(settings: DifyClientOptions) {
     if (status >= 500) {
       return ApiError.of("upstream_bad_response", "The workflow service failed to answer.");
     }
-    if (parsed.success) {
-      const message = parsed.data.message?.trim() || defaultMessage(status);
-      // A code the app does not know still says the upstream refused: status and message pass.
-      const code = isErrorCode(parsed.data.code) ? parsed.data.code : "upstream_rejected";
-      return new ApiError(status, code, message);
-    }
-    return new ApiError(status, "upstream_bad_response", defaultMessage(status));
+    const message = (parsed.success && parsed.data.message?.trim()) || defaultMessage(status);
+    if (parsed.success && isErrorCode(parsed.data.code))
+      return ApiError.of(parsed.data.code, message);
+    // A code the app does not know (or no readable body) still says the upstream refused: its
+    // status and message pass, as no other code's do.
+    return new ApiError(status, "upstream_rejected", message);
   }
 
   async function send(path: string, options: RequestOptions) {
@@ -252,11 +251,7 @@ export function createDifyClient(settings: DifyClientOptions) {
     } catch {
       throw ApiError.of("upstream_bad_response", "The workflow service sent an unreadable answer.");
     }
-    const parsed = schema.safeParse(json);
-    if (!parsed.success) {
-      throw ApiError.of("upstream_bad_response", "The workflow service sent an unexpected answer.");
-    }
-    return parsed.data;
+    return parseUpstream(schema, json, path);
   }
 
   async function requestStream(path: string, options: RequestOptions): Promise<Readable> {

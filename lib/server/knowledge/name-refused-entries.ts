@@ -57,7 +57,7 @@ export async function nameRefusedEntries(
   if (!lookup) return error;
   const issues = await lookup(datasetId, operations).catch(() => []);
   if (issues.length === 0) return error;
-  const named = new ApiError(error.status, error.code, error.message, issues);
+  const named = ApiError.of(error.code, error.message, issues);
   named.headers = error.headers;
   return named;
 }
