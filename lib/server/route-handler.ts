@@ -16,12 +16,15 @@ const ANY_HOST_ROUTES: ReadonlySet<string> = new Set(["/api/health", "/api/ready
 const REQUEST_ID = /^[A-Za-z0-9-]{8,64}$/;
 const NO_STORE = /(^|,)\s*no-store\s*(,|$)/i;
 
-/** Wraps a handler: error envelope, request id, API headers, shutdown tracking, a log line. */
+/**
+ * Wraps a handler: error envelope, request id, API headers, shutdown tracking, a log line. The
+ * function keeps its `route` (the folder it must be exported from: a test checks).
+ */
 export function handleRoute<C>(
   route: string,
   handler: (request: Request, context: C) => Promise<Response> | Response,
 ) {
-  return async (request: Request, context: C): Promise<Response> => {
+  const handle = async (request: Request, context: C): Promise<Response> => {
     const incoming = request.headers.get("x-request-id");
     const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     const store: RequestContext = { requestId, upstreamStatus: null };
@@ -66,6 +69,7 @@ export function handleRoute<C>(
       return response;
     });
   };
+  return Object.assign(handle, { route });
 }
 
 type Method = "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -127,7 +131,7 @@ export function endpoint<C extends RouteContract, G extends object = object>(
 }
 
 /** A route file's exports: HEAD with GET, and 405 with `Allow` (Next's own has neither). */
-export function defineRoute(...endpoints: [Endpoint, ...Endpoint[]]): Record<Method, RouteFn> {
+export function defineRoute(...endpoints: [Endpoint, ...Endpoint[]]) {
   const { path } = endpoints[0].contract;
   const allowed = endpoints.map((e) => e.contract.method);
   const runs = new Map<Method, RouteFn>(endpoints.map((e) => [e.contract.method, e.run]));
@@ -143,5 +147,5 @@ export function defineRoute(...endpoints: [Endpoint, ...Endpoint[]]): Record<Met
   };
   return Object.fromEntries(
     METHODS.map((method) => [method, handleRoute(path, runs.get(method) ?? refuse)]),
-  ) as Record<Method, RouteFn>;
+  ) as Record<Method, ReturnType<typeof handleRoute<NextContext>>>;
 }

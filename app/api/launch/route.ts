@@ -1,19 +1,21 @@
 import { LAUNCHER_API } from "@/lib/launcher/launcher-api-contract";
 import { getOrCreateAnonymousUser } from "@/lib/server/launcher/anonymous-user";
 import { launchResponse } from "@/lib/server/launcher/launch-run";
-import { requireLauncherEnabled, requireSameOrigin } from "@/lib/server/request-guards";
+import { withLauncher } from "@/lib/server/launcher/with-launcher";
 import { requireWithinRate } from "@/lib/server/require-within-rate";
-import { defineRoute, endpoint } from "@/lib/server/route-handler";
+import { defineRoute } from "@/lib/server/route-handler";
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE } = defineRoute(
   // Starts the configured app as the browser's anonymous user and streams its events (rated per
   // client address; the stream counts against the stream limits).
-  endpoint(LAUNCHER_API.launch, async ({ request, readBody }) => {
-    requireLauncherEnabled();
-    requireSameOrigin(request);
-    await requireWithinRate("launch", request);
-    const body = await readBody();
-    const user = await getOrCreateAnonymousUser(request);
-    return launchResponse(request, user, body);
-  }),
+  withLauncher(
+    LAUNCHER_API.launch,
+    async ({ request, readBody }) => {
+      await requireWithinRate("launch", request);
+      const body = await readBody();
+      const user = await getOrCreateAnonymousUser(request);
+      return launchResponse(request, user, body);
+    },
+    { sameOrigin: true },
+  ),
 );
