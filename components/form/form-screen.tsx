@@ -21,6 +21,7 @@ import { StatusScreen } from "@/components/ui/status-screen";
 import { ApiClientError } from "@/lib/client/api-client-error";
 import type { ErrorCode } from "@/lib/errors/error-code";
 import type { FormLinkContext } from "@/lib/form/form-api";
+import { linkRefusalOf } from "@/lib/form/form-link";
 import { deleteDraft, linkEnd, sweepDrafts } from "@/lib/form/form-draft";
 import { receiptOf, sweepReceipts, useKeptReceipt, type Receipt } from "@/lib/form/form-receipt";
 import { formQueryOptions } from "@/lib/form/queries";
@@ -286,7 +287,10 @@ function FormErrorScreen({
 }) {
   const t = useTranslations("form");
   const { code } = failure;
-  const plain = PLAIN[code as keyof typeof PLAIN];
+  const refused = linkRefusalOf(code);
+  const plain = refused
+    ? ([`link.${refused}`, "error"] as const)
+    : PLAIN[code as keyof typeof PLAIN];
   if (plain) {
     const [key, tone] = plain;
     return (
@@ -304,15 +308,6 @@ function FormErrorScreen({
               ? t("elsewhere.channels", { channels: channels.join(", ") })
               : t("elsewhere.inDify")}
           </p>
-        </StatusScreen>
-      );
-    case "link_invalid":
-    case "link_expired":
-    case "link_missing":
-    case "link_ttl_exceeded":
-      return (
-        <StatusScreen title={t("linkProblem.title")} tone="error">
-          <p>{t(`linkProblem.${code}`)}</p>
         </StatusScreen>
       );
     default:

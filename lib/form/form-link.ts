@@ -30,3 +30,18 @@ export type LinkParams = Partial<Record<(typeof LINK_PARAM_KEYS)[number], string
 
 /** The link's query, sent with every form request and verified each time (decision 002). */
 export const FORM_LINK_HEADER = "x-form-link";
+
+/** Why a link is refused, with the code the API answers: worded once, as `form.link.<reason>`. */
+export const LINK_REFUSALS = {
+  missing: "link_missing",
+  invalid: "link_invalid",
+  expired: "link_expired",
+  ttl: "link_ttl_exceeded",
+} as const;
+
+export type LinkRefusal = keyof typeof LINK_REFUSALS;
+
+/** The refusal an error code names, if it is a link's. */
+export function linkRefusalOf(code: string): LinkRefusal | undefined {
+  return (Object.keys(LINK_REFUSALS) as LinkRefusal[]).find((key) => LINK_REFUSALS[key] === code);
+}

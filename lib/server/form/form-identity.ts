@@ -1,28 +1,42 @@
 import "server-only";
 import { cookies } from "next/headers";
+import { createTranslator } from "next-intl";
 import { ApiError } from "@/lib/errors/api-error";
 import { getEnv } from "@/lib/server/env";
-import { FORM_LINK_HEADER, LINK_PARAM_KEYS, type FormLinkClaims } from "@/lib/form/form-link";
+import {
+  FORM_LINK_HEADER,
+  LINK_PARAM_KEYS,
+  LINK_REFUSALS,
+  type FormLinkClaims,
+  type LinkRefusal,
+} from "@/lib/form/form-link";
+import englishForm from "@/lib/i18n/messages/en/form.json";
 import { exceedsMaxLinkTtl, verifyFormLink } from "@/lib/server/form/signed-form-link";
 import { runIdSchema } from "@/lib/ids/path-ids";
 import { linkCookieName } from "@/lib/server/form/link-cookie";
 
-const REASONS = {
-  missing: ["link_missing", "This link is incomplete: it does not say who is answering."],
-  invalid: ["link_invalid", "This link is not valid. Ask for a new link."],
-  expired: ["link_expired", "This link has expired. Ask for a new link."],
-  ttl: [
-    "link_ttl_exceeded",
-    "This link is valid for longer than this server allows. Ask for a new link.",
-  ],
-} as const;
+// API callers read the page's own wording of each refusal, in English.
+let english: ReturnType<typeof createEnglish> | undefined;
+
+function createEnglish() {
+  return createTranslator({
+    locale: "en",
+    messages: { form: englishForm },
+    namespace: "form.link",
+  });
+}
+
+function refusal(reason: LinkRefusal): ApiError {
+  english ??= createEnglish();
+  return ApiError.of(LINK_REFUSALS[reason], english(`${reason}.body`));
+}
 
 /** Where a request may carry a link: address, header, cookie (decision 035). */
 type LinkSources = { query?: URLSearchParams; header?: string | null; cookie?: string };
 
 type LinkResolution =
   | { ok: true; claims: FormLinkClaims; params: URLSearchParams; source: keyof LinkSources }
-  | { ok: false; reason: keyof typeof REASONS; source: keyof LinkSources | null };
+  | { ok: false; reason: LinkRefusal; source: keyof LinkSources | null };
 
 /** The first source's link, verified for the token and held to MAX_LINK_TTL. */
 export function resolveFormLink(token: string, sources: LinkSources): LinkResolution {
@@ -61,10 +75,7 @@ export async function requireFormIdentity(
     header: request.headers.get(FORM_LINK_HEADER),
     cookie: (await cookies()).get(linkCookieName(request))?.value,
   });
-  if (!result.ok) {
-    const [code, message] = REASONS[result.reason];
-    throw ApiError.of(code, message);
-  }
+  if (!result.ok) throw refusal(result.reason);
   // A signed run still goes into upstream paths: checked as an id before any route uses it.
   if (result.claims.run && !runIdSchema.safeParse(result.claims.run).success) {
     throw ApiError.of("invalid_request", "The link's run id has characters that are not allowed.");
