@@ -11,7 +11,7 @@ import { chooseFileType, uploadExtensionOf } from "@/lib/files/detect-file-type"
 import { acceptedExtensions, formatBytes, sizeLimitFor } from "@/lib/files/file-category";
 import { useFileKinds } from "@/lib/files/file-hint";
 import type { UploadLimits } from "@/lib/files/upload-limits";
-import type { FileFieldView } from "@/lib/form/form-view";
+import type { FileFieldSpec } from "@/lib/fields/field-spec";
 import type { UploadTarget } from "@/lib/files/upload-with-progress";
 import type { FileFieldState } from "@/lib/files/use-file-states";
 import { isBusy, useFileUploads, type UploadItem } from "@/lib/files/use-file-uploads";
@@ -35,7 +35,7 @@ export function FileField<T extends FieldValues>({
   name: FieldPath<T>;
   aria: ControlProps;
   labelId: string;
-  field: FileFieldView;
+  field: FileFieldSpec;
   uploadTarget: UploadTarget;
   limits: UploadLimits;
   onStateChange: (state: FileFieldState) => void;
@@ -252,7 +252,7 @@ function RemoteUrlEntry({
   field,
   ...props
 }: {
-  field: FileFieldView;
+  field: FileFieldSpec;
   allowed: string;
   target: UploadTarget;
   disabled: boolean;

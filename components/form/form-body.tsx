@@ -1,6 +1,5 @@
 import { FormFieldSlot } from "@/components/form/human-input-form";
 import { MarkdownBody } from "@/components/markdown/markdown-body";
-import { isRequired } from "@/lib/form/answers";
 import { saysLabel, splitFormContent } from "@/lib/form/form-content";
 import type { FormView } from "@/lib/form/form-view";
 
@@ -30,7 +29,7 @@ export function FormBody({
     const labelHidden =
       before?.kind === "markdown" &&
       field !== undefined &&
-      !isRequired(field) &&
+      !field.required &&
       saysLabel(before.text, field.label);
     return (
       <FormFieldSlot key={`field-${segment.name}`} name={segment.name} labelHidden={labelHidden} />

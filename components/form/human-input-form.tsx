@@ -8,12 +8,13 @@ import { FieldControl } from "@/components/fields/field-control";
 import { Button } from "@/components/ui/button";
 import type { ApiClientError } from "@/lib/client/api-client-error";
 import { answerKey, toFormValues } from "@/lib/fields/answer-keys";
-import { initialAnswers, toFieldSpecs, type FormValues } from "@/lib/form/answers";
+import { initialAnswers, type FormValues } from "@/lib/form/answers";
 import { fieldInputId } from "@/lib/form/focus-field";
 import { formUploadTarget, type FormLinkContext } from "@/lib/form/form-api";
 import { formatDateTime, formatRemaining } from "@/lib/i18n/format-time";
 import { useFieldIssueText } from "@/lib/fields/field-issue";
-import type { FieldView, FormView } from "@/lib/form/form-view";
+import type { FieldSpec } from "@/lib/fields/field-spec";
+import type { FormView } from "@/lib/form/form-view";
 import { useFileStates } from "@/lib/files/use-file-states";
 import { useFormDraft } from "@/lib/form/use-form-draft";
 import { lazyResolver } from "@/lib/form/lazy-resolver";
@@ -124,13 +125,13 @@ export function HumanInputForm({
     </div>
   );
 
-  const errorOf = (field: FieldView) => errors[answerKey(field.name)]?.message;
+  const errorOf = (field: FieldSpec) => errors[answerKey(field.name)]?.message;
   const errorEntries = form.fields.filter(errorOf);
 
   const renderField = (name: string, labelHidden: boolean) => {
     const field = form.fields.find((candidate) => candidate.name === name);
     if (!field) return null;
-    if (field.kind === "unknown") {
+    if (field.kind === "other") {
       return (
         <div className="field notice notice-warning" key={field.name} role="note">
           {t.rich("unknownInput", {
@@ -144,7 +145,7 @@ export function HumanInputForm({
     const drawn = (
       <FieldControl
         key={`${field.name}:${draft.generation}`}
-        field={toFieldSpecs([field])[0]!}
+        field={field}
         id={fieldInputId(field.name)}
         path={answerKey(field.name)}
         control={control}

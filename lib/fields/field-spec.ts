@@ -9,14 +9,14 @@ const base = {
 };
 
 /** What a file field takes: kinds of file, extensions (for `custom`), and upload methods. */
-export const fileConstraintsShape = {
+const fileConstraintsShape = {
   allowedTypes: z.array(z.string()),
   allowedExtensions: z.array(z.string()),
   methods: z.array(z.string()),
 };
 
 /** A select's options and its default choice. */
-export const selectShape = { options: z.array(z.string()), defaultValue: z.string() };
+const selectShape = { options: z.array(z.string()), defaultValue: z.string() };
 
 const fileBase = { ...base, ...fileConstraintsShape };
 const textBase = { ...base, defaultValue: z.string(), maxLength: z.nullable(z.int()) };
@@ -35,6 +35,8 @@ export const fieldSpecSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("other"), ...base, type: z.string(), defaultValue: z.string() }),
 ]);
 export type FieldSpec = z.infer<typeof fieldSpecSchema>;
+/** A file or file-list field: the shape the file field component takes, on either page. */
+export type FileFieldSpec = Extract<FieldSpec, { kind: "file" | "file-list" }>;
 
 /** A start leaves empty answers out (the app's defaults apply); a Human Input names every input. */
 export type WireDialect = "start" | "human-input";

@@ -4,8 +4,7 @@ import { encodeFieldIssue, decodeFieldIssue } from "@/lib/fields/field-issue";
 import { buildFieldsShape } from "@/lib/fields/field-schema";
 import type { FieldSpec } from "@/lib/fields/field-spec";
 import { defaultValues, toFileMapping, toWireInputs } from "@/lib/fields/wire-inputs";
-import { initialAnswers, toFieldSpecs, toSubmissionInputs } from "@/lib/form/answers";
-import type { FieldView } from "@/lib/form/form-view";
+import { initialAnswers, toSubmissionInputs } from "@/lib/form/answers";
 import { startDefaults, toStartInputs } from "@/lib/launcher/start-form-schema";
 import { z } from "zod";
 
@@ -46,12 +45,33 @@ const startFields: FieldSpec[] = [
 ];
 
 // Every kind a Human Input form has.
-const formFields: FieldView[] = [
-  { kind: "paragraph", name: "draft", label: "Draft", defaultValue: "Suggested" },
-  { kind: "select", name: "decision", label: "Decision", options: ["Yes", "No"], defaultValue: "" },
-  { kind: "file", name: "proof", label: "Proof", ...files },
-  { kind: "file-list", name: "extras", label: "Extras", ...files, maxFiles: 0 },
-  { kind: "unknown", name: "stamp", label: "Stamp", type: "stamp" },
+const formFields: FieldSpec[] = [
+  {
+    kind: "paragraph",
+    name: "draft",
+    label: "Draft",
+    required: false,
+    defaultValue: "Suggested",
+    maxLength: null,
+  },
+  {
+    kind: "select",
+    name: "decision",
+    label: "Decision",
+    required: true,
+    options: ["Yes", "No"],
+    defaultValue: "",
+  },
+  { kind: "file", name: "proof", label: "Proof", required: true, ...files },
+  { kind: "file-list", name: "extras", label: "Extras", required: false, ...files, maxFiles: 0 },
+  {
+    kind: "other",
+    name: "stamp",
+    label: "Stamp",
+    required: false,
+    type: "stamp",
+    defaultValue: "",
+  },
 ];
 
 describe("toFileMapping", () => {
@@ -152,7 +172,7 @@ describe("the start form's wire mapping", () => {
 describe("the Human Input form's wire mapping", () => {
   it('names every declared input from the starting answers, an unknown one as ""', () => {
     const answers = initialAnswers(formFields);
-    expect(answers).toEqual({ draft: "Suggested", decision: "", proof: [], extras: [] });
+    expect(answers).toEqual({ draft: "Suggested", decision: "", proof: [], extras: [], stamp: "" });
     expect(toSubmissionInputs(formFields, answers)).toEqual({
       draft: "Suggested",
       decision: "",
@@ -190,20 +210,11 @@ describe("the Human Input form's wire mapping", () => {
       ],
     });
   });
-
-  it("puts the form's fields in the one model: selects and single files required", () => {
-    expect(toFieldSpecs(formFields).map((spec) => [spec.name, spec.kind, spec.required])).toEqual([
-      ["draft", "paragraph", false],
-      ["decision", "select", true],
-      ["proof", "file", true],
-      ["extras", "file-list", false],
-    ]);
-  });
 });
 
 describe("field problems as message keys", () => {
   it("gives keys and parameters, decoded back where they are shown", () => {
-    const shape = buildFieldsShape(toFieldSpecs(formFields), {
+    const shape = buildFieldsShape(formFields, {
       dialect: "human-input",
       say: encodeFieldIssue,
     });
@@ -223,16 +234,18 @@ describe("field problems as message keys", () => {
     ]);
   });
 
-  it("lets a select whose list resolved to nothing go without a choice", () => {
-    const empty: FieldView[] = [
-      { kind: "select", name: "owner", label: "Owner", options: [], defaultValue: "" },
+  it("lets a select that need not be chosen go without a choice", () => {
+    const empty: FieldSpec[] = [
+      {
+        kind: "select",
+        name: "owner",
+        label: "Owner",
+        required: false,
+        options: [],
+        defaultValue: "",
+      },
     ];
-    const [spec] = toFieldSpecs(empty);
-    expect(spec?.required).toBe(false);
-    const shape = buildFieldsShape(toFieldSpecs(empty), {
-      dialect: "human-input",
-      say: encodeFieldIssue,
-    });
+    const shape = buildFieldsShape(empty, { dialect: "human-input", say: encodeFieldIssue });
     expect(z.object(shape).safeParse({ owner: "" }).success).toBe(true);
     expect(toSubmissionInputs(empty, { owner: "" })).toEqual({ owner: "" });
   });

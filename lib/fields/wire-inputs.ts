@@ -61,6 +61,11 @@ export function toWireInputs(
         if (every || list.length > 0) inputs[field.name] = list.map(toFileMapping);
         break;
       }
+      case "other":
+        // A Human Input form does not show a kind it does not know: it is sent empty.
+        if (every) inputs[field.name] = "";
+        else if (typeof value === "string" && filled(value)) inputs[field.name] = value;
+        break;
       default: {
         const text = typeof value === "string" ? value : "";
         if (every) inputs[field.name] = text;

@@ -1,12 +1,12 @@
 import { useLocale, useTranslations } from "next-intl";
 import { formatBytes } from "@/lib/files/file-category";
 import { SIZE_CATEGORIES, type SizeCategory, type UploadLimits } from "@/lib/files/upload-limits";
-import type { FileFieldView } from "@/lib/form/form-view";
+import type { FileFieldSpec } from "@/lib/fields/field-spec";
 
 const isSizeCategory = (type: string): type is SizeCategory =>
   (SIZE_CATEGORIES as readonly string[]).includes(type);
 
-const typesOf = (field: FileFieldView) => ({
+const typesOf = (field: FileFieldSpec) => ({
   types: field.allowedTypes.filter(isSizeCategory),
   extensions: field.allowedTypes.includes("custom") ? field.allowedExtensions : [],
 });
@@ -15,7 +15,7 @@ const typesOf = (field: FileFieldView) => ({
 export function useFileKinds() {
   const t = useTranslations("form.fileHint.types");
   const list = new Intl.ListFormat(useLocale(), { type: "conjunction", style: "narrow" });
-  return (field: FileFieldView): string => {
+  return (field: FileFieldSpec): string => {
     const { types, extensions } = typesOf(field);
     return list.format([...types.map((type) => t(type)), ...extensions]);
   };
@@ -26,7 +26,7 @@ export function useFileFieldHint() {
   const t = useTranslations("form.fileHint");
   const kinds = useFileKinds();
   const list = new Intl.ListFormat(useLocale(), { type: "conjunction", style: "narrow" });
-  return (field: FileFieldView, limits: UploadLimits): string => {
+  return (field: FileFieldSpec, limits: UploadLimits): string => {
     const { types, extensions } = typesOf(field);
     const sizes = types.map((type) =>
       t("sizeOf", { kind: t(`types.${type}`), size: formatBytes(limits[`${type}Bytes`]) }),

@@ -4,20 +4,18 @@ import * as z from "zod/mini";
 import { answerKey } from "@/lib/fields/answer-keys";
 import { encodeFieldIssue } from "@/lib/fields/field-issue";
 import { buildFieldsShape } from "@/lib/fields/field-schema";
-import { toFieldSpecs, type FormValues } from "@/lib/form/answers";
-import type { FieldView } from "@/lib/form/form-view";
+import type { FieldSpec } from "@/lib/fields/field-spec";
+import type { FormValues } from "@/lib/form/answers";
 
 // Only the browser checks answers with these, once the page is in it (the service checks them
 // again), so their problems are message keys, translated where they are shown.
 
-export function buildAnswerSchema(fields: readonly FieldView[]) {
-  return z.object(
-    buildFieldsShape(toFieldSpecs(fields), { dialect: "human-input", say: encodeFieldIssue }),
-  );
+export function buildAnswerSchema(fields: readonly FieldSpec[]) {
+  return z.object(buildFieldsShape(fields, { dialect: "human-input", say: encodeFieldIssue }));
 }
 
 /** The form's resolver: its values, each under its answerKey, checked by the answers' schema. */
-export function answerResolver(fields: readonly FieldView[]): Resolver<FormValues> {
+export function answerResolver(fields: readonly FieldSpec[]): Resolver<FormValues> {
   const keyed = fields.map((field) => ({ ...field, name: answerKey(field.name) }));
   return zodResolver(buildAnswerSchema(keyed)) as unknown as Resolver<FormValues>;
 }

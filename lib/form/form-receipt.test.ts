@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { readReceipt, receiptOf } from "@/lib/form/form-receipt";
 import { receiptMarkdown } from "@/lib/form/receipt-markdown";
-import type { FieldView } from "@/lib/form/form-view";
+import type { FieldSpec } from "@/lib/fields/field-spec";
 
 const fields = [
   { name: "draft", label: "Draft", kind: "paragraph", required: true, defaultValue: "" },
   { name: "tone", label: "Tone", kind: "select", required: true, options: ["A"], defaultValue: "" },
   { name: "cover", label: "Cover", kind: "file", required: false },
-] as unknown as FieldView[];
+] as unknown as FieldSpec[];
 
 const receipt = receiptOf(
   { id: "approve", title: "Approve", style: "primary" },

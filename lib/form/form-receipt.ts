@@ -1,7 +1,8 @@
 import { useEffect, useState } from "react";
 import type { Answers } from "@/lib/form/answers";
 import type { FormLinkContext } from "@/lib/form/form-api";
-import type { ActionView, FieldView } from "@/lib/form/form-view";
+import type { FieldSpec } from "@/lib/fields/field-spec";
+import type { ActionView } from "@/lib/form/form-view";
 import { isRecord } from "@/lib/ids/is-record";
 import { keptStore } from "@/lib/form/kept-in-browser";
 
@@ -22,14 +23,14 @@ export type Receipt = {
 
 export function receiptOf(
   action: ActionView,
-  fields: readonly FieldView[],
+  fields: readonly FieldSpec[],
   answers: Answers,
   expiresAt: number | null,
   sentAt = Date.now(),
 ): Receipt {
   const rows: ReceiptField[] = [];
   for (const field of fields) {
-    if (field.kind === "unknown") continue;
+    if (field.kind === "other") continue;
     const value = answers[field.name];
     rows.push(
       Array.isArray(value)

@@ -3,20 +3,20 @@ import type { UseFormSetValue } from "react-hook-form";
 import { answerKey } from "@/lib/fields/answer-keys";
 import type { FormValues } from "@/lib/form/answers";
 import { fieldInputId } from "@/lib/form/focus-field";
-import type { FieldView } from "@/lib/form/form-view";
+import type { FieldSpec } from "@/lib/fields/field-spec";
 
 // Text fields take input before the page hydrates, and react-hook-form writes each field's starting
 // value into the DOM when it registers it: what was typed is read from the DOM during the
 // hydration render and put back right after it, before the browser paints.
 
 /** Whether a field takes input before the page hydrates: one plain control holding its answer. */
-export function takesInputBeforeHydration(field: FieldView): boolean {
+export function takesInputBeforeHydration(field: FieldSpec): boolean {
   return field.kind === "paragraph" || field.kind === "select";
 }
 
 type Typed = { values: FormValues; focus: { name: string; start: number; end: number } | null };
 
-function readTyped(fields: readonly FieldView[], initial: FormValues): Typed {
+function readTyped(fields: readonly FieldSpec[], initial: FormValues): Typed {
   const typed: Typed = { values: {}, focus: null };
   if (typeof document === "undefined") return typed;
   for (const field of fields) {
@@ -36,7 +36,7 @@ function readTyped(fields: readonly FieldView[], initial: FormValues): Typed {
 
 /** Puts back what was typed before hydration, and returns it: a draft must not overwrite it. */
 export function useTypedBeforeHydration(
-  fields: readonly FieldView[],
+  fields: readonly FieldSpec[],
   initial: FormValues,
   setValue: UseFormSetValue<FormValues>,
 ): FormValues {

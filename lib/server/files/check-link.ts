@@ -6,13 +6,12 @@ import { checkRemoteUrl } from "@/lib/files/remote-file-url";
 import { uploadMethodsOf } from "@/lib/files/upload-methods";
 import type { LinkCheck } from "@/lib/files/link-check";
 import type { FieldSpec } from "@/lib/fields/field-spec";
-import type { FieldView } from "@/lib/form/form-view";
 import { askRemoteFile } from "@/lib/server/files/ask-remote-file";
 import { getEnv } from "@/lib/server/env";
 
 /** Checks a link for a file field, asking its server what it holds when the path does not say. */
 export async function checkLink(
-  fields: readonly (FieldSpec | FieldView)[],
+  fields: readonly FieldSpec[],
   request: { field: string; url: string },
 ): Promise<LinkCheck> {
   const field = fields.find((candidate) => candidate.name === request.field);

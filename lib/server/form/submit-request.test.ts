@@ -4,7 +4,7 @@ import { formSubmissionSchema, humanInputFormSchema } from "@/lib/dify/schemas";
 import type { AttachedFile } from "@/lib/fields/attached-file";
 import { toSubmissionInputs, type Answers } from "@/lib/form/answers";
 import { FORM_API } from "@/lib/form/form-api-contract";
-import type { FieldView } from "@/lib/form/form-view";
+import type { FieldSpec } from "@/lib/fields/field-spec";
 import { toFormView } from "@/lib/server/form/load-form-view";
 
 // A property: whatever the page's answer builder makes of any form the wire schema admits, and of
@@ -96,7 +96,7 @@ function attached(r: ReturnType<typeof random>): AttachedFile {
   return { source: "remote", url, name: r.word(1, 20), type };
 }
 
-function answer(r: ReturnType<typeof random>, fields: FieldView[]): Answers {
+function answer(r: ReturnType<typeof random>, fields: FieldSpec[]): Answers {
   const answers: Answers = {};
   for (const field of fields) {
     // Answers the page's own checks let through (a file field holds its file, a select with

@@ -82,13 +82,21 @@ describe("toFormView", () => {
     expect(defaults).toEqual(["From the run", "Fixed text", "Resolved wins", "", ""]);
   });
 
-  it("maps every input kind and keeps unknown ones as unknown", () => {
+  it("maps every input kind to the one field model, an unknown one as other", () => {
+    const common = { required: false, maxLength: null };
     expect(view.fields).toEqual([
-      { kind: "paragraph", name: "draft", label: "Draft", defaultValue: "Suggested text" },
+      {
+        kind: "paragraph",
+        name: "draft",
+        label: "Draft",
+        defaultValue: "Suggested text",
+        ...common,
+      },
       {
         kind: "select",
         name: "tone",
         label: "Tone",
+        required: true,
         options: ["Formal", "Friendly"],
         defaultValue: "",
       },
@@ -96,6 +104,7 @@ describe("toFormView", () => {
         kind: "file",
         name: "cover",
         label: "Cover",
+        required: true,
         allowedTypes: ["image"],
         allowedExtensions: [],
         methods: ["local_file"],
@@ -104,13 +113,36 @@ describe("toFormView", () => {
         kind: "file-list",
         name: "extra",
         label: "Extra",
+        required: false,
         allowedTypes: ["custom"],
         allowedExtensions: [".csv"],
         methods: ["remote_url"],
         maxFiles: 2,
       },
-      { kind: "unknown", name: "sign", label: "Sign", type: "signature" },
+      {
+        kind: "other",
+        name: "sign",
+        label: "Sign",
+        required: false,
+        type: "signature",
+        defaultValue: "",
+      },
     ]);
+  });
+
+  it("lets a select whose list resolved to nothing go without a choice", () => {
+    const empty = humanInputFormSchema.parse({
+      ...wire,
+      inputs: [
+        {
+          type: "select",
+          output_variable_name: "owner",
+          option_source: { type: "variable", selector: ["n", "v"], value: [] },
+        },
+      ],
+    });
+    const [owner] = toFormView("tok", empty, undefined).fields;
+    expect(owner).toMatchObject({ kind: "select", required: false });
   });
 
   it("styles unknown button styles as default and uses default limits", () => {
