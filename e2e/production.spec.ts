@@ -19,7 +19,7 @@ test("liveness answers without asking the upstream; readiness says the upstream 
 });
 
 serverTest(
-  "with the upstream down, readiness is 503 with the reason and liveness still 200",
+  "with the upstream down, readiness is 502 with the reason and liveness still 200",
   async ({ request, ownAppServer }) => {
     // Starting a server of its own takes a while on a loaded machine.
     serverTest.setTimeout(90_000);
@@ -30,10 +30,10 @@ serverTest(
     expect((await request.get(`${server.url}/api/health`)).status()).toBe(200);
 
     const ready = await request.get(`${server.url}/api/ready`);
-    expect(ready.status()).toBe(503);
+    expect(ready.status()).toBe(502);
     const body = (await ready.json()) as { status: number; code: string; message: string };
     expect(body).toEqual({
-      status: 503,
+      status: 502,
       code: "upstream_unreachable",
       message: "The workflow service cannot be reached.",
     });
