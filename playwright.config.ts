@@ -20,7 +20,11 @@ export default defineConfig({
   expect: { timeout: 15_000, toHaveScreenshot: { maxDiffPixelRatio: 0.01 } },
   // Baselines are written when missing on a developer machine, never on CI (a missing one fails).
   updateSnapshots: process.env.CI ? "none" : "missing",
-  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  reporter: [
+    ["list"],
+    ...(process.env.CI ? [] : [["html", { open: "never" }] as const]),
+    ["./e2e/suite-time-reporter.ts"],
+  ],
   use: {
     baseURL: `http://127.0.0.1:${E2E_APP_PORT}`,
     trace: "on-first-retry",

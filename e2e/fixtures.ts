@@ -12,45 +12,43 @@ import { startRoundRobinBalancer, type RoundRobinBalancer } from "@/e2e/round-ro
 // Only the fixtures (each sets up, hands over, cleans up) and `expect`. Specs import `test` and
 // `expect` from here and helpers from their area's file in e2e/helpers/.
 
-export const test = base.extend<{ demoRun: DemoRun; chatAppUnavailable: void; pageGuard: void }>({
+export const test = base.extend<{ demoRun: DemoRun; chatAppUnavailable: void }>({
   // Every page a test opens is watched: no response may carry a secret, and the CSP must not
-  // have to block anything the app itself ships.
-  pageGuard: [
-    async ({ page, trace }, use, testInfo) => {
-      const mode = typeof trace === "string" ? trace : trace.mode;
-      const tracing = mode !== "off" && (testInfo.retry > 0 || !/^on-(first|all)-retr/.test(mode));
-      const leaks: string[] = [];
-      const violations: string[] = [];
-      const reads: Promise<void>[] = [];
-      page.on("response", (response) => {
-        const type = response.headers()["content-type"] ?? "";
-        if (type.includes("event-stream") || !/text|json|javascript|css/.test(type)) return;
-        reads.push(
-          response.text().then(
-            (body) => {
-              for (const secret of SECRETS)
-                if (body.includes(secret)) leaks.push(`${response.url()} holds a secret`);
-            },
-            () => undefined,
-          ),
-        );
-      });
-      page.on("console", (message) => {
-        // A refused frame-ancestors is the policy doing its job, not an asset of ours blocked.
-        // Playwright's trace recorder (on a retry) reads a picked image's blob: preview with a
-        // fetch of its own; the app only shows those in <img>, which img-src allows.
-        const text = message.text();
-        if (!/Content Security Policy/i.test(text) || /frame-ancestors/.test(text)) return;
-        if (tracing && /^Connecting to 'blob:/.test(text)) return;
-        violations.push(text);
-      });
-      await use();
-      await Promise.all(reads);
-      expect(leaks, "responses holding a secret").toEqual([]);
-      expect(violations, "CSP violations").toEqual([]);
-    },
-    { auto: true },
-  ],
+  // have to block anything the app itself ships. A story that only speaks HTTP opens no page (a
+  // browser page is only made for a story that asks for one).
+  page: async ({ page, trace }, use, testInfo) => {
+    const mode = typeof trace === "string" ? trace : trace.mode;
+    const tracing = mode !== "off" && (testInfo.retry > 0 || !/^on-(first|all)-retr/.test(mode));
+    const leaks: string[] = [];
+    const violations: string[] = [];
+    const reads: Promise<void>[] = [];
+    page.on("response", (response) => {
+      const type = response.headers()["content-type"] ?? "";
+      if (type.includes("event-stream") || !/text|json|javascript|css/.test(type)) return;
+      reads.push(
+        response.text().then(
+          (body) => {
+            for (const secret of SECRETS)
+              if (body.includes(secret)) leaks.push(`${response.url()} holds a secret`);
+          },
+          () => undefined,
+        ),
+      );
+    });
+    page.on("console", (message) => {
+      // A refused frame-ancestors is the policy doing its job, not an asset of ours blocked.
+      // Playwright's trace recorder (on a retry) reads a picked image's blob: preview with a
+      // fetch of its own; the app only shows those in <img>, which img-src allows.
+      const text = message.text();
+      if (!/Content Security Policy/i.test(text) || /frame-ancestors/.test(text)) return;
+      if (tracing && /^Connecting to 'blob:/.test(text)) return;
+      violations.push(text);
+    });
+    await use(page);
+    await Promise.all(reads);
+    expect(leaks, "responses holding a secret").toEqual([]);
+    expect(violations, "CSP violations").toEqual([]);
+  },
   // The chatflow app answers 400 app_unavailable for the test's length. Only the chat app server
   // uses that app, and only the launcher's spec (one worker, in order) uses that server.
   chatAppUnavailable: async ({}, use) => {

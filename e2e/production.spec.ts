@@ -122,33 +122,8 @@ test("every /api answer that is not a success carries the envelope: unknown path
     message: "This route takes GET and POST only.",
   });
   expect((await request.delete("/api/forms/some-token/events")).headers()["allow"]).toBe("GET");
-  // Every route, with a method it does not take.
-  const routes: [path: string, refused: "put" | "delete" | "get" | "post"][] = [
-    ["/api/forms/t", "delete"],
-    ["/api/forms/t/files", "get"],
-    ["/api/forms/t/events", "put"],
-    ["/api/forms/t/next-link", "get"],
-    ["/api/launch", "get"],
-    ["/api/launch/files", "get"],
-    ["/api/launch/parameters", "delete"],
-    ["/api/health", "put"],
-    ["/api/ready", "delete"],
-    ["/api/metrics", "put"],
-    ["/api/datasets/d/documents/metadata", "get"],
-    ["/api/datasets/d/documents/o/segments/s", "delete"],
-    ["/api/knowledge/chunks/d/o/s", "put"],
-    ["/api/knowledge/status", "post"],
-    ["/api/datasets", "post"],
-    ["/api/datasets/d/documents", "delete"],
-    ["/api/datasets/d/metadata", "put"],
-    ["/api/datasets/d/documents/o/segments", "post"],
-  ];
-  for (const [path, method] of routes) {
-    const response = await request[method](path);
-    expect(response.status(), `${method} ${path}`).toBe(405);
-    expect(response.headers()["allow"], path).toBeTruthy();
-    expect(await response.json(), path).toMatchObject({ code: "method_not_allowed" });
-  }
+  // Every other route's 405 comes from the same wrapper: its unit test and the route-folder test
+  // (every route file exports each method through it) cover them.
   for (const path of [
     "/api/forms/some-token/other",
     "/api/forms/some-token/files/more",

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { randomUUID } from "node:crypto";
 import { expect, test } from "@/e2e/fixtures";
 import { callsForRequest, EMBEDDED_ORIGIN } from "@/e2e/helpers/embedded";
-import { demoAnswer, getFormRecord, signLink } from "@/e2e/helpers/forms";
+import { demoAnswer, getFormRecord } from "@/e2e/helpers/forms";
 import type { DemoRun } from "@/e2e/helpers/runs";
 import { SECRETS } from "@/e2e/helpers/security";
 import { fileFieldReady } from "@/e2e/helpers/uploads";
@@ -179,65 +179,6 @@ test("the upstream refuses missing, wrong and wrong-kind keys", async () => {
     const response = await fetch(`${EMBEDDED_ORIGIN}${path}`, { headers });
     expect(response.status).toBe(401);
     expect(await response.json()).toMatchObject({ status: 401, code: "unauthorized" });
-  }
-});
-
-test("tampered, expired and missing links are refused before the upstream", async ({
-  request,
-  demoRun,
-}) => {
-  const query = new URLSearchParams(linkQuery(demoRun));
-  const variants: [string, URLSearchParams, string][] = [];
-  for (const key of ["run", "user", "exp", "sig"] as const) {
-    const changed = new URLSearchParams(query);
-    const value = changed.get(key)!;
-    changed.set(
-      key,
-      key === "exp"
-        ? String(Number(value) + 1)
-        : `${value.slice(0, -1)}${value.endsWith("A") ? "B" : "A"}`,
-    );
-    variants.push([`changed ${key}`, changed, "link_invalid"]);
-  }
-  const expired = new URL(
-    signLink({ token: demoRun.formToken, run: demoRun.runId, user: demoRun.user, ttlSeconds: -10 }),
-    "http://x",
-  );
-  variants.push(["expired", expired.searchParams, "link_expired"]);
-  variants.push(["missing", new URLSearchParams(), "link_missing"]);
-  for (const [name, params, code] of variants) {
-    const requestId = randomUUID();
-    const response = await request.get(`/api/forms/${demoRun.formToken}`, {
-      headers: { "x-form-link": params.toString(), "x-request-id": requestId },
-    });
-    expect(response.status(), name).toBe(403);
-    expect(await response.json(), name).toMatchObject({ status: 403, code });
-    expect(await callsForRequest(requestId), name).toEqual([]);
-  }
-});
-
-test("traversal, encoded separators, control characters and oversized ids are refused", async ({
-  request,
-  demoRun,
-}) => {
-  for (const token of [
-    "..",
-    "a..b",
-    "a%2fb",
-    "a%2Fparameters",
-    "a%00b",
-    "a%0Ab",
-    "x".repeat(129),
-    "tok%20en",
-  ]) {
-    const requestId = randomUUID();
-    const response = await request.get(`/api/forms/${token}`, {
-      headers: { "x-form-link": linkQuery(demoRun), "x-request-id": requestId },
-    });
-    expect([400, 404], token).toContain(response.status());
-    if (response.status() === 400)
-      expect(((await response.json()) as { code: string }).code, token).toBe("invalid_request");
-    expect(await callsForRequest(requestId), token).toEqual([]);
   }
 });
 
