@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import { use, useMemo, useRef, useState, type FormEvent } from "react";
 import { useFieldArray, useForm, useWatch } from "react-hook-form";
 import { KnowledgeSession } from "@/components/knowledge/knowledge-session";
+import { MetadataReview } from "@/components/knowledge/metadata-review";
 import { UpdateModeChoice } from "@/components/knowledge/update-mode-choice";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
@@ -214,10 +215,22 @@ export function MetadataEditor({ token }: { token: string | null }) {
       </form>
 
       {review ? (
-        <section className="review stack" aria-labelledby="metadata-review-title">
-          <h3 id="metadata-review-title" ref={reviewRef} tabIndex={-1}>
-            {t("metadata.review")}
-          </h3>
+        <MetadataReview
+          id="metadata-review-title"
+          title={t("metadata.review")}
+          headingRef={reviewRef}
+          send={{
+            label: update.isPending ? t("metadata.sending") : t("metadata.send"),
+            pending: update.isPending,
+            disabled: !token,
+            onClick: () => {
+              setRootError(null);
+              clearErrors();
+              update.mutate(review);
+            },
+          }}
+          back={{ label: t("metadata.back"), onClick: () => setReview(null) }}
+        >
           <p>
             {t.rich("metadata.reviewBody", {
               dataset: review.datasetId,
@@ -228,24 +241,7 @@ export function MetadataEditor({ token }: { token: string | null }) {
           <pre className="output-json" aria-label={t("metadata.requestBody")} tabIndex={0}>
             {JSON.stringify(review.body, null, 2)}
           </pre>
-          <div className="actions">
-            <Button
-              variant="primary"
-              disabled={update.isPending || !token}
-              busy={update.isPending}
-              onClick={() => {
-                setRootError(null);
-                clearErrors();
-                update.mutate(review);
-              }}
-            >
-              {update.isPending ? t("metadata.sending") : t("metadata.send")}
-            </Button>
-            <Button disabled={update.isPending} onClick={() => setReview(null)}>
-              {t("metadata.back")}
-            </Button>
-          </div>
-        </section>
+        </MetadataReview>
       ) : null}
     </section>
   );

@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import { use, useMemo, useRef, useState, type FormEvent } from "react";
 import { useFieldArray, useForm, useWatch } from "react-hook-form";
 import { KnowledgeSession } from "@/components/knowledge/knowledge-session";
+import { MetadataReview } from "@/components/knowledge/metadata-review";
 import { MetadataValueText } from "@/components/knowledge/metadata-value-text";
 import { UpdateModeChoice } from "@/components/knowledge/update-mode-choice";
 import { Button } from "@/components/ui/button";
@@ -37,7 +38,8 @@ export function MetadataSetter({
 }) {
   const t = useTranslations("knowledge.browse.set");
   const { token, atomicUpdates, onTokenRefused } = use(KnowledgeSession);
-  const schema = useMemo(() => buildSetMetadataSchema(fields.fields, t), [fields.fields, t]);
+  const tk = useTranslations("knowledge");
+  const schema = useMemo(() => buildSetMetadataSchema(fields.fields, tk), [fields.fields, tk]);
   const {
     control,
     register,
@@ -56,7 +58,6 @@ export function MetadataSetter({
   const entriesError = errors.entries?.message ?? errors.entries?.root?.message;
 
   const tr = useTranslations("knowledge.browse.review");
-  const tm = useTranslations("knowledge.metadata");
   const queryClient = useQueryClient();
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   // Never fails; then every read of the base is refetched, to show what the server holds.
@@ -176,13 +177,34 @@ export function MetadataSetter({
         </fieldset>
       </form>
       {plan ? (
-        <section className="review stack" aria-labelledby="metadata-review-heading">
-          <h3 id="metadata-review-heading" ref={reviewRef} tabIndex={-1}>
-            {tr("title")}
-          </h3>
+        <MetadataReview
+          id="metadata-review-heading"
+          title={tr("title")}
+          headingRef={reviewRef}
+          send={
+            outcome && outcome.failed === null
+              ? null
+              : {
+                  label: pending
+                    ? progress
+                      ? tr("applying", { done: progress.done, total: batches })
+                      : tr("applyingOne")
+                    : tr("apply"),
+                  pending,
+                  onClick: () => apply.mutate(),
+                }
+          }
+          back={{
+            label: tr("back"),
+            onClick: () => {
+              apply.reset();
+              setPlan(null);
+            },
+          }}
+        >
           <p>
             {tr("summary", {
-              modeLabel: tm(`modes.${plan.mode}.label`),
+              modeLabel: tk(`metadata.modes.${plan.mode}.label`),
               count: plan.review.length,
             })}
           </p>
@@ -239,7 +261,7 @@ export function MetadataSetter({
           ) : outcome?.failed ? (
             <div className="notice notice-error" role="alert">
               <p className="notice-title">
-                {to("failed", {
+                {tk("metadata.errors.failed", {
                   message:
                     outcome.failed.error instanceof Error
                       ? outcome.failed.error.message
@@ -256,32 +278,7 @@ export function MetadataSetter({
               <p>{to("kept")}</p>
             </div>
           ) : null}
-          <div className="actions">
-            {outcome && outcome.failed === null ? null : (
-              <Button
-                variant="primary"
-                disabled={pending}
-                busy={pending}
-                onClick={() => apply.mutate()}
-              >
-                {pending
-                  ? progress
-                    ? tr("applying", { done: progress.done, total: batches })
-                    : tr("applyingOne")
-                  : tr("apply")}
-              </Button>
-            )}
-            <Button
-              disabled={pending}
-              onClick={() => {
-                apply.reset();
-                setPlan(null);
-              }}
-            >
-              {tr("back")}
-            </Button>
-          </div>
-        </section>
+        </MetadataReview>
       ) : null}
     </section>
   );

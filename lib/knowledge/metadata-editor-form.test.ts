@@ -120,6 +120,14 @@ describe("metadataEditorSchema", () => {
     });
   });
 
+  it("bounds a text value as the browser's fields do", () => {
+    const rows = (value: string) => [{ id: "m", name: "n", type: "text" as const, value }];
+    expect(problems(values({ rows: rows("x".repeat(1000)) }))).toEqual({});
+    expect(problems(values({ rows: rows("x".repeat(1001)) }))).toEqual({
+      "rows.0.value": "At most 1000 characters",
+    });
+  });
+
   it("flags a metadata name set twice", () => {
     const rows = [
       { id: "a", name: "author", type: "text" as const, value: "x" },

@@ -5,7 +5,8 @@ import {
   type MetadataUpdateRequest,
 } from "@/lib/knowledge/metadata-update-request";
 import { METADATA_NOT_FOUND, notFoundSubject } from "@/lib/dify/not-found-subject";
-import { isNumber, toOperations, UPDATE_MODES } from "@/lib/knowledge/metadata-plan";
+import { entryValueProblem, markRepeatedNames } from "@/lib/knowledge/metadata-entry-checks";
+import { toOperations, UPDATE_MODES } from "@/lib/knowledge/metadata-plan";
 import type { ErrorIssue } from "@/lib/errors/error-envelope";
 import { pathIdIn, type ApiErrorParts, type Say } from "@/lib/knowledge/chunk-lookup";
 
@@ -34,9 +35,10 @@ const metadataRowSchema = (t: Say) =>
       type: z.enum(METADATA_VALUE_TYPES),
       value: z.string(),
     })
-    .refine((row) => row.type !== "number" || isNumber(row.value), {
-      path: ["value"],
-      message: t("metadata.checks.number"),
+    .superRefine((row, ctx) => {
+      if (row.type === "empty") return;
+      const problem = entryValueProblem(row.type === "number" ? "number" : "string", row.value, t);
+      if (problem) ctx.addIssue({ code: "custom", path: ["value"], message: problem });
     });
 
 export function buildMetadataEditorSchema(t: Say) {
@@ -62,20 +64,14 @@ export function buildMetadataEditorSchema(t: Say) {
           });
         }
       }),
-      rows: z.array(metadataRowSchema(t)).superRefine((rows, ctx) => {
-        const seen = new Set<string>();
-        rows.forEach((row, index) => {
-          const name = row.name.trim();
-          if (name && seen.has(name)) {
-            ctx.addIssue({
-              code: "custom",
-              path: [index, "name"],
-              message: t("metadata.checks.duplicateName", { name }),
-            });
-          }
-          seen.add(name);
-        });
-      }),
+      rows: z.array(metadataRowSchema(t)).superRefine((rows, ctx) =>
+        markRepeatedNames(
+          rows.map((row) => row.name.trim()),
+          ctx,
+          (index) => [index, "name"],
+          t,
+        ),
+      ),
       mode: z.enum(UPDATE_MODES),
     })
     .refine((values) => values.mode !== "merge" || values.rows.length > 0, {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { DocumentView, MetadataFieldView } from "@/lib/knowledge/knowledge-views";
+import { localDateTimeToUnixSeconds } from "@/lib/knowledge/metadata-entry-checks";
 import {
   buildSetMetadataSchema,
-  localDateTimeToUnixSeconds,
   planMetadataUpdate,
   type SetMetadataValues,
 } from "@/lib/knowledge/metadata-plan";
@@ -57,23 +57,23 @@ describe("buildSetMetadataSchema", () => {
         ],
       }),
     ).toEqual({
-      "entries.0.fieldId": "checks.chooseField",
-      "entries.1.value": "checks.number",
-      "entries.2.value": "checks.time",
-      "entries.3.fieldId": "checks.duplicateField priority",
-      "entries.4.value": "checks.tooLong 1000",
+      "entries.0.fieldId": "browse.set.checks.chooseField",
+      "entries.1.value": "metadata.checks.number",
+      "entries.2.value": "metadata.checks.time",
+      "entries.3.fieldId": "metadata.checks.duplicateName priority",
+      "entries.4.value": "metadata.checks.tooLong 1000",
     });
   });
 
   it("refuses a field the base does not define", () => {
     expect(problems({ mode: "merge", entries: [{ fieldId: "meta-other", value: "1" }] })).toEqual({
-      "entries.0.fieldId": "checks.chooseField",
+      "entries.0.fieldId": "browse.set.checks.chooseField",
     });
   });
 
   it("needs an entry to merge, but replace may clear", () => {
     expect(problems({ mode: "merge", entries: [] })).toEqual({
-      entries: "checks.mergeNeedsEntries",
+      entries: "metadata.checks.mergeNeedsRows",
     });
     expect(problems({ mode: "replace", entries: [] })).toEqual({});
   });

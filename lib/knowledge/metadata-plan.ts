@@ -1,6 +1,11 @@
 import { z } from "zod";
 import type { MetadataOperation } from "@/lib/dify/schemas";
 import type { Say } from "@/lib/knowledge/chunk-lookup";
+import {
+  entryValueProblem,
+  localDateTimeToUnixSeconds,
+  markRepeatedNames,
+} from "@/lib/knowledge/metadata-entry-checks";
 import type {
   DocumentView,
   MetadataFieldView,
@@ -8,22 +13,7 @@ import type {
   MetadataValue,
 } from "@/lib/knowledge/knowledge-views";
 
-/** Longest text value the form takes (Dify stores any string; this keeps a request bounded). */
-const MAX_TEXT_VALUE = 1_000;
-
 export const UPDATE_MODES = ["merge", "replace"] as const;
-
-const LOCAL_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/;
-
-/** Dify stores a `time` as Unix seconds; the input is the browser's local `datetime-local`. */
-export function localDateTimeToUnixSeconds(value: string): number | null {
-  if (!LOCAL_DATE_TIME.test(value)) return null;
-  const ms = new Date(value).getTime();
-  return Number.isFinite(ms) ? Math.floor(ms / 1000) : null;
-}
-
-export const isNumber = (value: string) =>
-  value.trim() !== "" && Number.isFinite(Number(value.trim()));
 
 function wireValue(type: MetadataType, raw: string): MetadataValue {
   if (type === "number") return Number(raw.trim());
@@ -31,7 +21,7 @@ function wireValue(type: MetadataType, raw: string): MetadataValue {
   return raw;
 }
 
-/** `t`: the `knowledge.browse.set` messages. */
+/** `t`: the `knowledge` messages. */
 export function buildSetMetadataSchema(fields: readonly MetadataFieldView[], t: Say) {
   const byId = new Map(fields.map((field) => [field.id, field]));
   return z
@@ -40,30 +30,25 @@ export function buildSetMetadataSchema(fields: readonly MetadataFieldView[], t: 
       entries: z
         .array(z.object({ fieldId: z.string(), value: z.string() }))
         .superRefine((entries, ctx) => {
-          const issue = (index: number, key: "fieldId" | "value", message: string) =>
-            ctx.addIssue({ code: "custom", path: [index, key], message });
-          const seen = new Set<string>();
           entries.forEach((entry, index) => {
             const field = byId.get(entry.fieldId);
-            if (!field) return issue(index, "fieldId", t("checks.chooseField"));
-            if (seen.has(field.id))
-              issue(index, "fieldId", t("checks.duplicateField", { name: field.name }));
-            seen.add(field.id);
-            const problem =
-              field.type === "number" && !isNumber(entry.value)
-                ? t("checks.number")
-                : field.type === "time" && localDateTimeToUnixSeconds(entry.value.trim()) === null
-                  ? t("checks.time")
-                  : field.type === "string" && entry.value.length > MAX_TEXT_VALUE
-                    ? t("checks.tooLong", { max: MAX_TEXT_VALUE })
-                    : null;
-            if (problem) issue(index, "value", problem);
+            const problem = field
+              ? entryValueProblem(field.type, entry.value, t)
+              : t("browse.set.checks.chooseField");
+            if (problem)
+              ctx.addIssue({
+                code: "custom",
+                path: [index, field ? "value" : "fieldId"],
+                message: problem,
+              });
           });
+          const names = entries.map((entry) => byId.get(entry.fieldId)?.name ?? "");
+          markRepeatedNames(names, ctx, (index) => [index, "fieldId"], t);
         }),
     })
     .refine((values) => values.mode !== "merge" || values.entries.length > 0, {
       path: ["entries"],
-      message: t("checks.mergeNeedsEntries"),
+      message: t("metadata.checks.mergeNeedsRows"),
     });
 }
 
