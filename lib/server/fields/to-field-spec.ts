@@ -1,9 +1,9 @@
 import "server-only";
 import type { FieldSpec } from "@/lib/fields/field-spec";
 
-// Dify's inputs as the app's one field model (decision 018). Both wires, a Human Input form's
-// `inputs` and an app's start form (`user_input_form`), are read into a WireField by their own
-// reader; this is the one place that maps an input type to a field, so a new type is added here.
+// Dify's inputs as the app's field model (decision 018). Both wires, a Human Input form's `inputs`
+// and an app's start form (`user_input_form`), are read into a WireField by their own reader, and
+// only here does an input type become a field: a new type is added here.
 
 /** What a file input takes, as its reader worked it out from its wire. */
 export type WireFileSettings = {
