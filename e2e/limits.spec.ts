@@ -5,13 +5,15 @@ import { startAppServer, type AppServerProcess } from "@/e2e/app-server-process"
 import { expect, test } from "@/e2e/fixtures";
 import { addFaults, callsForRequest } from "@/e2e/helpers/embedded";
 import { getFormRecord } from "@/e2e/helpers/forms";
+import { PORTAL_TOKEN } from "@/e2e/helpers/knowledge";
 import { attachFiles } from "@/e2e/helpers/uploads";
 import { startRunAsPortal } from "@/e2e/helpers/runs";
-import { E2E_METRICS_TOKEN, E2E_REPLICA_PORT } from "@/e2e/ports";
+import { E2E_METRICS_TOKEN, E2E_NAMED_PORTAL_TOKENS, E2E_REPLICA_PORT } from "@/e2e/ports";
 import { EMBEDDED_LINK_SECRET } from "@/lib/embedded/demo-keys";
 import { formLinkQuery } from "@/lib/server/form/signed-form-link";
 
-// The costly routes' bounds (decision 031), on an app server of this spec's own with small limits
+// The costly routes' bounds (decision 031) and whom the wrong-token throttle counts behind a trusted
+// proxy (decision 047), on an app server of this spec's own with small limits
 // (the suite's server lifts them: it trusts no proxy, so all its stories count as one client).
 // This server trusts the forwarded headers as a proxy's, so each story speaks from an address of
 // its own in X-Forwarded-For. Every refusal is answered before the upstream hears of
@@ -25,6 +27,7 @@ const LIMITS = {
   NEXT_LINK_RATE_PER_MINUTE: 3,
   MAX_UPLOADS_PER_LINK: 2,
   MAX_STREAMS_PER_ADDRESS: 3,
+  MAX_AUTH_FAILURES_PER_ADDRESS: 5,
 };
 
 let server: AppServerProcess;
@@ -43,6 +46,8 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await server?.stop();
 });
+
+const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 /** An address no other story (or earlier try) of this server has used. */
 const freshAddress = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
@@ -331,4 +336,51 @@ test("a page sends its files two at a time, so none is refused by the link's upl
   for (const name of ["a.pdf", "b.pdf", "c.pdf"]) {
     await expect(files.filter({ hasText: name })).toContainText("(attached)");
   }
+});
+
+test("behind a trusted proxy, wrong tokens from one address are throttled on every route, and that address only", async ({
+  request,
+}) => {
+  const url = server.url;
+  const from = { "X-Forwarded-For": `203.0.113.${1 + Math.floor(Math.random() * 250)}` };
+  // Counted on two routes: the knowledge routes and the metrics.
+  for (let i = 0; i < LIMITS.MAX_AUTH_FAILURES_PER_ADDRESS; i++) {
+    const path = i % 2 === 0 ? "/api/datasets" : "/api/metrics";
+    const response = await request.get(`${url}${path}`, {
+      headers: { ...from, ...bearer(`wrong-token-${i}`) },
+    });
+    expect(response.status(), `attempt ${i + 1}`).toBe(401);
+  }
+  for (const [path, token] of [
+    ["/api/datasets", "one-more-wrong-token"],
+    // The right token is refused too while the address is throttled: compared, its 200 would
+    // tell a guesser that the guess was right.
+    ["/api/datasets/demo-dataset/documents", PORTAL_TOKEN],
+    ["/api/metrics", E2E_METRICS_TOKEN],
+  ] as const) {
+    const requestId = randomUUID();
+    const response = await request.get(`${url}${path}`, {
+      headers: { ...from, ...bearer(token), "x-request-id": requestId },
+    });
+    expect(response.status(), path).toBe(429);
+    expect(await response.json()).toMatchObject({ status: 429, code: "too_many_requests" });
+    expect(Number(response.headers()["retry-after"])).toBeGreaterThan(0);
+    expect(await callsForRequest(requestId)).toEqual([]);
+  }
+  // Another client's right token is not held back, even when the guesser names it as the first
+  // hop: the proxy appends the address it saw, and that last entry is the one counted.
+  const other = await request.get(`${url}/api/datasets`, {
+    headers: {
+      "X-Forwarded-For": `${from["X-Forwarded-For"]}, 198.51.100.20`,
+      ...bearer(E2E_NAMED_PORTAL_TOKENS.backend),
+    },
+  });
+  expect(other.status()).toBe(200);
+  // The Host check reads the proxy's X-Forwarded-Host entry too, not the client's.
+  const hosted = (forwardedHost: string) =>
+    request.get(`${url}/api/forms/unknown-token`, {
+      headers: { "X-Forwarded-Host": forwardedHost },
+    });
+  expect((await hosted(`evil.example, 127.0.0.1:${server.port}`)).status()).not.toBe(421);
+  expect((await hosted(`127.0.0.1:${server.port}, evil.example`)).status()).toBe(421);
 });
