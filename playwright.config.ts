@@ -16,7 +16,7 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   workers: 2,
   timeout: 30_000,
-  // Generous: the load and 150 MB upload stories share the 2 cores with the stories beside them.
+  // Generous: the load stories share the 2 cores with the stories beside them.
   expect: { timeout: 15_000, toHaveScreenshot: { maxDiffPixelRatio: 0.01 } },
   // Baselines are written when missing on a developer machine, never on CI (a missing one fails).
   updateSnapshots: process.env.CI ? "none" : "missing",
