@@ -95,6 +95,8 @@ export type PageResult = {
   firstLoadJsGzipBytes: number;
   /** First-load JS of the 404 page: Next, React and the root layout's providers, no product page. */
   floorJsGzipBytes: number;
+  /** First-load JS of the floor app's bare page (one client button), in the same run. */
+  barePageJsGzipBytes: number;
   scripts: { src: string; gzipBytes: number }[];
   usableMs: number[];
   lcpMs: number[];

@@ -26,8 +26,11 @@ export const BUDGETS = {
   uploadRssGrowthMb: 32,
   /** Upload throughput through the app as a share of the minimal proxy's. */
   uploadThroughputRatio: 0.9,
-  /** First-load JavaScript of /form/[token], gzip bytes (kB = 1,000 bytes, as `next build` counts). */
-  firstLoadJsGzipBytes: 170_000,
+  /**
+   * First-load JavaScript of /form/[token] over the floor app's bare page (one client button) of
+   * the same run, gzip bytes (kB = 1,000 bytes, as `next build` counts).
+   */
+  firstLoadJsOverBarePageBytes: 50_000,
   /** Median time to a usable form (the later of first field open to input and first paint), ms. */
   usableMs: 350,
   /** Median Largest Contentful Paint, ms. */
@@ -253,10 +256,15 @@ export function evaluateBudgets(results: BenchResults): BudgetCheck[] {
     checks.push(
       {
         budget: "Form page: first-load JS (gzip)",
-        limit: `≤ ${kb(BUDGETS.firstLoadJsGzipBytes)}`,
+        limit: `≤ bare page + ${kb(BUDGETS.firstLoadJsOverBarePageBytes)}`,
         measured: kb(page.firstLoadJsGzipBytes),
-        pass: atMost(page.firstLoadJsGzipBytes, BUDGETS.firstLoadJsGzipBytes),
-        detail: `${page.scripts.length} scripts; the 404 page loads ${kb(page.floorJsGzipBytes)}`,
+        pass: atMost(
+          page.firstLoadJsGzipBytes,
+          page.barePageJsGzipBytes + BUDGETS.firstLoadJsOverBarePageBytes,
+        ),
+        detail:
+          `${page.scripts.length} scripts; bare page ${kb(page.barePageJsGzipBytes)}, ` +
+          `the 404 page ${kb(page.floorJsGzipBytes)}`,
       },
       {
         budget: `Form page: usable form, median of ${loads}`,

@@ -13,14 +13,13 @@ import type { BenchStack } from "./start-bench-stack";
  * First-load JS as a browser downloads it: each script of the page's HTML read from the build
  * and gzipped at zlib's default level, which is what the app's server (Next's compression) sends.
  */
-async function firstLoadJs(stack: BenchStack, pagePath: string, status: number) {
-  const response = await fetch(`${stack.appOrigin}${pagePath}`);
+async function firstLoadJs(origin: string, buildDir: string, pagePath: string, status: number) {
+  const response = await fetch(`${origin}${pagePath}`);
   if (response.status !== status) throw new Error(`${pagePath}: status ${response.status}`);
   const html = await response.text();
   const scripts = scriptSources(html).map((src) => {
     const file = path.join(
-      stack.root,
-      ".next",
+      buildDir,
       decodeURIComponent(src.slice("/_next/".length).split("?")[0]!),
     );
     return { src, gzipBytes: gzipSync(readFileSync(file)).length };
@@ -64,9 +63,12 @@ export async function measurePage(
   form: BenchForm,
   options: { loads: number; log: (line: string) => void },
 ): Promise<PageResult> {
-  const js = await firstLoadJs(stack, form.pagePath, 200);
-  // The floor under it: the 404 page has the root layout and its providers but no product page.
-  const floor = await firstLoadJs(stack, "/no-such-page", 404);
+  const appBuild = path.join(stack.root, ".next");
+  const js = await firstLoadJs(stack.appOrigin, appBuild, form.pagePath, 200);
+  // Under it: the 404 page has the root layout and its providers but no product page; the floor
+  // app's bare page is Next and React with one client button, the floor the budget counts from.
+  const floor = await firstLoadJs(stack.appOrigin, appBuild, "/no-such-page", 404);
+  const bare = await firstLoadJs(stack.floorAppOrigin, stack.floorAppBuildDir, "/", 200);
   options.log(
     `  first-load JS: ${js.total} bytes gzip in ${js.scripts.length} scripts (404 page: ${floor.total})`,
   );
@@ -122,6 +124,7 @@ export async function measurePage(
     path: "/form/[token]",
     firstLoadJsGzipBytes: js.total,
     floorJsGzipBytes: floor.total,
+    barePageJsGzipBytes: bare.total,
     scripts: js.scripts,
     usableMs,
     lcpMs,

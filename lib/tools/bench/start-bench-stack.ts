@@ -8,7 +8,7 @@ import { createInterface } from "node:readline";
 import { createAdminClient, type AdminClient } from "@/lib/embedded/admin-client";
 import { EMBEDDED_KEYS } from "@/lib/embedded/demo-keys";
 import { hasTaskset, pinProcess, planCpus, type CpuPlan } from "./cpu-pinning";
-import { ensureFloorAppBuilt, startFloorApp } from "./start-floor-app";
+import { ensureFloorAppBuilt, floorAppBuildDir, startFloorApp } from "./start-floor-app";
 
 // Starts what the bench measures: the embedded upstream in its own process, the production app
 // (Next's standalone server, built first when needed) pointed at it, the bench's own floor app
@@ -25,6 +25,9 @@ export type BenchStack = {
   /** The minimal Node proxy's origin and API base (ending in /v1), in front of the upstream. */
   minimalProxyOrigin: string;
   minimalProxyUrl: string;
+  /** The bench's floor app (its bare page at `/`) and the folder of its build. */
+  floorAppOrigin: string;
+  floorAppBuildDir: string;
   /** The framework floor: a route of the bench's floor app answering a fixed JSON. */
   frameworkFloorUrl: string;
   /** The framework proxy floor's API base (ending in /v1): a route passing requests upstream. */
@@ -218,6 +221,8 @@ export async function startBenchStack(options: {
     upstreamKey: EMBEDDED_KEYS.workflowApp,
     minimalProxyOrigin: minimalProxy.origin,
     minimalProxyUrl: minimalProxy.origin + upstream.url.slice(upstream.origin.length),
+    floorAppOrigin: floorOrigin,
+    floorAppBuildDir: floorAppBuildDir(root),
     frameworkFloorUrl: `${floorOrigin}/api/floor`,
     proxyFloorUrl: `${floorOrigin}/api/proxy-floor${upstream.url.slice(upstream.origin.length)}`,
     upstreamAdmin: createAdminClient({ origin: upstream.origin, token: upstream.adminToken }),

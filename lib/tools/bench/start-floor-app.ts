@@ -3,10 +3,14 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
 // The bench's own Next app (lib/tools/bench/floor-app): the framework floor and the framework
-// proxy floor, as route handlers of a Next app that holds nothing else, so that the product's
+// proxy floor, as route handlers, and a bare page with one client button, of a Next app that holds
+// nothing else, so that the product's
 // app/ holds product routes only. Built once, and again only when one of its files changed.
 
 const DIR = "lib/tools/bench/floor-app";
+
+/** Where the floor app's build is (its pages' scripts are read from there). */
+export const floorAppBuildDir = (root: string) => path.join(root, DIR, ".next");
 
 /** Newest modification time of the app's own files (not its build). */
 function newestSource(dir: string): number {
