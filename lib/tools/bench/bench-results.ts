@@ -76,7 +76,14 @@ export type UploadMemoryResult = {
   direct: UploadRun;
   appBaselineRssMb: number;
   appPeakRssMb: number;
+  /** The minimal Node proxy's RSS over its runs: the least a streaming proxy holds. */
+  minimalProxyRss: RssWindow;
+  /** The floor app's RSS over its proxy route's runs: what Next's route handler holds. */
+  proxyFloorRss: RssWindow;
 };
+
+/** A process's resident memory just before some runs, and its peak during them, MB. */
+export type RssWindow = { baselineMb: number; peakMb: number };
 
 /** The app at rest: right after start, and holding idle event streams open. */
 export type MemoryResult = {

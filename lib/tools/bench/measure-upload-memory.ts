@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { request } from "node:http";
 import { FORM_LINK_HEADER } from "@/lib/form/form-link";
-import type { UploadMemoryResult, UploadRun } from "./bench-results";
+import type { RssWindow, UploadMemoryResult, UploadRun } from "./bench-results";
 import type { BenchForm } from "./create-demo-form";
 import { multipartParts } from "./multipart-parts";
 import { readRssMb, startRssMonitor } from "./rss-monitor";
@@ -80,7 +80,10 @@ export async function measureUploadMemory(
   const bearer = { authorization: `Bearer ${stack.upstreamKey}` };
   const baseline = readRssMb(stack.appPid);
   const monitor = startRssMonitor(stack.appPid);
+  const proxyBaseline = readRssMb(stack.minimalProxyPid);
+  const proxyMonitor = startRssMonitor(stack.minimalProxyPid);
   let peak: number;
+  let proxyPeak: number;
   try {
     for (let run = 0; run < options.runs; run++) {
       direct.push(
@@ -109,15 +112,21 @@ export async function measureUploadMemory(
     }
   } finally {
     peak = monitor.stop();
+    proxyPeak = proxyMonitor.stop();
   }
   // The same body, read by a route handler of the floor app and dropped (the most a route handler
-  // can take), and passed upstream by its proxy route (the leanest proxy in Next).
+  // can take), and passed upstream by its proxy route (the leanest proxy in Next), whose memory
+  // is watched over its own runs: the floor of the app's.
   for (let run = 0; run < options.runs; run++) {
     frameworkFloor.push(await streamUpload(stack.frameworkFloorUrl, {}, options.bytes));
-    proxyFloor.push(
-      await streamUpload(`${stack.proxyFloorUrl}/files/upload`, bearer, options.bytes, form.user),
-    );
   }
+  const proxyFloorRss = await watchRss(stack.floorAppPid, async () => {
+    for (let run = 0; run < options.runs; run++) {
+      proxyFloor.push(
+        await streamUpload(`${stack.proxyFloorUrl}/files/upload`, bearer, options.bytes, form.user),
+      );
+    }
+  });
   for (const [name, runs] of [
     ["framework floor", frameworkFloor],
     ["proxy floor", proxyFloor],
@@ -126,7 +135,11 @@ export async function measureUploadMemory(
       `  ${name}: ${runs.map((r) => `${r.status} in ${r.seconds.toFixed(2)} s`).join(", ")}`,
     );
   }
-  options.log(`  app RSS ${baseline.toFixed(0)} → peak ${peak.toFixed(0)} MB`);
+  options.log(
+    `  RSS: app ${baseline.toFixed(0)} → peak ${peak.toFixed(0)} MB, minimal proxy ` +
+      `${proxyBaseline.toFixed(0)} → ${proxyPeak.toFixed(0)} MB, proxy floor ` +
+      `${proxyFloorRss.baselineMb.toFixed(0)} → ${proxyFloorRss.peakMb.toFixed(0)} MB`,
+  );
   return {
     bytes: options.bytes,
     runs: options.runs,
@@ -137,5 +150,20 @@ export async function measureUploadMemory(
     direct: best(direct),
     appBaselineRssMb: baseline,
     appPeakRssMb: peak,
+    minimalProxyRss: { baselineMb: proxyBaseline, peakMb: proxyPeak },
+    proxyFloorRss,
   };
+}
+
+/** A process's RSS just before `work` and its peak while `work` runs. */
+async function watchRss(pid: number, work: () => Promise<void>): Promise<RssWindow> {
+  const baselineMb = readRssMb(pid);
+  const monitor = startRssMonitor(pid);
+  try {
+    await work();
+  } catch (error) {
+    monitor.stop();
+    throw error;
+  }
+  return { baselineMb, peakMb: monitor.stop() };
 }
