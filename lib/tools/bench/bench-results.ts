@@ -117,6 +117,21 @@ export type RedisPair = { memoryP50Ms: number; redisP50Ms: number };
 /** A knowledge request (the wrong-token throttle) and a 1 KB upload (its rate and its slot). */
 export type RedisOverheadResult = { requests: number; knowledge: RedisPair; upload: RedisPair };
 
+/** Throttled loads of one page: when it was readable and when a click was first answered, ms. */
+export type PhoneLoads = {
+  readableMs: number[];
+  usableMs: number[];
+  readableMedianMs: number;
+  usableMedianMs: number;
+};
+
+/** The form page and the floor app's bare page, each under the same phone throttling. */
+export type ThrottledPageResult = {
+  throttle: { cpuRate: number; downBytesPerSecond: number; latencyMs: number };
+  formPage: PhoneLoads;
+  barePage: PhoneLoads;
+};
+
 /** Sections left out with `--only` are absent. */
 export type BenchResults = {
   redis?: RedisOverheadResult;
@@ -125,4 +140,5 @@ export type BenchResults = {
   streams?: StreamRelayResult;
   upload?: UploadMemoryResult;
   page?: PageResult;
+  phone?: ThrottledPageResult;
 };

@@ -38,6 +38,8 @@ export const BUDGETS = {
   usableMs: 350,
   /** Median Largest Contentful Paint, ms. */
   lcpMs: 400,
+  /** On a throttled phone: the form page's median usable time over the bare page's, ms. */
+  phoneUsableOverBarePageMs: 800,
 } as const;
 
 export type BudgetCheck = {
@@ -289,6 +291,24 @@ export function evaluateBudgets(results: BenchResults): BudgetCheck[] {
         detail: `range ${range(page.lcpMs)}`,
       },
     );
+  }
+  const phone = results.phone;
+  if (phone) {
+    const { formPage, barePage } = phone;
+    checks.push({
+      budget: `Form page on a throttled phone: usable, median of ${formPage.usableMs.length}`,
+      limit: `≤ bare page + ${ms(BUDGETS.phoneUsableOverBarePageMs)}`,
+      measured: ms(formPage.usableMedianMs),
+      pass: atMost(
+        formPage.usableMedianMs,
+        barePage.usableMedianMs + BUDGETS.phoneUsableOverBarePageMs,
+      ),
+      detail:
+        `bare page usable ${ms(barePage.usableMedianMs)}; readable: form ` +
+        `${ms(formPage.readableMedianMs)}, bare page ${ms(barePage.readableMedianMs)} ` +
+        `(CPU ${phone.throttle.cpuRate}×, ${(phone.throttle.downBytesPerSecond * 8) / 1e6} Mbps, ` +
+        `${phone.throttle.latencyMs} ms, 360 px)`,
+    });
   }
   return checks;
 }

@@ -6,6 +6,7 @@ import { createDemoForm } from "./create-demo-form";
 import { budgetTable, evaluateBudgets, type BudgetCheck } from "./evaluate-budgets";
 import { measureIdleMemory } from "./measure-idle-memory";
 import { measurePage } from "./measure-page";
+import { measureThrottledPage } from "./measure-throttled-page";
 import { measureRedisOverhead } from "./measure-redis-overhead";
 import { measureProxyOverhead } from "./measure-proxy-overhead";
 import { measureStreamRelay } from "./measure-stream-relay";
@@ -103,6 +104,8 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
       log("Form page in Chromium…");
       stack.placeLoadGenerator("all");
       results.page = await measurePage(stack, form, { loads: options.pageLoads, log });
+      log("Form page and the bare page on a throttled phone…");
+      results.phone = await measureThrottledPage(stack, form, { loads: 5, log });
     }
   } finally {
     await stack.close();

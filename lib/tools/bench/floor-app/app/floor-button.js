@@ -6,7 +6,7 @@ import { useState } from "react";
 export function FloorButton() {
   const [count, setCount] = useState(0);
   return (
-    <button type="button" onClick={() => setCount(count + 1)}>
+    <button type="button" data-count={count} onClick={() => setCount(count + 1)}>
       Pressed {count} times
     </button>
   );

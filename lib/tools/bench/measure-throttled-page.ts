@@ -1,0 +1,143 @@
+import { chromium, type Browser } from "@playwright/test";
+import { findChromium, SYSTEM_CHROMIUM_ARGS } from "@/lib/tools/test/find-chromium";
+import type { PhoneLoads, ThrottledPageResult } from "./bench-results";
+import type { BenchForm } from "./create-demo-form";
+import { median } from "./percentile";
+import type { BenchStack } from "./start-bench-stack";
+
+// The form page on a throttled phone, beside the floor app's bare page under the same throttling
+// (Chromium's CDP): CPU 4× slower, 1.6 Mbps down, 150 ms round trip, 360 px wide. Readable: the
+// first field (the bare page's button) and a first paint are there. Usable: the action button
+// (the bare page's button) answers a click, which it does only once the page has hydrated.
+
+const THROTTLE = { cpuRate: 4, downBytesPerSecond: 1_600_000 / 8, latencyMs: 150 };
+/** How often a click is tried until one is answered, ms of the page's own time. */
+const CLICK_EVERY_MS = 50;
+
+// Before the page's own scripts: notes the first paint, the moment the target exists (readable)
+// and the first change the page makes after a click of it (usable: the click was answered).
+const PROBE = `(() => {
+  const probe = (window.__bench = { fcp: null, shown: null, answered: null, clicked: false });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (entry.name === "first-contentful-paint") probe.fcp = entry.startTime;
+    }
+  }).observe({ type: "paint", buffered: true });
+  new MutationObserver(() => {
+    if (probe.shown === null && document.querySelector(READABLE)) probe.shown = performance.now();
+    if (probe.clicked && probe.answered === null && document.querySelector(ANSWERED))
+      probe.answered = performance.now();
+  }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+})();`;
+
+type Target = { url: string; readable: string; click: string; answered: string };
+type Probe = { fcp: number | null; shown: number | null; answered: number | null };
+
+async function loadOnce(
+  browser: Browser,
+  target: Target,
+): Promise<{ readable: number; usable: number }> {
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: THROTTLE.cpuRate });
+    await cdp.send("Network.enable");
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: THROTTLE.latencyMs,
+      downloadThroughput: THROTTLE.downBytesPerSecond,
+      uploadThroughput: THROTTLE.downBytesPerSecond,
+    });
+    await page.addInitScript(
+      PROBE.replace("READABLE", JSON.stringify(target.readable)).replace(
+        "ANSWERED",
+        JSON.stringify(target.answered),
+      ),
+    );
+    await page.goto(target.url, { waitUntil: "commit" });
+    const read = () => page.evaluate(() => (window as unknown as { __bench: Probe }).__bench);
+    // Clicked as a person would, again and again, until the page answers one click.
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      if (Date.now() > deadline) throw new Error(`${target.url}: no click answered in 60 s`);
+      const button = page.locator(target.click).first();
+      if (await button.isVisible().catch(() => false)) {
+        await page.evaluate(() => {
+          (window as unknown as { __bench: { clicked: boolean } }).__bench.clicked = true;
+        });
+        await button.click({ timeout: CLICK_EVERY_MS, noWaitAfter: true }).catch(() => undefined);
+      }
+      const probe = await read();
+      if (probe.answered !== null && probe.shown !== null && probe.fcp !== null) {
+        return { readable: Math.max(probe.shown, probe.fcp), usable: probe.answered };
+      }
+      await page.waitForTimeout(CLICK_EVERY_MS);
+    }
+  } finally {
+    await context.close();
+  }
+}
+
+async function loads(browser: Browser, target: Target, count: number): Promise<PhoneLoads> {
+  const readableMs: number[] = [];
+  const usableMs: number[] = [];
+  // One load first, not counted: the server's first render of the page loads its modules.
+  for (let load = -1; load < count; load++) {
+    const { readable, usable } = await loadOnce(browser, target);
+    if (load < 0) continue;
+    readableMs.push(readable);
+    usableMs.push(usable);
+  }
+  return {
+    readableMs,
+    usableMs,
+    readableMedianMs: median(readableMs),
+    usableMedianMs: median(usableMs),
+  };
+}
+
+/** The form page and the bare page, `count` throttled loads each. */
+export async function measureThrottledPage(
+  stack: BenchStack,
+  form: BenchForm,
+  options: { loads: number; log: (line: string) => void },
+): Promise<ThrottledPageResult> {
+  const found = findChromium();
+  if (!found.found) throw new Error("no Chromium: run `npm run test:e2e` once or install chromium");
+  const browser = await chromium.launch({
+    executablePath: found.executablePath,
+    args: found.executablePath ? SYSTEM_CHROMIUM_ARGS : [],
+  });
+  try {
+    // The demo form's required choice is empty: its action answers a click with the form's
+    // own refusal (an alert), and nothing is sent.
+    const formPage = await loads(
+      browser,
+      {
+        url: `${stack.appOrigin}${form.pagePath}`,
+        readable: "main form :is(textarea, select, input:not([type=hidden]))",
+        click: "main form .action-bar button",
+        answered: "main form [role=alert]",
+      },
+      options.loads,
+    );
+    const barePage = await loads(
+      browser,
+      {
+        url: `${stack.floorAppOrigin}/`,
+        readable: "main button",
+        click: "main button",
+        answered: 'main button[data-count]:not([data-count="0"])',
+      },
+      options.loads,
+    );
+    options.log(
+      `  throttled phone, usable: form ${formPage.usableMedianMs.toFixed(0)} ms, ` +
+        `bare page ${barePage.usableMedianMs.toFixed(0)} ms`,
+    );
+    return { throttle: THROTTLE, formPage, barePage };
+  } finally {
+    await browser.close();
+  }
+}
