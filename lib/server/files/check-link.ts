@@ -28,7 +28,8 @@ export async function checkLink(
   if (!pathDecides(url)) {
     const asked = await askRemoteFile(checked.href, { insideHosts });
     if ("problem" in asked) return { ok: false, problem: asked.problem };
-    answer = asked.answer;
+    // An inside server's own file name stays inside: the page learns the type, named by the link.
+    answer = asked.inside ? { ...asked.answer, disposition: "" } : asked.answer;
   }
   const file = remoteFileOf(url, answer);
   const choice = chooseFileType(file, field);
