@@ -130,6 +130,8 @@ const limitsSchema = z
     uploadMaxFieldBytes: 8 * 1024,
     uploadMaxParts: 10,
     rateWindowSeconds: 60,
+    /** A wrong bearer token is answered this much later, so guesses cannot come fast. */
+    wrongTokenDelayMs: 250,
     /** How soon a browser refused an event stream (429) may try again; its own backoff is shorter. */
     streamRetryAfterSeconds: 5,
     /** A shared (Redis) stream or upload slot lives this long unless its holder renews it. */
