@@ -8,7 +8,7 @@ import { E2E_METRICS_TOKEN, E2E_REPLICA_PORT } from "@/e2e/ports";
 import { EMBEDDED_LINK_SECRET } from "@/lib/embedded/demo-keys";
 import { formLinkQuery } from "@/lib/server/form/signed-form-link";
 
-// Without a trusted proxy every client is the one address (decision 060): what one person does
+// Without a trusted proxy all clients share a single address (decision 060): what one person does
 // there (wrong tokens, malformed launches, link checks, live views on many links) leaves the next
 // person's right token, launch, upload and live view alone. A built server of this spec's own,
 // with small limits.

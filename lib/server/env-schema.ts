@@ -100,6 +100,7 @@ const limitsSchema = z
   .object({
     MAX_JSON_BODY_BYTES: int(1024, 64 * 1024 * 1024, 1024 * 1024),
     UPLOAD_IDLE_TIMEOUT_MS: int(1, 3_600_000, 30_000),
+    UPLOAD_TIMEOUT_MS: int(1_000, 86_400_000, 900_000),
     JSON_BODY_IDLE_TIMEOUT_MS: int(100, 600_000, 10_000),
     JSON_BODY_TIMEOUT_MS: int(100, 600_000, 30_000),
     MAX_STREAMS_PER_LINK: int(1, 1_000, 4),
@@ -137,6 +138,8 @@ const limitsSchema = z
     /** A shared (Redis) stream or upload slot lives this long unless its holder renews it. */
     sharedSlotLeaseMs: 10_000,
     appParametersTtlMs: 60_000,
+    /** The largest JSON answer read from the upstream (lists of 100 documents are far smaller). */
+    upstreamMaxAnswerBytes: 16 * 1024 * 1024,
     /** Finding the next form of a run: read its events until this quiet, at most this long. */
     nextLinkQuietMs: 300,
     nextLinkReadTimeoutMs: 8_000,
@@ -220,15 +223,12 @@ const envSchema = z
     path: ["APP_ORIGIN"],
     message: "required in production (the app's public origin, e.g. https://forms.example.com)",
   })
-  .transform(({ PORTAL_API_TOKEN, PORTAL_API_TOKENS, MARKDOWN_IMAGE_ORIGINS, ...env }, ctx) => {
+  .transform(({ PORTAL_API_TOKEN, PORTAL_API_TOKENS, ...env }, ctx) => {
     const portal = parsePortalTokens(PORTAL_API_TOKENS, PORTAL_API_TOKEN);
     for (const message of portal.problems) ctx.addIssue({ code: "custom", message });
     return {
       ...env,
       portalTokens: portal.tokens,
-      MARKDOWN_IMAGE_ORIGINS: MARKDOWN_IMAGE_ORIGINS.length
-        ? MARKDOWN_IMAGE_ORIGINS
-        : [new URL(env.DIFY_API_BASE).origin],
     };
   });
 

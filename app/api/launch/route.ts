@@ -5,7 +5,7 @@ import { requireLauncherEnabled, requireSameOrigin } from "@/lib/server/request-
 import { requireWithinRate } from "@/lib/server/require-within-rate";
 import { defineRoute, endpoint } from "@/lib/server/route-handler";
 
-export const { GET, HEAD, POST, PUT, PATCH, DELETE } = defineRoute(
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute(
   // Starts the configured app as the browser's anonymous user and streams its events (rated per
   // visitor and client address; the stream counts against the stream limits).
   endpoint(LAUNCHER_API.launch, async ({ request, readBody }) => {

@@ -3,6 +3,7 @@ import { safeParse } from "zod/v4/core";
 import { ApiError } from "@/lib/errors/api-error";
 import { answerName } from "@/lib/fields/answer-keys";
 import { getDifyClient } from "@/lib/server/dify/get-dify-client";
+import { nameRefusedFields } from "@/lib/server/dify/upstream-words";
 import { checkInputLinks } from "@/lib/server/request/check-input-links";
 import { checkInputs } from "@/lib/server/request/check-inputs";
 import { getEnv } from "@/lib/server/env";
@@ -146,7 +147,14 @@ export async function startLaunch(user: string, body: unknown, signal: AbortSign
   });
   await checkInputLinks(checked, insideHosts);
   const inputs = { ...hiddenStartInputs(parameters), ...checked };
-  const upstream = await openRun(form.mode, { inputs, user, query: values.query }, signal);
+  const upstream = await openRun(form.mode, { inputs, user, query: values.query }, signal).catch(
+    (error: unknown) => {
+      throw nameRefusedFields(
+        error,
+        form.fields.map((field) => field.name),
+      );
+    },
+  );
   return { upstream, transform: launchLinks(user, secret) };
 }
 

@@ -5,7 +5,7 @@ import { defineRoute, endpoint } from "@/lib/server/route-handler";
 import { uploadAsUser } from "@/lib/server/files/proxy-upload";
 import { withUploadSlot } from "@/lib/server/files/with-upload-slot";
 
-export const { GET, HEAD, POST, PUT, PATCH, DELETE } = defineRoute(
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute(
   // One file of the start form streamed to the upstream as the launcher's user (rated per visitor
   // and client address, a few at once per visitor).
   endpoint(LAUNCHER_API.upload, async ({ request }) => {

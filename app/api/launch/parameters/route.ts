@@ -4,7 +4,7 @@ import { getLaunchForm } from "@/lib/server/launcher/launch-run";
 import { requireLauncherEnabled } from "@/lib/server/request-guards";
 import { defineRoute, endpoint } from "@/lib/server/route-handler";
 
-export const { GET, HEAD, POST, PUT, PATCH, DELETE } = defineRoute(
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute(
   // The app's start form, mapped from its GET /parameters.
   endpoint(LAUNCHER_API.parameters, async ({ request }) => {
     requireLauncherEnabled();

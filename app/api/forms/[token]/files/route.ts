@@ -4,7 +4,7 @@ import { uploadAsUser } from "@/lib/server/files/proxy-upload";
 import { withUploadSlot } from "@/lib/server/files/with-upload-slot";
 import { withFormLink } from "@/lib/server/form/with-form-link";
 
-export const { GET, HEAD, POST, PUT, PATCH, DELETE } = defineRoute(
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute(
   // One file streamed to the upstream as the link's user (rated per link and client address, a few at
   // once per link).
   withFormLink(

@@ -6,7 +6,7 @@ import { defineRoute } from "@/lib/server/route-handler";
 import { acquireStreamSlot } from "@/lib/server/streams/acquire-stream-slot";
 import { withFormLink } from "@/lib/server/form/with-form-link";
 
-export const { GET, HEAD, POST, PUT, PATCH, DELETE } = defineRoute(
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute(
   // A run-scoped link to a form the same run now waits at; the run's stream it reads counts
   // against the stream limits while it is read.
   withFormLink(

@@ -6,7 +6,7 @@ import { getOrCreateAnonymousUser } from "@/lib/server/launcher/anonymous-user";
 import { linkTarget, requireWithinRate } from "@/lib/server/require-within-rate";
 import { defineRoute, endpoint } from "@/lib/server/route-handler";
 
-export const { GET, HEAD, POST, PUT, PATCH, DELETE } = defineRoute(
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute(
   // A link typed into a start form's file field, checked as the launch will be, and typed by what
   // its server holds (rated per visitor, address and link target: it may fetch).
   endpoint(LAUNCHER_API.link, async ({ request, readBody }) => {

@@ -5,7 +5,7 @@ import { withFormLink } from "@/lib/server/form/with-form-link";
 import { linkTarget, requireWithinRate } from "@/lib/server/require-within-rate";
 import { defineRoute } from "@/lib/server/route-handler";
 
-export const { GET, HEAD, POST, PUT, PATCH, DELETE } = defineRoute(
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute(
   // A link typed into a file field, checked as the submit will be, and typed by what its server
   // holds (rated per link, address and link target: it may fetch).
   withFormLink(
