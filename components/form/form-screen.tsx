@@ -71,7 +71,7 @@ export function FormScreen({ link, loadFailure, children }: FormScreenProps) {
   useEmbedEvents(outcome, failure, run);
   useDraftCleanup(link, outcome, closedCode);
   // The answer this browser sent, kept for a reload of the link while the form is answered.
-  const receipt = useKeptReceipt(
+  const { receipt, forget: forgetReceipt } = useKeptReceipt(
     link,
     outcome?.kind === "submitted" ? outcome.receipt : null,
     closedCode === "human_input_form_submitted",
@@ -158,7 +158,11 @@ export function FormScreen({ link, loadFailure, children }: FormScreenProps) {
       <Suspense fallback={null}>
         {receipt ? (
           <section className="card">
-            <AnswerReceipt receipt={receipt} runStatus={run.state.outcome?.status ?? null} />
+            <AnswerReceipt
+              receipt={receipt}
+              runStatus={run.state.outcome?.status ?? null}
+              onForget={forgetReceipt}
+            />
           </section>
         ) : null}
         {showRun ? <RunView link={link} run={run} /> : null}

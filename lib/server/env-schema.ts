@@ -121,6 +121,7 @@ const limitsSchema = z
     MAX_AUTH_FAILURES_PER_ADDRESS: int(1, 10_000, 10),
     AUTH_FAILURE_WINDOW_SECONDS: int(1, 86_400, 600),
     MAX_LINK_TTL: int(60, MAX_LINK_TTL_CEILING, 30 * 24 * 60 * 60),
+    BROWSER_KEEP_DAYS: int(1, 365, 7),
   })
   .transform((limits) => ({
     ...limits,
