@@ -71,6 +71,11 @@ export const paragraphInputSchema = z.extend(inputBase, {
   default: z.nullish(z.extend(valueSourceSchema, { value: z.nullish(z.string()) })),
 });
 
+/** Forms from graphon up to 0.3.1: a single line of text, with a paragraph's default. */
+export const textInputInputSchema = z.extend(paragraphInputSchema, {
+  type: z.literal("text_input"),
+});
+
 export const selectInputSchema = z.extend(inputBase, {
   type: z.literal("select"),
   option_source: z.extend(valueSourceSchema, { value: strings() }),
@@ -98,6 +103,7 @@ export const unknownInputSchema = z.extend(inputBase, { type: z.string() });
 
 export const formInputSchema = z.union([
   paragraphInputSchema,
+  textInputInputSchema,
   selectInputSchema,
   fileInputSchema,
   fileListInputSchema,
