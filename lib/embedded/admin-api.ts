@@ -69,6 +69,8 @@ export const demoRunSchema = z.object({
   repause_ms: z.number().min(0).max(10_000).optional().default(2_000),
   replay_mode: replayMode.optional(),
   snapshot_style: snapshotStyle.optional(),
+  // Which server generation the run plays (pause reasons, cursors); the service's when not given.
+  server_generation: serverGeneration.optional(),
 });
 export type DemoRunRequest = z.input<typeof demoRunSchema>;
 

@@ -256,6 +256,7 @@ export type DemoRunOptions = Pick<
   | "stepDelayMs"
   | "replayMode"
   | "snapshotStyle"
+  | "serverGeneration"
   | "dropsResumedAnswer"
 > & {
   inputs: Record<string, unknown>;
@@ -277,7 +278,7 @@ export function startDemoRun(
     context: {
       user,
       store: ctx.store,
-      generation: ctx.config.serverGeneration,
+      generation: rest.serverGeneration ?? ctx.config.serverGeneration,
       remote: remote ?? NO_REMOTE_ANSWERS,
     },
   });

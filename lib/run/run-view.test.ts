@@ -414,6 +414,30 @@ describe("several open forms", () => {
     expect((await fold([...open, ...answered, paused()])).phase).toBe("paused");
   });
 
+  it("reads graphon 0.6+ pause reasons (hitl_required, keyed by session_id) as open forms", async () => {
+    const hitl = (session: string, node: string, token: string | null) => ({
+      type: "hitl_required",
+      session_id: session,
+      node_id: node,
+      node_title: node.toUpperCase(),
+      form_token: token,
+      approval_channels: token ? ["web_app"] : ["email"],
+      expiration_time: 9,
+    });
+    const state = await fold([paused([hitl("f-a", "a", "TA"), hitl("f-b", "b", null)])]);
+    expect(state.phase).toBe("paused");
+    expect(state.waiting.map((w) => [w.formId, w.nodeTitle, w.formToken, w.channels])).toEqual([
+      ["f-a", "A", "TA", ["web_app"]],
+      ["f-b", "B", null, ["email"]],
+    ]);
+    // A filled event with the form id closes the form the reason named.
+    const after = await fold([resumed, filledEvent("f-a", "a")], state);
+    expect(after.waiting.map((w) => w.formId)).toEqual(["f-b"]);
+    // The same form from a human_input_required and from the reason is one form.
+    const both = await fold([required("f-a", "a", "A", "TA"), paused([hitl("f-a", "a", "TA")])]);
+    expect(both.waiting).toHaveLength(1);
+  });
+
   it("keeps a form's title when the newest pause reasons carry only ids", async () => {
     const state = await fold([
       required("f-a", "a", "First", null),
