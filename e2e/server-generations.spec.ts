@@ -90,31 +90,43 @@ for (const generation of GENERATIONS) {
     }
   });
 
-  test(`a .log for a custom .log field is sent as custom with its extension (${generation})`, async ({
+  // Dify matches a field's extension list exactly and refuses `custom` for a file it detects as
+  // another type, in every generation: both are said before anything is uploaded.
+  test(`a custom extension list is matched exactly, and a .log read as text is refused before upload (${generation})`, async ({
     page,
   }) => {
     const form = await createCustomForm({
-      form_content: "Attach the log.\n\n{{#$output.trace#}}",
-      inputs: [fileField("trace", ["custom"], [".LOG"])],
+      form_content: "Attach the logs.\n\n{{#$output.trace#}}\n\n{{#$output.raw#}}",
+      inputs: [
+        fileField("trace", ["custom"], [".LOG", "txt"]),
+        fileField("raw", ["custom"], [".log"]),
+      ],
       user_actions: ACTIONS,
       server_generation: generation,
     });
     await page.goto(form.link);
+    const trace = besideField(page, "Trace");
+    await expect(
+      trace.getByText("This form lists extensions no file can match (.LOG, txt)"),
+    ).toBeVisible();
     await attachFiles(page, "Trace", [
+      { name: "run.log", mimeType: "application/octet-stream", buffer: Buffer.from("line 1\n") },
+    ]);
+    await expect(trace.getByText("run.log: this type of file is not accepted here")).toBeVisible();
+    await expect(page.getByRole("list", { name: "Files for Trace" })).toHaveCount(0);
+
+    const raw = besideField(page, "Raw");
+    await expect(raw.getByText("no file can match")).toHaveCount(0);
+    await attachFiles(page, "Raw", [
       { name: "run.log", mimeType: "text/plain", buffer: Buffer.from("line 1\n") },
     ]);
-    await expect(page.getByRole("list", { name: "Files for Trace" })).toContainText("(attached)");
-    await page.getByRole("button", { name: "Send" }).click();
-    if (generation === "since-0.7") {
-      await expect(page.getByRole("heading", { name: "Answer sent" })).toBeVisible();
-      expect((await getFormRecord(form.token)).submission?.inputs.trace).toMatchObject({
-        type: "custom",
-        extension: ".log",
-      });
-    } else {
-      await expect(besideField(page, "Trace").getByText(MISMATCH)).toBeVisible();
-      expect((await getFormRecord(form.token)).status).toBe("open");
-    }
+    await expect(
+      raw.getByText(
+        "run.log counts as documents to the server, and this field does not take documents",
+      ),
+    ).toBeVisible();
+    await expect(page.getByRole("list", { name: "Files for Raw" })).toHaveCount(0);
+    expect((await getFormRecord(form.token)).status).toBe("open");
   });
 
   test(`a link the remote server names is typed by its answer, not its path (${generation})`, async ({
