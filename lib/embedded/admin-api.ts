@@ -38,8 +38,10 @@ export const faultSchema = z
     kind: faultKindSchema,
     delay_ms: z.number().min(0).optional(),
     times: z.number().int().positive().optional(),
-    // What a `json` fault answers with (200): a body of the test's own design.
+    // What a `json` fault answers with: a body of the test's own design, with `status` (200
+    // unless given), e.g. a newer server's own refusal.
     body: z.unknown().optional(),
+    status: z.number().int().min(200).max(599).optional(),
   })
   .refine((fault) => fault.kind !== "delay" || fault.delay_ms !== undefined, {
     path: ["delay_ms"],
@@ -197,6 +199,7 @@ const storedFaultSchema = z.object({
   delay_ms: z.number().optional(),
   times: z.number().optional(),
   body: z.unknown().optional(),
+  status: z.number().optional(),
 });
 export type StoredFault = z.infer<typeof storedFaultSchema>;
 

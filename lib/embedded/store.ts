@@ -287,6 +287,7 @@ export interface Fault {
   kind: FaultKind;
   delay_ms?: number;
   body?: unknown;
+  status?: number;
   // Matching requests it still applies to; absent means unlimited.
   times?: number;
 }

@@ -144,7 +144,14 @@ describe("runViewReducer", () => {
     ]);
     expect(paused.phase).toBe("paused");
     expect(paused.waiting).toEqual([
-      { formId: null, nodeId: "final", nodeTitle: "Final check", formToken: "NEXT", channels: [] },
+      {
+        formId: null,
+        nodeId: "final",
+        nodeTitle: "Final check",
+        formToken: "NEXT",
+        channels: [],
+        v2: false,
+      },
     ]);
     const filled = await fold(
       [{ event: "human_input_form_filled", ...env, data: { node_id: "final", action_id: "ship" } }],
@@ -152,6 +159,27 @@ describe("runViewReducer", () => {
     );
     expect(filled.waiting).toEqual([]);
     expect(filled.phase).toBe("running");
+  });
+
+  it("tells a Human Input v2 form by form_version, in its event or its pause reason", async () => {
+    const v2 = (data: Record<string, unknown>) => ({ ...data, form_version: "2" });
+    const fromEvent = await fold([
+      {
+        event: "human_input_required",
+        ...env,
+        data: v2({ form_id: "f", node_id: "n", form_token: "T", approval_channels: ["console"] }),
+      },
+      { event: "workflow_paused", ...env, data: {} },
+    ]);
+    expect(fromEvent.waiting.map((w) => [w.v2, w.channels])).toEqual([[true, ["console"]]]);
+    const fromReason = await fold([
+      {
+        event: "workflow_paused",
+        ...env,
+        data: { reasons: [v2({ type: "hitl_required", session_id: "f", node_id: "n" })] },
+      },
+    ]);
+    expect(fromReason.waiting.map((w) => w.v2)).toEqual([true]);
   });
 
   it("shows a form answered elsewhere (null token) and a timeout", async () => {

@@ -22,7 +22,7 @@ type ClosedForm = { key: string; nodeId: string; nodeTitle: string };
 type Filled = Record<"actionId" | "actionText" | "renderedContent", string | null>;
 
 type FormFields = Partial<
-  Pick<PauseReason, "form_id" | "node_title" | "form_token" | "approval_channels">
+  Pick<PauseReason, "form_id" | "node_title" | "form_token" | "approval_channels" | "form_version">
 > & { node_id: string };
 
 const waitingForm = (data: FormFields) => ({
@@ -32,6 +32,8 @@ const waitingForm = (data: FormFields) => ({
   // Null when the form is answered elsewhere, or (in the browser) when it is not this link's.
   formToken: data.form_token ?? null,
   channels: data.approval_channels ?? [],
+  // A Human Input v2 form: answered on its channels only; the v1 routes do not know its token.
+  v2: data.form_version === "2",
 });
 /** A form the run waits at. Several can be open at once (parallel branches). */
 export type WaitingForm = ReturnType<typeof waitingForm>;
@@ -163,6 +165,7 @@ function upsertWaiting(state: RunViewState, form: WaitingForm): WaitingForm[] {
     nodeTitle: current.nodeTitle !== current.nodeId ? current.nodeTitle : form.nodeTitle,
     formToken: current.formToken ?? form.formToken,
     channels: form.channels.length ? form.channels : current.channels,
+    v2: current.v2 || form.v2,
   };
   return next;
 }

@@ -162,6 +162,14 @@ describe("startLaunch", () => {
     ]);
   });
 
+  it("sends no link for a Human Input v2 form: the v1 route does not know its token", async () => {
+    const events = paused("TokenV2");
+    (events[2] as { data: Record<string, unknown> }).data.form_version = "2";
+    vi.mocked(runWorkflowStreaming).mockResolvedValue(sse(events));
+    const relayed = await collect(await start({ inputs: { topic: "News" }, query: "" }));
+    expect(relayed.map((event) => event.event)).not.toContain(FORM_LINK_EVENT);
+  });
+
   it("reads past an event whose data is JSON null", async () => {
     vi.mocked(runWorkflowStreaming).mockResolvedValue(sse([null, ...paused("TokenAbc")]));
     const events = await collect(await start({ inputs: { topic: "News" }, query: "" }));

@@ -70,7 +70,13 @@ async function openRun(
   }
 }
 
-type FormRef = { form_token?: unknown; node_title?: unknown; type?: unknown; TYPE?: unknown };
+type FormRef = {
+  form_token?: unknown;
+  node_title?: unknown;
+  type?: unknown;
+  TYPE?: unknown;
+  form_version?: unknown;
+};
 type LaunchEvent = {
   event?: unknown;
   workflow_run_id?: unknown;
@@ -102,9 +108,11 @@ function launchLinks(user: string, secret: string): EventTransform {
       const runId = typeof event.workflow_run_id === "string" ? event.workflow_run_id : "";
       const links: FormLinkEvent[] = [];
       for (const form of forms) {
-        // A null token: the form is answered elsewhere (e.g. by email); the event says so itself.
+        // A null token or a v2 form: it is answered elsewhere (e.g. by email, or on v2's own
+        // routes, where the v1 route knows no v2 token); the event says so itself.
         const token = form.form_token;
-        if (typeof token !== "string" || !token || linked.has(token)) continue;
+        if (typeof token !== "string" || !token || form.form_version === "2") continue;
+        if (linked.has(token)) continue;
         linked.add(token);
         const exp = Math.floor(Date.now() / 1000) + getEnv().limits.launcherLinkTtlSeconds;
         links.push({
