@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { EMBEDDED_LINK_SECRET } from "@/lib/embedded/demo-keys";
-import { parseEnv as parseRealEnv } from "@/lib/server/env-schema";
+import { EnvError, parseEnv as parseRealEnv } from "@/lib/server/env-schema";
 
 const SECRET = "0123456789abcdef0123456789abcdef";
 const BASE = "https://dify.example.com/v1";
@@ -139,6 +139,15 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ REMOTE_FILE_HOSTS: "https://files.example.com" })).toThrow(
       /REMOTE_FILE_HOSTS/,
     );
+    expect(
+      parseEnv({
+        REMOTE_FILE_HOSTS: "files.internal:8443 10.0.0.5:80 [FD00::5]:443 localhost:* fs.corp.:81",
+      }).REMOTE_FILE_HOSTS,
+    ).toEqual(["files.internal:8443", "10.0.0.5:80", "[fd00::5]:443", "localhost:*", "fs.corp:81"]);
+    // A bad entry is a configuration error naming the variable (a 503 and /api/ready), never a
+    // crash of every route.
+    for (const bad of ["10.0.0.5:x", "files.internal:0", "files.internal:70000", "[::1", "a/b"])
+      expect(() => parseEnv({ REMOTE_FILE_HOSTS: bad }), bad).toThrow(EnvError);
     expect(() => parseEnv({ APP_ORIGIN: "https://forms.example.com/path" })).toThrow(/APP_ORIGIN/);
     expect(parseEnv({ APP_ORIGIN: "https://forms.example.com" }).APP_ORIGIN).toBe(
       "https://forms.example.com",

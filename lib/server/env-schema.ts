@@ -58,6 +58,29 @@ const imageSource = z.url({ protocol: /^https?$/ }).transform((value, ctx) => {
   return z.NEVER;
 });
 
+/**
+ * An inside host a file link may name, as a link's URL spells it (lower case, IPv4 dotted decimal,
+ * IPv6 compressed in brackets) with its port: `host:port`, `host:*` for any, or `host` (80 and 443).
+ */
+const insideHost = z.string().transform((entry, ctx) => {
+  const match =
+    /^(\[[0-9A-Fa-f:.]+\]|[0-9A-Fa-f]*:[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*|[A-Za-z0-9.-]+?)\.?(?::(\d{1,5}|\*))?$/.exec(
+      entry,
+    );
+  const port = match?.[2];
+  const bare = match?.[1]?.replace(/^\[|\]$/g, "") ?? "";
+  const spelled = `http://${bare.includes(":") ? `[${bare}]` : bare}/`;
+  const url = URL.canParse(spelled) ? new URL(spelled) : null;
+  if (!match || !url?.hostname || (port && port !== "*" && (+port < 1 || +port > 65535))) {
+    ctx.addIssue({
+      code: "custom",
+      message: `'${entry}' is not a host with an optional port (files.intranet, files.intranet:8443, 10.0.0.5:80, [fd00::5]:443)`,
+    });
+    return z.NEVER;
+  }
+  return port ? `${url.hostname}:${port === "*" ? "*" : +port}` : url.hostname;
+});
+
 const datasetIds = optionalString.transform((value, ctx) => {
   if (value === undefined) return undefined;
   const ids = [...new Set(value.split(",").map((id) => id.trim()))].filter(Boolean);
@@ -107,6 +130,8 @@ const limitsSchema = z
     uploadMaxFieldBytes: 8 * 1024,
     uploadMaxParts: 10,
     rateWindowSeconds: 60,
+    /** A wrong bearer token is answered this much later, so guesses cannot come fast. */
+    wrongTokenDelayMs: 250,
     /** How soon a browser refused an event stream (429) may try again; its own backoff is shorter. */
     streamRetryAfterSeconds: 5,
     /** A shared (Redis) stream or upload slot lives this long unless its holder renews it. */
@@ -149,19 +174,7 @@ const variablesSchema = z.object({
   KNOWLEDGE_ATOMIC_UPDATES: flag,
   EMBED_ALLOWED_ORIGINS: listOf(origin),
   MARKDOWN_IMAGE_ORIGINS: listOf(imageSource),
-  REMOTE_FILE_HOSTS: listOf(
-    z
-      .string()
-      .regex(/^[A-Za-z0-9.-]+\.?$|^\[?[0-9A-Fa-f:.]+\]?$/, {
-        message: "must list hosts (files.intranet, 10.0.0.5), without scheme, port or path",
-      })
-      // As a link's URL spells it: lower case, IPv4 in dotted decimal, IPv6 compressed.
-      .transform((host) => {
-        const bare = host.replace(/\.$/, "").replace(/^\[|\]$/g, "");
-        return new URL(`http://${bare.includes(":") ? `[${bare}]` : bare}/`).hostname;
-      }),
-    /[\s,]+/,
-  ),
+  REMOTE_FILE_HOSTS: listOf(insideHost, /[\s,]+/),
   DIFY_APP_MODE: oneOf(["workflow", "chatflow", "auto"], "auto"),
   /** Anyone who reaches the launcher may start runs, so it is off unless `true`. */
   LAUNCHER_ENABLED: flag,

@@ -7,13 +7,14 @@ import { defineRoute, endpoint } from "@/lib/server/route-handler";
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE } = defineRoute(
   // Starts the configured app as the browser's anonymous user and streams its events (rated per
-  // client address; the stream counts against the stream limits).
+  // visitor and client address; the stream counts against the stream limits).
   endpoint(LAUNCHER_API.launch, async ({ request, readBody }) => {
     requireLauncherEnabled();
     requireSameOrigin(request);
-    await requireWithinRate("launch", request);
+    // A body refused as malformed costs no one's rate.
     const body = await readBody();
     const user = await getOrCreateAnonymousUser(request);
+    await requireWithinRate("launch", request, { visitor: user });
     return launchResponse(request, user, body);
   }),
 );

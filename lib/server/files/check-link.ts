@@ -25,10 +25,12 @@ export async function checkLink(
   if ("problem" in checked) return { ok: false, problem: checked.problem };
   const url = new URL(checked.href);
   let answer = null;
+  let inside = false;
   if (!pathDecides(url)) {
     const asked = await askRemoteFile(checked.href, { insideHosts });
     if ("problem" in asked) return { ok: false, problem: asked.problem };
     answer = asked.answer;
+    inside = asked.inside;
   }
   const file = remoteFileOf(url, answer);
   const choice = chooseFileType(file, field);
@@ -37,7 +39,8 @@ export async function checkLink(
   return {
     ok: true,
     url: checked.href,
-    name: file.name,
+    // An inside server's own file name stays inside: the page learns the type, named by the link.
+    name: inside ? remoteFileOf(url, null).name : file.name,
     type: choice.type,
     extension: file.extension,
   };

@@ -1,4 +1,5 @@
 import "server-only";
+import { checkInputLinks } from "@/lib/server/request/check-input-links";
 import { getDifyClient } from "@/lib/server/dify/get-dify-client";
 import type { SubmitRequest } from "@/lib/form/form-api-contract";
 import { checkInputs, inputRule } from "@/lib/server/request/check-inputs";
@@ -10,5 +11,6 @@ export async function submitForm(token: string, body: SubmitRequest, user: strin
   checkInputs(body.inputs, { insideHosts });
   const form = await getDifyClient().getHumanInputForm(token);
   const inputs = checkInputs(body.inputs, { insideHosts, rules: form.inputs.map(inputRule) });
+  await checkInputLinks(inputs, insideHosts);
   await getDifyClient().submitHumanInputForm(token, { ...body, inputs, user });
 }

@@ -5,6 +5,7 @@ import { ApiError } from "@/lib/errors/api-error";
 import { isRecord } from "@/lib/ids/is-record";
 import { answerName } from "@/lib/fields/answer-keys";
 import { getDifyClient } from "@/lib/server/dify/get-dify-client";
+import { checkInputLinks } from "@/lib/server/request/check-input-links";
 import { checkInputs } from "@/lib/server/request/check-inputs";
 import { getEnv } from "@/lib/server/env";
 import { formLinkPath } from "@/lib/server/form/signed-form-link";
@@ -162,17 +163,17 @@ export async function startLaunch(user: string, body: unknown, signal: AbortSign
   const form = toStartFormView(parameters, launchMode());
   const values = parseStartRequest(form, body);
   // Hidden variables are the app author's defaults, not the visitor's: they go unchecked.
-  const inputs = {
-    ...hiddenStartInputs(parameters),
-    ...checkInputs(toStartInputs(form.fields, values), {
-      insideHosts: getEnv().REMOTE_FILE_HOSTS,
-      // A file field's methods are already read as the server reads them.
-      rules: form.fields.map((field) => ({
-        name: field.name,
-        methods: "methods" in field ? field.methods : [],
-      })),
-    }),
-  };
+  const insideHosts = getEnv().REMOTE_FILE_HOSTS;
+  const checked = checkInputs(toStartInputs(form.fields, values), {
+    insideHosts,
+    // A file field's methods are already read as the server reads them.
+    rules: form.fields.map((field) => ({
+      name: field.name,
+      methods: "methods" in field ? field.methods : [],
+    })),
+  });
+  await checkInputLinks(checked, insideHosts);
+  const inputs = { ...hiddenStartInputs(parameters), ...checked };
   const upstream = await openRun(form.mode, { inputs, user, query: values.query }, signal);
   return { upstream, transform: launchLinks(user, secret) };
 }

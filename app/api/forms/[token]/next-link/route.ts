@@ -13,8 +13,8 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE } = defineRoute(
     FORM_API.nextLink,
     async ({ request, claims, readBody }) => {
       requireRunScope(claims);
-      await requireWithinRate("next-link", request);
       const body = await readBody();
+      await requireWithinRate("next-link", request, { link: `${claims.token}\n${claims.user}` });
       const lease = await acquireStreamSlot({
         address: clientAddress(request),
         visitor: claims.user,
