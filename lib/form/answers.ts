@@ -25,6 +25,7 @@ export function toFieldSpecs(fields: readonly FieldView[]): FieldSpec[] {
     const required = isRequired(field);
     switch (field.kind) {
       case "paragraph":
+      case "text":
         return [{ ...field, required, maxLength: null }];
       case "unknown":
         return [];

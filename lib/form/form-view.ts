@@ -9,6 +9,7 @@ const fileFieldBase = { ...base, ...fileConstraintsShape };
 
 export const fieldViewSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("paragraph"), ...base, defaultValue: z.string() }),
+  z.object({ kind: z.literal("text"), ...base, defaultValue: z.string() }),
   z.object({ kind: z.literal("select"), ...base, ...selectShape }),
   z.object({ kind: z.literal("file"), ...fileFieldBase }),
   z.object({ kind: z.literal("file-list"), ...fileFieldBase, maxFiles: z.int() }),

@@ -246,6 +246,20 @@ describe("dify client", () => {
     expect(noted.upstreamCode).toBe("not_implemented");
   });
 
+  // Human Input v2's console route words a closed form as 409/410; read as the v1 412s.
+  it.each([
+    [409, "already_submitted", { status: 412, code: "human_input_form_submitted" }],
+    [410, "expired", { status: 412, code: "human_input_form_expired" }],
+    [409, "workflow_not_active", { status: 409, code: "form_closed" }],
+    [412, "human_input_form_submitted", { status: 412, code: "human_input_form_submitted" }],
+  ])("reads a form route's %i %s as a closed form", async (status, code, expected) => {
+    handler = json(status, { status, code, message: "closed" });
+    await expect(client.getHumanInputForm("t")).rejects.toMatchObject(expected);
+    await expect(
+      client.submitHumanInputForm("t", { inputs: {}, action: "ok", user: "u" }),
+    ).rejects.toMatchObject(expected);
+  });
+
   it("maps a malformed success body to upstream_bad_response", async () => {
     handler = (_req, res) => {
       res.writeHead(200, { "Content-Type": "application/json" });

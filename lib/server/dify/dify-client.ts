@@ -203,6 +203,20 @@ export function createDifyClient(settings: DifyClientOptions) {
         "This form is answered elsewhere (its approval channels or Dify), not through this app.",
       );
     }
+    // Human Input v2 words a closed form as 409 `already_submitted` / 410 `expired` (its console
+    // route); the v1 service API's 412 codes say the same, and the page words those.
+    if (form && (status === 409 || status === 410)) {
+      const code = parsed.success ? parsed.data.code : "";
+      if (status === 410 || code === "expired")
+        return ApiError.of("human_input_form_expired", "This form has expired.");
+      if (code === "already_submitted")
+        return ApiError.of("human_input_form_submitted", "This form has already been submitted.");
+      return new ApiError(
+        status,
+        "form_closed",
+        parsed.success && parsed.data.message ? parsed.data.message : "This form is closed.",
+      );
+    }
     if (status >= 500) {
       return ApiError.of("upstream_bad_response", "The workflow service failed to answer.");
     }
@@ -345,7 +359,7 @@ export function createDifyClient(settings: DifyClientOptions) {
       return parametersCache.value;
     },
 
-    // The service API's `/form/human_input/` (v1); a Human Input v2 form answers 501 there.
+    // The service API's `/form/human_input/` (v1); a Human Input v2 token answers 404 there.
     getHumanInputForm: (token: string) =>
       requestJson(upstreamPath("form", "human_input", token), humanInputFormSchema, { form: true }),
 

@@ -52,6 +52,8 @@ beforeAll(async () => {
     else if (path === "/no-head" && req.method === "HEAD") res.writeHead(405).end();
     else if (path === "/no-head")
       res.writeHead(206, { "Content-Type": "text/csv" }).end("a".repeat(100_000));
+    else if (path === "/presigned" && req.method === "HEAD") res.writeHead(403).end();
+    else if (path === "/no-head-gone" && req.method === "HEAD") res.writeHead(405).end();
     else if (path === "/slow") setTimeout(() => res.writeHead(200).end(), 2_000);
     else if (path === "/to-metadata")
       res.writeHead(302, { Location: "http://169.254.169.254/latest/meta-data/" }).end();
@@ -108,9 +110,17 @@ describe("askRemoteFile", () => {
     });
   });
 
-  it("refuses what the server refuses, and gives up on a slow server in time", async () => {
-    expect(await askRemoteFile(`http://127.0.0.1:${port}/gone`, inside)).toEqual({
-      problem: "unreachable",
+  it("takes a refused HEAD as no answer (the path decides), and gives up on a slow server in time", async () => {
+    // A presigned S3 or GCS link answers HEAD with 403: Dify types it by its path, and so do we.
+    for (const path of ["/gone", "/presigned"])
+      expect(await askRemoteFile(`http://127.0.0.1:${port}${path}`, inside)).toEqual({
+        answer: null,
+        inside: true,
+      });
+    // A GET after a 405 counts only when it answers.
+    expect(await askRemoteFile(`http://127.0.0.1:${port}/no-head-gone`, inside)).toEqual({
+      answer: null,
+      inside: true,
     });
     const started = Date.now();
     expect(

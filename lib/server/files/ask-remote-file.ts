@@ -20,7 +20,7 @@ const MAX_HEADER_BYTES = 16 * 1024;
 
 /**
  * Asks a link's server what it holds, as the newest Dify server does: a HEAD, else (405, 501) a GET
- * of one byte, headers only. Every hop is checked by the link rule, refused if its name resolves
+ * of one byte, headers only; `answer` is null when neither answered 200. Every hop is checked by the link rule, refused if its name resolves
  * to any address inside (unless REMOTE_FILE_HOSTS names it at that port), and connected to the
  * checked address, so a name cannot resolve one way for the check and another for the fetch.
  * Redirects stay within what was named: a public link may not lead inside. `inside` says the
@@ -29,7 +29,7 @@ const MAX_HEADER_BYTES = 16 * 1024;
 export async function askRemoteFile(
   link: string,
   options: { insideHosts: readonly string[]; timeoutMs?: number },
-): Promise<{ answer: RemoteAnswer; inside: boolean } | { problem: AskProblem }> {
+): Promise<{ answer: RemoteAnswer | null; inside: boolean } | { problem: AskProblem }> {
   const signal = AbortSignal.timeout(options.timeoutMs ?? 5_000);
   let current = link;
   let inside: boolean | undefined;
@@ -54,9 +54,11 @@ export async function askRemoteFile(
       current = new URL(answer.location, checked.href).href;
       continue;
     }
-    if (answer.status !== 200 && answer.status !== 206) return { problem: "unreachable" };
+    // Any other status fails nothing: the server then types the file by the link's path alone
+    // (a presigned S3 or GCS link answers HEAD with 403). A GET asks for one byte: 206 is its 200.
+    const told = answer.status === 200 || (answer.method === "GET" && answer.status === 206);
     return {
-      answer: { contentType: answer.contentType, disposition: answer.disposition },
+      answer: told ? { contentType: answer.contentType, disposition: answer.disposition } : null,
       inside,
     };
   }
@@ -88,7 +90,13 @@ export async function resolveLinkHost(
   return addresses.map(({ address }) => address);
 }
 
-type Answer = { status: number; location: string; contentType: string; disposition: string };
+type Answer = {
+  method: "HEAD" | "GET";
+  status: number;
+  location: string;
+  contentType: string;
+  disposition: string;
+};
 
 function request(
   href: string,
@@ -122,6 +130,7 @@ function request(
         response.destroy();
         const header = (name: string) => String(response.headers[name] ?? "");
         resolve({
+          method,
           status: response.statusCode ?? 0,
           location: header("location"),
           contentType: header("content-type"),

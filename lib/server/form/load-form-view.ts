@@ -5,6 +5,7 @@ import {
   fileListInputSchema,
   paragraphInputSchema,
   selectInputSchema,
+  textInputInputSchema,
 } from "@/lib/dify/browser-schemas";
 import type { HumanInputForm, SystemParameters } from "@/lib/dify/schemas";
 import { labelFromName } from "@/lib/form/form-content";
@@ -42,12 +43,15 @@ export function toFormView(
       const defaultValue = options.includes(initialText) ? initialText : "";
       return { kind: "select", name, label, options, defaultValue };
     }
-    if (input.type === "paragraph") {
+    const text =
+      paragraphInputSchema.safeParse(input).data ?? textInputInputSchema.safeParse(input).data;
+    if (text) {
       // A constant default never comes in resolved_default_values: its text is default.value.
-      const own = paragraphInputSchema.safeParse(input).data?.default;
+      const own = text.default;
       const constant = own?.type === "constant" ? (own.value ?? "") : "";
       const defaultValue = typeof initial === "string" ? initial : constant;
-      return { kind: "paragraph", name, label, defaultValue };
+      // Older servers' `text_input` is one line of text.
+      return { kind: text.type === "text_input" ? "text" : "paragraph", name, label, defaultValue };
     }
     const fileList = fileListInputSchema.safeParse(input);
     const file = fileList.success ? fileList.data : fileInputSchema.safeParse(input).data;
