@@ -4,7 +4,9 @@ import { NextIntlClientProvider } from "next-intl";
 import { getLocale, getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { Providers } from "@/app/providers";
+import { KeptSweep } from "@/components/form/kept-sweep";
 import { parseTheme } from "@/lib/embed/embed-protocol";
+import { getEnv } from "@/lib/server/env";
 import "@/app/globals.css";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -34,6 +36,15 @@ export const viewport: Viewport = {
   themeColor: "#0b57d0",
 };
 
+/** BROWSER_KEEP_DAYS; while the configuration is broken (pages say so), the default. */
+function keepDays(): number {
+  try {
+    return getEnv().limits.BROWSER_KEEP_DAYS;
+  } catch {
+    return 7;
+  }
+}
+
 export default async function RootLayout({ children }: { children: ReactNode }) {
   // Reading the request makes every page render per request, so each gets its CSP nonce.
   const theme = parseTheme((await headers()).get("x-theme"));
@@ -42,6 +53,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
     <html lang={locale} data-theme={theme ?? undefined}>
       <body>
         <NextIntlClientProvider>
+          <KeptSweep keepDays={keepDays()} />
           <Providers>{children}</Providers>
         </NextIntlClientProvider>
       </body>

@@ -37,9 +37,10 @@ export function e2eAppServerEnv(overrides: Record<string, string> = {}): Record<
     EMBED_ALLOWED_ORIGINS: `http://127.0.0.1:${E2E_EMBEDDED_PORT}`,
     // Markdown images from one path of the embedded service only (e2e/markdown-links.spec.ts).
     MARKDOWN_IMAGE_ORIGINS: `http://127.0.0.1:${E2E_EMBEDDED_PORT}/_embedded/`,
-    // The stories' own file servers listen on 127.0.0.1 and are reached as localhost, an inside
-    // host the operator names; every other inside address stays refused.
-    REMOTE_FILE_HOSTS: "localhost",
+    // The stories' own file servers listen on 127.0.0.1 at ports of their own and are reached as
+    // localhost, an inside host the operator names at any port; every other inside address stays
+    // refused.
+    REMOTE_FILE_HOSTS: "localhost:*",
     // Short enough for the fault tests to see timeouts within a test's time.
     DIFY_RESPONSE_TIMEOUT_MS: "4000",
     // Long enough that a busy moment (the load stories) is not taken for a lost stream.

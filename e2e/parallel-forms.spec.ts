@@ -31,33 +31,40 @@ test("a run with two parallel forms shows both, and the other waits for someone 
   expect((await getFormRecord(brand)).status).toBe("open");
 });
 
-test("a reasons-only snapshot: the open forms are read from the pause, and the next opens in place", async ({
-  page,
-}) => {
-  const user = `reasons-${Date.now()}@example.com`;
-  // This run's snapshots carry no human_input_required, only workflow_paused.data.reasons[].
-  const { runId, formTokens } = await startRunAsPortal(
-    user,
-    {},
-    { demo: "parallel", snapshotStyle: "reasons" },
-  );
-  const [legal, brand] = formTokens as [string, string];
-  await page.goto(signLink({ token: legal, run: runId, user, scope: "run" }));
+// Older servers write each open form's reason as `human_input_required` with `form_id`; graphon
+// 0.6.0 and later as `hitl_required` keyed by `session_id`.
+for (const [generation, shape] of [
+  ["before-0.7", "human_input_required"],
+  ["since-0.7", "hitl_required"],
+] as const) {
+  test(`a reasons-only snapshot (${shape}): the open forms are read from the pause, and the next opens in place`, async ({
+    page,
+  }) => {
+    const user = `reasons-${generation}-${Date.now()}@example.com`;
+    // This run's snapshots carry no human_input_required, only workflow_paused.data.reasons[].
+    const { runId, formTokens } = await startRunAsPortal(
+      user,
+      {},
+      { demo: "parallel", snapshotStyle: "reasons", serverGeneration: generation },
+    );
+    const [legal, brand] = formTokens as [string, string];
+    await page.goto(signLink({ token: legal, run: runId, user, scope: "run" }));
 
-  const waiting = page.getByRole("list", { name: "Waiting for an answer" });
-  await expect(waiting.getByRole("listitem")).toHaveText([
-    /Legal review.*this link’s form/,
-    /Brand review.*this link may open it/,
-  ]);
-  await page.getByRole("button", { name: "Approve" }).click();
+    const waiting = page.getByRole("list", { name: "Waiting for an answer" });
+    await expect(waiting.getByRole("listitem")).toHaveText([
+      /Legal review.*this link’s form/,
+      /Brand review.*this link may open it/,
+    ]);
+    await page.getByRole("button", { name: "Approve" }).click();
 
-  // The server read the other form's token from the reasons-only snapshot and signed a link to it.
-  await expect(page.getByRole("heading", { name: "Brand review" })).toBeVisible();
-  expect(new URL(page.url()).pathname).toBe(`/form/${brand}`);
-  await page.getByRole("button", { name: "Reject" }).click();
-  await expect(page.getByRole("heading", { name: "Run finished" })).toBeVisible();
-  expect((await getRunRecord(runId)).status).toBe("succeeded");
-});
+    // The server read the other form's token from the reasons-only snapshot and signed a link to it.
+    await expect(page.getByRole("heading", { name: "Brand review" })).toBeVisible();
+    expect(new URL(page.url()).pathname).toBe(`/form/${brand}`);
+    await page.getByRole("button", { name: "Reject" }).click();
+    await expect(page.getByRole("heading", { name: "Run finished" })).toBeVisible();
+    expect((await getRunRecord(runId)).status).toBe("succeeded");
+  });
+}
 
 test("after both parallel forms, a pause naming them once more reopens neither and the run finishes", async ({
   page,

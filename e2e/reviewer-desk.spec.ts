@@ -159,6 +159,45 @@ test("a selection pasted over as the page hydrates is replaced", async ({ page, 
   await expect(draft).toHaveValue("Replaced in full");
 });
 
+test("on a shared computer a receipt can be forgotten, and none outlives BROWSER_KEEP_DAYS", async ({
+  page,
+  demoRun,
+}) => {
+  await page.goto(demoRun.link);
+  await hydrated(page);
+  await fillDemoForm(page, "Playful");
+  await chooseAction(page, "Reject");
+  const receipt = page.getByRole("region", { name: "Receipt" });
+  await expect(receipt).toContainText("Playful");
+  await receipt.getByRole("button", { name: "Forget this receipt" }).click();
+  await expect(receipt).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Already answered" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Receipt" })).toHaveCount(0);
+
+  // Receipts kept eight days and one day ago: any page of the app drops the older (7 days).
+  await page.evaluate(() => {
+    const kept = (daysAgo: number) =>
+      JSON.stringify({
+        version: 1,
+        sentAt: Date.now() - daysAgo * 24 * 60 * 60 * 1000,
+        expiresAt: null,
+        action: "Approve",
+        fields: [],
+      });
+    localStorage.setItem("human-input-receipt:old:someone", kept(8));
+    localStorage.setItem("human-input-receipt:new:someone", kept(1));
+  });
+  await page.goto("/");
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        Object.keys(localStorage).filter((key) => key.startsWith("human-input-receipt:")),
+      ),
+    )
+    .toEqual(["human-input-receipt:new:someone"]);
+});
+
 test("/knowledge shows a number metadata value as stored", async ({ page }) => {
   // A page-wide accessibility check of the knowledge tools on a shared machine.
   test.slow();

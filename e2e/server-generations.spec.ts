@@ -46,6 +46,9 @@ test.beforeAll(async () => {
     };
     const name = url.searchParams.get("name");
     if (name) headers["Content-Disposition"] = `attachment; filename="${name}"`;
+    // A presigned S3 or GCS GET link: signed for GET only, so HEAD is refused.
+    if (url.pathname.startsWith("/presigned/") && req.method === "HEAD")
+      return void res.writeHead(403).end();
     res.writeHead(200, headers).end("file");
   });
   await new Promise<void>((resolve) => files.listen(0, "127.0.0.1", resolve));
@@ -90,31 +93,43 @@ for (const generation of GENERATIONS) {
     }
   });
 
-  test(`a .log for a custom .log field is sent as custom with its extension (${generation})`, async ({
+  // Dify matches a field's extension list exactly and refuses `custom` for a file it detects as
+  // another type, in every generation: both are said before anything is uploaded.
+  test(`a custom extension list is matched exactly, and a .log read as text is refused before upload (${generation})`, async ({
     page,
   }) => {
     const form = await createCustomForm({
-      form_content: "Attach the log.\n\n{{#$output.trace#}}",
-      inputs: [fileField("trace", ["custom"], [".LOG"])],
+      form_content: "Attach the logs.\n\n{{#$output.trace#}}\n\n{{#$output.raw#}}",
+      inputs: [
+        fileField("trace", ["custom"], [".LOG", "txt"]),
+        fileField("raw", ["custom"], [".log"]),
+      ],
       user_actions: ACTIONS,
       server_generation: generation,
     });
     await page.goto(form.link);
+    const trace = besideField(page, "Trace");
+    await expect(
+      trace.getByText("This form lists extensions no file can match (.LOG, txt)"),
+    ).toBeVisible();
     await attachFiles(page, "Trace", [
+      { name: "run.log", mimeType: "application/octet-stream", buffer: Buffer.from("line 1\n") },
+    ]);
+    await expect(trace.getByText("run.log: this type of file is not accepted here")).toBeVisible();
+    await expect(page.getByRole("list", { name: "Files for Trace" })).toHaveCount(0);
+
+    const raw = besideField(page, "Raw");
+    await expect(raw.getByText("no file can match")).toHaveCount(0);
+    await attachFiles(page, "Raw", [
       { name: "run.log", mimeType: "text/plain", buffer: Buffer.from("line 1\n") },
     ]);
-    await expect(page.getByRole("list", { name: "Files for Trace" })).toContainText("(attached)");
-    await page.getByRole("button", { name: "Send" }).click();
-    if (generation === "since-0.7") {
-      await expect(page.getByRole("heading", { name: "Answer sent" })).toBeVisible();
-      expect((await getFormRecord(form.token)).submission?.inputs.trace).toMatchObject({
-        type: "custom",
-        extension: ".log",
-      });
-    } else {
-      await expect(besideField(page, "Trace").getByText(MISMATCH)).toBeVisible();
-      expect((await getFormRecord(form.token)).status).toBe("open");
-    }
+    await expect(
+      raw.getByText(
+        "run.log counts as documents to the server, and this field does not take documents",
+      ),
+    ).toBeVisible();
+    await expect(page.getByRole("list", { name: "Files for Raw" })).toHaveCount(0);
+    expect((await getFormRecord(form.token)).status).toBe("open");
   });
 
   test(`a link the remote server names is typed by its answer, not its path (${generation})`, async ({
@@ -134,7 +149,8 @@ for (const generation of GENERATIONS) {
       .getByLabel("Or link to a file")
       .fill(`${filesOrigin}/download/7?name=Quarterly.PDF`);
     await report.getByRole("button", { name: "Add link" }).click();
-    await expect(report.getByRole("listitem")).toContainText("Quarterly.PDF · sent as documents");
+    // An inside server's own file name stays inside: the link names the file.
+    await expect(report.getByRole("listitem")).toContainText("7 · sent as documents");
     await page.getByRole("button", { name: "Send" }).click();
     await expect(page.getByRole("heading", { name: "Answer sent" })).toBeVisible();
   });
@@ -160,6 +176,71 @@ for (const generation of GENERATIONS) {
     expect((await getFormRecord(form.token)).status).toBe("open");
   });
 }
+
+// Links typed as Dify types them: the name from Content-Disposition, else the path; the type
+// from the name first; a refused HEAD fails nothing.
+test.describe("links typed as Dify types them (since-0.7)", () => {
+  const linkForm = () =>
+    createCustomForm({
+      form_content: "Link the document.\n\n{{#$output.doc#}}",
+      inputs: [fileField("doc", ["document"], [], ["remote_url"])],
+      user_actions: ACTIONS,
+      server_generation: "since-0.7",
+    });
+  const sendLink = async (page: Page, link: string, shown: string) => {
+    const doc = page.getByRole("group", { name: "Doc" });
+    await fileFieldReady(doc);
+    await doc.getByLabel("Or link to a file").fill(link);
+    await doc.getByRole("button", { name: "Add link" }).click();
+    await expect(doc.getByRole("listitem")).toContainText(shown);
+    await page.getByRole("button", { name: "Send" }).click();
+    await expect(page.getByRole("heading", { name: "Answer sent" })).toBeVisible();
+  };
+
+  test("a presigned-style link that answers 403 to HEAD and 200 to GET is sent", async ({
+    page,
+  }) => {
+    const form = await linkForm();
+    await page.goto(form.link);
+    const link = `${filesOrigin}/presigned/handbook.epub?X-Amz-Expires=900&X-Amz-Signature=ab12`;
+    await sendLink(page, link, "handbook.epub · sent as documents");
+    expect((await getFormRecord(form.token)).submission?.inputs.doc).toMatchObject({
+      type: "document",
+      url: link,
+      extension: ".epub",
+    });
+  });
+
+  test("a .dotx served as application/octet-stream goes as a document", async ({ page }) => {
+    const form = await linkForm();
+    await page.goto(form.link);
+    await sendLink(
+      page,
+      `${filesOrigin}/templates/letter.dotx?type=application/octet-stream`,
+      "letter.dotx · sent as documents",
+    );
+    expect((await getFormRecord(form.token)).submission?.inputs.doc).toMatchObject({
+      type: "document",
+      extension: ".dotx",
+    });
+  });
+
+  test('scan.png served as attachment; filename="scan.pdf" goes as a document', async ({
+    page,
+  }) => {
+    const form = await linkForm();
+    await page.goto(form.link);
+    await sendLink(
+      page,
+      `${filesOrigin}/scan.png?type=image/png&name=scan.pdf`,
+      "scan.png · sent as documents",
+    );
+    expect((await getFormRecord(form.token)).submission?.inputs.doc).toMatchObject({
+      type: "document",
+      extension: ".pdf",
+    });
+  });
+});
 
 test("a link with a mixed-case extension is typed as the server types it", async ({ page }) => {
   const form = await createCustomForm({

@@ -198,17 +198,26 @@ test("a link's stream and upload caps hold across copies", async () => {
   expect(await Promise.all(held.map((upload) => upload.finish()))).toEqual([201, 201]);
 });
 
-test("Redis stopped: both copies keep answering on limits of their own, say so once, and count it; Redis back: shared again", async () => {
+test("Redis stopped: both copies keep answering on their share of the limits, keep a lockout, say so once, and count it; Redis back: shared again", async () => {
   test.setTimeout(90_000);
+  // Locked out while Redis is there...
+  const locked = freshAddress();
+  await expectGuessesShared(locked);
   await redis.stop();
   await expect.poll(() => limitsOn(copies)).toEqual(["redis-unavailable", "redis-unavailable"]);
   for (const copy of copies) {
     expect((await fetch(`${copy.url}/api/ready`)).status).toBe(200);
   }
-  // Per copy now: ten wrong guesses on A are refused on A, and B still has a count of its own.
+  // ...stays locked out on both copies once it is gone.
+  for (const backend of [0, 1]) {
+    balancer.pin(backend);
+    expect(await guess(locked)).toEqual({ status: 429, backend });
+  }
+  // Per copy now, each its share of the limit (two copies: half): five wrong guesses on A are
+  // refused on A, and B still has a count of its own.
   const address = freshAddress();
   balancer.pin(0);
-  for (let i = 0; i < FAILURES; i++) expect((await guess(address)).status).toBe(401);
+  for (let i = 0; i < FAILURES / 2; i++) expect((await guess(address)).status).toBe(401);
   expect(await guess(address)).toEqual({ status: 429, backend: 0 });
   balancer.pin(1);
   expect(await guess(address)).toEqual({ status: 401, backend: 1 });

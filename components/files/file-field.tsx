@@ -7,7 +7,11 @@ import type { ControlProps } from "@/components/ui/form-field";
 import { useInBrowser } from "@/lib/client/use-in-browser";
 import type { AttachedFile } from "@/lib/fields/attached-file";
 import type { FileType } from "@/lib/dify/browser-schemas";
-import { chooseFileType, uploadExtensionOf } from "@/lib/files/detect-file-type";
+import {
+  chooseFileType,
+  unmatchableExtensions,
+  uploadExtensionOf,
+} from "@/lib/files/detect-file-type";
 import { acceptedExtensions, formatBytes, sizeLimitFor } from "@/lib/files/file-category";
 import { useFileKinds } from "@/lib/files/file-hint";
 import type { UploadLimits } from "@/lib/files/upload-limits";
@@ -108,11 +112,20 @@ export function FileField<T extends FieldValues>({
   };
 
   const accept = acceptedExtensions(field.allowedTypes, field.allowedExtensions).join(",");
+  // Dify matches the list exactly as written: a file never has `pdf` or `.LOG` as its extension.
+  const unmatchable = field.allowedTypes.includes("custom")
+    ? unmatchableExtensions(field.allowedExtensions)
+    : [];
   const ids =
     [describedBy, problems.length ? problemsId : undefined].filter(Boolean).join(" ") || undefined;
 
   return (
     <div role="group" aria-labelledby={props.labelId} className="file-field">
+      {unmatchable.length > 0 ? (
+        <p className="small notice">
+          {t("listCannotMatch", { extensions: unmatchable.join(", ") })}
+        </p>
+      ) : null}
       {allowsLocal ? (
         <LocalFilePickerOrButton
           multiple={max !== 1}

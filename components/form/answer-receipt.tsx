@@ -4,13 +4,18 @@ import { Button } from "@/components/ui/button";
 import type { Receipt } from "@/lib/form/form-receipt";
 import { formatDateTime } from "@/lib/i18n/format-time";
 
-/** What was sent, to keep: it prints without its buttons and downloads as Markdown. */
+/**
+ * What was sent, to keep: it prints without its buttons, downloads as Markdown, and can be
+ * forgotten by this browser.
+ */
 export function AnswerReceipt({
   receipt,
   runStatus,
+  onForget,
 }: {
   receipt: Receipt;
   runStatus: string | null;
+  onForget: () => void;
 }) {
   const t = useTranslations("form.receipt");
   const locale = useLocale();
@@ -66,6 +71,9 @@ export function AnswerReceipt({
         </Button>
         <Button size="small" onClick={() => void download()}>
           {t("download")}
+        </Button>
+        <Button size="small" onClick={onForget}>
+          {t("forget")}
         </Button>
       </div>
     </section>

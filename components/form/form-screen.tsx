@@ -27,6 +27,7 @@ import { receiptOf, sweepReceipts, useKeptReceipt, type Receipt } from "@/lib/fo
 import { formQueryOptions } from "@/lib/form/queries";
 import { useInBrowser } from "@/lib/client/use-in-browser";
 import type { SubmittedAnswer } from "@/lib/form/use-submit-form";
+import { useApprovalChannels } from "@/lib/run/use-approval-channels";
 import { useRunStream, type RunStream } from "@/lib/run/use-run-stream";
 
 // Shown once an answer is in: chunks of their own, outside the open form's first load.
@@ -72,7 +73,7 @@ export function FormScreen({ link, loadFailure, children }: FormScreenProps) {
   useEmbedEvents(outcome, failure, run);
   useDraftCleanup(link, outcome, closedCode);
   // The answer this browser sent, kept for a reload of the link while the form is answered.
-  const receipt = useKeptReceipt(
+  const { receipt, forget: forgetReceipt } = useKeptReceipt(
     link,
     outcome?.kind === "submitted" ? outcome.receipt : null,
     closedCode === "human_input_form_submitted",
@@ -116,8 +117,13 @@ export function FormScreen({ link, loadFailure, children }: FormScreenProps) {
         />
       );
       // Where a form answered elsewhere is answered: its approval channels, if the run names them.
-      const channels = run.state.waiting.find((w) => w.formToken === link.token)?.channels;
-      return <FormErrorScreen failure={failure} retry={retry} channels={channels} />;
+      // The v1 route knows no Human Input v2 token (404): the run's events tell such a form.
+      const own = run.state.waiting.find((w) => w.formToken === link.token);
+      const shown =
+        own?.v2 && failure.code === "not_found"
+          ? { code: "form_answered_elsewhere" as const, message: failure.message }
+          : failure;
+      return <FormErrorScreen failure={shown} retry={retry} channels={own?.channels} />;
     }
     if (!form) {
       return (
@@ -159,7 +165,11 @@ export function FormScreen({ link, loadFailure, children }: FormScreenProps) {
       <Suspense fallback={null}>
         {receipt ? (
           <section className="card">
-            <AnswerReceipt receipt={receipt} runStatus={run.state.outcome?.status ?? null} />
+            <AnswerReceipt
+              receipt={receipt}
+              runStatus={run.state.outcome?.status ?? null}
+              onForget={forgetReceipt}
+            />
           </section>
         ) : null}
         {showRun ? <RunView link={link} run={run} /> : null}
@@ -273,6 +283,7 @@ const PLAIN = {
   human_input_form_submitted: ["answered", "info"],
   human_input_form_expired: ["expired", "warning"],
   not_found: ["notFound", "error"],
+  form_closed: ["closed", "info"],
 } as const;
 
 /** A form that cannot be answered here. `channels`: where it is answered, as the run names them. */
@@ -286,6 +297,7 @@ function FormErrorScreen({
   channels?: readonly string[];
 }) {
   const t = useTranslations("form");
+  const channelWords = useApprovalChannels()(channels);
   const { code } = failure;
   const refused = linkRefusalOf(code);
   const plain = refused
@@ -304,8 +316,8 @@ function FormErrorScreen({
       return (
         <StatusScreen title={t("elsewhere.title")} tone="info">
           <p>
-            {channels.length > 0
-              ? t("elsewhere.channels", { channels: channels.join(", ") })
+            {channelWords
+              ? t("elsewhere.channels", { channels: channelWords })
               : t("elsewhere.inDify")}
           </p>
         </StatusScreen>

@@ -22,6 +22,7 @@ import {
 import type { StartFormView } from "@/lib/launcher/start-form-view";
 import { useFileStates } from "@/lib/files/use-file-states";
 import { useLaunch } from "@/lib/launcher/use-launch";
+import { useApprovalChannels } from "@/lib/run/use-approval-channels";
 
 type StartFormProps = {
   view: StartFormView;
@@ -37,6 +38,7 @@ const fieldPath = (name: string) => `inputs.${answerKey(name)}` as FieldPath<Sta
 /** The start form built from the app's `user_input_form`, and the start followed live below it. */
 export function StartForm({ view, onProblem }: StartFormProps) {
   const t = useTranslations("launcher");
+  const channelWords = useApprovalChannels();
   // A chat app takes a message. In `auto` the box shows when the app has chat features, and
   // after the app has said it is a chat app.
   const [learntChat, setLearntChat] = useState(false);
@@ -203,13 +205,13 @@ export function StartForm({ view, onProblem }: StartFormProps) {
           </p>
           <RunProgress state={run}>
             {run.waiting
-              .filter((form) => !form.formToken)
+              .filter((form) => !form.formToken || form.v2)
               .map((form) => (
                 <p key={form.formId ?? form.nodeId} className="notice notice-warning">
                   {t.rich("progress.elsewhere", {
                     node: form.nodeTitle,
-                    channels: form.channels.join(", "),
-                    hasChannels: form.channels.length ? "yes" : "no",
+                    channels: channelWords(form.channels),
+                    hasChannels: channelWords(form.channels) ? "yes" : "no",
                     strong,
                   })}
                 </p>

@@ -5,12 +5,14 @@ import { WaitingForms } from "@/components/run/waiting-forms";
 import { ApiClientError } from "@/lib/client/api-client-error";
 import type { FormLinkContext } from "@/lib/form/form-api";
 import { waitingFormKey } from "@/lib/run/run-view";
+import { useApprovalChannels } from "@/lib/run/use-approval-channels";
 import { useNextForm } from "@/lib/run/use-next-form";
 import type { RunStream } from "@/lib/run/use-run-stream";
 
 /** The run going on after an answer: nodes, streamed text, the forms it waits at, the outcome. */
 export function RunView({ link, run }: { link: FormLinkContext; run: RunStream }) {
   const t = useTranslations("run");
+  const channelWords = useApprovalChannels();
   const { state, connection, failure } = run;
   const { others, next, nextKey, elsewhere, error: nextFailure } = useNextForm(link, state);
   // This view follows a run after this page's answer. Paused with no form open: the server left
@@ -84,11 +86,11 @@ export function RunView({ link, run }: { link: FormLinkContext; run: RunStream }
           .filter((form) => link.scope !== "run" || elsewhere.has(waitingFormKey(form)))
           .map((form) => (
             <p key={waitingFormKey(form)} className="notice notice-warning">
-              {form.channels.length > 0
+              {form.channels.length > 0 || form.v2
                 ? t.rich("elsewhere", {
                     node: form.nodeTitle,
-                    channels: form.channels.join(", "),
-                    hasChannels: "yes",
+                    channels: channelWords(form.channels),
+                    hasChannels: channelWords(form.channels) ? "yes" : "no",
                     strong,
                   })
                 : t.rich("someoneElse", { node: form.nodeTitle, strong })}

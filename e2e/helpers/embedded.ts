@@ -50,6 +50,8 @@ export type Fault = {
   delay_ms?: number;
   times?: number;
   body?: unknown;
+  /** A `json` fault's status (200 unless given). */
+  status?: number;
 };
 
 /** Replaces the embedded service's fault list with what `update` makes of the current one. */

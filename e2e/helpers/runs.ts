@@ -22,6 +22,8 @@ export type DemoRunOptions = {
   demo?: "review" | "parallel" | "parallel_repause";
   app?: "workflow" | "chatflow";
   query?: string;
+  /** The server generation the run plays: pause reasons as graphon 0.6+ writes them, cursors. */
+  serverGeneration?: "before-0.7" | "since-0.7";
 };
 
 /**
@@ -45,6 +47,7 @@ export async function startRunAsPortal(
       step_delay_ms: options.stepDelayMs,
       replay_mode: options.replayMode,
       snapshot_style: options.snapshotStyle,
+      server_generation: options.serverGeneration,
     });
     return { runId: run.workflow_run_id, formToken: run.form_token, formTokens: run.form_tokens };
   }

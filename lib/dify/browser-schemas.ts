@@ -71,6 +71,11 @@ export const paragraphInputSchema = z.extend(inputBase, {
   default: z.nullish(z.extend(valueSourceSchema, { value: z.nullish(z.string()) })),
 });
 
+/** Forms from graphon up to 0.3.1: a single line of text, with a paragraph's default. */
+export const textInputInputSchema = z.extend(paragraphInputSchema, {
+  type: z.literal("text_input"),
+});
+
 export const selectInputSchema = z.extend(inputBase, {
   type: z.literal("select"),
   option_source: z.extend(valueSourceSchema, { value: strings() }),
@@ -98,6 +103,7 @@ export const unknownInputSchema = z.extend(inputBase, { type: z.string() });
 
 export const formInputSchema = z.union([
   paragraphInputSchema,
+  textInputInputSchema,
   selectInputSchema,
   fileInputSchema,
   fileListInputSchema,
@@ -146,21 +152,36 @@ export const humanInputRequiredDataSchema = z.looseObject({
   display_in_ui: z.nullish(z.boolean()),
   form_token: text(),
   approval_channels: z.nullish(z.array(z.string())),
+  // "2": a Human Input v2 form, answered on its approval channels only.
+  form_version: text(),
 });
+
+/** The pause reason types that name an open form: graphon 0.6.0 and later write `hitl_required`. */
+export const FORM_PAUSE_REASONS: readonly string[] = ["human_input_required", "hitl_required"];
 
 /**
  * One entry of `workflow_paused.data.reasons[]`: some 1.x servers put the open form's details
- * here; the newest send only `form_id` and `node_id`. The key is `TYPE` on some, `type` on others.
+ * here (`TYPE: "human_input_required"`); others only `form_id` and `node_id`; graphon 0.6.0 and
+ * later `{type: "hitl_required", session_id, node_id, node_title, form_token, approval_channels,
+ * expiration_time}`, where `session_id` is the form id. Read as one shape, keyed by `form_id`.
  */
-export const pauseReasonSchema = z.looseObject({
-  TYPE: text(),
-  type: text(),
-  form_id: text(),
-  node_id: text(),
-  node_title: text(),
-  form_token: text(),
-  approval_channels: z.nullish(z.array(z.string())),
-});
+export const pauseReasonSchema = z.pipe(
+  z.looseObject({
+    TYPE: text(),
+    type: text(),
+    form_id: text(),
+    session_id: text(),
+    node_id: text(),
+    node_title: text(),
+    form_token: text(),
+    approval_channels: z.nullish(z.array(z.string())),
+    form_version: text(),
+  }),
+  z.transform(({ session_id: session, ...reason }) => ({
+    ...reason,
+    form_id: reason.form_id ?? session,
+  })),
+);
 export type PauseReason = z.infer<typeof pauseReasonSchema>;
 
 /** One stream event: its name, the envelope every event carries, and its own fields. */

@@ -38,8 +38,10 @@ export const faultSchema = z
     kind: faultKindSchema,
     delay_ms: z.number().min(0).optional(),
     times: z.number().int().positive().optional(),
-    // What a `json` fault answers with (200): a body of the test's own design.
+    // What a `json` fault answers with: a body of the test's own design, with `status` (200
+    // unless given), e.g. a newer server's own refusal.
     body: z.unknown().optional(),
+    status: z.number().int().min(200).max(599).optional(),
   })
   .refine((fault) => fault.kind !== "delay" || fault.delay_ms !== undefined, {
     path: ["delay_ms"],
@@ -69,6 +71,8 @@ export const demoRunSchema = z.object({
   repause_ms: z.number().min(0).max(10_000).optional().default(2_000),
   replay_mode: replayMode.optional(),
   snapshot_style: snapshotStyle.optional(),
+  // Which server generation the run plays (pause reasons, cursors); the service's when not given.
+  server_generation: serverGeneration.optional(),
 });
 export type DemoRunRequest = z.input<typeof demoRunSchema>;
 
@@ -195,6 +199,7 @@ const storedFaultSchema = z.object({
   delay_ms: z.number().optional(),
   times: z.number().optional(),
   body: z.unknown().optional(),
+  status: z.number().optional(),
 });
 export type StoredFault = z.infer<typeof storedFaultSchema>;
 

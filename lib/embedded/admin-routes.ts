@@ -58,6 +58,7 @@ async function startAdminDemoRun({ ctx, req, res }: RouteRequest): Promise<void>
       : undefined,
     replayMode: body.replay_mode,
     snapshotStyle: body.snapshot_style,
+    serverGeneration: body.server_generation,
   });
   await ctx.engine.settled(run);
   if (run.status !== "paused" || !run.currentFormToken) {

@@ -1,6 +1,6 @@
 import type { ServerResponse } from "node:http";
 import { z } from "zod";
-import { DifyError, humanInputV2NotServed, sendDifyJson } from "./dify-error";
+import { DifyError, sendDifyJson } from "./dify-error";
 import { DEMO_APPS, appParameters, startFormOf, type UserInputItem } from "./demo-apps";
 import { parseDifyBody, readDifyJsonBody, requireUser } from "./read-dify-json-body";
 import type { EmbeddedRoute, RouteRequest } from "./create-router";
@@ -256,6 +256,7 @@ export type DemoRunOptions = Pick<
   | "stepDelayMs"
   | "replayMode"
   | "snapshotStyle"
+  | "serverGeneration"
   | "dropsResumedAnswer"
 > & {
   inputs: Record<string, unknown>;
@@ -277,7 +278,7 @@ export function startDemoRun(
     context: {
       user,
       store: ctx.store,
-      generation: ctx.config.serverGeneration,
+      generation: rest.serverGeneration ?? ctx.config.serverGeneration,
       remote: remote ?? NO_REMOTE_ANSWERS,
     },
   });
@@ -431,10 +432,10 @@ function findForm({
   token: string;
 }): FormRecord {
   const form = ctx.store.getForm(token);
-  // Only forms for the web app answer here: an email (or console) recipient's token is 404.
-  if (!form || form.app !== app || form.emailOnly)
+  // Only forms for the web app answer here: an email (or console) recipient's token is 404, and
+  // so is a Human Input v2 token (answered on v2's own routes only).
+  if (!form || form.app !== app || form.emailOnly || form.v2)
     throw new DifyError(404, "not_found", "Form not found");
-  if (form.v2) throw humanInputV2NotServed();
   ctx.engine.refreshForm(form);
   if (form.status === "submitted") throw formSubmitted(form);
   if (form.status === "expired") throw formExpired(form);

@@ -151,7 +151,7 @@ export async function applyFault(fault: Fault, target: FaultTarget): Promise<boo
       return true;
     case "json":
       req.resume();
-      res.writeHead(200, { "Content-Type": "application/json" });
+      res.writeHead(fault.status ?? 200, { "Content-Type": "application/json" });
       res.end(JSON.stringify(fault.body));
       return false;
     case "status500_after_write":

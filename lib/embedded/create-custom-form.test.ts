@@ -238,7 +238,7 @@ describe("POST /_embedded/forms with_run", () => {
     });
   });
 
-  it("a v2 form names its version and channels in its events, and its token answers 501", async () => {
+  it("a v2 form names its version and channels in its events, and its token answers 404 on v1", async () => {
     const created = await createForm({
       ...SIGNATURE_FORM,
       with_run: true,
@@ -258,18 +258,19 @@ describe("POST /_embedded/forms with_run", () => {
         approval_channels: ["email", "slack"],
       },
     });
-    const notServed = {
-      status: 501,
-      code: "not_implemented",
-      message: "Human Input v2 form stub endpoint is not implemented yet.",
-    };
+    expect(snapshot.at(-1)).toMatchObject({
+      event: "workflow_paused",
+      data: { reasons: [{ type: "hitl_required", form_version: "2" }] },
+    });
+    // The v1 route knows no v2 token, as it knows no other recipient's.
+    const notFound = { status: 404, code: "not_found", message: "Form not found" };
     const read = await env.client.get(`/form/human_input/${created.form_token}`);
-    expect(read.status).toBe(501);
-    expect(await read.json()).toEqual(notServed);
+    expect(read.status).toBe(404);
+    expect(await read.json()).toEqual(notFound);
     const answer = { inputs: { signature: "", comment: "Signed" }, action: "done", user: "carol" };
     const sent = await env.client.post(`/form/human_input/${created.form_token}`, answer);
-    expect(sent.status).toBe(501);
-    expect(await sent.json()).toEqual(notServed);
+    expect(sent.status).toBe(404);
+    expect(await sent.json()).toEqual(notFound);
     // A v1 form of the same design is served as ever, and its events name no version.
     const v1 = await createForm({ ...SIGNATURE_FORM });
     expect((await env.client.get(`/form/human_input/${v1.form_token}`)).status).toBe(200);

@@ -30,7 +30,7 @@ const selector = z.array(z.string());
 // Extra keys pass through, as a newer server's extra fields would.
 const knownInputSchema = z.discriminatedUnion("type", [
   z.looseObject({
-    type: z.literal("paragraph"),
+    type: z.enum(["paragraph", "text_input"]),
     output_variable_name: name,
     default: z
       .object({ type: z.enum(["constant", "variable"]), selector, value: z.string() })

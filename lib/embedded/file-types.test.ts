@@ -13,31 +13,37 @@ describe("detectFileType", () => {
 });
 
 describe("resolveFileType", () => {
-  it("refuses any mismatch before 0.7.0, and takes custom as sent since", () => {
-    expect(resolveFileType("before-0.7", "document", "custom")).toHaveProperty("refused");
-    expect(resolveFileType("before-0.7", "document", "document")).toEqual({ type: "document" });
-    expect(resolveFileType("since-0.7", "document", "custom")).toEqual({ type: "custom" });
-    expect(resolveFileType("since-0.7", "document", "image")).toHaveProperty("refused");
+  // Strict builds refuse `custom` for a file detected as another type, like any other mismatch.
+  it.each([
+    ["before-0.7", "document", "custom", "refused"],
+    ["before-0.7", "document", "document", "document"],
+    ["before-0.7", "document", undefined, "refused"],
+    ["before-0.7", "custom", undefined, "custom"],
+    ["since-0.7", "document", "custom", "refused"],
+    ["since-0.7", "document", "image", "refused"],
+    ["since-0.7", "document", undefined, "document"],
+    ["since-0.7", "custom", "custom", "custom"],
+  ] as const)("%s: detected %s, sent %s → %s", (generation, detected, sent, expected) => {
+    const resolved = resolveFileType(generation, detected, sent);
+    expect("refused" in resolved ? "refused" : resolved.type).toBe(expected);
   });
 });
 
 describe("isFileAllowed", () => {
   const customLog = { allowed_file_types: ["custom"], allowed_file_extensions: [".LOG"] };
-  it("matches a custom file's extension case- and dot-insensitively since 0.7.0 only", () => {
-    expect(isFileAllowed("since-0.7", { type: "custom", extension: "log" }, customLog)).toBe(true);
-    expect(isFileAllowed("before-0.7", { type: "custom", extension: "log" }, customLog)).toBe(
-      false,
-    );
-    expect(
-      isFileAllowed(
-        "before-0.7",
-        { type: "custom", extension: "log" },
-        {
-          ...customLog,
-          allowed_file_extensions: [".log"],
-        },
-      ),
-    ).toBe(true);
+  // `file_extension not in allowed_file_extensions`: exact, in every version.
+  it.each([
+    ["since-0.7", ".log", [".LOG"], false],
+    ["since-0.7", ".log", ["log"], false],
+    ["since-0.7", ".log", [".log"], true],
+    ["since-0.7", ".LOG", [".LOG"], true],
+    ["since-0.7", "log", [".log"], false],
+    ["before-0.7", "log", [".LOG"], false],
+    ["before-0.7", "log", ["log"], false],
+    ["before-0.7", "log", [".log"], true],
+  ] as const)("%s: custom %s against %j → %s", (generation, extension, list, expected) => {
+    const field = { ...customLog, allowed_file_extensions: list };
+    expect(isFileAllowed(generation, { type: "custom", extension }, field)).toBe(expected);
   });
   it("takes every type for an empty type list, and no custom file without listed extensions", () => {
     const open = { allowed_file_types: [], allowed_file_extensions: [] };

@@ -110,24 +110,19 @@ export function sizeCategoryOf(extension: string): KnownType {
 
 /**
  * The type a server gives a file built from a mapping (`_resolve_file_type`), or the refusal.
- * Before 0.7.0 an absent type counts as `custom` and any mismatch is refused; since then an
- * absent type takes the detected one, `custom` is taken as sent, and any other mismatch refused.
+ * Before 0.7.0 an absent type counts as `custom`; since then (a strict build: the newest Human
+ * Input submit, service-API run starts) an absent type takes the detected one. Either way any
+ * other type than the detected one is refused, `custom` included.
  */
 export function resolveFileType(
   generation: ServerGeneration,
   detected: FileType,
   specified: FileType | undefined,
 ): { type: FileType } | { refused: string } {
-  const mismatch = {
-    refused: "Detected file type does not match the specified type. Please verify the file.",
-  };
-  if (generation === "before-0.7") {
-    const sent = specified ?? "custom";
-    return sent === detected ? { type: sent } : mismatch;
-  }
-  if (specified === undefined) return { type: detected };
-  if (specified === "custom") return { type: "custom" };
-  return specified === detected ? { type: specified } : mismatch;
+  const sent = specified ?? (generation === "before-0.7" ? "custom" : detected);
+  return sent === detected
+    ? { type: sent }
+    : { refused: "Detected file type does not match the specified type. Please verify the file." };
 }
 
 export interface FileTypeConstraints {
@@ -135,13 +130,11 @@ export interface FileTypeConstraints {
   allowed_file_extensions: readonly string[];
 }
 
-const bareLower = (extension: string) => extension.replace(/^\.+/, "").toLowerCase();
-
 /**
- * Whether a field takes a file (`is_file_valid_with_config`). Since 0.7.0 the mapping's own type
- * and extension are judged, case- and dot-insensitively, and `custom` is a fallback bucket: any
- * file sent as `custom` whose extension is listed. Before, the detected type is judged and a
- * `custom` file's extension must be listed exactly as the server stores it (".log").
+ * Whether a field takes a file (`is_file_valid_with_config`, the same in every version): a type
+ * other than `custom` must be listed (an empty list takes all); a `custom` file's extension must
+ * be on the list exactly, `.ext in allowed_file_extensions`, no case folding. Since 0.7.0 the
+ * mapping's own extension is judged as sent; before, the built file's (stored lower case).
  */
 export function isFileAllowed(
   generation: ServerGeneration,
@@ -150,7 +143,7 @@ export function isFileAllowed(
 ): boolean {
   if (types.length > 0 && !types.includes(type) && type !== "custom") return false;
   if (type !== "custom") return true;
-  if (generation === "before-0.7") return extensions.includes(`.${bareLower(extension)}`);
-  const bare = bareLower(extension);
-  return bare !== "" && extensions.some((allowed) => bareLower(allowed) === bare);
+  if (generation === "before-0.7")
+    return extensions.includes(`.${extension.replace(/^\.+/, "").toLowerCase()}`);
+  return extensions.includes(extension);
 }

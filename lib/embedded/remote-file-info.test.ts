@@ -9,6 +9,7 @@ let origin = "";
 beforeAll(async () => {
   server = createServer((req, res) => {
     if (req.url === "/missing") res.writeHead(404).end();
+    else if (req.url === "/presigned/book.epub" && req.method === "HEAD") res.writeHead(403).end();
     else if (req.url === "/named")
       res
         .writeHead(200, {
@@ -24,11 +25,13 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 describe("fetchRemoteAnswers", () => {
-  it("reads the file name and MIME type a loopback server answers, and fails what it refuses", async () => {
+  it("reads the file name and MIME type a loopback server answers; a refused HEAD fails nothing", async () => {
     const answers = await fetchRemoteAnswers([
       `${origin}/named`,
       `${origin}/plain`,
       `${origin}/missing`,
+      `${origin}/presigned/book.epub`,
+      "http://127.0.0.1:1/closed.pdf",
       "https://unreachable.invalid/a.pdf",
       "https://example.com/a.pdf",
     ]);
@@ -42,7 +45,16 @@ describe("fetchRemoteAnswers", () => {
       mimeType: "text/csv; charset=utf-8",
       filename: "",
     });
-    expect(answers.get(`${origin}/missing`)).toEqual({ failed: true });
+    // A 404 or a presigned link's 403 to HEAD: nothing learnt, the path decides.
+    const nothing = { failed: false, mimeType: "", filename: "" };
+    expect(answers.get(`${origin}/missing`)).toEqual(nothing);
+    expect(answers.get(`${origin}/presigned/book.epub`)).toEqual(nothing);
+    expect(remoteFileFrom(new URL(`${origin}/presigned/book.epub`), nothing)).toEqual({
+      extension: "epub",
+      mimeType: "application/epub+zip",
+    });
+    // No server at all: the fetch fails, as Dify's does.
+    expect(answers.get("http://127.0.0.1:1/closed.pdf")).toEqual({ failed: true });
     expect(answers.get("https://unreachable.invalid/a.pdf")).toEqual({ failed: true });
     // Outside hosts are never asked: their path decides.
     expect(answers.has("https://example.com/a.pdf")).toBe(false);
@@ -68,7 +80,9 @@ describe("remoteFileFrom", () => {
     [url, told("", "image/png"), { extension: "png", mimeType: "image/png" }],
     [url, told("", "text/csv; charset=utf-8"), { extension: "csv", mimeType: "text/csv" }],
     [url, told("trace.log", "text/plain"), { extension: "txt", mimeType: "text/plain" }],
-    [url, told("Model.STL", "model/stl"), { extension: "STL", mimeType: "model/stl" }],
+    [url, told("Model.X3DZ2", "model/x-thing"), { extension: "X3DZ2", mimeType: "model/x-thing" }],
+    // The name first, over the header.
+    [url, told("scan.pdf", "image/png"), { extension: "pdf", mimeType: "application/pdf" }],
     [
       url,
       told("", "application/octet-stream"),

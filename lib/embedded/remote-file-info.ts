@@ -2,12 +2,15 @@
 // file (`get_remote_file_info` and the remote URL builder in dify's api/factories/file_factory):
 // the `Content-Disposition` file name, else the URL path's last segment; the MIME type Python's
 // `mimetypes` guesses from that name, else the `Content-Type`; the extension that MIME type
-// implies, else the name's own, else `.bin`.
+// implies, else the name's own, else `.bin`. A HEAD answered other than 200 (a presigned link's
+// 403) fails nothing. Python's table is this service's own generated copy (python-mime-types.ts).
 //
 // The service reaches no outside network: it fetches only loopback hosts (a test's own file
 // server, which the app reaches as `localhost` when its REMOTE_FILE_HOSTS names it) and decides
 // other URLs from their path alone. Hosts under the reserved `.invalid` TLD (RFC 2606) never
 // resolve, so they stand in for an unreachable file.
+
+import { guessExtension, guessType } from "./python-mime-types";
 
 export type RemoteAnswer = { failed: true } | { failed: false; mimeType: string; filename: string };
 export type RemoteAnswers = ReadonlyMap<string, RemoteAnswer>;
@@ -16,40 +19,6 @@ export const NO_REMOTE_ANSWERS: RemoteAnswers = new Map();
 
 const FETCH_TIMEOUT_MS = 3_000;
 const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]"]);
-
-// Python's `mimetypes` for the types the tests send, each type's preferred extension first; a
-// type it does not know has no extension (so `.bin`), a name it does not know no type.
-const PYTHON_MIME_TYPES: Record<string, readonly string[]> = {
-  "application/msword": ["doc", "dot"],
-  "application/octet-stream": ["bin"],
-  "application/pdf": ["pdf"],
-  "application/vnd.ms-excel": ["xls"],
-  "application/vnd.openxmlformats-officedocument.wordprocessingml.document": ["docx"],
-  "application/zip": ["zip"],
-  "audio/mpeg": ["mp3"],
-  "image/gif": ["gif"],
-  "image/jpeg": ["jpg", "jpeg"],
-  "image/png": ["png"],
-  "text/csv": ["csv"],
-  "text/html": ["html", "htm"],
-  "text/markdown": ["md"],
-  "text/plain": ["txt"],
-  "video/mp4": ["mp4"],
-};
-
-function guessType(name: string): string {
-  const extension = name.includes(".") ? name.slice(name.lastIndexOf(".") + 1) : "";
-  if (!extension) return "";
-  const lower = extension.toLowerCase();
-  const exact = Object.keys(PYTHON_MIME_TYPES).find((type) =>
-    PYTHON_MIME_TYPES[type]!.includes(extension),
-  );
-  return (
-    exact ??
-    Object.keys(PYTHON_MIME_TYPES).find((type) => PYTHON_MIME_TYPES[type]!.includes(lower)) ??
-    ""
-  );
-}
 
 /** Every remote URL named in a submission's or a run's inputs (top level and in lists). */
 export function remoteUrlsIn(inputs: Record<string, unknown>): string[] {
@@ -96,7 +65,8 @@ async function askRemote(url: string): Promise<RemoteAnswer | null> {
     if (response.status === 405 || response.status === 501)
       response = await fetch(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
     await response.body?.cancel();
-    if (!response.ok) return { failed: true };
+    // Only a 200 is read; any other status fails nothing: the link's path alone types the file.
+    if (response.status !== 200) return { failed: false, mimeType: "", filename: "" };
     return {
       failed: false,
       mimeType: response.headers.get("content-type") ?? "",
@@ -124,7 +94,8 @@ export function remoteFileFrom(
   const name = told?.filename || decodeURIComponent(url.pathname.split("/").pop() ?? "");
   const mimeType = guessType(name) || (told?.mimeType.split(";")[0] ?? "").trim();
   const extension =
-    PYTHON_MIME_TYPES[mimeType]?.[0] ??
-    (name.includes(".") ? name.slice(name.lastIndexOf(".") + 1) : "bin");
+    guessExtension(mimeType).slice(1) ||
+    (name.includes(".") ? name.slice(name.lastIndexOf(".") + 1) : "") ||
+    "bin";
   return { extension, mimeType };
 }

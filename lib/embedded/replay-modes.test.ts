@@ -113,6 +113,7 @@ describe("pubsub replay mode", () => {
       app: "workflow",
       demo: "parallel",
       snapshot_style: "reasons",
+      server_generation: "before-0.7",
     });
     const replay = await readSse(await events(run.workflow_run_id, "include_state_snapshot=true"));
     expect(names(replay)).not.toContain("human_input_required");
@@ -120,6 +121,42 @@ describe("pubsub replay mode", () => {
     expect(reasons.map((r) => [r.TYPE, r.node_title, r.form_token])).toEqual([
       ["human_input_required", "Legal review", run.form_tokens[0]],
       ["human_input_required", "Brand review", run.form_tokens[1]],
+    ]);
+  });
+
+  it("graphon 0.6+ writes each pause reason as hitl_required, keyed by session_id", async () => {
+    const run = await env.client.demoRun({ user: "alice", app: "workflow", demo: "parallel" });
+    const replay = await readSse(await events(run.workflow_run_id, "include_state_snapshot=true"));
+    const formIds = replay
+      .filter((e) => e.event === "human_input_required")
+      .map((e) => data(e).form_id);
+    const reasons = data(replay.at(-1)).reasons as Record<string, unknown>[];
+    expect(reasons).toEqual([
+      {
+        type: "hitl_required",
+        session_id: formIds[0],
+        node_id: "legal_review",
+        node_title: "Legal review",
+        form_token: run.form_tokens[0],
+        approval_channels: [],
+        expiration_time: expect.any(Number) as number,
+      },
+      expect.objectContaining({ session_id: formIds[1], form_token: run.form_tokens[1] }),
+    ]);
+    const older = await env.client.demoRun({
+      user: "alice",
+      app: "workflow",
+      server_generation: "before-0.7",
+    });
+    const olderReplay = await readSse(
+      await events(older.workflow_run_id, "include_state_snapshot=true"),
+    );
+    expect(data(olderReplay.at(-1)).reasons).toEqual([
+      {
+        type: "human_input_required",
+        form_id: expect.any(String) as string,
+        node_id: "editorial_review",
+      },
     ]);
   });
 

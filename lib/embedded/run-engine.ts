@@ -139,6 +139,34 @@ export function humanInputRequiredData(form: FormRecord): Record<string, unknown
   };
 }
 
+/**
+ * One entry of `workflow_paused.data.reasons[]`. graphon 0.6.0 and later write `HitlRequired`,
+ * keyed by `session_id` (the form id); before, `human_input_required` with `form_id`, in full
+ * (`TYPE`) on some 1.x servers, else ids only.
+ */
+function pauseReason(
+  generation: ServerGeneration,
+  form: FormRecord,
+  full: boolean,
+): Record<string, unknown> {
+  if (generation === "since-0.7") {
+    const data = humanInputRequiredData(form);
+    return {
+      type: "hitl_required",
+      session_id: form.formId,
+      node_id: form.nodeId,
+      node_title: form.nodeTitle,
+      form_token: data.form_token,
+      approval_channels: data.approval_channels ?? [],
+      expiration_time: data.expiration_time,
+      ...(form.v2 ? { form_version: "2" } : {}),
+    };
+  }
+  return full
+    ? { TYPE: "human_input_required", ...humanInputRequiredData(form) }
+    : { type: "human_input_required", form_id: form.formId, node_id: form.nodeId };
+}
+
 // Runs demo scripts and keeps each run as an event log with live subscribers.
 export class RunEngine {
   private readonly store: EmbeddedStore;
@@ -384,11 +412,7 @@ export class RunEngine {
       workflow_run_id: run.id,
       paused_nodes: forms.map((form) => form.nodeId),
       outputs: {},
-      reasons: forms.map((form) =>
-        full
-          ? { TYPE: "human_input_required", ...humanInputRequiredData(form) }
-          : { type: "human_input_required", form_id: form.formId, node_id: form.nodeId },
-      ),
+      reasons: forms.map((form) => pauseReason(run.serverGeneration, form, full)),
       status: "paused",
       created_at: nowSeconds(),
       elapsed_time: this.elapsed(run),

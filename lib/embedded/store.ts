@@ -93,7 +93,12 @@ export type FileType = "image" | "document" | "audio" | "video" | "custom";
 export type TransferMethod = "local_file" | "remote_url";
 
 export type FormInputDef =
-  | { type: "paragraph"; output_variable_name: string; default: VariableDefault | null }
+  | {
+      // `text_input`: forms from graphon up to 0.3.1.
+      type: "paragraph" | "text_input";
+      output_variable_name: string;
+      default: VariableDefault | null;
+    }
   | {
       type: "select";
       output_variable_name: string;
@@ -123,7 +128,13 @@ export type UnknownFormInput = { type: string; output_variable_name: string } & 
 
 export type FormInput = FormInputDef | UnknownFormInput;
 
-const KNOWN_INPUT_TYPES: readonly string[] = ["paragraph", "select", "file", "file-list"];
+const KNOWN_INPUT_TYPES: readonly string[] = [
+  "paragraph",
+  "text_input",
+  "select",
+  "file",
+  "file-list",
+];
 
 export function isKnownFormInput(input: FormInput): input is FormInputDef {
   return KNOWN_INPUT_TYPES.includes(input.type);
@@ -276,6 +287,7 @@ export interface Fault {
   kind: FaultKind;
   delay_ms?: number;
   body?: unknown;
+  status?: number;
   // Matching requests it still applies to; absent means unlimited.
   times?: number;
 }

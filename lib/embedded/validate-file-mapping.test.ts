@@ -107,31 +107,38 @@ describe("validateFileMapping", () => {
       expect(check(local("document", "up-1", ".md"), localOnly, { generation })).toBeNull();
   });
 
-  it("refuses a type other than the detected one, except custom since 0.7.0", () => {
+  it("refuses a type other than the detected one, custom included, in every generation", () => {
     // A .py file is on no list; its MIME type (text/…) makes it a document.
     const py = { ...localOnly, allowed_file_extensions: [".py"] };
-    expect(check(local("custom", "up-py", ".py"), py, { generation: "before-0.7" })).toBe(MISMATCH);
-    expect(check(local("custom", "up-py", ".py"), py)).toBeNull();
+    for (const generation of ["before-0.7", "since-0.7"] as const)
+      expect(check(local("custom", "up-py", ".py"), py, { generation })).toBe(MISMATCH);
     expect(check(local("document", "up-py", ".py"), localOnly)).toBeNull();
     expect(check(local("image", "up-1", ".md"), { ...localOnly, allowed_file_types: [] })).toBe(
       MISMATCH,
     );
   });
 
-  it("judges the mapping's own type and extension since 0.7.0: custom + .log takes a .log", () => {
-    const logOnly = {
+  it("judges the mapping's own type and extension since 0.7.0, the list matched exactly", () => {
+    const logOnly = (extension: string) => ({
       allowed_file_types: ["custom"],
-      allowed_file_extensions: [".LOG"],
+      allowed_file_extensions: [extension],
       allowed_file_upload_methods: [],
-    };
-    expect(check(local("custom", "up-log", "log"), logOnly)).toBeNull();
-    // Without its extension the mapping is judged as an extension-less custom file.
-    expect(check(local("custom", "up-log"), logOnly)).toBe("extension '' is not allowed");
-    // Before 0.7.0 the detected type (document, from text/x-log) is judged, and the sent custom
-    // does not match it.
-    expect(check(local("custom", "up-log", "log"), logOnly, { generation: "before-0.7" })).toBe(
-      MISMATCH,
+    });
+    // No case folding, no dot added.
+    expect(check(local("custom", "up-log", ".log"), logOnly(".LOG"))).toBe(
+      "extension '.log' is not allowed",
     );
+    expect(check(local("custom", "up-log", ".log"), logOnly("log"))).toBe(
+      "extension '.log' is not allowed",
+    );
+    // Without its extension the mapping is judged as an extension-less custom file.
+    expect(check(local("custom", "up-log"), logOnly(".log"))).toBe("extension '' is not allowed");
+    // Listed exactly, the file is built and detected as a document (text/x-log): a strict build
+    // refuses the custom sent, in both generations.
+    for (const generation of ["before-0.7", "since-0.7"] as const)
+      expect(check(local("custom", "up-log", ".log"), logOnly(".log"), { generation })).toBe(
+        MISMATCH,
+      );
   });
 
   it("files a .dotx by generation: a document since 0.7.0, custom before", () => {
@@ -156,7 +163,11 @@ describe("validateFileMapping", () => {
       allowed_file_upload_methods: [],
     };
     for (const generation of ["before-0.7", "since-0.7"] as const)
-      expect(check(local("custom", "up-zip", "zip"), customZip, { generation })).toBeNull();
+      expect(check(local("custom", "up-zip", ".zip"), customZip, { generation })).toBeNull();
+    // The mapping's extension is judged as sent since 0.7.0: without its dot it is not listed.
+    expect(check(local("custom", "up-zip", "zip"), customZip)).toBe(
+      "extension '.zip' is not allowed",
+    );
     expect(check(local("custom", "up-1", "md"), customZip)).toBe("extension '.md' is not allowed");
   });
 

@@ -35,6 +35,20 @@ describe("validateFormSubmission", () => {
     );
   });
 
+  it.each([
+    ["a string", "Quarterly plan", null],
+    ["a number", 7, "Invalid value for text_input input 'title': expected a string"],
+    ["a list", ["a"], "Invalid value for text_input input 'title': expected a string"],
+  ])("takes an older server's text_input as text: %s", (_, value, problem) => {
+    const older = {
+      ...form,
+      inputs: [{ type: "text_input", output_variable_name: "title", default: null }],
+    } as unknown as FormRecord;
+    expect(
+      validateFormSubmission({ form: older, inputs: { title: value }, action: "ok", context }),
+    ).toBe(problem);
+  });
+
   it("builds the file values present before anything else, as the newest service does", () => {
     const withFile = {
       ...form,

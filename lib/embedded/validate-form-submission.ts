@@ -52,8 +52,9 @@ function checkValue(input: FormInputDef, value: unknown, context: FileCheckConte
   const name = input.output_variable_name;
   switch (input.type) {
     case "paragraph":
+    case "text_input":
       if (typeof value !== "string")
-        return `Invalid value for paragraph input '${name}': expected a string`;
+        return `Invalid value for ${input.type} input '${name}': expected a string`;
       return null;
     case "select": {
       // Only constant options are a closed list; options from a variable (which may resolve

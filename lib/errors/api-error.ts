@@ -18,6 +18,8 @@ export class ApiError extends Error {
   override name = "ApiError";
   /** Headers the error response carries besides the envelope (e.g. Retry-After). */
   headers: Record<string, string> = {};
+  /** An upstream refusal's own text, for the server's reading and log only: never answered. */
+  upstreamText?: string;
 
   /** `status` apart from the code's: an upstream error passes through with the status it had. */
   constructor(

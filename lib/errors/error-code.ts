@@ -35,8 +35,13 @@ export const ERROR_STATUS = {
   /** The server's configuration is not valid: its log and /api/ready name the variable. */
   server_misconfigured: 503,
   upstream_timeout: 504,
-  /** The upstream's 501 on a form route: a Human Input v2 form, answered on its own channels. */
+  /**
+   * Ours, not Dify's: the upstream's 501 on a form route (Human Input v2's routes are stubs that
+   * answer `not_implemented`), a form answered on its own channels.
+   */
   form_answered_elsewhere: 501,
+  /** Ours: a form route's 409 or 410 other than submitted or expired (e.g. the run not active). */
+  form_closed: 409,
 
   // ------------------------------------------------------------ the upstream's, passed through
   // A passed-through error keeps the status the upstream sent; these are the statuses it uses.

@@ -5,6 +5,7 @@ import {
   detectFileType,
   isFileTypeAllowed,
   remoteExtensionOf,
+  unmatchableExtensions,
 } from "./detect-file-type";
 
 describe("detectFileType", () => {
@@ -42,7 +43,10 @@ const DOCS_AND = (ext: string) => ({
 describe("chooseFileType", () => {
   it.each([
     ["pdf", "application/pdf", DOCS, { verdict: "both", type: "document" }],
-    ["pdf", "application/pdf", CUSTOM(".pdf"), { verdict: "newest", type: "custom" }],
+    // Every server builds the file and refuses `custom` for a file it detects as a document.
+    ["pdf", "application/pdf", CUSTOM(".pdf"), { verdict: "none", detected: "document" }],
+    ["log", "text/plain", CUSTOM(".log"), { verdict: "none", detected: "document" }],
+    ["log", "", CUSTOM(".log"), { verdict: "both", type: "custom" }],
     ["pdf", "application/pdf", CUSTOM(".zip"), { verdict: "none", detected: "document" }],
     [
       "dotx",
@@ -50,11 +54,18 @@ describe("chooseFileType", () => {
       DOCS,
       { verdict: "newest", type: "document" },
     ],
+    // An older server takes it as `custom`, the newest as a document: one mapping, one type.
     [
       "dotx",
       "application/vnd.openxmlformats-officedocument.wordprocessingml.template",
       DOCS_AND(".dotx"),
-      { verdict: "both", type: "custom" },
+      { verdict: "newest", type: "document" },
+    ],
+    [
+      "dotx",
+      "application/vnd.openxmlformats-officedocument.wordprocessingml.template",
+      CUSTOM(".dotx"),
+      { verdict: "older", type: "custom" },
     ],
     // Only an older server takes it: sent as that server takes it, not refused.
     [
@@ -66,20 +77,34 @@ describe("chooseFileType", () => {
     ["", "application/x-pdf", DOCS, { verdict: "older", type: "document" }],
     ["dot", "application/vnd.ms-word.template.text", DOCS, { verdict: "older", type: "document" }],
     ["dot", "application/x-msword-template", DOCS, { verdict: "none", detected: "custom" }],
+    // Lists are matched exactly as written, in every generation: `.OTT`, `zip` and `.LOG` match
+    // no file.
     [
       "ott",
       "application/vnd.oasis.opendocument.text-template",
-      DOCS_AND(".OTT"),
-      { verdict: "newest", type: "custom" },
+      CUSTOM(".OTT"),
+      { verdict: "none", detected: "custom" },
     ],
-    ["log", "text/x-log", CUSTOM(".LOG"), { verdict: "newest", type: "custom" }],
-    // Older servers match the list exactly as written: `zip` and `.LOG` take no file there.
-    ["zip", "application/zip", CUSTOM("zip"), { verdict: "newest", type: "custom" }],
+    ["log", "", CUSTOM(".LOG"), { verdict: "none", detected: "custom" }],
+    ["zip", "application/zip", CUSTOM("zip"), { verdict: "none", detected: "custom" }],
     ["zip", "application/zip", CUSTOM(".zip"), { verdict: "both", type: "custom" }],
     ["odt", "", DOCS, { verdict: "newest", type: "document" }],
     ["png", "image/png", DOCS, { verdict: "none", detected: "image" }],
   ] as const)("%s + %s → %j", (extension, mimeType, field, expected) => {
     expect(chooseFileType({ extension, mimeType }, field)).toEqual(expected);
+  });
+});
+
+describe("unmatchableExtensions", () => {
+  it.each([
+    [[".pdf", ".tar.gz"], []],
+    [
+      ["pdf", ".PDF", ".Log", "."],
+      ["pdf", ".PDF", ".Log", "."],
+    ],
+    [[".zip", "zip"], ["zip"]],
+  ])("%j → %j", (list, expected) => {
+    expect(unmatchableExtensions(list)).toEqual(expected);
   });
 });
 
@@ -103,9 +128,11 @@ describe("isFileTypeAllowed", () => {
     expect(isFileTypeAllowed("video", "mp4", field([]))).toBe(true);
   });
 
-  it("takes `custom` only with its extension on the list", () => {
+  it("takes `custom` only with its extension on the list, exactly as written", () => {
     expect(isFileTypeAllowed("custom", "zip", field(["custom"], [".zip"]))).toBe(true);
-    expect(isFileTypeAllowed("custom", "ZIP", field(["custom"], [".zip"]))).toBe(true);
+    expect(isFileTypeAllowed("custom", "ZIP", field(["custom"], [".zip"]))).toBe(false);
+    expect(isFileTypeAllowed("custom", "zip", field(["custom"], [".ZIP"]))).toBe(false);
+    expect(isFileTypeAllowed("custom", "zip", field(["custom"], ["zip"]))).toBe(false);
     expect(isFileTypeAllowed("custom", "rar", field(["custom"], [".zip"]))).toBe(false);
     expect(isFileTypeAllowed("custom", "zip", field(["custom"], []))).toBe(false);
     expect(isFileTypeAllowed("custom", "", field(["custom"], [".zip"]))).toBe(false);

@@ -106,19 +106,21 @@ export function uploadExtensionOf(name: string): string {
 
 type FileTypeConstraints = Record<"allowedTypes" | "allowedExtensions", readonly string[]>;
 
-// Since 0.7.0 a field's extension list is read case- and dot-insensitively; before, `custom` must
-// be listed and `.extension` on the list exactly, so `["dotx"]` or `[".LOG"]` takes no file there.
+// Dify's field check (`is_file_valid_with_config`), the same in every generation: a type other
+// than `custom` must be listed (an empty list takes all); `custom` must have its extension on the
+// list exactly as the file carries it, with its dot: `["dotx"]` or `[".LOG"]` takes no file.
 export function isFileTypeAllowed(
   type: FileType,
   extension: string,
   { allowedTypes: types, allowedExtensions: extensions }: FileTypeConstraints,
-  generation: ServerGeneration = "since-0.7",
 ): boolean {
   if (type !== "custom") return types.length === 0 || types.includes(type);
-  if (generation === "before-0.7")
-    return types.includes("custom") && extensions.includes(`.${extension}`);
-  const wanted = extensions.map((e) => e.replace(/^\./, "").toLowerCase());
-  return extension !== "" && wanted.includes(extension.toLowerCase());
+  return extension !== "" && extensions.includes(`.${extension}`);
+}
+
+/** The entries of a field's extension list that no file can match: no dot, or not lower case. */
+export function unmatchableExtensions(extensions: readonly string[]): string[] {
+  return extensions.filter((entry) => !/^\.[^.]/.test(entry) || entry !== entry.toLowerCase());
 }
 
 /** What the app sends for a file, and which generations take it (`detected`: the newest's type). */
@@ -126,25 +128,19 @@ type TypeChoice =
   | { verdict: "both" | "newest" | "older"; type: FileType }
   | { verdict: "none"; detected: FileType };
 
-// Before 0.7.0 the type sent must be the detected one; since, `custom` is judged by the extension.
-// A file only an older server takes (`.ott` as an OpenDocument template) goes as it takes it.
+// A server builds the file and refuses any type but the one it detects (`custom` included), so
+// a file goes as its detected type, and only the generations detecting that type take it. A file
+// only an older server takes (`.ott` as an OpenDocument template) goes as it takes it.
 export function chooseFileType(
   file: { extension: string; mimeType: string },
   constraints: FileTypeConstraints,
 ): TypeChoice {
   const before = detectFileType("before-0.7", file);
   const since = detectFileType("since-0.7", file);
-  const takenSince = (type: FileType) =>
-    isFileTypeAllowed(type, file.extension, constraints) && (type === since || type === "custom");
-  const takenBefore = (type: FileType) =>
-    isFileTypeAllowed(type, file.extension, constraints, "before-0.7") && type === before;
-  const candidates = [...new Set<FileType>([since, before, "custom"])];
-  const both = candidates.find((type) => takenSince(type) && takenBefore(type));
-  if (both) return { verdict: "both", type: both };
-  const newest = candidates.find(takenSince);
-  if (newest) return { verdict: "newest", type: newest };
-  const older = candidates.find(takenBefore);
-  if (older) return { verdict: "older", type: older };
+  const takes = (type: FileType) => isFileTypeAllowed(type, file.extension, constraints);
+  if (takes(since) && since === before) return { verdict: "both", type: since };
+  if (takes(since)) return { verdict: "newest", type: since };
+  if (takes(before)) return { verdict: "older", type: before };
   return { verdict: "none", detected: since };
 }
 

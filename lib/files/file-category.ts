@@ -1,4 +1,8 @@
-import { NEWEST_EXTENSIONS, uploadExtensionOf } from "@/lib/files/detect-file-type";
+import {
+  NEWEST_EXTENSIONS,
+  unmatchableExtensions,
+  uploadExtensionOf,
+} from "@/lib/files/detect-file-type";
 import { SIZE_CATEGORIES, type UploadLimits } from "@/lib/files/upload-limits";
 
 /** The size limit (bytes) of a file name's category: image, video, audio by extension, else document. */
@@ -20,7 +24,8 @@ export function acceptedExtensions(
   for (const type of SIZE_CATEGORIES)
     if (allowedTypes.includes(type)) out.push(...NEWEST_EXTENSIONS[type].map((e) => `.${e}`));
   if (allowedTypes.includes("custom")) {
-    out.push(...allowedExtensions.map((e) => (e.startsWith(".") ? e : `.${e}`).toLowerCase()));
+    const unmatchable = unmatchableExtensions(allowedExtensions);
+    out.push(...allowedExtensions.filter((e) => !unmatchable.includes(e)));
   }
   return out;
 }

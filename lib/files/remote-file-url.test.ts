@@ -89,18 +89,35 @@ describe("checkRemoteUrl", () => {
     ["https://bücher.example/a.pdf", "https://xn--bcher-kva.example/a.pdf"],
     ["  https://files.example.com/a.pdf ", "https://files.example.com/a.pdf"],
   ])("sends %s on as %s", (url, href) => {
-    expect(checkRemoteUrl(url)).toEqual({ href, host: new URL(href).hostname });
+    expect(checkRemoteUrl(url)).toMatchObject({ href, host: new URL(href).hostname, named: false });
   });
 
   it("lets links name the inside hosts the operator names, and only those", () => {
     const hosts = ["files.intranet", "10.0.0.5", "[fd00::5]", "localhost"];
     expect(problemOf("http://10.0.0.5/a.pdf", hosts)).toBeNull();
     expect(problemOf("http://[fd00::5]/a.pdf", hosts)).toBeNull();
-    expect(problemOf("http://localhost:8080/a.pdf", hosts)).toBeNull();
+    expect(problemOf("http://localhost:443/a.pdf", hosts)).toBeNull();
     expect(problemOf("https://files.intranet/a.pdf", hosts)).toBeNull();
     expect(problemOf("http://10.0.0.6/a.pdf", hosts)).toBe("address");
     expect(problemOf("http://127.0.0.1/a.pdf", hosts)).toBe("address");
     // Public hosts need no naming.
     expect(problemOf("https://files.example.com/a.pdf", hosts)).toBeNull();
+  });
+
+  it("names an inside host at the ports its entry gives: 80 and 443 when it gives none", () => {
+    const hosts = ["localhost", "files.intranet:8443", "10.0.0.5:80", "[fd00::5]:*"];
+    expect(problemOf("http://localhost/a.pdf", hosts)).toBeNull();
+    expect(problemOf("http://localhost:8080/a.pdf", hosts)).toBe("address");
+    expect(problemOf("http://localhost:6379/a.pdf", hosts)).toBe("address");
+    expect(problemOf("https://files.intranet:8443/a.pdf", hosts)).toBeNull();
+    expect(checkRemoteUrl("https://files.intranet:8443/a.pdf", hosts)).toMatchObject({
+      named: true,
+    });
+    // A name outside is judged by what it resolves to when fetched: unnamed, not refused here.
+    expect(checkRemoteUrl("https://files.intranet/a.pdf", hosts)).toMatchObject({ named: false });
+    expect(problemOf("http://10.0.0.5/a.pdf", hosts)).toBeNull();
+    expect(problemOf("https://10.0.0.5/a.pdf", hosts)).toBe("address");
+    expect(problemOf("http://10.0.0.5:8080/a.pdf", hosts)).toBe("address");
+    expect(problemOf("http://[fd00::5]:9000/a.pdf", hosts)).toBeNull();
   });
 });

@@ -14,11 +14,26 @@ const MAX_REMOTE_URL_LENGTH = 2048;
 // judged by one reading and fetched by another.
 const AMBIGUOUS = /[\\\u0000-\u001f\u007f]/;
 
+/** A link that passed the rule: as the parser spells it, and whether the operator named its host. */
+export type CheckedUrl = { href: string; host: string; port: number; named: boolean };
+
+/**
+ * Whether REMOTE_FILE_HOSTS names a host at a port. Its entries are normalized: `host:port`,
+ * `host:*` (any port), or `host` alone, which names ports 80 and 443 only.
+ */
+export function namesInside(insideHosts: readonly string[], host: string, port: number): boolean {
+  return (
+    insideHosts.includes(`${host}:${port}`) ||
+    insideHosts.includes(`${host}:*`) ||
+    ((port === 80 || port === 443) && insideHosts.includes(host))
+  );
+}
+
 /** A link checked for a file field, as the parser spells it (what is judged goes on), or why. */
 export function checkRemoteUrl(
   text: string,
   insideHosts: readonly string[] = [],
-): { href: string; host: string } | { problem: RemoteUrlProblem } {
+): CheckedUrl | { problem: RemoteUrlProblem } {
   if (text.length > MAX_REMOTE_URL_LENGTH || AMBIGUOUS.test(text)) return { problem: "invalid" };
   let url: URL;
   try {
@@ -31,9 +46,11 @@ export function checkRemoteUrl(
   // The parser wrote any IPv4 form (127.1, 0x7f.0.0.1) as dotted decimal and IPv6 in brackets.
   // As REMOTE_FILE_HOSTS names it: lower case, no final dot.
   const host = url.hostname.replace(/\.$/, "").toLowerCase();
-  if (!insideHosts.includes(host) && !isPublicHost(host)) return { problem: "address" };
+  const port = Number(url.port) || (url.protocol === "https:" ? 443 : 80);
+  const named = namesInside(insideHosts, host, port);
+  if (!named && !isPublicHost(host)) return { problem: "address" };
   if (url.href.length > MAX_REMOTE_URL_LENGTH) return { problem: "invalid" };
-  return { href: url.href, host };
+  return { href: url.href, host, port, named };
 }
 
 /**

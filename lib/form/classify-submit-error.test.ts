@@ -21,6 +21,8 @@ describe("classifySubmitError", () => {
   it.each<[number, ErrorCode]>([
     [404, "not_found"],
     [412, "upstream_rejected"],
+    [409, "form_closed"],
+    [410, "form_closed"],
     [501, "form_answered_elsewhere"],
   ])("closes the form on a %i %s", (status, code) => {
     const error = apiError(status, code);

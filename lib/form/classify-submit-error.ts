@@ -5,7 +5,7 @@ import { fieldsRefused } from "@/lib/fields/fields-refused";
 export type SubmitFailure =
   | { kind: "answered"; error: ApiClientError }
   | { kind: "expired"; error: ApiClientError }
-  /** Gone or otherwise closed (another 412, a 404, answered elsewhere). */
+  /** Gone or otherwise closed (another 409/410/412, a 404, answered elsewhere). */
   | { kind: "closed"; error: ApiClientError }
   /** The response was lost: the answer may have arrived. Ask the form, else keep the answers. */
   | { kind: "network" }
@@ -21,7 +21,7 @@ export function classifySubmitError(error: unknown, fieldNames: readonly string[
   if (error.code === "network_error") return { kind: "network" };
   // A 501, yet nothing failed: the form is answered on its own channels, sending again cannot help.
   if (error.code === "form_answered_elsewhere") return { kind: "closed", error };
-  if (error.status === 412 || error.status === 404) {
+  if ([404, 409, 410, 412].includes(error.status)) {
     if (error.code === "human_input_form_submitted") return { kind: "answered", error };
     if (error.code === "human_input_form_expired") return { kind: "expired", error };
     return { kind: "closed", error };

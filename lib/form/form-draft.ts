@@ -66,7 +66,7 @@ export function linkEnd(link: { exp: number }): number | null {
   return Number.isSafeInteger(link.exp) && link.exp > 0 ? link.exp : null;
 }
 
-const drafts = keptStore("human-input-draft:", readDraft);
+const drafts = keptStore("human-input-draft:", readDraft, (draft) => draft.savedAt);
 export const { load: loadDraft, remove: deleteDraft, sweep: sweepDrafts } = drafts;
 
 export function saveDraft(key: DraftKey, answers: Answers, expiresAt: number | null): void {

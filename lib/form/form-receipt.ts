@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import type { Answers } from "@/lib/form/answers";
 import type { FormLinkContext } from "@/lib/form/form-api";
 import type { FieldSpec } from "@/lib/fields/field-spec";
@@ -7,7 +7,7 @@ import { isRecord } from "@/lib/ids/is-record";
 import { keptStore } from "@/lib/form/kept-in-browser";
 
 // What this browser sent for a form, kept like drafts so a reload of the link shows it again while
-// the form is answered. It goes when its link or form ends.
+// the form is answered. It goes when its link or form ends, its days are up, or it is forgotten.
 
 export type ReceiptField = { label: string; value: string } | { label: string; files: string[] };
 
@@ -68,15 +68,20 @@ export const {
   load: loadReceipt,
   save: saveReceipt,
   sweep: sweepReceipts,
-} = keptStore("human-input-receipt:", readReceipt);
+  remove: forgetReceipt,
+} = keptStore("human-input-receipt:", readReceipt, (receipt) => receipt.sentAt);
 
-/** A receipt just made (and kept), or the receipt kept here once the form is `answered`. */
+/**
+ * A receipt just made (and kept), or the receipt kept here once the form is `answered`; `forget`
+ * deletes it from this browser (a shared computer) and shows none.
+ */
 export function useKeptReceipt(
   link: FormLinkContext,
   fresh: Receipt | null,
   answered: boolean,
-): Receipt | null {
+): { receipt: Receipt | null; forget: () => void } {
   const [kept, setKept] = useState<Receipt | null>(null);
+  const [forgotten, setForgotten] = useState(false);
   useEffect(() => {
     if (fresh) saveReceipt(link, fresh);
   }, [fresh, link]);
@@ -84,5 +89,9 @@ export function useKeptReceipt(
     // eslint-disable-next-line react-hooks/set-state-in-effect -- storage exists only in the browser, after hydration
     if (answered && !fresh) setKept(loadReceipt(link));
   }, [answered, fresh, link]);
-  return fresh ?? (answered ? kept : null);
+  const forget = useCallback(() => {
+    forgetReceipt(link);
+    setForgotten(true);
+  }, [link]);
+  return { receipt: forgotten ? null : (fresh ?? (answered ? kept : null)), forget };
 }

@@ -11,7 +11,7 @@ import type { FieldSpec } from "@/lib/fields/field-spec";
 
 /** Whether a field takes input before the page hydrates: one plain control holding its answer. */
 export function takesInputBeforeHydration(field: FieldSpec): boolean {
-  return field.kind === "paragraph" || field.kind === "select";
+  return field.kind === "paragraph" || field.kind === "text" || field.kind === "select";
 }
 
 type Typed = { values: FormValues; focus: { name: string; start: number; end: number } | null };
@@ -22,11 +22,20 @@ function readTyped(fields: readonly FieldSpec[], initial: FormValues): Typed {
   for (const field of fields) {
     if (!takesInputBeforeHydration(field)) continue;
     const control = document.getElementById(fieldInputId(field.name));
-    if (!(control instanceof HTMLTextAreaElement || control instanceof HTMLSelectElement)) continue;
+    if (!(
+      control instanceof HTMLTextAreaElement ||
+      control instanceof HTMLInputElement ||
+      control instanceof HTMLSelectElement
+    ))
+      continue;
     // The selection too, even in an untouched field: hydration writes the field's text anew,
     // which moves the caret to its start, and what is pasted next would land there.
-    if (control === document.activeElement && control instanceof HTMLTextAreaElement) {
-      typed.focus = { name: field.name, start: control.selectionStart, end: control.selectionEnd };
+    if (control === document.activeElement && !(control instanceof HTMLSelectElement)) {
+      typed.focus = {
+        name: field.name,
+        start: control.selectionStart ?? 0,
+        end: control.selectionEnd ?? 0,
+      };
     }
     const key = answerKey(field.name);
     if (control.value !== initial[key]) typed.values[key] = control.value;
@@ -50,7 +59,7 @@ export function useTypedBeforeHydration(
     const focused = typed.focus;
     if (!focused) return;
     const control = document.getElementById(fieldInputId(focused.name));
-    if (control instanceof HTMLTextAreaElement) {
+    if (control instanceof HTMLTextAreaElement || control instanceof HTMLInputElement) {
       control.setSelectionRange(focused.start, focused.end);
     }
   }, [typed, setValue]);

@@ -144,7 +144,14 @@ describe("runViewReducer", () => {
     ]);
     expect(paused.phase).toBe("paused");
     expect(paused.waiting).toEqual([
-      { formId: null, nodeId: "final", nodeTitle: "Final check", formToken: "NEXT", channels: [] },
+      {
+        formId: null,
+        nodeId: "final",
+        nodeTitle: "Final check",
+        formToken: "NEXT",
+        channels: [],
+        v2: false,
+      },
     ]);
     const filled = await fold(
       [{ event: "human_input_form_filled", ...env, data: { node_id: "final", action_id: "ship" } }],
@@ -152,6 +159,27 @@ describe("runViewReducer", () => {
     );
     expect(filled.waiting).toEqual([]);
     expect(filled.phase).toBe("running");
+  });
+
+  it("tells a Human Input v2 form by form_version, in its event or its pause reason", async () => {
+    const v2 = (data: Record<string, unknown>) => ({ ...data, form_version: "2" });
+    const fromEvent = await fold([
+      {
+        event: "human_input_required",
+        ...env,
+        data: v2({ form_id: "f", node_id: "n", form_token: "T", approval_channels: ["console"] }),
+      },
+      { event: "workflow_paused", ...env, data: {} },
+    ]);
+    expect(fromEvent.waiting.map((w) => [w.v2, w.channels])).toEqual([[true, ["console"]]]);
+    const fromReason = await fold([
+      {
+        event: "workflow_paused",
+        ...env,
+        data: { reasons: [v2({ type: "hitl_required", session_id: "f", node_id: "n" })] },
+      },
+    ]);
+    expect(fromReason.waiting.map((w) => w.v2)).toEqual([true]);
   });
 
   it("shows a form answered elsewhere (null token) and a timeout", async () => {
@@ -412,6 +440,30 @@ describe("several open forms", () => {
     expect(reconnected.waiting).toEqual([]);
     // A pause naming no form at all is still a run left paused.
     expect((await fold([...open, ...answered, paused()])).phase).toBe("paused");
+  });
+
+  it("reads graphon 0.6+ pause reasons (hitl_required, keyed by session_id) as open forms", async () => {
+    const hitl = (session: string, node: string, token: string | null) => ({
+      type: "hitl_required",
+      session_id: session,
+      node_id: node,
+      node_title: node.toUpperCase(),
+      form_token: token,
+      approval_channels: token ? ["web_app"] : ["email"],
+      expiration_time: 9,
+    });
+    const state = await fold([paused([hitl("f-a", "a", "TA"), hitl("f-b", "b", null)])]);
+    expect(state.phase).toBe("paused");
+    expect(state.waiting.map((w) => [w.formId, w.nodeTitle, w.formToken, w.channels])).toEqual([
+      ["f-a", "A", "TA", ["web_app"]],
+      ["f-b", "B", null, ["email"]],
+    ]);
+    // A filled event with the form id closes the form the reason named.
+    const after = await fold([resumed, filledEvent("f-a", "a")], state);
+    expect(after.waiting.map((w) => w.formId)).toEqual(["f-b"]);
+    // The same form from a human_input_required and from the reason is one form.
+    const both = await fold([required("f-a", "a", "A", "TA"), paused([hitl("f-a", "a", "TA")])]);
+    expect(both.waiting).toHaveLength(1);
   });
 
   it("keeps a form's title when the newest pause reasons carry only ids", async () => {

@@ -1,4 +1,4 @@
-import type { PauseReason, StreamEvent } from "@/lib/dify/browser-schemas";
+import { FORM_PAUSE_REASONS, type PauseReason, type StreamEvent } from "@/lib/dify/browser-schemas";
 
 // Folds the events of a run's stream into what the page shows. Idempotent on replays: `pubsub`
 // snapshots repeat node events (merged by execution id) and send a chat answer as one
@@ -21,9 +21,8 @@ export type NodeView = ReturnType<typeof nodeView>;
 type ClosedForm = { key: string; nodeId: string; nodeTitle: string };
 type Filled = Record<"actionId" | "actionText" | "renderedContent", string | null>;
 
-type FormFields = Pick<
-  PauseReason,
-  "form_id" | "node_title" | "form_token" | "approval_channels"
+type FormFields = Partial<
+  Pick<PauseReason, "form_id" | "node_title" | "form_token" | "approval_channels" | "form_version">
 > & { node_id: string };
 
 const waitingForm = (data: FormFields) => ({
@@ -33,6 +32,8 @@ const waitingForm = (data: FormFields) => ({
   // Null when the form is answered elsewhere, or (in the browser) when it is not this link's.
   formToken: data.form_token ?? null,
   channels: data.approval_channels ?? [],
+  // A Human Input v2 form: answered on its channels only; the v1 routes do not know its token.
+  v2: data.form_version === "2",
 });
 /** A form the run waits at. Several can be open at once (parallel branches). */
 export type WaitingForm = ReturnType<typeof waitingForm>;
@@ -164,13 +165,14 @@ function upsertWaiting(state: RunViewState, form: WaitingForm): WaitingForm[] {
     nodeTitle: current.nodeTitle !== current.nodeId ? current.nodeTitle : form.nodeTitle,
     formToken: current.formToken ?? form.formToken,
     channels: form.channels.length ? form.channels : current.channels,
+    v2: current.v2 || form.v2,
   };
   return next;
 }
 
 function isFormReason(reason: PauseReason): reason is PauseReason & { node_id: string } {
   const type = reason.TYPE ?? reason.type ?? "human_input_required";
-  return type === "human_input_required" && typeof reason.node_id === "string";
+  return FORM_PAUSE_REASONS.includes(type) && typeof reason.node_id === "string";
 }
 
 /** workflow_paused lists every form the run waits at: it adds any not yet known and drops the rest. */

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { ApiError } from "@/lib/errors/api-error";
 import type * as ClientAddress from "@/lib/server/client-address";
 
 let subject: typeof ClientAddress;
@@ -31,21 +32,33 @@ describe("behind a trusted proxy", () => {
     ).toBe("app.test");
   });
 
-  it("folds IPv4-mapped IPv6 to IPv4 and lower-cases IPv6", () => {
+  it("folds IPv4-mapped IPv6 to IPv4, and keys other IPv6 by its /64", () => {
     expect(subject.clientAddress(request({ "x-forwarded-for": "::ffff:127.0.0.1" }))).toBe(
       "127.0.0.1",
     );
-    expect(subject.clientAddress(request({ "x-forwarded-for": "2001:DB8::1" }))).toBe(
-      "2001:db8::1",
+    // One host has a whole /64 to pick addresses from: they are one client.
+    for (const address of ["2001:DB8::1", "2001:db8:0:0:ffff:1:2:3", "[2001:db8::9]:443"])
+      expect(subject.clientAddress(request({ "x-forwarded-for": address })), address).toBe(
+        "2001:db8::/64",
+      );
+    expect(subject.clientAddress(request({ "x-forwarded-for": "2001:db8:0:1::1" }))).toBe(
+      "2001:db8:0:1::/64",
     );
   });
 
-  it("keys anything that is not an address as one bucket", () => {
-    expect(subject.clientAddress(request())).toBe("unknown");
-    expect(subject.clientAddress(request({ "x-forwarded-for": "evil, not-an-ip" }))).toBe(
-      "unknown",
-    );
-    expect(subject.clientAddress(request({ "x-forwarded-for": "" }))).toBe("unknown");
+  it("reads an address with a port or zero-padded as the address it is", () => {
+    for (const entry of ["198.51.100.4:51234", "198.051.100.004", "198.051.100.004:80"])
+      expect(subject.clientAddress(request({ "x-forwarded-for": entry })), entry).toBe(
+        "198.51.100.4",
+      );
+  });
+
+  it("refuses anything that is not an address rather than pooling it with others", () => {
+    for (const entry of ["evil, not-an-ip", "", "unknown", "198.51.100.4:x", "1.2.3.4.5"])
+      expect(() => subject.clientAddress(request({ "x-forwarded-for": entry })), entry).toThrow(
+        expect.objectContaining({ status: 400, code: "invalid_request" }),
+      );
+    expect(() => subject.clientAddress(request())).toThrow(ApiError);
   });
 
   it("logs nothing about direct clients at start", () => {

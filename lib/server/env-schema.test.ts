@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { EMBEDDED_LINK_SECRET } from "@/lib/embedded/demo-keys";
+import { EnvError } from "@/lib/errors/env-error";
 import { parseEnv as parseRealEnv } from "@/lib/server/env-schema";
 
 const SECRET = "0123456789abcdef0123456789abcdef";
@@ -109,15 +110,9 @@ describe("parseEnv", () => {
     expect(env.APP_ORIGIN).toBeUndefined();
     expect(env).toMatchObject({
       TRUST_PROXY_HEADERS: false,
-      MARKDOWN_IMAGE_ORIGINS: ["https://dify.example.com"],
+      // The upstream's origin is named to no page unless images from it are configured.
+      MARKDOWN_IMAGE_ORIGINS: [],
     });
-    expect(
-      parseEnv({
-        DIFY_API_BASE: "https://dify.internal/v1",
-        DIFY_APP_API_KEY: "a",
-        FORM_LINK_SECRET: SECRET,
-      }).MARKDOWN_IMAGE_ORIGINS,
-    ).toEqual(["https://dify.internal"]);
     expect(
       parseEnv({ MARKDOWN_IMAGE_ORIGINS: "https://img.example https://cdn.example" })
         .MARKDOWN_IMAGE_ORIGINS,
@@ -145,6 +140,15 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ REMOTE_FILE_HOSTS: "https://files.example.com" })).toThrow(
       /REMOTE_FILE_HOSTS/,
     );
+    expect(
+      parseEnv({
+        REMOTE_FILE_HOSTS: "files.internal:8443 10.0.0.5:80 [FD00::5]:443 localhost:* fs.corp.:81",
+      }).REMOTE_FILE_HOSTS,
+    ).toEqual(["files.internal:8443", "10.0.0.5:80", "[fd00::5]:443", "localhost:*", "fs.corp:81"]);
+    // A bad entry is a configuration error naming the variable (a 503 and /api/ready), never a
+    // crash of every route.
+    for (const bad of ["10.0.0.5:x", "files.internal:0", "files.internal:70000", "[::1", "a/b"])
+      expect(() => parseEnv({ REMOTE_FILE_HOSTS: bad }), bad).toThrow(EnvError);
     expect(() => parseEnv({ APP_ORIGIN: "https://forms.example.com/path" })).toThrow(/APP_ORIGIN/);
     expect(parseEnv({ APP_ORIGIN: "https://forms.example.com" }).APP_ORIGIN).toBe(
       "https://forms.example.com",

@@ -59,6 +59,29 @@ const imageSource = z.url({ protocol: /^https?$/ }).transform((value, ctx) => {
   return z.NEVER;
 });
 
+/**
+ * An inside host a file link may name, as a link's URL spells it (lower case, IPv4 dotted decimal,
+ * IPv6 compressed in brackets) with its port: `host:port`, `host:*` for any, or `host` (80 and 443).
+ */
+const insideHost = z.string().transform((entry, ctx) => {
+  const match =
+    /^(\[[0-9A-Fa-f:.]+\]|[0-9A-Fa-f]*:[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*|[A-Za-z0-9.-]+?)\.?(?::(\d{1,5}|\*))?$/.exec(
+      entry,
+    );
+  const port = match?.[2];
+  const bare = match?.[1]?.replace(/^\[|\]$/g, "") ?? "";
+  const spelled = `http://${bare.includes(":") ? `[${bare}]` : bare}/`;
+  const url = URL.canParse(spelled) ? new URL(spelled) : null;
+  if (!match || !url?.hostname || (port && port !== "*" && (+port < 1 || +port > 65535))) {
+    ctx.addIssue({
+      code: "custom",
+      message: `'${entry}' is not a host with an optional port (files.intranet, files.intranet:8443, 10.0.0.5:80, [fd00::5]:443)`,
+    });
+    return z.NEVER;
+  }
+  return port ? `${url.hostname}:${port === "*" ? "*" : +port}` : url.hostname;
+});
+
 const datasetIds = optionalString.transform((value, ctx) => {
   if (value === undefined) return undefined;
   const ids = [...new Set(value.split(",").map((id) => id.trim()))].filter(Boolean);
@@ -78,6 +101,7 @@ const limitsSchema = z
   .object({
     MAX_JSON_BODY_BYTES: int(1024, 64 * 1024 * 1024, 1024 * 1024),
     UPLOAD_IDLE_TIMEOUT_MS: int(1, 3_600_000, 30_000),
+    UPLOAD_TIMEOUT_MS: int(1_000, 86_400_000, 900_000),
     JSON_BODY_IDLE_TIMEOUT_MS: int(100, 600_000, 10_000),
     JSON_BODY_TIMEOUT_MS: int(100, 600_000, 30_000),
     MAX_STREAMS_PER_LINK: int(1, 1_000, 4),
@@ -98,6 +122,7 @@ const limitsSchema = z
     MAX_AUTH_FAILURES_PER_ADDRESS: int(1, 10_000, 10),
     AUTH_FAILURE_WINDOW_SECONDS: int(1, 86_400, 600),
     MAX_LINK_TTL: int(60, MAX_LINK_TTL_CEILING, 30 * 24 * 60 * 60),
+    BROWSER_KEEP_DAYS: int(1, 365, 7),
   })
   .transform((limits) => ({
     ...limits,
@@ -108,11 +133,15 @@ const limitsSchema = z
     uploadMaxFieldBytes: 8 * 1024,
     uploadMaxParts: 10,
     rateWindowSeconds: 60,
+    /** A wrong bearer token is answered this much later, so guesses cannot come fast. */
+    wrongTokenDelayMs: 250,
     /** How soon a browser refused an event stream (429) may try again; its own backoff is shorter. */
     streamRetryAfterSeconds: 5,
     /** A shared (Redis) stream or upload slot lives this long unless its holder renews it. */
     sharedSlotLeaseMs: 10_000,
     appParametersTtlMs: 60_000,
+    /** The largest JSON answer read from the upstream (lists of 100 documents are far smaller). */
+    upstreamMaxAnswerBytes: 16 * 1024 * 1024,
     /** Finding the next form of a run: read its events until this quiet, at most this long. */
     nextLinkQuietMs: 300,
     nextLinkReadTimeoutMs: 8_000,
@@ -150,19 +179,7 @@ const variablesSchema = z.object({
   KNOWLEDGE_ATOMIC_UPDATES: flag,
   EMBED_ALLOWED_ORIGINS: listOf(origin),
   MARKDOWN_IMAGE_ORIGINS: listOf(imageSource),
-  REMOTE_FILE_HOSTS: listOf(
-    z
-      .string()
-      .regex(/^[A-Za-z0-9.-]+\.?$|^\[?[0-9A-Fa-f:.]+\]?$/, {
-        message: "must list hosts (files.intranet, 10.0.0.5), without scheme, port or path",
-      })
-      // As a link's URL spells it: lower case, IPv4 in dotted decimal, IPv6 compressed.
-      .transform((host) => {
-        const bare = host.replace(/\.$/, "").replace(/^\[|\]$/g, "");
-        return new URL(`http://${bare.includes(":") ? `[${bare}]` : bare}/`).hostname;
-      }),
-    /[\s,]+/,
-  ),
+  REMOTE_FILE_HOSTS: listOf(insideHost, /[\s,]+/),
   DIFY_APP_MODE: oneOf(["workflow", "chatflow", "auto"], "auto"),
   /** Anyone who reaches the launcher may start runs, so it is off unless `true`. */
   LAUNCHER_ENABLED: flag,
@@ -213,15 +230,12 @@ const envSchema = z
     path: ["APP_ORIGIN"],
     message: "required in production (the app's public origin, e.g. https://forms.example.com)",
   })
-  .transform(({ PORTAL_API_TOKEN, PORTAL_API_TOKENS, MARKDOWN_IMAGE_ORIGINS, ...env }, ctx) => {
+  .transform(({ PORTAL_API_TOKEN, PORTAL_API_TOKENS, ...env }, ctx) => {
     const portal = parsePortalTokens(PORTAL_API_TOKENS, PORTAL_API_TOKEN);
     for (const message of portal.problems) ctx.addIssue({ code: "custom", message });
     return {
       ...env,
       portalTokens: portal.tokens,
-      MARKDOWN_IMAGE_ORIGINS: MARKDOWN_IMAGE_ORIGINS.length
-        ? MARKDOWN_IMAGE_ORIGINS
-        : [new URL(env.DIFY_API_BASE).origin],
     };
   });
 

@@ -8,6 +8,8 @@ export type RequestContext = {
   upstreamStatus: number | null;
   /** The `code` of an upstream 5xx body, which the caller never sees (it gets a 502). */
   upstreamCode?: string | null;
+  /** An upstream refusal's own text (which the caller never sees), shortened. */
+  upstreamMessage?: string | null;
   /** The name of the bearer token the request presented (never the token itself). */
   caller?: string;
 };

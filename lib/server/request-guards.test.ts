@@ -144,7 +144,7 @@ describe("requirePortalToken", () => {
 describe("the throttle of wrong tokens per client address", () => {
   const throttled: unknown = expect.objectContaining({ status: 429, code: "too_many_requests" });
 
-  it("answers 429 with Retry-After after MAX_AUTH_FAILURES_PER_ADDRESS wrong tokens, a right one included", async () => {
+  it("answers 429 with Retry-After after MAX_AUTH_FAILURES_PER_ADDRESS wrong tokens, never to a right one", async () => {
     const limited = await withEnv({
       TRUST_PROXY_HEADERS: "true",
       MAX_AUTH_FAILURES_PER_ADDRESS: "3",
@@ -156,9 +156,13 @@ describe("the throttle of wrong tokens per client address", () => {
       ).rejects.toThrow(unauthorized);
     }
     const refusal = await limited
-      .requirePortalToken(from("203.0.113.7", bearer(PORTAL)))
+      .requirePortalToken(from("203.0.113.7", bearer("wrong-again")))
       .catch((error: unknown) => error);
     expect(refusal).toEqual(throttled);
+    // Others' wrong guesses never refuse a right token from the same address.
+    await expect(
+      limited.requirePortalToken(from("203.0.113.7", bearer(PORTAL))),
+    ).resolves.toBeUndefined();
     expect((refusal as { headers: Record<string, string> }).headers["Retry-After"]).toBe("60");
     // No token at all is answered 429 too while the address is throttled.
     await expect(limited.requirePortalToken(from("203.0.113.7"))).rejects.toThrow(throttled);
@@ -185,7 +189,7 @@ describe("the throttle of wrong tokens per client address", () => {
     );
   });
 
-  it("counts parallel guesses: no more than the limit is ever compared", async () => {
+  it("counts parallel guesses: no more than the limit are answered 401", async () => {
     const limited = await withEnv({
       TRUST_PROXY_HEADERS: "true",
       MAX_AUTH_FAILURES_PER_ADDRESS: "3",
@@ -215,8 +219,11 @@ describe("the throttle of wrong tokens per client address", () => {
       limited.requireMetricsToken(from("203.0.113.10", bearer("wrong"))),
     ).rejects.toThrow(unauthorized);
     await expect(
-      limited.requireMetricsToken(from("203.0.113.10", bearer(METRICS))),
+      limited.requireMetricsToken(from("203.0.113.10", bearer("wrong-again"))),
     ).rejects.toThrow(throttled);
+    await expect(
+      limited.requireMetricsToken(from("203.0.113.10", bearer(METRICS))),
+    ).resolves.toBeUndefined();
   });
 
   it("without a trusted proxy, a forged X-Forwarded-For buys no extra guesses", async () => {
@@ -229,6 +236,22 @@ describe("the throttle of wrong tokens per client address", () => {
     await expect(
       limited.requirePortalToken(from("203.0.113.30", bearer("wrong-again"))),
     ).rejects.toThrow(throttled);
+    // Whoever holds the right token still gets in.
+    await expect(
+      limited.requirePortalToken(from("203.0.113.31", bearer(PORTAL))),
+    ).resolves.toBeUndefined();
+  });
+
+  it("answers a wrong token slowly and a right one at once", async () => {
+    const limited = await withEnv({ TRUST_PROXY_HEADERS: "true" });
+    let started = performance.now();
+    await expect(limited.requirePortalToken(from("203.0.113.40", bearer("wrong")))).rejects.toThrow(
+      unauthorized,
+    );
+    expect(performance.now() - started).toBeGreaterThanOrEqual(200);
+    started = performance.now();
+    await limited.requirePortalToken(from("203.0.113.40", bearer(PORTAL)));
+    expect(performance.now() - started).toBeLessThan(100);
   });
 });
 

@@ -68,37 +68,39 @@ export function sameToken(given: string, expected: string): boolean {
 const THROTTLED = "Too many wrong tokens came from this address. Try again later.";
 
 /**
- * Compared with every configured token, no early exit. NOTE: past the wrong-token limit an address
- * gets 429 before any compare, a right token too; else the answer would confirm a right guess.
+ * Compared with every configured token, no early exit. A right token always passes, so no one's
+ * wrong guesses lock anyone else out; a wrong one is counted for its address and answered slowly,
+ * 429 past the limit. Tokens are at least 32 characters: the count slows guessing, it does not
+ * need to stop a right guess (decision 060).
  */
 async function requireBearer(
   request: Request,
   tokens: readonly PortalToken[],
   refusal: string,
 ): Promise<PortalToken> {
+  const bearer = /^Bearer\s+(\S+)$/i.exec((request.headers.get("authorization") ?? "").trim());
+  const given = bearer?.[1];
+  let found: PortalToken | undefined;
+  for (const candidate of tokens) {
+    if (given !== undefined && sameToken(given, candidate.token) && !found) found = candidate;
+  }
+  if (found) {
+    noteRequest({ caller: found.name });
+    return found;
+  }
   const failures = sharedRateLimiter("auth-failures", () => ({
     points: getEnv().limits.MAX_AUTH_FAILURES_PER_ADDRESS,
     duration: getEnv().limits.AUTH_FAILURE_WINDOW_SECONDS,
   }));
   const address = clientAddress(request);
-  const bearer = /^Bearer\s+(\S+)$/i.exec((request.headers.get("authorization") ?? "").trim());
-  const given = bearer?.[1];
   if (given === undefined) {
     const res = await failures.get(address);
     if (res && res.consumedPoints >= failures.points) throw rateRefusal(THROTTLED, res);
     throw ApiError.of("unauthorized", refusal);
   }
-  // Counted before the token is compared, so parallel guesses cannot outrun the count.
+  await new Promise((resolve) => setTimeout(resolve, getEnv().limits.wrongTokenDelayMs));
   await consumeOrRefuse(failures, address, THROTTLED);
-  let found: PortalToken | undefined;
-  for (const candidate of tokens) {
-    if (sameToken(given, candidate.token) && !found) found = candidate;
-  }
-  if (!found) throw ApiError.of("unauthorized", refusal);
-  // A right token gives its attempt back, unawaited; should the store fail, it stays counted.
-  failures.reward(address, 1).catch(() => undefined);
-  noteRequest({ caller: found.name });
-  return found;
+  throw ApiError.of("unauthorized", refusal);
 }
 
 /** With no token configured every token is refused alike: the answer tells nothing of configuration. */

@@ -87,4 +87,37 @@ describe("requireWithinRate", () => {
     );
     vi.stubEnv("TRUST_PROXY_HEADERS", "true");
   });
+
+  it("counts a known caller as itself first, so one caller cannot use its address's whole rate", async () => {
+    vi.stubEnv("TRUST_PROXY_HEADERS", "");
+    vi.resetModules();
+    forgetProcessState();
+    const direct = await import("@/lib/server/require-within-rate");
+    const shared = from("203.0.113.50");
+    // One visitor uses its own rate; its refused requests take nothing from the pool.
+    for (let i = 0; i < 2; i++) await direct.requireWithinRate("launch", shared, { visitor: "a" });
+    for (let i = 0; i < 5; i++)
+      expect(
+        (await refusal(direct.requireWithinRate("launch", shared, { visitor: "a" }))).message,
+      ).toMatch(/from this page/);
+    // Another visitor behind the same (unknown) address still launches.
+    await direct.requireWithinRate("launch", shared, { visitor: "b" });
+    // The pool is POOL_SHARES callers' rates, then the address is refused for everyone.
+    for (let i = 3; i < 2 * direct.POOL_SHARES; i++)
+      await direct.requireWithinRate("launch", shared, { visitor: `v${i}` });
+    expect(
+      (await refusal(direct.requireWithinRate("launch", shared, { visitor: "z" }))).message,
+    ).toMatch(/from your network address/);
+    vi.stubEnv("TRUST_PROXY_HEADERS", "true");
+  });
+
+  it("counts link checks apart from uploads, and pools a link's target", async () => {
+    for (let i = 0; i < 3; i++)
+      await requireWithinRate("link-check", from("203.0.113.60"), { link: "t\nu" });
+    await requireWithinRate("upload", from("203.0.113.60"), { link: "t\nu" });
+    for (let i = 0; i < 3; i++)
+      await requireWithinRate("link-check", from("203.0.113.61"), { visitor: `v${i}` }, [
+        "target\nfiles.example",
+      ]);
+  });
 });

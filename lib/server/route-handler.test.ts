@@ -54,6 +54,16 @@ describe("handleRoute", () => {
     expect(String(error.mock.calls[0])).not.toContain("hunter2");
   });
 
+  it("closes the connection after refusing a request with a body, not after a good answer", async () => {
+    vi.spyOn(console, "info").mockImplementation(() => undefined);
+    const post = (handler: () => Promise<Response>) =>
+      handleRoute("x", handler)(new Request("http://x/", { method: "POST", body: "{" }), {});
+    const refused = await post(() => Promise.reject(ApiError.of("request_timeout", "slow")));
+    expect(refused.headers.get("connection")).toBe("close");
+    const served = await post(() => Promise.resolve(Response.json({})));
+    expect(served.headers.get("connection")).toBeNull();
+  });
+
   it("replaces a malformed incoming request id", async () => {
     vi.spyOn(console, "info").mockImplementation(() => undefined);
     const handler = handleRoute("x", () => Promise.resolve(Response.json({})));
@@ -131,13 +141,18 @@ describe("defineRoute", () => {
     );
     const response = await route.PUT(new Request("http://x/", { method: "PUT" }), noParams);
     expect(response.status).toBe(405);
-    expect(response.headers.get("allow")).toBe("GET, POST");
+    expect(response.headers.get("allow")).toBe("GET, HEAD, POST");
     expect(response.headers.get("cache-control")).toBe("no-store");
     expect(await response.json()).toEqual({
       status: 405,
       code: "method_not_allowed",
-      message: "This route takes GET and POST only.",
+      message: "This route takes GET, HEAD, POST only.",
     });
+    // OPTIONS is answered the same way, not by Next's own bare 204.
+    const options = await route.OPTIONS(new Request("http://x/", { method: "OPTIONS" }), noParams);
+    expect(options.status).toBe(405);
+    expect(options.headers.get("allow")).toBe("GET, HEAD, POST");
+    expect(options.headers.get("x-content-type-options")).toBe("nosniff");
     // HEAD is answered with GET; a POST-only route refuses GET and HEAD too.
     const head = await route.HEAD(new Request("http://x/", { method: "HEAD" }), noParams);
     expect(head.status).toBe(200);

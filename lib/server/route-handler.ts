@@ -45,6 +45,9 @@ export function handleRoute<C>(
         done();
       }
       response.headers.set("X-Request-Id", requestId);
+      // A refused or timed-out body may still be arriving: Node would read it to its end to keep
+      // the connection, so the connection closes instead and the body costs nothing more.
+      if (failed && request.body !== null) response.headers.set("Connection", "close");
       for (const [name, value] of Object.entries(API_RESPONSE_HEADERS)) {
         // A stream's own `no-store, no-transform` is kept.
         if (name === "Cache-Control" && NO_STORE.test(response.headers.get(name) ?? "")) continue;
@@ -61,6 +64,7 @@ export function handleRoute<C>(
           code: failed?.code,
           upstream_status: store.upstreamStatus,
           upstream_code: store.upstreamCode,
+          upstream_message: store.upstreamMessage,
           token_name: store.caller,
           duration_ms: Math.round(performance.now() - started),
           request_id: requestId,
@@ -72,8 +76,8 @@ export function handleRoute<C>(
   return Object.assign(handle, { route });
 }
 
-type Method = "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE";
-const METHODS: readonly Method[] = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"];
+type Method = "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS";
+const METHODS: readonly Method[] = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
 type NextContext = { params: Promise<Record<string, string | string[]>> };
 type RouteFn = (request: Request, context: NextContext) => Promise<Response>;
 type Parsed<S> = S extends $ZodType ? output<S> : undefined;
@@ -130,18 +134,19 @@ export function endpoint<C extends RouteContract, G extends object = object>(
   };
 }
 
-/** A route file's exports: HEAD with GET, and 405 with `Allow` (Next's own has neither). */
-export function defineRoute(...endpoints: [Endpoint, ...Endpoint[]]) {
+/**
+ * A route file's exports: HEAD with GET, and 405 with `Allow` for every other method, OPTIONS too
+ * (Next's own answers have neither the envelope, the headers nor the log line).
+ */
+export function defineRoute(...endpoints: [Endpoint, ...Endpoint[]]): Record<Method, RouteFn> {
   const { path } = endpoints[0].contract;
-  const allowed = endpoints.map((e) => e.contract.method);
+  const methods = endpoints.map((e) => e.contract.method);
+  const allowed = methods.flatMap((method) => (method === "GET" ? ["GET", "HEAD"] : [method]));
   const runs = new Map<Method, RouteFn>(endpoints.map((e) => [e.contract.method, e.run]));
   const get = runs.get("GET");
   if (get) runs.set("HEAD", get);
   const refuse = () => {
-    const error = ApiError.of(
-      "method_not_allowed",
-      `This route takes ${allowed.join(" and ")} only.`,
-    );
+    const error = ApiError.of("method_not_allowed", `This route takes ${allowed.join(", ")} only.`);
     error.headers.Allow = allowed.join(", ");
     throw error;
   };

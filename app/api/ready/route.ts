@@ -3,7 +3,7 @@ import { getReadiness } from "@/lib/server/ops/readiness";
 import { defineRoute, endpoint } from "@/lib/server/route-handler";
 import { sharedLimitsState } from "@/lib/server/shared-limits/shared-store";
 
-export const { GET, HEAD, POST, PUT, PATCH, DELETE } = defineRoute(
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute(
   // Readiness: 200 while the configuration is valid and the upstream answers; else 503 with why.
   endpoint({ method: "GET", path: "/api/ready" }, async () => {
     const readiness = await getReadiness();

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import type { ApiError } from "@/lib/errors/api-error";
 import {
   createDifyClient,
   type DifyClient,
@@ -15,7 +16,11 @@ let handler: Handler = (_req, res) => res.end();
 const seen: { method: string; url: string; authorization: string | undefined }[] = [];
 let server: Server;
 let client: DifyClient;
-const noted: { upstreamStatus?: number; upstreamCode?: string | null } = {};
+const noted: {
+  upstreamStatus?: number;
+  upstreamCode?: string | null;
+  upstreamMessage?: string | null;
+} = {};
 
 const options = (apiBase: string): DifyClientOptions => ({
   apiBase,
@@ -28,6 +33,7 @@ const options = (apiBase: string): DifyClientOptions => ({
   streamConnections: 10,
   launchConnections: 2,
   parametersTtlMs: 60_000,
+  maxAnswerBytes: 1024 * 1024,
   requestId: () => "r",
   note: (facts) => Object.assign(noted, facts),
 });
@@ -85,7 +91,7 @@ describe("dify client", () => {
     expect(result.inputs[1]).toMatchObject({ type: "rating", output_variable_name: "stars" });
   });
 
-  it("maps the upstream refusing this server's key to upstream_key_refused, naming the variable", async () => {
+  it("maps the upstream refusing this server's key to upstream_key_refused, naming the variable in the log only", async () => {
     const refused = json(401, {
       status: 401,
       code: "unauthorized",
@@ -98,8 +104,8 @@ describe("dify client", () => {
       message: string;
     };
     expect(app).toMatchObject({ status: 502, code: "upstream_key_refused" });
-    expect(app.message).toContain("DIFY_APP_API_KEY");
-    expect(app.message).not.toContain("app-test-key");
+    expect(app.message).not.toMatch(/DIFY_APP_API_KEY|app-test-key/);
+    expect(noted.upstreamMessage).toBe("DIFY_APP_API_KEY refused");
     handler = refused;
     const dataset = (await client.getChunk("ds", "doc", "seg").catch((e: unknown) => e)) as {
       status: number;
@@ -107,7 +113,8 @@ describe("dify client", () => {
       message: string;
     };
     expect(dataset).toMatchObject({ status: 502, code: "upstream_key_refused" });
-    expect(dataset.message).toContain("DIFY_DATASET_API_KEY");
+    expect(dataset.message).not.toContain("DIFY_DATASET_API_KEY");
+    expect(noted.upstreamMessage).toBe("DIFY_DATASET_API_KEY refused");
   });
 
   it("uses the dataset key for knowledge endpoints", async () => {
@@ -136,16 +143,40 @@ describe("dify client", () => {
     expect(await client.updateDocumentsMetadata("ds", [])).toEqual({ result: "success" });
   });
 
-  it("passes an upstream error body through unchanged", async () => {
+  it("passes an upstream refusal's status and code on in its own words, the upstream's text to the log", async () => {
     handler = json(412, {
       status: 412,
       code: "human_input_form_submitted",
-      message: "Form already submitted",
+      message: "Form already submitted at http://10.0.0.7:5001/internal/forms/t",
     });
-    await expect(client.getHumanInputForm("t")).rejects.toMatchObject({
+    const refused = (await client.getHumanInputForm("t").catch((e: unknown) => e)) as ApiError;
+    expect(refused.toJSON()).toEqual({
       status: 412,
       code: "human_input_form_submitted",
-      message: "Form already submitted",
+      message: "This form has already been answered.",
+    });
+    expect(refused.upstreamText).toContain("10.0.0.7");
+    expect(noted.upstreamMessage).toContain("10.0.0.7");
+  });
+
+  it("answers 502 for an upstream refusal it cannot read, whatever its status", async () => {
+    handler = (_req, res) =>
+      res.writeHead(404, { "Content-Type": "text/html" }).end("<h1>nginx</h1>");
+    await expect(client.getHumanInputForm("t")).rejects.toMatchObject({
+      status: 502,
+      code: "upstream_bad_response",
+    });
+  });
+
+  it("reads an answer up to its limit: a larger one is 502, not held in memory", async () => {
+    handler = (_req, res) => {
+      res.writeHead(200, { "Content-Type": "application/json" });
+      res.end(`{"form_content":"${"a".repeat(2 * 1024 * 1024)}"}`);
+    };
+    await expect(client.getHumanInputForm("t")).rejects.toMatchObject({
+      status: 502,
+      code: "upstream_bad_response",
+      message: expect.stringContaining("larger") as string,
     });
   });
 
@@ -186,7 +217,11 @@ describe("dify client", () => {
     const error = await client.getHumanInputForm("t").catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 502, code: "upstream_bad_response" });
     expect((error as Error).message).not.toContain("internal detail");
-    expect(noted).toEqual({ upstreamStatus: 503, upstreamCode: "service_busy" });
+    expect(noted).toEqual({
+      upstreamStatus: 503,
+      upstreamCode: "service_busy",
+      upstreamMessage: "internal detail",
+    });
   });
 
   it("reads a 501 on a form's routes as form_answered_elsewhere, asked once; elsewhere as a 5xx", async () => {
@@ -209,6 +244,20 @@ describe("dify client", () => {
     );
     await expect(client.getAppParameters()).rejects.toMatchObject(failed);
     expect(noted.upstreamCode).toBe("not_implemented");
+  });
+
+  // Human Input v2's console route words a closed form as 409/410; read as the v1 412s.
+  it.each([
+    [409, "already_submitted", { status: 412, code: "human_input_form_submitted" }],
+    [410, "expired", { status: 412, code: "human_input_form_expired" }],
+    [409, "workflow_not_active", { status: 409, code: "form_closed" }],
+    [412, "human_input_form_submitted", { status: 412, code: "human_input_form_submitted" }],
+  ])("reads a form route's %i %s as a closed form", async (status, code, expected) => {
+    handler = json(status, { status, code, message: "closed" });
+    await expect(client.getHumanInputForm("t")).rejects.toMatchObject(expected);
+    await expect(
+      client.submitHumanInputForm("t", { inputs: {}, action: "ok", user: "u" }),
+    ).rejects.toMatchObject(expected);
   });
 
   it("maps a malformed success body to upstream_bad_response", async () => {

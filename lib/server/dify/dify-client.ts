@@ -4,6 +4,7 @@ import { Agent, request as undiciRequest, type Dispatcher } from "undici";
 import type { z } from "zod";
 import { ApiError, parseUpstream } from "@/lib/errors/api-error";
 import { isErrorCode } from "@/lib/errors/error-code";
+import { upstreamWords } from "@/lib/server/dify/upstream-words";
 import {
   appParametersSchema,
   chunkEnvelopeSchema,
@@ -37,12 +38,18 @@ export type DifyClientOptions = {
   streamConnections: number;
   launchConnections: number;
   parametersTtlMs: number;
+  /** The largest JSON answer read; a larger one is a 502, not a copy's memory. */
+  maxAnswerBytes: number;
   /** The caller's request id, sent upstream so one request can be followed across both logs. */
   requestId?: () => string | undefined;
   /** Called as each attempt starts; the returned function gets its outcome. */
   observe?: (method: string, path: string) => (outcome: { status: number } | ApiError) => void;
   /** For the caller's log line: each answer's status, the code of a 401's or 5xx's body. */
-  note?: (facts: { upstreamStatus?: number; upstreamCode?: string | null }) => void;
+  note?: (facts: {
+    upstreamStatus?: number;
+    upstreamCode?: string | null;
+    upstreamMessage?: string | null;
+  }) => void;
 };
 
 export type DifyClient = ReturnType<typeof createDifyClient>;
@@ -53,6 +60,35 @@ type KeyKind = "app" | "dataset";
 type PoolKind = "json" | "stream" | "launch";
 
 type UpstreamResponse = Dispatcher.ResponseData;
+
+/** An upstream error body is read this far: a code and a message need far less. */
+const MAX_ERROR_BODY_BYTES = 64 * 1024;
+
+/** The body, up to `maxBytes`: past it the connection is dropped and the answer is a 502. */
+async function readCapped(response: UpstreamResponse, maxBytes: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of response.body as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > maxBytes) {
+      response.body.destroy();
+      throw ApiError.of(
+        "upstream_bad_response",
+        "The workflow service sent a larger answer than this server reads.",
+      );
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks, size);
+}
+
+const parseJson = (text: string | undefined): unknown => {
+  try {
+    return text === undefined ? undefined : (JSON.parse(text) as unknown);
+  } catch {
+    return undefined;
+  }
+};
 
 /** Drops the body: a small rest is read off so the connection can be reused. */
 const discard = (response: UpstreamResponse) => response.body.dump().catch(() => undefined);
@@ -101,12 +137,6 @@ function mapNetworkError(error: unknown): ApiError {
   return ApiError.of("upstream_unreachable", "The workflow service cannot be reached right now.");
 }
 
-function defaultMessage(status: number): string {
-  if (status === 413) return "The file is too large.";
-  if (status === 404) return "Not found.";
-  return `The workflow service answered with status ${status}.`;
-}
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 type RunStart = { inputs: Record<string, unknown>; user: string; files?: unknown[] };
@@ -143,20 +173,28 @@ export function createDifyClient(settings: DifyClientOptions) {
     throw ApiError.of("internal_error", "The knowledge API is not configured on this server.");
   }
 
-  // A 4xx passes through, except a 401: this server's own key refused, never the caller's fault.
-  // A 5xx is the upstream's own failure: 502, its code kept for the log only.
+  // A 4xx passes through by status and code, in the app's own words (the upstream's text is for
+  // the log), except a 401: this server's own key refused, never the caller's fault. A 5xx is the
+  // upstream's own failure: 502. An answer that cannot be read is 502 whatever its status.
   async function errorFromResponse(
     response: UpstreamResponse,
     { key = "app", form = false }: RequestOptions,
   ) {
     const status = response.statusCode;
-    const parsed = difyErrorBodySchema.safeParse(await response.body.json().catch(() => undefined));
-    if (status === 401 || status >= 500)
-      settings.note?.({ upstreamCode: parsed.success ? parsed.data.code : null });
+    const body = await readCapped(response, MAX_ERROR_BODY_BYTES).catch(() => null);
+    const parsed = difyErrorBodySchema.safeParse(parseJson(body?.toString("utf8")));
+    const upstreamText = parsed.success ? parsed.data.message?.trim() : undefined;
+    settings.note?.({
+      upstreamCode: parsed.success ? parsed.data.code : null,
+      upstreamMessage: upstreamText?.slice(0, 500) ?? null,
+    });
     if (status === 401) {
+      settings.note?.({
+        upstreamMessage: `${key === "app" ? "DIFY_APP_API_KEY" : "DIFY_DATASET_API_KEY"} refused`,
+      });
       return ApiError.of(
         "upstream_key_refused",
-        `The workflow service refused this server's key. Check ${key === "app" ? "DIFY_APP_API_KEY" : "DIFY_DATASET_API_KEY"} in the server's configuration.`,
+        "The workflow service refused this server's key. Its operator has been told.",
       );
     }
     if (status === 501 && form) {
@@ -165,15 +203,37 @@ export function createDifyClient(settings: DifyClientOptions) {
         "This form is answered elsewhere (its approval channels or Dify), not through this app.",
       );
     }
+    // Human Input v2 words a closed form as 409 `already_submitted` / 410 `expired` (its console
+    // route); the v1 service API's 412 codes say the same, and the page words those.
+    if (form && (status === 409 || status === 410)) {
+      const code = parsed.success ? parsed.data.code : "";
+      if (status === 410 || code === "expired")
+        return ApiError.of("human_input_form_expired", "This form has expired.");
+      if (code === "already_submitted")
+        return ApiError.of("human_input_form_submitted", "This form has already been submitted.");
+      return new ApiError(
+        status,
+        "form_closed",
+        parsed.success && parsed.data.message ? parsed.data.message : "This form is closed.",
+      );
+    }
     if (status >= 500) {
       return ApiError.of("upstream_bad_response", "The workflow service failed to answer.");
     }
-    const message = (parsed.success && parsed.data.message?.trim()) || defaultMessage(status);
-    if (parsed.success && isErrorCode(parsed.data.code))
-      return ApiError.of(parsed.data.code, message);
-    // A code the app does not know (or no readable body) still says the upstream refused: its
-    // status and message pass, as no other code's do.
-    return new ApiError(status, "upstream_rejected", message);
+    if (!parsed.success)
+      return ApiError.of(
+        "upstream_bad_response",
+        "The workflow service sent an unreadable answer.",
+      );
+    // A known code takes its status from the code table; one the app does not know still says
+    // the upstream refused, with the status it had.
+    const known = isErrorCode(parsed.data.code) ? parsed.data.code : null;
+    const words = upstreamWords(known ?? "upstream_rejected", status, upstreamText);
+    const error = known
+      ? ApiError.of(known, words)
+      : new ApiError(status, "upstream_rejected", words);
+    error.upstreamText = upstreamText;
+    return error;
   }
 
   async function send(path: string, options: RequestOptions) {
@@ -238,10 +298,13 @@ export function createDifyClient(settings: DifyClientOptions) {
     options: RequestOptions = {},
   ): Promise<z.infer<S>> {
     const response = await send(path, options);
-    const text = await response.body.text().catch((error: unknown) => {
-      // A body broken off maps by its cause's code, as a failed request does.
-      throw mapNetworkError(new TypeError("terminated", { cause: error }));
-    });
+    const text = (
+      await readCapped(response, settings.maxAnswerBytes).catch((error: unknown) => {
+        if (error instanceof ApiError) throw error;
+        // A body broken off maps by its cause's code, as a failed request does.
+        throw mapNetworkError(new TypeError("terminated", { cause: error }));
+      })
+    ).toString("utf8");
     let json: unknown;
     try {
       json =
@@ -296,7 +359,7 @@ export function createDifyClient(settings: DifyClientOptions) {
       return parametersCache.value;
     },
 
-    // The service API's `/form/human_input/` (v1); a Human Input v2 form answers 501 there.
+    // The service API's `/form/human_input/` (v1); a Human Input v2 token answers 404 there.
     getHumanInputForm: (token: string) =>
       requestJson(upstreamPath("form", "human_input", token), humanInputFormSchema, { form: true }),
 

@@ -21,6 +21,7 @@ export function getDifyClient(): DifyClient {
       streamConnections: limits.MAX_OPEN_STREAMS,
       launchConnections: limits.DIFY_LAUNCH_CONNECTIONS,
       parametersTtlMs: limits.appParametersTtlMs,
+      maxAnswerBytes: limits.upstreamMaxAnswerBytes,
       requestId: () => requestContext.getStore()?.requestId,
       observe: observeUpstream,
       note: noteRequest,

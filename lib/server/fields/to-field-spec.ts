@@ -39,10 +39,12 @@ export function toFieldSpec(wire: WireField): FieldSpec {
   const text = asText(wire.initial);
   const { allowedTypes, allowedExtensions, methods, maxFiles } = wire.file;
   switch (wire.unreadable ? null : wire.type) {
+    // `text_input`: a Human Input form's one line of text on servers up to graphon 0.3.1.
     case "text-input":
+    case "text_input":
     case "paragraph":
       return {
-        kind: wire.type === "text-input" ? "text" : "paragraph",
+        kind: wire.type === "paragraph" ? "paragraph" : "text",
         ...common,
         defaultValue: text,
         maxLength: wire.maxLength,

@@ -1,12 +1,14 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type * as RemoteFileUrl from "@/lib/files/remote-file-url";
 import { askRemoteFile } from "@/lib/server/files/ask-remote-file";
 
 // Names this test resolves itself: one to the test's server, one to a public address and an
 // inside one (a rebinding name), one to nothing.
 vi.mock("node:dns/promises", () => ({
   lookup: vi.fn((host: string) => {
+    if (host === "public.example") return Promise.resolve([{ address: "127.0.0.2", family: 4 }]);
     if (host === "files.intranet") return Promise.resolve([{ address: "127.0.0.1", family: 4 }]);
     if (host === "rebind.example")
       return Promise.resolve([
@@ -16,6 +18,15 @@ vi.mock("node:dns/promises", () => ({
     return Promise.reject(new Error(`getaddrinfo ENOTFOUND ${host}`));
   }),
 }));
+
+// 127.0.0.2 stands for a public address: the test's "public" file server listens there.
+vi.mock("@/lib/files/remote-file-url", async (importOriginal) => {
+  const real = await importOriginal<typeof RemoteFileUrl>();
+  return {
+    ...real,
+    isPublicAddress: (address: string) => address === "127.0.0.2" || real.isPublicAddress(address),
+  };
+});
 
 let server: Server;
 let port = 0;
@@ -41,10 +52,14 @@ beforeAll(async () => {
     else if (path === "/no-head" && req.method === "HEAD") res.writeHead(405).end();
     else if (path === "/no-head")
       res.writeHead(206, { "Content-Type": "text/csv" }).end("a".repeat(100_000));
+    else if (path === "/presigned" && req.method === "HEAD") res.writeHead(403).end();
+    else if (path === "/no-head-gone" && req.method === "HEAD") res.writeHead(405).end();
     else if (path === "/slow") setTimeout(() => res.writeHead(200).end(), 2_000);
     else if (path === "/to-metadata")
       res.writeHead(302, { Location: "http://169.254.169.254/latest/meta-data/" }).end();
     else if (path === "/to-export") res.writeHead(301, { Location: "/export" }).end();
+    else if (path === "/bad-location") res.writeHead(302, { Location: "http://[::1" }).end();
+    else if (path === "/to-redis") res.writeHead(302, { Location: `http://127.0.0.1:6379/` }).end();
     else if (path === "/loop") res.writeHead(302, { Location: "/loop" }).end();
     else res.writeHead(404).end();
   });
@@ -53,7 +68,7 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-const inside = { insideHosts: ["127.0.0.1", "files.intranet"] };
+const inside = { insideHosts: ["127.0.0.1:*", "files.intranet:*"] };
 
 describe("askRemoteFile", () => {
   it("reads a HEAD's Content-Type and Content-Disposition, sending no credentials", async () => {
@@ -63,6 +78,7 @@ describe("askRemoteFile", () => {
         contentType: "application/octet-stream",
         disposition: 'attachment; filename="Q3.pdf"',
       },
+      inside: true,
     });
     expect(seen).toEqual([
       { method: "HEAD", range: "", host: `127.0.0.1:${port}`, auth: "", cookie: "" },
@@ -73,6 +89,7 @@ describe("askRemoteFile", () => {
     seen.length = 0;
     expect(await askRemoteFile(`http://127.0.0.1:${port}/no-head`, inside)).toEqual({
       answer: { contentType: "text/csv", disposition: "" },
+      inside: true,
     });
     expect(seen.map(({ method, range }) => [method, range])).toEqual([
       ["HEAD", ""],
@@ -93,9 +110,17 @@ describe("askRemoteFile", () => {
     });
   });
 
-  it("refuses what the server refuses, and gives up on a slow server in time", async () => {
-    expect(await askRemoteFile(`http://127.0.0.1:${port}/gone`, inside)).toEqual({
-      problem: "unreachable",
+  it("takes a refused HEAD as no answer (the path decides), and gives up on a slow server in time", async () => {
+    // A presigned S3 or GCS link answers HEAD with 403: Dify types it by its path, and so do we.
+    for (const path of ["/gone", "/presigned"])
+      expect(await askRemoteFile(`http://127.0.0.1:${port}${path}`, inside)).toEqual({
+        answer: null,
+        inside: true,
+      });
+    // A GET after a 405 counts only when it answers.
+    expect(await askRemoteFile(`http://127.0.0.1:${port}/no-head-gone`, inside)).toEqual({
+      answer: null,
+      inside: true,
     });
     const started = Date.now();
     expect(
@@ -118,6 +143,46 @@ describe("askRemoteFile", () => {
     expect(await askRemoteFile("http://nowhere.example/export", { insideHosts: [] })).toEqual({
       problem: "unreachable",
     });
+  });
+
+  it("reads a Location no parser can read as unreachable, not as the app's failure", async () => {
+    expect(await askRemoteFile(`http://127.0.0.1:${port}/bad-location`, inside)).toEqual({
+      problem: "unreachable",
+    });
+  });
+
+  it("reaches a named inside host only at the port named, and by no redirect", async () => {
+    const named = { insideHosts: [`127.0.0.1:${port}`, `files.intranet:${port}`] };
+    expect(await askRemoteFile(`http://files.intranet:${port}/export`, named)).toMatchObject({
+      inside: true,
+    });
+    // The same host at a port nobody named, by link and by redirect.
+    expect(await askRemoteFile("http://127.0.0.1:6379/", named)).toEqual({ problem: "address" });
+    expect(await askRemoteFile(`http://127.0.0.1:${port}/to-redis`, named)).toEqual({
+      problem: "address",
+    });
+    // A name is named at its port only: elsewhere it is judged by what it resolves to.
+    expect(
+      await askRemoteFile(`http://files.intranet:${port + 1}/export`, {
+        insideHosts: [`files.intranet:${port}`],
+      }),
+    ).toEqual({ problem: "address" });
+  });
+
+  it("does not let a public link's redirect lead to a named inside host", async () => {
+    const publicFiles = createServer((_req, res) =>
+      res.writeHead(302, { Location: `http://files.intranet:${port}/export` }).end(),
+    );
+    await new Promise<void>((resolve) => publicFiles.listen(0, "127.0.0.2", resolve));
+    const publicPort = (publicFiles.address() as AddressInfo).port;
+    try {
+      const named = { insideHosts: [`files.intranet:${port}`] };
+      expect(await askRemoteFile(`http://public.example:${publicPort}/`, named)).toEqual({
+        problem: "address",
+      });
+    } finally {
+      publicFiles.close();
+    }
   });
 
   it("connects to the address it checked, under the name the link gives", async () => {

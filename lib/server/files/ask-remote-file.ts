@@ -7,6 +7,7 @@ import ipaddr from "ipaddr.js";
 import {
   checkRemoteUrl,
   isPublicAddress,
+  type CheckedUrl,
   type RemoteUrlProblem,
 } from "@/lib/files/remote-file-url";
 import type { RemoteAnswer } from "@/lib/files/remote-file-name";
@@ -19,20 +20,25 @@ const MAX_HEADER_BYTES = 16 * 1024;
 
 /**
  * Asks a link's server what it holds, as the newest Dify server does: a HEAD, else (405, 501) a GET
- * of one byte, headers only. Every hop is checked by the link rule, refused if its name resolves
- * to any address inside (unless in `insideHosts`), and connected to the checked address, so a name
- * cannot resolve one way for the check and another for the fetch. `timeoutMs` covers redirects.
+ * of one byte, headers only; `answer` is null when neither answered 200. Every hop is checked by the link rule, refused if its name resolves
+ * to any address inside (unless REMOTE_FILE_HOSTS names it at that port), and connected to the
+ * checked address, so a name cannot resolve one way for the check and another for the fetch.
+ * Redirects stay within what was named: a public link may not lead inside. `inside` says the
+ * answer came from a named inside host. `timeoutMs` covers redirects.
  */
 export async function askRemoteFile(
   link: string,
   options: { insideHosts: readonly string[]; timeoutMs?: number },
-): Promise<{ answer: RemoteAnswer } | { problem: AskProblem }> {
+): Promise<{ answer: RemoteAnswer | null; inside: boolean } | { problem: AskProblem }> {
   const signal = AbortSignal.timeout(options.timeoutMs ?? 5_000);
   let current = link;
+  let inside: boolean | undefined;
   for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
     const checked = checkRemoteUrl(current, options.insideHosts);
     if ("problem" in checked) return checked;
-    const addresses = await addressesOf(checked.host, options.insideHosts, signal);
+    if (inside === false && checked.named) return { problem: "address" };
+    inside ||= checked.named;
+    const addresses = await resolveLinkHost(checked, signal);
     if (!Array.isArray(addresses)) return addresses;
     let answer: Answer;
     try {
@@ -43,40 +49,54 @@ export async function askRemoteFile(
       return { problem: "unreachable" };
     }
     if (answer.status >= 300 && answer.status < 400 && answer.location) {
+      // A Location no parser can read is the server's fault, not the app's.
+      if (!URL.canParse(answer.location, checked.href)) return { problem: "unreachable" };
       current = new URL(answer.location, checked.href).href;
       continue;
     }
-    if (answer.status !== 200 && answer.status !== 206) return { problem: "unreachable" };
-    return { answer: { contentType: answer.contentType, disposition: answer.disposition } };
+    // Any other status fails nothing: the server then types the file by the link's path alone
+    // (a presigned S3 or GCS link answers HEAD with 403). A GET asks for one byte: 206 is its 200.
+    const told = answer.status === 200 || (answer.method === "GET" && answer.status === 206);
+    return {
+      answer: told ? { contentType: answer.contentType, disposition: answer.disposition } : null,
+      inside,
+    };
   }
   return { problem: "unreachable" };
 }
 
-/** The addresses to connect to: a literal as it is; a name's, if none of them is inside. */
-async function addressesOf(
-  host: string,
-  insideHosts: readonly string[],
+/**
+ * The addresses a checked link may be reached at: a literal as it is; a name's, if none of them is
+ * inside or REMOTE_FILE_HOSTS names the name at the link's port (then only what it resolves to).
+ */
+export async function resolveLinkHost(
+  checked: Pick<CheckedUrl, "host" | "named">,
   signal: AbortSignal,
 ): Promise<string[] | { problem: AskProblem }> {
-  const literal = host.startsWith("[") ? host.slice(1, -1) : host;
+  const literal = checked.host.startsWith("[") ? checked.host.slice(1, -1) : checked.host;
   if (ipaddr.isValid(literal)) return [literal];
   let addresses: { address: string }[];
   try {
     addresses = await Promise.race([
-      lookup(host, { all: true, verbatim: true }),
+      lookup(checked.host, { all: true, verbatim: true }),
       new Promise<never>((_, reject) => signal.addEventListener("abort", reject, { once: true })),
     ]);
   } catch {
     return { problem: "unreachable" };
   }
   if (addresses.length === 0) return { problem: "unreachable" };
-  const named = insideHosts.includes(host);
-  if (!named && addresses.some(({ address }) => !isPublicAddress(address)))
+  if (!checked.named && addresses.some(({ address }) => !isPublicAddress(address)))
     return { problem: "address" };
   return addresses.map(({ address }) => address);
 }
 
-type Answer = { status: number; location: string; contentType: string; disposition: string };
+type Answer = {
+  method: "HEAD" | "GET";
+  status: number;
+  location: string;
+  contentType: string;
+  disposition: string;
+};
 
 function request(
   href: string,
@@ -110,6 +130,7 @@ function request(
         response.destroy();
         const header = (name: string) => String(response.headers[name] ?? "");
         resolve({
+          method,
           status: response.statusCode ?? 0,
           location: header("location"),
           contentType: header("content-type"),

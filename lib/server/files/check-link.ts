@@ -23,12 +23,14 @@ export async function checkLink(
   const checked = checkRemoteUrl(request.url, insideHosts);
   if ("problem" in checked) return { ok: false, problem: checked.problem };
   const url = new URL(checked.href);
-  let answer = null;
-  if (!pathDecides(url)) {
-    const asked = await askRemoteFile(checked.href, { insideHosts });
-    if ("problem" in asked) return { ok: false, problem: asked.problem };
-    answer = asked.answer;
-  }
+  // Dify always asks the link's server: a Content-Disposition name wins even over a path it could
+  // type. A server this app cannot reach may still be reachable from Dify's network, so a path
+  // that types the file is enough then; a refused HEAD (403, 404...) fails nothing.
+  const asked = await askRemoteFile(checked.href, { insideHosts });
+  if ("problem" in asked && !(asked.problem === "unreachable" && pathDecides(url)))
+    return { ok: false, problem: asked.problem };
+  const answer = "answer" in asked ? asked.answer : null;
+  const inside = "inside" in asked && asked.inside;
   const file = remoteFileOf(url, answer);
   const choice = chooseFileType(file, field);
   if (choice.verdict === "none")
@@ -36,7 +38,8 @@ export async function checkLink(
   return {
     ok: true,
     url: checked.href,
-    name: file.name,
+    // An inside server's own file name stays inside: the page learns the type, named by the link.
+    name: inside ? remoteFileOf(url, null).name : file.name,
     type: choice.type,
     extension: file.extension,
   };

@@ -76,6 +76,7 @@ const upload = (request: Request, maxBytes = 10 * MB) =>
   proxyUpload(request, "alice", {
     maxBytes: () => Promise.resolve(maxBytes),
     idleTimeoutMs: 5_000,
+    timeoutMs: 60_000,
   });
 
 /** The parts of a multipart body sent upstream: [name, filename, content]. */
@@ -155,6 +156,7 @@ describe("proxyUpload", () => {
       proxyUpload(stalled, "alice", {
         maxBytes: () => Promise.resolve(10 * MB),
         idleTimeoutMs: 100,
+        timeoutMs: 60_000,
       }),
     ).rejects.toMatchObject({ status: 408, code: "request_timeout" });
 
@@ -169,7 +171,7 @@ describe("proxyUpload", () => {
     const file = await proxyUpload(
       requestOf([filePart("a.txt", big), `--${BOUNDARY}--\r\n`]),
       "alice",
-      { maxBytes: () => Promise.resolve(10 * MB), idleTimeoutMs: 100 },
+      { maxBytes: () => Promise.resolve(10 * MB), idleTimeoutMs: 100, timeoutMs: 60_000 },
     );
     expect(file.size).toBe(sent[0]!.body.length);
     expect(partsOf(sent[0]!)[1]?.[2]).toBe(big);

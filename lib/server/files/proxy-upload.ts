@@ -22,7 +22,12 @@ import { watchUploadBody } from "@/lib/server/files/watch-upload-body";
 export async function proxyUpload(
   request: Request,
   user: string,
-  options: { maxBytes: () => Promise<number>; idleTimeoutMs: number; form?: boolean },
+  options: {
+    maxBytes: () => Promise<number>;
+    idleTimeoutMs: number;
+    timeoutMs: number;
+    form?: boolean;
+  },
 ): Promise<UploadedFile> {
   const contentType = request.headers.get("content-type") ?? "";
   if (!/^multipart\/form-data;/i.test(contentType))
@@ -80,6 +85,7 @@ export async function proxyUpload(
     const reader = readFilePart(input, contentType, { onPart, fail });
     const body = watchUploadBody(input, {
       idleTimeoutMs: options.idleTimeoutMs,
+      timeoutMs: options.timeoutMs,
       allowanceBytes: getEnv().limits.uploadBodyAllowanceBytes,
       fail,
     });
@@ -102,6 +108,7 @@ export async function uploadAsUser(
   const file = await proxyUpload(request, user, {
     maxBytes,
     idleTimeoutMs: getEnv().limits.UPLOAD_IDLE_TIMEOUT_MS,
+    timeoutMs: getEnv().limits.UPLOAD_TIMEOUT_MS,
     form,
   });
   countUploadedBytes(file.size);

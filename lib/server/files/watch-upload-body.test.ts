@@ -4,10 +4,10 @@ import { PassThrough } from "node:stream";
 import { describe, expect, it, vi } from "vitest";
 import { watchUploadBody } from "@/lib/server/files/watch-upload-body";
 
-const watch = (idleTimeoutMs = 5_000) => {
+const watch = (idleTimeoutMs = 5_000, timeoutMs = 60_000) => {
   const input = new PassThrough();
   const fail = vi.fn();
-  const body = watchUploadBody(input, { idleTimeoutMs, allowanceBytes: 100, fail });
+  const body = watchUploadBody(input, { idleTimeoutMs, timeoutMs, allowanceBytes: 100, fail });
   return { input, fail, body };
 };
 const codes = (fail: ReturnType<typeof vi.fn>) =>
@@ -60,7 +60,12 @@ describe("watchUploadBody", () => {
     const client = connect((server.address() as { port: number }).port, "127.0.0.1");
     const [socket] = (await once(server, "connection")) as [Socket];
     const fail = vi.fn();
-    const body = watchUploadBody(socket, { idleTimeoutMs: 50, allowanceBytes: 100, fail });
+    const body = watchUploadBody(socket, {
+      idleTimeoutMs: 50,
+      timeoutMs: 60_000,
+      allowanceBytes: 100,
+      fail,
+    });
     client.write("x");
     // The chunk waits in the socket while the loop is busy past the idle time.
     for (const until = Date.now() + 120; Date.now() < until;);
@@ -69,5 +74,14 @@ describe("watchUploadBody", () => {
     body.stop();
     client.destroy();
     server.close();
+  });
+
+  it("cuts off a body past its whole deadline, however steadily it arrives", async () => {
+    const { input, fail, body } = watch(100, 300);
+    const trickle = setInterval(() => input.write(Buffer.alloc(1)), 30);
+    await new Promise((resolve) => setTimeout(resolve, 450));
+    clearInterval(trickle);
+    expect(codes(fail)).toContain("request_timeout");
+    body.stop();
   });
 });

@@ -4,11 +4,18 @@ import { ApiError } from "@/lib/errors/api-error";
 
 /**
  * Caps the whole upload body (none while the file's limit is looked up: backpressure holds it) and
- * cuts off a client gone quiet; quiet while the proxy holds the body back is not the client's.
+ * cuts off a client gone quiet (quiet while the proxy holds the body back is not the client's) or
+ * past the whole body's deadline.
  */
 export function watchUploadBody(
   input: Readable,
-  options: { idleTimeoutMs: number; allowanceBytes: number; fail: (error: ApiError) => void },
+  options: {
+    idleTimeoutMs: number;
+    /** The whole body's deadline, however steadily it arrives. */
+    timeoutMs: number;
+    allowanceBytes: number;
+    fail: (error: ApiError) => void;
+  },
 ) {
   let cap: number | null = options.allowanceBytes;
   let bytes = 0;
@@ -27,6 +34,10 @@ export function watchUploadBody(
       else options.fail(ApiError.of("request_timeout", "The upload stopped sending data."));
     });
   }, options.idleTimeoutMs);
+  const deadline = setTimeout(
+    () => options.fail(ApiError.of("request_timeout", "The upload took too long. Send it again.")),
+    options.timeoutMs,
+  );
   const onData = (chunk: Buffer) => {
     bytes += chunk.length;
     timer.refresh();
@@ -35,6 +46,7 @@ export function watchUploadBody(
   const stop = () => {
     over = true;
     clearTimeout(timer);
+    clearTimeout(deadline);
     input.off("data", onData);
   };
   input.on("data", onData).once("end", stop);

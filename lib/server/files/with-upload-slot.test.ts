@@ -27,40 +27,42 @@ describe("withUploadSlot", () => {
     const first = held();
     const second = held();
     const running = [
-      withUploadSlot("tok\nalice", request, first.upload),
-      withUploadSlot("tok\nalice", request, second.upload).catch((error: unknown) => error),
+      withUploadSlot({ link: "tok\nalice" }, request, first.upload),
+      withUploadSlot({ link: "tok\nalice" }, request, second.upload).catch(
+        (error: unknown) => error,
+      ),
     ];
     const third = vi.fn(() => Promise.resolve("never"));
-    await expect(withUploadSlot("tok\nalice", request, third)).rejects.toMatchObject({
+    await expect(withUploadSlot({ link: "tok\nalice" }, request, third)).rejects.toMatchObject({
       status: 429,
       code: "too_many_requests",
       headers: { "Retry-After": "2" },
     });
     expect(third).not.toHaveBeenCalled();
     // Another link's uploads have slots of their own.
-    await expect(withUploadSlot("tok\nbob", request, () => Promise.resolve("ok"))).resolves.toBe(
-      "ok",
-    );
+    await expect(
+      withUploadSlot({ link: "tok\nbob" }, request, () => Promise.resolve("ok")),
+    ).resolves.toBe("ok");
 
     first.finish();
     second.fail(new Error("upstream broke"));
     await Promise.all(running);
-    await expect(withUploadSlot("tok\nalice", request, third)).resolves.toBe("never");
-    await expect(withUploadSlot("tok\nalice", request, third)).resolves.toBe("never");
+    await expect(withUploadSlot({ link: "tok\nalice" }, request, third)).resolves.toBe("never");
+    await expect(withUploadSlot({ link: "tok\nalice" }, request, third)).resolves.toBe("never");
   });
 
   it("answers an upload past its address's rate with the rate's refusal, and it holds no slot", async () => {
     const overRate = ApiError.of("too_many_requests", "Too many files.").retryAfter(30);
     vi.mocked(requireWithinRate).mockRejectedValueOnce(overRate).mockRejectedValueOnce(overRate);
     const upload = vi.fn(() => Promise.resolve("never"));
-    await expect(withUploadSlot("tok\ncarol", request, upload)).rejects.toBe(overRate);
-    await expect(withUploadSlot("tok\ncarol", request, upload)).rejects.toBe(overRate);
+    await expect(withUploadSlot({ link: "tok\ncarol" }, request, upload)).rejects.toBe(overRate);
+    await expect(withUploadSlot({ link: "tok\ncarol" }, request, upload)).rejects.toBe(overRate);
     expect(upload).not.toHaveBeenCalled();
     const first = held();
-    const running = withUploadSlot("tok\ncarol", request, first.upload);
-    await expect(withUploadSlot("tok\ncarol", request, () => Promise.resolve("ok"))).resolves.toBe(
-      "ok",
-    );
+    const running = withUploadSlot({ link: "tok\ncarol" }, request, first.upload);
+    await expect(
+      withUploadSlot({ link: "tok\ncarol" }, request, () => Promise.resolve("ok")),
+    ).resolves.toBe("ok");
     first.finish();
     await running;
   });

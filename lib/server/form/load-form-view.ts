@@ -5,6 +5,7 @@ import {
   fileListInputSchema,
   paragraphInputSchema,
   selectInputSchema,
+  textInputInputSchema,
 } from "@/lib/dify/browser-schemas";
 import type { FormInput } from "@/lib/dify/browser-schemas";
 import type { HumanInputForm, SystemParameters } from "@/lib/dify/schemas";
@@ -31,7 +32,9 @@ function readFormInput(input: FormInput, defaults: Record<string, unknown>): Wir
   const name = input.output_variable_name;
   const resolved = defaults[name];
   // A constant default never comes in resolved_default_values: its text is default.value.
-  const own = paragraphInputSchema.safeParse(input).data?.default;
+  const own = (
+    paragraphInputSchema.safeParse(input).data ?? textInputInputSchema.safeParse(input).data
+  )?.default;
   const constant = own?.type === "constant" ? (own.value ?? "") : "";
   const select = selectInputSchema.safeParse(input);
   const options = select.data?.option_source.value ?? [];

@@ -70,7 +70,8 @@ export async function nextFormLink(
   if (state.phase !== "paused" || !form) {
     throw ApiError.of("not_found", "The run is not waiting at that form.");
   }
-  if (!form.formToken) throw ApiError.of("not_found", "That form is answered elsewhere.");
+  if (!form.formToken || form.v2)
+    throw ApiError.of("not_found", "That form is answered elsewhere.");
   const env = getEnv();
   // The same user, and the same view: a progress-only link hands on a progress-only link.
   const claims: FormLinkClaims = { ...current, token: form.formToken, scope: "run" };

@@ -237,6 +237,44 @@ const ROWS: Row[] = [
     ],
   },
   {
+    kind: "workflow_paused (graphon 0.6.0 and later)",
+    event: {
+      event: "workflow_paused",
+      ...wf,
+      data: {
+        workflow_run_id: "run",
+        reasons: [
+          {
+            type: "hitl_required",
+            session_id: "f1",
+            node_id: "review",
+            node_title: "Review",
+            form_token: OTHER,
+            approval_channels: ["web_app"],
+            expiration_time: 99,
+            form_version: "2",
+            extra: SECRET,
+          },
+        ],
+        status: "paused",
+      },
+    },
+    shown: [
+      ...ENVELOPE,
+      "data.workflow_run_id",
+      "data.status",
+      ...[
+        "type",
+        "session_id",
+        "node_id",
+        "node_title",
+        "form_token",
+        "approval_channels",
+        "form_version",
+      ].map((key) => `data.reasons[].${key}`),
+    ],
+  },
+  {
     kind: "human_input_form_filled (another form)",
     event: filled("review", SECRET),
     shown: FILLED_KEYS,
@@ -411,6 +449,15 @@ describe("the run stream's allowlist", () => {
           },
         },
         filled({ form_id: "p", node_id: "p" }),
+        // graphon 0.6.0 and later: the form id is the reason's session_id.
+        {
+          event: "workflow_paused",
+          ...wf,
+          data: {
+            reasons: [{ type: "hitl_required", session_id: "s", node_id: "s", form_token: OWN }],
+          },
+        },
+        filled({ form_id: "s", node_id: "s" }),
         // Never seen as the link's own: nothing to show.
         filled({ form_id: "unknown", node_id: "mine" }),
         filled({ node_id: "never-required" }),
@@ -420,7 +467,7 @@ describe("the run stream's allowlist", () => {
     const rendered = events
       .filter((e) => e.event === "human_input_form_filled")
       .map((e) => (e.data as Record<string, unknown>).rendered_content ?? null);
-    expect(rendered).toEqual(["answer", null, "answer", null, null]);
+    expect(rendered).toEqual(["answer", null, "answer", "answer", null, null]);
   });
 
   it("keeps an allowed key only with a plain value: nothing nested rides along under its name", async () => {

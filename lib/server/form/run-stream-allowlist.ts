@@ -34,7 +34,12 @@ const NODE = {
 const FORM = { form_id: V, node_id: V, node_title: V } as const satisfies Shape;
 
 /** How the page names a form: the token is kept here and nulled by the redactor unless it is the link's own. */
-const FORM_REF = { ...FORM, form_token: V, approval_channels: "strings" } as const satisfies Shape;
+const FORM_REF = {
+  ...FORM,
+  form_token: V,
+  approval_channels: "strings",
+  form_version: V,
+} as const satisfies Shape;
 
 const PROGRESS: Readonly<Record<string, Shape>> = {
   workflow_started: { ...ENVELOPE, data: { id: V, workflow_id: V, created_at: V, reason: V } },
@@ -52,7 +57,8 @@ const PROGRESS: Readonly<Record<string, Shape>> = {
       created_at: V,
       elapsed_time: V,
       paused_nodes: "strings",
-      reasons: [{ TYPE: V, type: V, ...FORM_REF }],
+      // graphon 0.6.0 and later key a form's reason by `session_id` (its form id).
+      reasons: [{ TYPE: V, type: V, session_id: V, ...FORM_REF }],
     },
   },
   human_input_form_filled: {
@@ -124,7 +130,8 @@ export function runStreamAllowlist(options: {
     if (!("form_token" in form) || typeof form.node_id !== "string") return;
     const own = ownToken !== "" && form.form_token === ownToken;
     lastFormIsOwn.set(form.node_id, own);
-    if (own && typeof form.form_id === "string") ownFormIds.add(form.form_id);
+    const formId = form.form_id ?? form.session_id;
+    if (own && typeof formId === "string") ownFormIds.add(formId);
   };
   // Matched as the run view matches it: by form_id when the event has one, else the form last
   // required at that node.

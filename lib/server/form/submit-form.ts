@@ -1,8 +1,10 @@
 import "server-only";
+import { checkInputLinks } from "@/lib/server/request/check-input-links";
 import { getDifyClient } from "@/lib/server/dify/get-dify-client";
 import type { SubmitRequest } from "@/lib/form/form-api-contract";
 import { checkInputs, inputRule } from "@/lib/server/request/check-inputs";
 import { getEnv } from "@/lib/server/env";
+import { nameRefusedFields } from "@/lib/server/dify/upstream-words";
 
 /** Submits answers as `user` once they fit: links first, then against one read of the form. */
 export async function submitForm(token: string, body: SubmitRequest, user: string): Promise<void> {
@@ -10,5 +12,13 @@ export async function submitForm(token: string, body: SubmitRequest, user: strin
   checkInputs(body.inputs, { insideHosts });
   const form = await getDifyClient().getHumanInputForm(token);
   const inputs = checkInputs(body.inputs, { insideHosts, rules: form.inputs.map(inputRule) });
-  await getDifyClient().submitHumanInputForm(token, { ...body, inputs, user });
+  await checkInputLinks(inputs, insideHosts);
+  await getDifyClient()
+    .submitHumanInputForm(token, { ...body, inputs, user })
+    .catch((error: unknown) => {
+      throw nameRefusedFields(
+        error,
+        form.inputs.map((input) => input.output_variable_name),
+      );
+    });
 }

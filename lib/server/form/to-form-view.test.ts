@@ -145,6 +145,35 @@ describe("toFormView", () => {
     expect(owner).toMatchObject({ kind: "select", required: false });
   });
 
+  // Forms from graphon up to 0.3.1 have `text_input`: one line of text, sent as typed.
+  it.each([
+    ["a resolved default", { type: "variable", selector: ["n", "v"], value: "" }, "From the run"],
+    ["a constant default", { type: "constant", selector: [], value: "Fixed" }, "Fixed"],
+    ["no default", null, ""],
+  ])("takes an older server's text_input with %s as one line of text", (_, own, expected) => {
+    const older = humanInputFormSchema.parse({
+      form_content: "{{#$output.title#}}",
+      inputs: [{ type: "text_input", output_variable_name: "title", default: own }],
+      resolved_default_values: own?.type === "variable" ? { title: "From the run" } : {},
+      user_actions: [{ id: "ok", title: "OK", button_style: "primary" }],
+      expiration_time: null,
+    });
+    const fields = toFormView("tok", older, undefined).fields;
+    expect(fields).toEqual([
+      {
+        kind: "text",
+        name: "title",
+        label: "Title",
+        required: false,
+        defaultValue: expected,
+        maxLength: null,
+      },
+    ]);
+    const answers = { ...initialAnswers(fields), title: "Quarterly plan" };
+    expect(buildAnswerSchema(fields).safeParse(answers).success).toBe(true);
+    expect(toSubmissionInputs(fields, answers)).toEqual({ title: "Quarterly plan" });
+  });
+
   it("styles unknown button styles as default and uses default limits", () => {
     expect(view.actions.map((a) => a.style)).toEqual(["primary", "default"]);
     expect(view.limits.imageBytes).toBe(10 * 1024 * 1024);

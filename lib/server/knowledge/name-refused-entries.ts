@@ -48,10 +48,11 @@ export async function nameRefusedEntries(
   if (!(error instanceof ApiError) || error.code !== "invalid_param" || error.issues?.length) {
     return error;
   }
+  const text = error.upstreamText ?? "";
   const lookup =
-    notFoundSubject(error.message) === "document"
+    notFoundSubject(text) === "document"
       ? unknownDocuments
-      : METADATA_NOT_FOUND.test(error.message)
+      : METADATA_NOT_FOUND.test(text)
         ? unknownMetadata
         : null;
   if (!lookup) return error;

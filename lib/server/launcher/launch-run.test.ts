@@ -128,6 +128,48 @@ describe("startLaunch", () => {
     expect(required).toMatchObject({ data: { node_title: "Review", form_token: null } });
   });
 
+  it("links a form named only in a graphon 0.6+ pause reason, once per token", async () => {
+    const reason = (token: string | null, node: string) => ({
+      type: "hitl_required",
+      session_id: `form-${node}`,
+      node_id: node,
+      node_title: node,
+      form_token: token,
+      approval_channels: ["web_app"],
+      expiration_time: 9,
+    });
+    vi.mocked(runWorkflowStreaming).mockResolvedValue(
+      sse([
+        ...paused("TokenAbc").slice(0, 3),
+        {
+          event: "workflow_paused",
+          ...envelope,
+          data: {
+            reasons: [
+              reason("TokenAbc", "Review"),
+              reason("TokenDef", "Legal"),
+              reason(null, "Mail"),
+            ],
+          },
+        },
+      ]),
+    );
+    const events = await collect(await start({ inputs: { topic: "News" }, query: "" }));
+    const links = events.filter((event) => event.event === FORM_LINK_EVENT);
+    expect(links.map((link) => [new URL(link.url, "http://a").pathname, link.node_title])).toEqual([
+      ["/form/TokenAbc", "Review"],
+      ["/form/TokenDef", "Legal"],
+    ]);
+  });
+
+  it("sends no link for a Human Input v2 form: the v1 route does not know its token", async () => {
+    const events = paused("TokenV2");
+    (events[2] as { data: Record<string, unknown> }).data.form_version = "2";
+    vi.mocked(runWorkflowStreaming).mockResolvedValue(sse(events));
+    const relayed = await collect(await start({ inputs: { topic: "News" }, query: "" }));
+    expect(relayed.map((event) => event.event)).not.toContain(FORM_LINK_EVENT);
+  });
+
   it("reads past an event whose data is JSON null", async () => {
     vi.mocked(runWorkflowStreaming).mockResolvedValue(sse([null, ...paused("TokenAbc")]));
     const events = await collect(await start({ inputs: { topic: "News" }, query: "" }));

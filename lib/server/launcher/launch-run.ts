@@ -1,8 +1,12 @@
 import "server-only";
 import { safeParse } from "zod/v4/core";
+import { FORM_PAUSE_REASONS } from "@/lib/dify/browser-schemas";
 import { ApiError } from "@/lib/errors/api-error";
+import { isRecord } from "@/lib/ids/is-record";
 import { answerName } from "@/lib/fields/answer-keys";
 import { getDifyClient } from "@/lib/server/dify/get-dify-client";
+import { nameRefusedFields } from "@/lib/server/dify/upstream-words";
+import { checkInputLinks } from "@/lib/server/request/check-input-links";
 import { checkInputs } from "@/lib/server/request/check-inputs";
 import { getEnv } from "@/lib/server/env";
 import { formLinkPath } from "@/lib/server/form/signed-form-link";
@@ -68,34 +72,60 @@ async function openRun(
   }
 }
 
+type FormRef = {
+  form_token?: unknown;
+  node_title?: unknown;
+  type?: unknown;
+  TYPE?: unknown;
+  form_version?: unknown;
+};
 type LaunchEvent = {
   event?: unknown;
   workflow_run_id?: unknown;
-  data?: { form_token?: unknown; node_title?: unknown };
+  data?: FormRef & { reasons?: unknown };
 };
+
+/** The forms an event opens: a `human_input_required`'s, else a pause's form reasons. */
+function formsOf(event: LaunchEvent): FormRef[] {
+  if (event.event === "human_input_required") return [event.data ?? {}];
+  if (event.event !== "workflow_paused" || !Array.isArray(event.data?.reasons)) return [];
+  return (event.data.reasons as unknown[]).filter(
+    (reason): reason is FormRef =>
+      isRecord(reason) && FORM_PAUSE_REASONS.includes(String(reason.type ?? reason.TYPE)),
+  );
+}
 
 /** A link event after each form of ours; a stream that ends too early ends with an `error`. */
 function launchLinks(user: string, secret: string): EventTransform {
   let settled = false;
+  // graphon 0.6.0 and later may name a form only in the pause's reasons: one link per token.
+  const linked = new Set<string>();
   return {
     apply(json) {
       const event = (json ?? {}) as LaunchEvent;
       if (event.event === "workflow_finished" || event.event === "error") settled = true;
-      if (event.event !== "human_input_required") return [json];
+      const forms = formsOf(event);
+      if (forms.length === 0) return [json];
       settled = true;
-      // A null token: the form is answered elsewhere (e.g. by email); the event says so itself.
-      const token = event.data?.form_token;
       const runId = typeof event.workflow_run_id === "string" ? event.workflow_run_id : "";
-      if (typeof token !== "string" || !token) return [json];
-      const exp = Math.floor(Date.now() / 1000) + getEnv().limits.launcherLinkTtlSeconds;
-      const link: FormLinkEvent = {
-        event: FORM_LINK_EVENT,
-        // The same person started the run: their link may answer its later forms in place.
-        url: formLinkPath({ token, run: runId, user, exp, scope: "run" }, secret),
-        workflow_run_id: runId,
-        node_title: typeof event.data?.node_title === "string" ? event.data.node_title : null,
-      };
-      return [json, link];
+      const links: FormLinkEvent[] = [];
+      for (const form of forms) {
+        // A null token or a v2 form: it is answered elsewhere (e.g. by email, or on v2's own
+        // routes, where the v1 route knows no v2 token); the event says so itself.
+        const token = form.form_token;
+        if (typeof token !== "string" || !token || form.form_version === "2") continue;
+        if (linked.has(token)) continue;
+        linked.add(token);
+        const exp = Math.floor(Date.now() / 1000) + getEnv().limits.launcherLinkTtlSeconds;
+        links.push({
+          event: FORM_LINK_EVENT,
+          // The same person started the run: their link may answer its later forms in place.
+          url: formLinkPath({ token, run: runId, user, exp, scope: "run" }, secret),
+          workflow_run_id: runId,
+          node_title: typeof form.node_title === "string" ? form.node_title : null,
+        });
+      }
+      return [json, ...links];
     },
     finish(how) {
       if (settled) return [];
@@ -134,18 +164,25 @@ export async function startLaunch(user: string, body: unknown, signal: AbortSign
   const form = toStartFormView(parameters, launchMode());
   const values = parseStartRequest(form, body);
   // Hidden variables are the app author's defaults, not the visitor's: they go unchecked.
-  const inputs = {
-    ...hiddenStartInputs(parameters),
-    ...checkInputs(toStartInputs(form.fields, values), {
-      insideHosts: getEnv().REMOTE_FILE_HOSTS,
-      // A file field's methods are already read as the server reads them.
-      rules: form.fields.map((field) => ({
-        name: field.name,
-        methods: "methods" in field ? field.methods : [],
-      })),
-    }),
-  };
-  const upstream = await openRun(form.mode, { inputs, user, query: values.query }, signal);
+  const insideHosts = getEnv().REMOTE_FILE_HOSTS;
+  const checked = checkInputs(toStartInputs(form.fields, values), {
+    insideHosts,
+    // A file field's methods are already read as the server reads them.
+    rules: form.fields.map((field) => ({
+      name: field.name,
+      methods: "methods" in field ? field.methods : [],
+    })),
+  });
+  await checkInputLinks(checked, insideHosts);
+  const inputs = { ...hiddenStartInputs(parameters), ...checked };
+  const upstream = await openRun(form.mode, { inputs, user, query: values.query }, signal).catch(
+    (error: unknown) => {
+      throw nameRefusedFields(
+        error,
+        form.fields.map((field) => field.name),
+      );
+    },
+  );
   return { upstream, transform: launchLinks(user, secret) };
 }
 

@@ -50,6 +50,13 @@ describe("acquireStreamSlot", () => {
     );
   });
 
+  it("without a trusted proxy, counts links and visitors as themselves, not as one address", async () => {
+    // Six links' streams, each within its own bound, past what one address may hold.
+    for (let i = 0; i < 6; i++) await take({ address: "direct", link: `tok-${i}\nmallory` });
+    await take({ address: "direct", link: "tok-x\nalice" });
+    await take({ address: "direct", visitor: "anon-alice", launch: true });
+  });
+
   it("refuses a launch past the launcher pool's connections as server_busy, not forms", async () => {
     for (let i = 0; i < 3; i++) {
       await take({ address: `10.0.1.${i}`, visitor: `v${i}`, launch: true });

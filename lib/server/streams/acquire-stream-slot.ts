@@ -1,4 +1,5 @@
 import "server-only";
+import { DIRECT_CLIENTS } from "@/lib/server/client-address";
 import { getEnv } from "@/lib/server/env";
 import { ApiError } from "@/lib/errors/api-error";
 import { isDraining } from "@/lib/server/ops/graceful-shutdown";
@@ -46,7 +47,11 @@ export async function acquireStreamSlot(holder: StreamHolder): Promise<StreamLea
   };
   count("link", holder.link, limits.MAX_STREAMS_PER_LINK, "per_link");
   count("visitor", holder.visitor, limits.MAX_STREAMS_PER_VISITOR, "per_visitor");
-  count("address", holder.address, limits.MAX_STREAMS_PER_ADDRESS, "per_address");
+  // Without a trusted proxy all clients share a single address: a link's or visitor's streams count
+  // as its own, and the process's bound is everyone's pool, so no one can fill it for the rest.
+  const known = holder.link !== undefined || holder.visitor !== undefined;
+  if (!known || holder.address !== DIRECT_CLIENTS)
+    count("address", holder.address, limits.MAX_STREAMS_PER_ADDRESS, "per_address");
   // A launch never waits for one of the launcher pool's connections: past them it is refused.
   if (holder.launch) {
     bounds.push({ key: "launch", max: limits.DIFY_LAUNCH_CONNECTIONS, refused: "per_launch" });

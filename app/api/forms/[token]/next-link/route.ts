@@ -6,15 +6,15 @@ import { defineRoute } from "@/lib/server/route-handler";
 import { acquireStreamSlot } from "@/lib/server/streams/acquire-stream-slot";
 import { withFormLink } from "@/lib/server/form/with-form-link";
 
-export const { GET, HEAD, POST, PUT, PATCH, DELETE } = defineRoute(
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute(
   // A run-scoped link to a form the same run now waits at; the run's stream it reads counts
   // against the stream limits while it is read.
   withFormLink(
     FORM_API.nextLink,
     async ({ request, claims, readBody }) => {
       requireRunScope(claims);
-      await requireWithinRate("next-link", request);
       const body = await readBody();
+      await requireWithinRate("next-link", request, { link: `${claims.token}\n${claims.user}` });
       const lease = await acquireStreamSlot({
         address: clientAddress(request),
         visitor: claims.user,

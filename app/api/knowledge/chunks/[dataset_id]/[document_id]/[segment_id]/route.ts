@@ -1,3 +1,3 @@
 import { knowledgeRoute } from "@/lib/server/knowledge/knowledge-route";
 
-export const { GET, HEAD, POST, PUT, PATCH, DELETE } = knowledgeRoute("chunkView");
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = knowledgeRoute("chunkView");
