@@ -1,4 +1,5 @@
-import { FORM_PAUSE_REASONS, type PauseReason, type StreamEvent } from "@/lib/dify/browser-schemas";
+import type { PauseReason, StreamEvent } from "@/lib/dify/browser-schemas";
+import { FORM_PAUSE_REASONS } from "@/lib/dify/form-pause-reasons";
 
 // Folds the events of a run's stream into what the page shows. Idempotent on replays: `pubsub`
 // snapshots repeat node events (merged by execution id) and send a chat answer as one

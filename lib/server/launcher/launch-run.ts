@@ -1,6 +1,6 @@
 import "server-only";
 import { safeParse } from "zod/v4/core";
-import { FORM_PAUSE_REASONS } from "@/lib/dify/browser-schemas";
+import { FORM_PAUSE_REASONS } from "@/lib/dify/form-pause-reasons";
 import { ApiError } from "@/lib/errors/api-error";
 import { isRecord } from "@/lib/ids/is-record";
 import { answerName } from "@/lib/fields/answer-keys";
