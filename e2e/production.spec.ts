@@ -114,14 +114,16 @@ test("every /api answer that is not a success carries the envelope: unknown path
 }) => {
   const wrongMethod = await request.put("/api/forms/some-token");
   expect(wrongMethod.status()).toBe(405);
-  expect(wrongMethod.headers()["allow"]).toBe("GET, POST");
+  expect(wrongMethod.headers()["allow"]).toBe("GET, HEAD, POST");
   expect(wrongMethod.headers()["cache-control"]).toBe("no-store");
   expect(await wrongMethod.json()).toEqual({
     status: 405,
     code: "method_not_allowed",
-    message: "This route takes GET and POST only.",
+    message: "This route takes GET, HEAD, POST only.",
   });
-  expect((await request.delete("/api/forms/some-token/events")).headers()["allow"]).toBe("GET");
+  expect((await request.delete("/api/forms/some-token/events")).headers()["allow"]).toBe(
+    "GET, HEAD",
+  );
   // Every other route's 405 comes from the same wrapper: its unit test and the route-folder test
   // (every route file exports each method through it) cover them.
   for (const path of [
