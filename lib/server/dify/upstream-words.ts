@@ -58,14 +58,19 @@ export function upstreamWords(code: ErrorCode, status: number, text = ""): strin
   return WORDS[code] ?? `The workflow service refused the request (status ${status}).`;
 }
 
+const REMOTE_FILE_FAILED = /\b(fetch|download)\w* (the )?remote file/i;
+
 /** An upstream refusal with an issue for each of `fields` its own text names, in the app's words. */
 export function nameRefusedFields(error: unknown, fields: readonly string[]): unknown {
   if (!(error instanceof ApiError) || !error.upstreamText || error.issues?.length) return error;
   const named = fieldsNamedIn(error.upstreamText, fields);
   if (named.length === 0) return error;
+  const words = REMOTE_FILE_FAILED.test(error.upstreamText)
+    ? "The workflow service could not fetch the file of this link."
+    : null;
   const issues = named.map((name) => ({
     path: `inputs.${name}`,
-    message: `The workflow service refused the answer to '${name}'.`,
+    message: words ?? `The workflow service refused the answer to '${name}'.`,
   }));
   const withIssues = new ApiError(error.status, error.code, error.message, issues);
   withIssues.headers = error.headers;
