@@ -13,7 +13,8 @@ const ACTIONS: CustomFormInput["user_actions"] = [
   { id: "send", title: "Send", button_style: "primary" },
 ];
 const GENERATIONS = ["since-0.7", "before-0.7"] as const;
-const MISMATCH = "Detected file type does not match the specified type";
+// The upstream's refusal, said beside the field in the app's words.
+const MISMATCH = "The workflow service reads this file as another type than the field takes.";
 
 function fileField(
   name: string,
