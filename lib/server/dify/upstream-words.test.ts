@@ -41,5 +41,7 @@ describe("nameRefusedFields", () => {
         message: "The workflow service could not fetch the file of this link.",
       },
     ]);
+    expect(named.message).toBe("The workflow service could not fetch the file of this link.");
+    expect(JSON.stringify(named.toJSON())).not.toContain("10.0.0.9");
   });
 });

@@ -81,7 +81,8 @@ export function nameRefusedFields(error: unknown, fields: readonly string[]): un
     path: `inputs.${name}`,
     message: words ?? `The workflow service refused the answer to '${name}'.`,
   }));
-  const withIssues = new ApiError(error.status, error.code, error.message, issues);
+  // The page says the refusal's message beside each field it names.
+  const withIssues = new ApiError(error.status, error.code, words ?? error.message, issues);
   withIssues.headers = error.headers;
   return withIssues;
 }
