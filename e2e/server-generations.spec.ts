@@ -13,7 +13,8 @@ const ACTIONS: CustomFormInput["user_actions"] = [
   { id: "send", title: "Send", button_style: "primary" },
 ];
 const GENERATIONS = ["since-0.7", "before-0.7"] as const;
-const MISMATCH = "Detected file type does not match the specified type";
+// The upstream's refusal, said beside the field in the app's words.
+const MISMATCH = "The workflow service reads this file as another type than the field takes.";
 
 function fileField(
   name: string,
@@ -149,7 +150,7 @@ for (const generation of GENERATIONS) {
       .getByLabel("Or link to a file")
       .fill(`${filesOrigin}/download/7?name=Quarterly.PDF`);
     await report.getByRole("button", { name: "Add link" }).click();
-    // An inside server's own file name stays inside: the link names the file.
+    // An inside server (the suite's own): typed by its answer, named by the link.
     await expect(report.getByRole("listitem")).toContainText("7 · sent as documents");
     await page.getByRole("button", { name: "Send" }).click();
     await expect(page.getByRole("heading", { name: "Answer sent" })).toBeVisible();
