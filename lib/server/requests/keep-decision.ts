@@ -2,13 +2,10 @@ import "server-only";
 import { getEnv } from "@/lib/server/env";
 import { countDecisionUnrecorded, countStoreError } from "@/lib/server/ops/metrics";
 import { processState } from "@/lib/server/ops/process-state";
-import type { DecisionRecord } from "@/lib/server/requests/decision-record";
+import { UNRECORDED_MSG, type DecisionRecord } from "@/lib/server/requests/decision-record";
 import { createDecisionWriter } from "@/lib/server/requests/decision-writer";
 import { recordDecision } from "@/lib/server/requests/record-decision";
 import { getStore } from "@/lib/server/store/get-store";
-
-/** The log line's `msg` that `npm run replay-decisions` reads back. */
-export const UNRECORDED_MSG = "decision_unrecorded";
 
 /** Writes a decision after its answer went to Dify: retried, else logged whole for replay. */
 export function keepDecision(record: DecisionRecord): Promise<"stored" | "unrecorded"> {
