@@ -11,7 +11,7 @@ import { getStore } from "@/lib/server/store/get-store";
 export function keepDecision(record: DecisionRecord): Promise<"stored" | "unrecorded"> {
   const writer = processState("decision-writer", () => {
     const { limits } = getEnv();
-    return createDecisionWriter({
+    const created = createDecisionWriter({
       write: (decision) => recordDecision(getStore().db, decision),
       delaysMs: limits.decisionRetryDelaysMs,
       pendingMax: limits.decisionPendingMax,
@@ -21,6 +21,9 @@ export function keepDecision(record: DecisionRecord): Promise<"stored" | "unreco
         console.error(JSON.stringify({ level: "error", msg: UNRECORDED_MSG, reason, decision }));
       },
     });
+    // A copy that stops while decisions wait for the store logs them for replay, not loses them.
+    process.once("exit", () => created.abandon("the copy stopped before the store took it"));
+    return created;
   });
   return writer.keep(record);
 }

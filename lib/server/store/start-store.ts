@@ -1,6 +1,6 @@
 import "server-only";
 import { requestTasks } from "@/lib/server/jobs/request-tasks";
-import { startJobs } from "@/lib/server/jobs/job-queue";
+import { startJobs, stopJobs } from "@/lib/server/jobs/job-queue";
 import { getStore } from "@/lib/server/store/get-store";
 import { migrateStore } from "@/lib/server/store/migrate-store";
 
@@ -8,4 +8,6 @@ import { migrateStore } from "@/lib/server/store/migrate-store";
 export async function startStore(): Promise<void> {
   await migrateStore(getStore().pool);
   await startJobs(requestTasks());
+  // A stopping copy takes no new jobs; those in hand finish or are taken over.
+  process.once("SIGTERM", () => void stopJobs());
 }
