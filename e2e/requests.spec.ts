@@ -18,7 +18,13 @@ import {
 const AUTH = { Authorization: `Bearer ${E2E_PORTAL_TOKEN}` };
 
 type RequestRow = { id: string; status: string; form_token: string };
-type DecisionRow = { request_id: string; form_token: string; user: string; action: { id: string } };
+type DecisionRow = {
+  request_id: string;
+  form_token: string;
+  user: string;
+  action: { id: string };
+  run_outcome: string | null;
+};
 
 const storeTest = test.extend<{
   postgres: PostgresServer;
@@ -147,6 +153,10 @@ storeTest(
         action: { id: "approve", label: "Approve and publish" },
       }),
     ]);
+    // The run, followed after the answer, ends: its outcome joins the decision.
+    await expect
+      .poll(async () => (await listDecisions(a))[0]?.run_outcome, { timeout: 30_000 })
+      .toBe("succeeded");
   },
 );
 
