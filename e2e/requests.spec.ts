@@ -3,6 +3,7 @@ import { e2eAppServerEnv } from "@/e2e/app-server-env";
 import { startAppServer, type AppServerProcess } from "@/e2e/app-server-process";
 import { expect, test } from "@/e2e/fixtures";
 import { chooseAction, fillDemoForm } from "@/e2e/helpers/forms";
+import { launcherUser } from "@/e2e/helpers/launcher";
 import { startRunAsPortal } from "@/e2e/helpers/runs";
 import { E2E_PORTAL_TOKEN, E2E_REPLICA_PORT } from "@/e2e/ports";
 import {
@@ -157,6 +158,28 @@ storeTest(
     await expect
       .poll(async () => (await listDecisions(a))[0]?.run_outcome, { timeout: 30_000 })
       .toBe("succeeded");
+  },
+);
+
+storeTest(
+  "a run started from the launcher has its form registered for its visitor",
+  async ({ page, copies }) => {
+    const a = await copies.start(0);
+    await page.goto(`${a.url}/`);
+    await page.getByLabel("Topic").fill("Launch day");
+    await page.getByLabel("Brief").fill("The new dashboard ships on Monday.");
+    await page.getByRole("button", { name: "Start" }).click();
+    await expect(page.getByRole("heading", { name: "Your answer is needed" })).toBeVisible();
+    const user = await launcherUser(page);
+    const token = decodeURIComponent(new URL(page.url()).pathname.replace(/^\/form\//, ""));
+    await expect
+      .poll(async () =>
+        (await listRequests(a, `recipient=${encodeURIComponent(user)}`)).map((r) => [
+          r.form_token,
+          r.status,
+        ]),
+      )
+      .toEqual([[token, "waiting"]]);
   },
 );
 
