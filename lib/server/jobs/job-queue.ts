@@ -36,14 +36,13 @@ export function queueTiming(takeoverSeconds: number) {
 
 type Queue = { boss: PgBoss; started: Promise<void> };
 
-function queue(): Queue | undefined {
-  return processState("job-queue", () => ({ current: undefined as Queue | undefined })).current;
-}
+const holder = () => processState("job-queue", (): { current?: Queue } => ({}));
+const queue = () => holder().current;
 
 /** Starts the queue and its workers and schedules (once per process). */
 export async function startJobs(tasks: JobTask[]): Promise<void> {
-  const holder = processState("job-queue", () => ({ current: undefined as Queue | undefined }));
-  if (holder.current) return holder.current.started;
+  const running = queue();
+  if (running) return running.started;
   const env = getEnv();
   const timing = queueTiming(env.limits.JOB_TAKEOVER_SECONDS);
   const boss = new PgBoss({
@@ -95,7 +94,7 @@ export async function startJobs(tasks: JobTask[]): Promise<void> {
       else await boss.unschedule(task.name).catch(() => undefined);
     }
   })();
-  holder.current = { boss, started };
+  holder().current = { boss, started };
   return started;
 }
 
