@@ -132,6 +132,7 @@ function importBoundaries() {
     "lib/knowledge/**",
     "lib/launcher/**",
     "lib/markdown/**",
+    "lib/requests/**",
     "lib/routes/**",
     "lib/run/**",
   ];

@@ -292,7 +292,10 @@ test("a rejected answer keeps everything entered and can be sent again", async (
   await expect(page.getByRole("alert").first()).toContainText(
     "The workflow did not accept this answer",
   );
-  await expect(page.locator("#field-cover-error")).toContainText("failed to fetch remote file");
+  // In the app's words: the upstream's own text (which may name inside addresses) stays in the log.
+  await expect(page.locator("#field-cover-error")).toContainText(
+    "The workflow service could not fetch the file of this link.",
+  );
   await expect(page.getByLabel("Draft")).toHaveValue("Keep this text");
   await expect(page.getByLabel("Tone")).toHaveValue("Formal");
   await expectNoAxeViolations(page);

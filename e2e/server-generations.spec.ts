@@ -13,8 +13,8 @@ const ACTIONS: CustomFormInput["user_actions"] = [
   { id: "send", title: "Send", button_style: "primary" },
 ];
 const GENERATIONS = ["since-0.7", "before-0.7"] as const;
-// The upstream's own text goes to the log only: the field says the refusal in the app's words.
-const REFUSED = "The workflow service refused the answers of this form.";
+// The upstream's refusal, said beside the field in the app's words.
+const MISMATCH = "The workflow service reads this file as another type than the field takes.";
 
 function fileField(
   name: string,
@@ -87,8 +87,8 @@ for (const generation of GENERATIONS) {
       const sent = (await getFormRecord(form.token)).submission?.inputs.template;
       expect(sent).toMatchObject({ type: "document", extension: ".dotx" });
     } else {
-      // An older server files a .dotx as custom: the refusal shows at the field, the rest is kept.
-      await expect(besideField(page, "Template").getByText(REFUSED)).toBeVisible();
+      // An older server files a .dotx as custom: its reason shows at the field, the rest is kept.
+      await expect(besideField(page, "Template").getByText(MISMATCH)).toBeVisible();
       await expect(page.getByLabel("Note")).toHaveValue("Kept as typed");
       expect((await getFormRecord(form.token)).status).toBe("open");
     }
@@ -150,7 +150,7 @@ for (const generation of GENERATIONS) {
       .getByLabel("Or link to a file")
       .fill(`${filesOrigin}/download/7?name=Quarterly.PDF`);
     await report.getByRole("button", { name: "Add link" }).click();
-    // An inside server's own file name stays inside: the link names the file.
+    // An inside server (the suite's own): typed by its answer, named by the link.
     await expect(report.getByRole("listitem")).toContainText("7 · sent as documents");
     await page.getByRole("button", { name: "Send" }).click();
     await expect(page.getByRole("heading", { name: "Answer sent" })).toBeVisible();

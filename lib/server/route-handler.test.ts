@@ -54,7 +54,7 @@ describe("handleRoute", () => {
     expect(String(error.mock.calls[0])).not.toContain("hunter2");
   });
 
-  it("closes the connection after refusing a request with a body, not after a good answer", async () => {
+  it("closes the connection after a body that timed out, not after a good answer or a refusal", async () => {
     vi.spyOn(console, "info").mockImplementation(() => undefined);
     const post = (handler: () => Promise<Response>) =>
       handleRoute("x", handler)(new Request("http://x/", { method: "POST", body: "{" }), {});
@@ -62,6 +62,8 @@ describe("handleRoute", () => {
     expect(refused.headers.get("connection")).toBe("close");
     const served = await post(() => Promise.resolve(Response.json({})));
     expect(served.headers.get("connection")).toBeNull();
+    const tooLarge = await post(() => Promise.reject(ApiError.of("payload_too_large", "big")));
+    expect(tooLarge.headers.get("connection")).toBeNull();
   });
 
   it("replaces a malformed incoming request id", async () => {

@@ -45,9 +45,11 @@ export function handleRoute<C>(
         done();
       }
       response.headers.set("X-Request-Id", requestId);
-      // A refused or timed-out body may still be arriving: Node would read it to its end to keep
-      // the connection, so the connection closes instead and the body costs nothing more.
-      if (failed && request.body !== null) response.headers.set("Connection", "close");
+      // A timed-out body may still be trickling in: Node would read it to its end to keep the
+      // connection, so it closes instead. A body refused while it streams fast is left to Node:
+      // closing then resets the connection, and the client may never read the answer.
+      if (failed?.code === "request_timeout" && request.body !== null)
+        response.headers.set("Connection", "close");
       for (const [name, value] of Object.entries(API_RESPONSE_HEADERS)) {
         // A stream's own `no-store, no-transform` is kept.
         if (name === "Cache-Control" && NO_STORE.test(response.headers.get(name) ?? "")) continue;

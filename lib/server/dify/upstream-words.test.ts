@@ -30,4 +30,18 @@ describe("nameRefusedFields", () => {
     ]);
     expect(JSON.stringify(named.toJSON())).not.toContain("Missing required");
   });
+
+  it("says in its own words that a link's file could not be fetched", () => {
+    const refused = ApiError.of("invalid_param", "The workflow service refused a value.");
+    refused.upstreamText = "input 'cover': failed to fetch remote file http://10.0.0.9/x.png";
+    const named = nameRefusedFields(refused, ["cover"]) as ApiError;
+    expect(named.issues).toEqual([
+      {
+        path: "inputs.cover",
+        message: "The workflow service could not fetch the file of this link.",
+      },
+    ]);
+    expect(named.message).toBe("The workflow service could not fetch the file of this link.");
+    expect(JSON.stringify(named.toJSON())).not.toContain("10.0.0.9");
+  });
 });

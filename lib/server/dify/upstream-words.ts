@@ -58,16 +58,31 @@ export function upstreamWords(code: ErrorCode, status: number, text = ""): strin
   return WORDS[code] ?? `The workflow service refused the request (status ${status}).`;
 }
 
+/** What a refused field's own text says, in the app's words; else the field is named only. */
+const FIELD_WORDS: [RegExp, string][] = [
+  [
+    /\b(fetch|download)\w* (the )?remote file/i,
+    "The workflow service could not fetch the file of this link.",
+  ],
+  [
+    /file type does not match/i,
+    "The workflow service reads this file as another type than the field takes.",
+  ],
+];
+
 /** An upstream refusal with an issue for each of `fields` its own text names, in the app's words. */
 export function nameRefusedFields(error: unknown, fields: readonly string[]): unknown {
   if (!(error instanceof ApiError) || !error.upstreamText || error.issues?.length) return error;
   const named = fieldsNamedIn(error.upstreamText, fields);
   if (named.length === 0) return error;
+  const text = error.upstreamText;
+  const words = FIELD_WORDS.find(([pattern]) => pattern.test(text))?.[1];
   const issues = named.map((name) => ({
     path: `inputs.${name}`,
-    message: `The workflow service refused the answer to '${name}'.`,
+    message: words ?? `The workflow service refused the answer to '${name}'.`,
   }));
-  const withIssues = new ApiError(error.status, error.code, error.message, issues);
+  // The page says the refusal's message beside each field it names.
+  const withIssues = new ApiError(error.status, error.code, words ?? error.message, issues);
   withIssues.headers = error.headers;
   return withIssues;
 }

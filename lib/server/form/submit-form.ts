@@ -6,8 +6,11 @@ import { checkInputs, inputRule } from "@/lib/server/request/check-inputs";
 import { getEnv } from "@/lib/server/env";
 import { nameRefusedFields } from "@/lib/server/dify/upstream-words";
 
-/** Submits answers as `user` once they fit: links first, then against one read of the form. */
-export async function submitForm(token: string, body: SubmitRequest, user: string): Promise<void> {
+/**
+ * Submits answers as `user` once they fit: links first, then against one read of the form. Returns
+ * the form read and the inputs sent, for the decision kept after it.
+ */
+export async function submitForm(token: string, body: SubmitRequest, user: string) {
   const insideHosts = getEnv().REMOTE_FILE_HOSTS;
   checkInputs(body.inputs, { insideHosts });
   const form = await getDifyClient().getHumanInputForm(token);
@@ -21,4 +24,5 @@ export async function submitForm(token: string, body: SubmitRequest, user: strin
         form.inputs.map((input) => input.output_variable_name),
       );
     });
+  return { form, inputs };
 }

@@ -26,6 +26,7 @@ import {
 } from "@/lib/server/streams/relay-event-stream";
 import { clientAddress } from "@/lib/server/client-address";
 import { processState } from "@/lib/server/ops/process-state";
+import { storeConfigured } from "@/lib/server/store/store-configured";
 
 // DIFY_APP_MODE, or in `auto` a workflow until the app answers `not_workflow_app`, then (until
 // the process restarts) a chat app.
@@ -116,13 +117,19 @@ function launchLinks(user: string, secret: string): EventTransform {
         if (typeof token !== "string" || !token || form.form_version === "2") continue;
         if (linked.has(token)) continue;
         linked.add(token);
+        const nodeTitle = typeof form.node_title === "string" ? form.node_title : null;
+        if (storeConfigured()) {
+          void import("@/lib/server/requests/register-launched").then(({ registerLaunched }) =>
+            registerLaunched({ token, runId, user, title: nodeTitle }),
+          );
+        }
         const exp = Math.floor(Date.now() / 1000) + getEnv().limits.launcherLinkTtlSeconds;
         links.push({
           event: FORM_LINK_EVENT,
           // The same person started the run: their link may answer its later forms in place.
           url: formLinkPath({ token, run: runId, user, exp, scope: "run" }, secret),
           workflow_run_id: runId,
-          node_title: typeof form.node_title === "string" ? form.node_title : null,
+          node_title: nodeTitle,
         });
       }
       return [json, ...links];

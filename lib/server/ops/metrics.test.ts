@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "@/lib/errors/api-error";
 import {
+  countDecisionUnrecorded,
+  countStoreError,
   countUploadedBytes,
+  observeJob,
   observeRequest,
   observeUpstream,
   renderMetrics,
@@ -86,5 +89,17 @@ describe("metrics", () => {
     const before = (await sample("human_input_uploaded_bytes_total")) ?? 0;
     countUploadedBytes(1234);
     expect(await sample("human_input_uploaded_bytes_total")).toBe(before + 1234);
+  });
+
+  it("counts store errors by operation, unrecorded decisions, and jobs by outcome", async () => {
+    countStoreError("decision");
+    expect(await sample('human_input_store_errors_total{operation="decision"}')).toBe(1);
+    const before = (await sample("human_input_decisions_unrecorded_total")) ?? 0;
+    countDecisionUnrecorded();
+    expect(await sample("human_input_decisions_unrecorded_total")).toBe(before + 1);
+    observeJob("follow-run")("failed");
+    expect(
+      await sample('human_input_job_duration_seconds_count{job="follow-run",outcome="failed"}'),
+    ).toBe(1);
   });
 });

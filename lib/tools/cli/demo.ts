@@ -1,6 +1,8 @@
 // npm run demo: starts the embedded Dify-compatible service (when DIFY_API_BASE is unset), builds
 // and starts the app, and prints a link to a freshly paused demo form. `--dev` runs `next dev`.
 import { spawn, spawnSync } from "node:child_process";
+import { mkdirSync } from "node:fs";
+import path from "node:path";
 import { demoAppEnv, demoListenHost } from "@/lib/tools/cli/demo-app-env";
 import { parseArgs } from "@/lib/tools/cli/parse-args";
 import { createAdminClient, type AdminClient } from "@/lib/embedded/admin-client";
@@ -8,6 +10,7 @@ import { publishAdminToken } from "@/lib/embedded/admin-token";
 import { startEmbeddedServer } from "@/lib/embedded/server";
 import { parseEnv } from "@/lib/server/env-schema";
 import { formLinkPath } from "@/lib/server/form/signed-form-link";
+import { startPgliteServer, type PgliteServer } from "@/lib/tools/postgres/start-pglite-server";
 
 const args = parseArgs(process.argv.slice(2));
 // Next's own binary rather than `npx next`: stopping it then stops the server itself, not a
@@ -55,9 +58,19 @@ async function main() {
     if (build.status !== 0) process.exit(build.status ?? 1);
   }
   const host = demoListenHost(source);
+  // Without DATABASE_URL, a PGlite database kept in .data/ (gitignored), served on PostgreSQL's
+  // wire protocol: requests and decisions with nothing installed.
+  let pglite: PgliteServer | undefined;
+  if (!source.DATABASE_URL?.trim()) {
+    const dataDir = path.join(process.cwd(), ".data", "pglite");
+    mkdirSync(dataDir, { recursive: true });
+    pglite = await startPgliteServer(dataDir);
+    console.log(`Requests and decisions: PGlite in ${path.relative(process.cwd(), dataDir)}`);
+  }
   const appEnv: NodeJS.ProcessEnv = {
     ...process.env,
     ...source,
+    ...(pglite ? { DATABASE_URL: pglite.url } : {}),
     PORT: String(env.PORT),
     HOSTNAME: host,
     APP_ORIGIN: appOrigin,
@@ -71,6 +84,7 @@ async function main() {
     : spawn(process.execPath, [".next/standalone/server.js"], { stdio: "inherit", env: appEnv });
   const stop = () => {
     app.kill("SIGTERM");
+    void pglite?.close();
     void embedded?.close().finally(() => process.exit(0));
     if (!embedded) process.exit(0);
   };

@@ -33,6 +33,7 @@ describe("import boundaries", () => {
     const line = 'import { env as value } from "@/lib/server/env";';
     expect(await restrictedImports("lib/form/form-draft.ts", line)).toHaveLength(1);
     expect(await restrictedImports("lib/client/api-fetch.ts", line)).toHaveLength(1);
+    expect(await restrictedImports("lib/requests/requests-api-contract.ts", line)).toHaveLength(1);
   }, 60_000);
 
   it("keeps Dify's wire free of the server, types included", async () => {

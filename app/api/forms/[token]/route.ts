@@ -3,6 +3,7 @@ import { loadFormView } from "@/lib/server/form/load-form-view";
 import { submitForm } from "@/lib/server/form/submit-form";
 import { defineRoute } from "@/lib/server/route-handler";
 import { withFormLink } from "@/lib/server/form/with-form-link";
+import { storeConfigured } from "@/lib/server/store/store-configured";
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute(
   // The form as the app's view model, with the app's upload limits.
@@ -11,7 +12,14 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute(
   withFormLink(
     FORM_API.submit,
     async ({ params, claims, readBody }) => {
-      await submitForm(params.token, await readBody(), claims.user);
+      const body = await readBody();
+      const sent = await submitForm(params.token, body, claims.user);
+      // With a store, the decision is kept after the answer went to Dify, never before it; a
+      // copy without one does not even load the store's modules.
+      if (storeConfigured()) {
+        const { afterAnswer } = await import("@/lib/server/requests/after-answer");
+        afterAnswer({ token: params.token, claims, action: body.action, ...sent });
+      }
       return { ok: true as const };
     },
     { sameOrigin: true },
