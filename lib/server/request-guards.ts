@@ -67,6 +67,17 @@ export function sameToken(given: string, expected: string): boolean {
 
 const THROTTLED = "Too many wrong tokens came from this address. Try again later.";
 
+const authFailures = () =>
+  sharedRateLimiter("auth-failures", () => ({
+    points: getEnv().limits.MAX_AUTH_FAILURES_PER_ADDRESS,
+    duration: getEnv().limits.AUTH_FAILURE_WINDOW_SECONDS,
+  }));
+
+/** A wrong link or session counts toward the wrong-token limit; past it: 429 too_many_requests. */
+export async function countWrongToken(request: Pick<Request, "headers">): Promise<void> {
+  await consumeOrRefuse(authFailures(), clientAddress(request), THROTTLED);
+}
+
 /**
  * Compared with every configured token, no early exit. NOTE: past the wrong-token limit an address
  * gets 429 before any compare, a right token too; else the answer would confirm a right guess.
@@ -76,10 +87,7 @@ async function requireBearer(
   tokens: readonly PortalToken[],
   refusal: string,
 ): Promise<PortalToken> {
-  const failures = sharedRateLimiter("auth-failures", () => ({
-    points: getEnv().limits.MAX_AUTH_FAILURES_PER_ADDRESS,
-    duration: getEnv().limits.AUTH_FAILURE_WINDOW_SECONDS,
-  }));
+  const failures = authFailures();
   const address = clientAddress(request);
   const bearer = /^Bearer\s+(\S+)$/i.exec((request.headers.get("authorization") ?? "").trim());
   const given = bearer?.[1];

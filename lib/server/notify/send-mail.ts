@@ -13,7 +13,8 @@ export async function sendMail(
   to: string,
   message: RequestMessage,
 ): Promise<void> {
-  const transport = createTransport(smtpUrl, {
+  const transport = createTransport({
+    url: smtpUrl,
     connectionTimeout: TIMEOUT_MS,
     greetingTimeout: TIMEOUT_MS,
     socketTimeout: TIMEOUT_MS,
