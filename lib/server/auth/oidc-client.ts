@@ -1,13 +1,12 @@
 import "server-only";
 import * as oidc from "openid-client";
 import { getEnv } from "@/lib/server/env";
-import { processState } from "@/lib/server/ops/process-state";
 import { publicOrigin } from "@/lib/server/request-guards";
 import type { Session } from "@/lib/server/auth/session";
 import { SIGN_IN_SECONDS } from "@/lib/server/auth/session-cookie";
 
 // Sign-in with OpenID Connect: authorization code with PKCE, the client authenticated with
-// client_secret_basic, the provider's metadata discovered once and kept while it works.
+// client_secret_basic.
 
 /** Seconds each call to the provider may take: a provider that is down answers quickly as such. */
 const PROVIDER_TIMEOUT_SECONDS = 5;
@@ -30,35 +29,24 @@ export function oidcSettings(): Settings | null {
   };
 }
 
-const discovered = () =>
-  processState("oidc.configuration", () => ({
-    pending: undefined as Promise<oidc.Configuration> | undefined,
-  }));
-
+/**
+ * The provider's metadata, asked for at each step: sign-ins are rare, and a provider that went
+ * down is then told at once ("sign-in is unavailable") rather than after the browser left.
+ */
 async function configuration(settings: Settings): Promise<oidc.Configuration> {
-  const state = discovered();
   // NOTE: an http:// issuer is allowed by the settings on this host only.
   const insecure = new URL(settings.issuer).protocol === "http:";
-  state.pending ??= oidc
-    .discovery(
+  try {
+    const config = await oidc.discovery(
       new URL(settings.issuer),
       settings.clientId,
       undefined,
       oidc.ClientSecretBasic(settings.clientSecret),
-      {
-        execute: insecure ? [oidc.allowInsecureRequests] : [],
-        timeout: PROVIDER_TIMEOUT_SECONDS,
-      },
-    )
-    .then((config) => {
-      config.timeout = PROVIDER_TIMEOUT_SECONDS;
-      return config;
-    });
-  try {
-    return await state.pending;
+      { execute: insecure ? [oidc.allowInsecureRequests] : [], timeout: PROVIDER_TIMEOUT_SECONDS },
+    );
+    config.timeout = PROVIDER_TIMEOUT_SECONDS;
+    return config;
   } catch (error) {
-    // Forgotten, so the next sign-in asks again once the provider is back.
-    state.pending = undefined;
     throw new SignInUnavailable(error instanceof Error ? error.message : String(error));
   }
 }
