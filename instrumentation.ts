@@ -23,6 +23,15 @@ export async function register() {
     const { connectSharedStore } = await import("@/lib/server/shared-limits/shared-store");
     await connectSharedStore();
   }
+  // The store's migrations before any request: one that fails stops the start, naming why.
+  const { startStore } = await import("@/lib/server/store/start-store");
+  try {
+    await startStore();
+  } catch (error) {
+    const problem = error instanceof Error ? error.message : String(error);
+    console.error(JSON.stringify({ level: "error", msg: "store migration failed", problem }));
+    process.exit(1);
+  }
   // SIGTERM: drain (end streams with `retry:`, let requests finish), then exit 0.
   const { installShutdownHandler } = await import("@/lib/server/ops/graceful-shutdown");
   installShutdownHandler({ graceMs: getEnv().limits.SHUTDOWN_GRACE_MS });

@@ -18,6 +18,8 @@ export const ERROR_STATUS = {
   not_found: 404,
   /** A link valid for longer than MAX_LINK_TTL allows (its `exp` is too far ahead). */
   link_ttl_exceeded: 403,
+  /** The requests and decisions routes on a server without a store (DATABASE_URL unset). */
+  requests_off: 404,
   method_not_allowed: 405,
   request_timeout: 408,
   payload_too_large: 413,
@@ -32,6 +34,8 @@ export const ERROR_STATUS = {
   upstream_key_refused: 502,
   upstream_unreachable: 502,
   shutting_down: 503,
+  /** The store (DATABASE_URL) did not answer; a form's answer never waits for it. */
+  store_unavailable: 503,
   /** The server's configuration is not valid: its log and /api/ready name the variable. */
   server_misconfigured: 503,
   upstream_timeout: 504,

@@ -49,6 +49,17 @@ describe("parseEnv", () => {
     expect(() => parseEnv(source)).toThrow(message);
   });
 
+  it("keeps requests only with a postgres:// DATABASE_URL, and decisions as long as asked", () => {
+    expect(parseEnv({}).DATABASE_URL).toBeUndefined();
+    expect(parseEnv({ DATABASE_URL: "postgres://u:p@db:5432/forms" }).DATABASE_URL).toBe(
+      "postgres://u:p@db:5432/forms",
+    );
+    expect(() => parseEnv({ DATABASE_URL: "mysql://db/forms" })).toThrow(/DATABASE_URL: must be/);
+    expect(parseEnv({}).DECISION_RETENTION_DAYS).toBeUndefined();
+    expect(parseEnv({ DECISION_RETENTION_DAYS: "400" }).DECISION_RETENTION_DAYS).toBe(400);
+    expect(() => parseEnv({ DECISION_RETENTION_DAYS: "0" })).toThrow(/DECISION_RETENTION_DAYS/);
+  });
+
   it("splits allowed embed origins", () => {
     expect(
       parseEnv({ EMBED_ALLOWED_ORIGINS: " https://a.example  http://localhost:4000 " })

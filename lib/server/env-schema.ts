@@ -122,6 +122,11 @@ const limitsSchema = z
     MAX_AUTH_FAILURES_PER_ADDRESS: int(1, 10_000, 10),
     AUTH_FAILURE_WINDOW_SECONDS: int(1, 86_400, 600),
     MAX_LINK_TTL: int(60, MAX_LINK_TTL_CEILING, 30 * 24 * 60 * 60),
+    DATABASE_POOL_SIZE: int(1, 1_000, 10),
+    /** The sweep reads at most this many waiting forms from Dify a minute, across all copies. */
+    REQUEST_REFRESH_PER_MINUTE: int(1, 100_000, 60),
+    /** A job left by a stopped copy is taken over within this bound. */
+    JOB_TAKEOVER_SECONDS: int(10, 3_600, 60),
   })
   .transform((limits) => ({
     ...limits,
@@ -156,6 +161,15 @@ const limitsSchema = z
     allowedDatasetReadsAtOnce: 4,
     /** The longest link query traded for a cookie (browsers keep 4,096 bytes per cookie). */
     linkCookieMaxChars: 3_800,
+    /** A decision write that fails is retried after each of these delays, then logged whole. */
+    decisionRetryDelaysMs: [250, 1_000, 2_000, 4_000, 8_000, 15_000, 30_000] as const,
+    /** Decision writes waiting for a retry, at most; past it a record is logged at once. */
+    decisionPendingMax: 1_000,
+    /** A registration reads the form from Dify; a page of a list holds at most this many rows. */
+    listPageMax: 200,
+    /** Following a run after an answer: at most this many next forms registered. */
+    followMaxForms: 20,
+    storeQueryTimeoutMs: 5_000,
   }));
 
 const variablesSchema = z.object({
@@ -197,6 +211,16 @@ const variablesSchema = z.object({
     z.url({ protocol: /^rediss?$/, error: "must be a redis:// or rediss:// URL" }).optional(),
   ),
   METRICS_TOKEN: secret(MIN_BEARER_TOKEN_LENGTH),
+  /** The store (requests and decisions); without it the app answers links only. */
+  DATABASE_URL: optionalString.pipe(
+    z
+      .url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// or postgresql:// URL" })
+      .optional(),
+  ),
+  /** Decisions older than this many days are removed daily; unset keeps them. */
+  DECISION_RETENTION_DAYS: optionalString.pipe(
+    z.coerce.number<string>().int().min(1).max(36_500).optional(),
+  ),
   /** Sign-in with OpenID Connect: all three set, or none. */
   OIDC_ISSUER: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   OIDC_CLIENT_ID: optionalString,

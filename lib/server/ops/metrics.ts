@@ -43,6 +43,21 @@ function createMetrics() {
       name: `${PREFIX}shared_limits_fallbacks_total`,
       help: "Limit checks counted in this copy's memory because Redis (REDIS_URL) could not be reached.",
     }),
+    storeErrors: new Counter({
+      name: `${PREFIX}store_errors_total`,
+      help: "Failed operations on the store (DATABASE_URL), by operation.",
+      labelNames: ["operation"] as const,
+    }),
+    decisionsUnrecorded: new Counter({
+      name: `${PREFIX}decisions_unrecorded_total`,
+      help: "Decisions the store could not take after every retry: logged whole (decision_unrecorded) for npm run replay-decisions.",
+    }),
+    jobs: new Histogram({
+      name: `${PREFIX}job_duration_seconds`,
+      help: "Background jobs on the store's queue by job and outcome (done, failed), with their durations.",
+      labelNames: ["job", "outcome"] as const,
+      buckets: SECONDS,
+    }),
     openStreams: new Gauge({
       name: `${PREFIX}open_event_streams`,
       help: "Event streams open now (relayed from the upstream to browsers).",
@@ -114,4 +129,18 @@ export function setSharedLimitsUp(up: boolean): void {
 
 export function countSharedLimitsFallback(): void {
   metrics().sharedLimitsFallbacks.inc();
+}
+
+export function countStoreError(operation: string): void {
+  metrics().storeErrors.inc({ operation });
+}
+
+export function countDecisionUnrecorded(): void {
+  metrics().decisionsUnrecorded.inc();
+}
+
+/** Times a job; the returned function takes its outcome. */
+export function observeJob(job: string) {
+  const stop = metrics().jobs.startTimer({ job });
+  return (outcome: "done" | "failed") => stop({ outcome });
 }

@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { createServer } from "node:net";
 import path from "node:path";
 import type { RedisOverheadResult, RedisPair } from "./bench-results";
 import type { BenchForm } from "./create-demo-form";
@@ -10,6 +9,7 @@ import type { BenchStack } from "./start-bench-stack";
 import { EMBEDDED_KEYS } from "@/lib/embedded/demo-keys";
 import { FORM_LINK_HEADER } from "@/lib/form/form-link";
 import { startRedisServer } from "@/lib/tools/redis/start-redis-server";
+import { freePort } from "@/lib/tools/net/free-port";
 
 // What sharing the limits in Redis adds to a knowledge request (its token passes the wrong-token
 // throttle: a count taken and given back) and to a 1 KB upload (its address's rate and a slot of
@@ -19,17 +19,6 @@ import { startRedisServer } from "@/lib/tools/redis/start-redis-server";
 // (another service, like the upstream) on the others.
 
 const TOKEN = "bench-portal-token-0123456789abcdef";
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
 
 async function startApp(stack: BenchStack, env: Record<string, string>) {
   const port = await freePort();

@@ -14,6 +14,11 @@ if (!existsSync(path.join(standalone, "server.js"))) {
 for (const [from, to] of [
   [path.join(root, ".next", "static"), path.join(standalone, ".next", "static")],
   [path.join(root, "public"), path.join(standalone, "public")],
+  // The store's migrations, which the server applies as it starts (the build does not trace them).
+  [
+    path.join(root, "lib", "server", "store", "migrations"),
+    path.join(standalone, "lib", "server", "store", "migrations"),
+  ],
 ] as const) {
   rmSync(to, { recursive: true, force: true });
   if (existsSync(from)) cpSync(from, to, { recursive: true });

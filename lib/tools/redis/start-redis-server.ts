@@ -1,5 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { createServer, connect } from "node:net";
+import { connect } from "node:net";
+import { freePort } from "@/lib/tools/net/free-port";
 
 // A real Redis for the shared-limits stories and the bench: Debian's redis-server (apt-get install
 // redis-server), started on a free loopback port with nothing saved to disk.
@@ -14,17 +15,6 @@ export function redisServerInstalled(): boolean {
   const found = spawnSync(REDIS_SERVER, ["--version"], { stdio: "ignore" }).status === 0;
   if (!found && process.env.CI === "true") throw new Error(REDIS_MISSING);
   return found;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
 }
 
 function accepts(port: number): Promise<boolean> {

@@ -1,0 +1,52 @@
+import { sql } from "drizzle-orm";
+import { createStore, type Store } from "@/lib/server/store/create-store";
+import { migrateStore } from "@/lib/server/store/migrate-store";
+import { startPgliteServer } from "@/lib/tools/postgres/start-pglite-server";
+import { postgresInstalled, startPostgresServer } from "@/lib/tools/postgres/start-postgres-server";
+
+// The store's unit tests run on both databases the app meets: PGlite (the demo's) and a real
+// PostgreSQL (production's), each migrated from the checked-in migrations.
+
+export type TestStore = {
+  url: string;
+  store: Store;
+  /** Empties every table. */
+  reset(): Promise<void>;
+  close(): Promise<void>;
+};
+
+type Backend = { name: string; start: () => Promise<{ url: string; close(): Promise<void> }> };
+
+export const STORE_BACKENDS: Backend[] = [
+  { name: "PGlite", start: () => startPgliteServer() },
+  ...(postgresInstalled()
+    ? [
+        {
+          name: "PostgreSQL",
+          start: async () => {
+            const server = await startPostgresServer();
+            return { url: server.url, close: () => server.remove() };
+          },
+        },
+      ]
+    : []),
+];
+
+export async function openTestStore(backend: Backend): Promise<TestStore> {
+  const server = await backend.start();
+  const store = createStore(server.url, { max: 5, queryTimeoutMs: 10_000 });
+  await migrateStore(store.pool);
+  return {
+    url: server.url,
+    store,
+    reset: async () => {
+      await store.db.execute(
+        sql`truncate decisions, recipients, requests restart identity cascade`,
+      );
+    },
+    close: async () => {
+      await store.close();
+      await server.close();
+    },
+  };
+}
