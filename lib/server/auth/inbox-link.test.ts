@@ -43,7 +43,10 @@ describe("inbox links", () => {
       reason: "expired",
     });
     params.set("sig", "x".repeat(43));
-    expect(verifyInboxLink(params, secret, claims.exp + 1)).toEqual({ ok: false, reason: "invalid" });
+    expect(verifyInboxLink(params, secret, claims.exp + 1)).toEqual({
+      ok: false,
+      reason: "invalid",
+    });
   });
 
   it("never takes a form link's signature for an inbox link's", () => {

@@ -92,7 +92,9 @@ export async function finishSignIn(
   const config = await configuration(settings);
   const current = new URL(callbackUrl(request));
   current.search = new URL(request.url).search;
-  let claims: oidc.IDToken | undefined;
+  let claims: Record<string, unknown>;
+  let issuer: string;
+  let subject: string;
   try {
     const tokens = await oidc.authorizationCodeGrant(config, current, {
       pkceCodeVerifier: checks.verifier,
@@ -100,7 +102,14 @@ export async function finishSignIn(
       expectedNonce: checks.nonce,
       idTokenExpected: true,
     });
-    claims = tokens.claims();
+    const idToken = tokens.claims();
+    if (!idToken) return { ok: false, reason: "refused" };
+    ({ iss: issuer, sub: subject } = idToken);
+    claims = idToken;
+    // Many providers put profile claims in the UserInfo answer only, not in the ID token.
+    if (claims[settings.userClaim] === undefined || claims.email === undefined) {
+      claims = { ...(await oidc.fetchUserInfo(config, tokens.access_token, subject)), ...idToken };
+    }
   } catch (error) {
     // The provider said no (or its answer did not check out), or could not be reached.
     if (error instanceof oidc.AuthorizationResponseError || error instanceof oidc.ResponseBodyError)
@@ -112,7 +121,6 @@ export async function finishSignIn(
       return { ok: false, reason: "unavailable" };
     return { ok: false, reason: "refused" };
   }
-  if (!claims) return { ok: false, reason: "refused" };
   const user = claims[settings.userClaim];
   if (typeof user !== "string" || !user || user.length > 320)
     return { ok: false, reason: "no_user" };
@@ -123,8 +131,8 @@ export async function finishSignIn(
       via: "oidc",
       user,
       exp: Math.floor(Date.now() / 1000) + SIGN_IN_SECONDS,
-      issuer: claims.iss,
-      subject: claims.sub,
+      issuer,
+      subject,
       ...(email ? { email } : {}),
     },
   };

@@ -43,7 +43,7 @@ describe("senders", () => {
     expect(catcher.messages.at(-1)).toMatchObject({
       channel: "mail",
       to: "alice@example.com",
-      from: "\"Approvals\" <approvals@localhost>",
+      from: '"Approvals" <approvals@localhost>',
       subject: message.subject,
     });
   });

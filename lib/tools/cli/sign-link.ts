@@ -16,8 +16,9 @@ function main() {
   const inbox = args.inbox === true;
   if (args.help || (!token && !inbox) || !user) {
     console.log(
-      "Usage: npm run sign-link -- --token <form_token> --user <user> [--run <workflow_run_id>] [--scope run] [--view progress] [--ttl 7d] [--base <app origin>]\n" +
+      "Usage: npm run sign-link -- --token <form_token> --user <user> [--run <workflow_run_id>] [--scope run] [--view progress] [--sign-in] [--ttl 7d] [--base <app origin>]\n" +
         "       npm run sign-link -- --inbox --user <user> [--ttl 7d] [--base <app origin>]\n" +
+        "  --sign-in: only the user, signed in with OpenID Connect, may open the form\n" +
         "  --inbox: a link to the user's inbox (all requests naming them) instead of one form\n" +
         "  --scope run: the link may also answer the run's later forms in place (default: its own form only)\n" +
         "  --view progress: the link follows the run's progress only, without its answer or outputs (default: as RUN_STREAM_OUTPUTS says)",
@@ -40,6 +41,7 @@ function main() {
     console.error(`--view must be "progress" (or "full", the default), not "${view}".`);
     process.exit(2);
   }
+  const auth = args["sign-in"] === true ? "signin" : "link";
   const now = Math.floor(Date.now() / 1000);
   const exp = now + parseTtl(get("ttl") ?? "7d");
   // The app refuses a link valid for longer than MAX_LINK_TTL: no use minting one.
@@ -56,7 +58,7 @@ function main() {
   const path =
     inbox || !token
       ? inboxLinkPath({ user, exp }, secret)
-      : formLinkPath({ token, run: get("run") ?? "", user, exp, scope, view }, secret);
+      : formLinkPath({ token, run: get("run") ?? "", user, exp, scope, view, auth }, secret);
   console.log(base + path);
 }
 
