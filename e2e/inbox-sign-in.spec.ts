@@ -71,7 +71,7 @@ for (const width of WIDTHS) {
       inboxWorld.provider.setDown(true);
       try {
         await page.goto(`${inboxWorld.app.url}/signin`);
-        await page.getByRole("link", { name: "Sign in with your account" }).click();
+        await page.getByRole("link", { name: "Sign in", exact: true }).click();
         await expect(page.getByRole("heading", { name: "Sign-in is unavailable" })).toBeVisible();
         await expectAccessible(page);
         await page.goto(`${inboxWorld.app.url}${inboxLink("carol@example.com")}`);

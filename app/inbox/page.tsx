@@ -1,9 +1,17 @@
+import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { connection } from "next/server";
 import { getTranslations } from "next-intl/server";
-import { SignInLink, SignOutButton } from "@/components/inbox/sign-in-actions";
+import { SignInLink } from "@/components/inbox/sign-in-actions";
+import { SignOutButton } from "@/components/inbox/sign-out-button";
 import { ViewerRefusedScreen } from "@/components/inbox/viewer-refused-screen";
+import { InboxList } from "@/components/inbox/inbox-list";
 import { StatusScreen } from "@/components/ui/status-screen";
+import { inboxQueryOptions } from "@/lib/inbox/inbox-query";
+import { INBOX_LINK_KEYS } from "@/lib/server/auth/inbox-link";
+import type { Session } from "@/lib/server/auth/session";
+import { listInbox } from "@/lib/server/inbox/list-inbox";
+import { storeConfigured } from "@/lib/server/store/get-store";
 import { oidcSettings } from "@/lib/server/auth/oidc-client";
 import { currentViewer } from "@/lib/server/auth/viewer";
 
@@ -36,18 +44,46 @@ export default async function InboxPage({ searchParams }: PageProps<"/inbox">) {
       ) : viewer.state === "refused" ? (
         <ViewerRefusedScreen refusal={viewer} signIn={signIn} returnTo="/inbox" />
       ) : (
-        <section className="card stack" aria-labelledby="inbox-title">
-          <div className="inbox-who">
-            <h1 id="inbox-title">{t("pageTitle")}</h1>
-            <p>
-              {viewer.session.via === "oidc"
-                ? t("whoSignedIn", { user: viewer.session.user })
-                : t("whoLink", { user: viewer.session.user })}
-            </p>
-            {viewer.session.via === "oidc" ? <SignOutButton /> : null}
-          </div>
-        </section>
+        <InboxBody session={viewer.session} address={address} />
       )}
     </main>
+  );
+}
+
+async function InboxBody({ session, address }: { session: Session; address: URLSearchParams }) {
+  const t = await getTranslations("inbox");
+  // A framed inbox keeps its link in the address (no cookie there): the browser sends it back.
+  const linkQuery = address.has("sig")
+    ? new URLSearchParams(INBOX_LINK_KEYS.map((key) => [key, address.get(key) ?? ""])).toString()
+    : "";
+  const queryClient = new QueryClient();
+  if (storeConfigured()) {
+    // A failure is left to the list, which says so and tries again.
+    await queryClient
+      .prefetchQuery(inboxQueryOptions(linkQuery, () => listInbox(session)))
+      .catch(() => undefined);
+  }
+  return (
+    <section className="card stack" aria-labelledby="inbox-title">
+      <div className="inbox-who">
+        <h1 id="inbox-title">{t("pageTitle")}</h1>
+        <p>
+          {session.via === "oidc"
+            ? t("whoSignedIn", { user: session.user })
+            : t("whoLink", { user: session.user })}
+        </p>
+        {session.via === "oidc" ? <SignOutButton /> : null}
+      </div>
+      {storeConfigured() ? (
+        <HydrationBoundary state={dehydrate(queryClient)}>
+          <InboxList linkQuery={linkQuery} />
+        </HydrationBoundary>
+      ) : (
+        <div className="stack">
+          <h2>{t("storeOff.title")}</h2>
+          <p>{t("storeOff.body")}</p>
+        </div>
+      )}
+    </section>
   );
 }

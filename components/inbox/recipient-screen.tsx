@@ -1,5 +1,6 @@
 import { getTranslations } from "next-intl/server";
-import { SignInLink, SignOutButton } from "@/components/inbox/sign-in-actions";
+import { SignInLink } from "@/components/inbox/sign-in-actions";
+import { SignOutButton } from "@/components/inbox/sign-out-button";
 import { StatusScreen } from "@/components/ui/status-screen";
 
 /** In place of a form only its signed-in recipient may open: nothing of the form itself. */

@@ -115,5 +115,7 @@ export async function completeSignIn(request: Request): Promise<Response> {
 }
 
 export function signOut(request: Request): Response {
-  return redirect(request, "/signin?signed_out=1", [sessionClearCookie(request)]);
+  const response = Response.json({ ok: true });
+  response.headers.append("Set-Cookie", sessionClearCookie(request));
+  return response;
 }

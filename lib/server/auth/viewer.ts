@@ -7,6 +7,7 @@ import type { Session } from "@/lib/server/auth/session";
 import { readSession, sessionCookieName } from "@/lib/server/auth/session-cookie";
 import { exceedsMaxLinkTtl } from "@/lib/server/form/signed-form-link";
 import { countWrongToken } from "@/lib/server/request-guards";
+import { INBOX_LINK_HEADER } from "@/lib/inbox/inbox-api-contract";
 
 // Who is looking, for pages and routes alike: an inbox link (in the address, where it was not
 // traded for the cookie: a framed inbox), else the session cookie (an inbox link's or a sign-in's).
@@ -69,4 +70,25 @@ export async function currentViewer(link?: URLSearchParams): Promise<Viewer> {
   const request = { headers: await headers() };
   const cookie = (await cookies()).get(sessionCookieName(request))?.value;
   return viewerOf(request, { link, cookie });
+}
+
+/** For routes: the viewer's session from the inbox link header or the cookie, or why there is none. */
+export async function requireViewer(request: Request): Promise<Session> {
+  const header = request.headers.get(INBOX_LINK_HEADER);
+  const cookie = (await cookies()).get(sessionCookieName(request))?.value;
+  const viewer = await viewerOf(request, {
+    link: header ? new URLSearchParams(header) : null,
+    cookie,
+  });
+  if (viewer.state === "known") return viewer.session;
+  if (viewer.state === "none") {
+    throw ApiError.of("unauthorized", "Open the inbox link you were sent, or sign in.");
+  }
+  if (viewer.reason === "throttled") {
+    throw ApiError.of("too_many_requests", "Too many wrong links came from this address.");
+  }
+  if (viewer.reason === "expired") {
+    throw ApiError.of("link_expired", "This inbox link or session has expired.");
+  }
+  throw ApiError.of("link_invalid", "This inbox link or session is not valid.");
 }

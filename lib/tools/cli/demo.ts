@@ -2,6 +2,7 @@
 // and starts the app, and prints a link to a freshly paused demo form. `--dev` runs `next dev`.
 import { spawn, spawnSync } from "node:child_process";
 import { demoAppEnv, demoListenHost } from "@/lib/tools/cli/demo-app-env";
+import { startDemoSignIn } from "@/lib/tools/cli/demo-sign-in";
 import { parseArgs } from "@/lib/tools/cli/parse-args";
 import { createAdminClient, type AdminClient } from "@/lib/embedded/admin-client";
 import { publishAdminToken } from "@/lib/embedded/admin-token";
@@ -55,9 +56,12 @@ async function main() {
     if (build.status !== 0) process.exit(build.status ?? 1);
   }
   const host = demoListenHost(source);
+  // Sign-in with a local OpenID provider, and a local catcher for mail and webhooks.
+  const signIn = embedded ? await startDemoSignIn(source, appOrigin) : undefined;
   const appEnv: NodeJS.ProcessEnv = {
     ...process.env,
     ...source,
+    ...signIn?.env,
     PORT: String(env.PORT),
     HOSTNAME: host,
     APP_ORIGIN: appOrigin,
@@ -71,6 +75,7 @@ async function main() {
     : spawn(process.execPath, [".next/standalone/server.js"], { stdio: "inherit", env: appEnv });
   const stop = () => {
     app.kill("SIGTERM");
+    void signIn?.close();
     void embedded?.close().finally(() => process.exit(0));
     if (!embedded) process.exit(0);
   };
@@ -100,6 +105,7 @@ async function main() {
     console.log(
       `\n  Ready. Open a paused demo form (link scope: run, so it also opens the run's later forms in place):\n\n    ${appOrigin}${link}\n\n  or start a new run from ${appOrigin}/\n`,
     );
+    if (signIn) console.log(signIn.describe(env.FORM_LINK_SECRET));
     await printDemoExtras({
       admin,
       appOrigin,
