@@ -133,6 +133,7 @@ function importBoundaries() {
     "lib/knowledge/**",
     "lib/launcher/**",
     "lib/markdown/**",
+    "lib/requests/**",
     "lib/routes/**",
     "lib/run/**",
   ];

@@ -24,13 +24,26 @@ export async function register() {
     await connectSharedStore();
   }
   // The store's migrations before any request: one that fails stops the start, naming why.
-  const { startStore } = await import("@/lib/server/store/start-store");
-  try {
-    await startStore();
-  } catch (error) {
-    const problem = error instanceof Error ? error.message : String(error);
-    console.error(JSON.stringify({ level: "error", msg: "store migration failed", problem }));
-    process.exit(1);
+  // Without DATABASE_URL the store's modules are not loaded at all.
+  const { storeConfigured } = await import("@/lib/server/store/store-configured");
+  if (storeConfigured()) {
+    const { startStore } = await import("@/lib/server/store/start-store");
+    try {
+      await startStore();
+    } catch (error) {
+      const problem = error instanceof Error ? error.message : String(error);
+      console.error(JSON.stringify({ level: "error", msg: "store start failed", problem }));
+      process.exit(1);
+    }
+  } else if (getEnv().NODE_ENV === "production") {
+    console.info(
+      JSON.stringify({
+        level: "info",
+        msg: "store off",
+        detail:
+          "DATABASE_URL is unset: forms answer by their links only; /api/requests and /api/decisions answer 404 requests_off.",
+      }),
+    );
   }
   // SIGTERM: drain (end streams with `retry:`, let requests finish), then exit 0.
   const { installShutdownHandler } = await import("@/lib/server/ops/graceful-shutdown");

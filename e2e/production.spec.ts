@@ -15,7 +15,7 @@ test("liveness answers without asking the upstream; readiness says the upstream 
 
   const ready = await request.get("/api/ready");
   expect(ready.status()).toBe(200);
-  expect(await ready.json()).toEqual({ status: "ready" });
+  expect(await ready.json()).toEqual({ status: "ready", store: "off" });
 });
 
 serverTest(

@@ -11,7 +11,7 @@ import { inboxQueryOptions } from "@/lib/inbox/inbox-query";
 import { INBOX_LINK_KEYS } from "@/lib/server/auth/inbox-link";
 import type { Session } from "@/lib/server/auth/session";
 import { listInbox } from "@/lib/server/inbox/list-inbox";
-import { storeConfigured } from "@/lib/server/store/get-store";
+import { storeConfigured } from "@/lib/server/store/store-configured";
 import { oidcSettings } from "@/lib/server/auth/oidc-client";
 import { currentViewer } from "@/lib/server/auth/viewer";
 

@@ -126,7 +126,7 @@ const limitsSchema = z
     /** The sweep reads at most this many waiting forms from Dify a minute, across all copies. */
     REQUEST_REFRESH_PER_MINUTE: int(1, 100_000, 60),
     /** A job left by a stopped copy is taken over within this bound. */
-    JOB_TAKEOVER_SECONDS: int(10, 3_600, 60),
+    JOB_TAKEOVER_SECONDS: int(30, 3_600, 60),
   })
   .transform((limits) => ({
     ...limits,

@@ -92,3 +92,15 @@ export async function requireViewer(request: Request): Promise<Session> {
   }
   throw ApiError.of("link_invalid", "This inbox link or session is not valid.");
 }
+
+export type SignedInIdentity = { issuer: string; subject: string; email: string | null };
+
+/** The signed-in person behind a request, for the decision it sends; not counted when wrong. */
+export async function signedInIdentity(request: {
+  headers: Headers;
+}): Promise<SignedInIdentity | null> {
+  const opened = readSession((await cookies()).get(sessionCookieName(request))?.value);
+  if (!opened?.ok || opened.session.via !== "oidc") return null;
+  const { issuer, subject, email } = opened.session;
+  return { issuer, subject, email: email ?? null };
+}

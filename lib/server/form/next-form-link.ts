@@ -4,14 +4,14 @@ import { ApiError } from "@/lib/errors/api-error";
 import { getDifyClient } from "@/lib/server/dify/get-dify-client";
 import { getEnv } from "@/lib/server/env";
 import { type FormLinkClaims } from "@/lib/form/form-link";
-import { formLinkPath } from "@/lib/server/form/signed-form-link";
+import { mintFormLink } from "@/lib/server/form/mint-form-link";
 import { initialRunView, runViewReducer, type RunViewState } from "@/lib/run/run-view";
 import { readStreamEvents } from "@/lib/dify/sse-events";
 
 // The run's state now, as the server sees it (tokens included). Without `continue_on_pause` a
 // replayed log would end at its FIRST pause, maybe long answered: the replay is folded until the
 // run has finished, or is paused and the stream goes quiet.
-async function readRunState(run: string, user: string): Promise<RunViewState> {
+export async function readRunState(run: string, user: string): Promise<RunViewState> {
   const abort = new AbortController();
   const timer = setTimeout(() => abort.abort(), getEnv().limits.nextLinkReadTimeoutMs);
   let state = initialRunView;
@@ -71,12 +71,6 @@ export async function nextFormLink(
     throw ApiError.of("not_found", "The run is not waiting at that form.");
   }
   if (!form.formToken) throw ApiError.of("not_found", "That form is answered elsewhere.");
-  const env = getEnv();
   // The same user, and the same view: a progress-only link hands on a progress-only link.
-  const claims: FormLinkClaims = { ...current, token: form.formToken, scope: "run" };
-  if (env.FORM_LINK_SECRET) return formLinkPath(claims, env.FORM_LINK_SECRET);
-  // Unsigned links are allowed (trusted networks): carry the same user without a signature.
-  const query = new URLSearchParams({ run: claims.run, user: claims.user, scope: "run" });
-  if (claims.view === "progress") query.set("view", "progress");
-  return `/form/${encodeURIComponent(form.formToken)}?${query.toString()}`;
+  return mintFormLink({ ...current, token: form.formToken, scope: "run" });
 }

@@ -22,6 +22,7 @@ import {
 } from "@/lib/server/streams/relay-event-stream";
 import { clientAddress } from "@/lib/server/client-address";
 import { processState } from "@/lib/server/ops/process-state";
+import { storeConfigured } from "@/lib/server/store/store-configured";
 
 // DIFY_APP_MODE, or in `auto` a workflow until the app answers `not_workflow_app`, then (until
 // the process restarts) a chat app.
@@ -87,13 +88,19 @@ function launchLinks(user: string, secret: string): EventTransform {
       const token = event.data?.form_token;
       const runId = typeof event.workflow_run_id === "string" ? event.workflow_run_id : "";
       if (typeof token !== "string" || !token) return [json];
+      const nodeTitle = typeof event.data?.node_title === "string" ? event.data.node_title : null;
+      if (storeConfigured()) {
+        void import("@/lib/server/requests/register-launched").then(({ registerLaunched }) =>
+          registerLaunched({ token, runId, user, title: nodeTitle }),
+        );
+      }
       const exp = Math.floor(Date.now() / 1000) + getEnv().limits.launcherLinkTtlSeconds;
       const link: FormLinkEvent = {
         event: FORM_LINK_EVENT,
         // The same person started the run: their link may answer its later forms in place.
         url: formLinkPath({ token, run: runId, user, exp, scope: "run" }, secret),
         workflow_run_id: runId,
-        node_title: typeof event.data?.node_title === "string" ? event.data.node_title : null,
+        node_title: nodeTitle,
       };
       return [json, link];
     },

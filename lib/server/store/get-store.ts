@@ -5,11 +5,6 @@ import { countStoreError } from "@/lib/server/ops/metrics";
 import { processState } from "@/lib/server/ops/process-state";
 import { createStore, type Store } from "@/lib/server/store/create-store";
 
-/** Whether this server keeps requests and decisions (DATABASE_URL is set); cheap, no I/O. */
-export function storeConfigured(): boolean {
-  return getEnv().DATABASE_URL !== undefined;
-}
-
 /** The process's store; `requests_off` (404) where DATABASE_URL is unset. */
 export function getStore(): Store {
   const url = getEnv().DATABASE_URL;

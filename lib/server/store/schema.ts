@@ -12,20 +12,10 @@ import {
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
+import { REQUEST_STATUSES } from "@/lib/requests/request-status";
 
 // The app's memory: what waits on whom (requests, recipients) and who answered what (decisions).
 // Migrations are generated from this file (`npx drizzle-kit generate`) and checked in.
-
-/** A request's statuses; it moves forward only: from `waiting` to one of the others. */
-export const REQUEST_STATUSES = [
-  "waiting",
-  "answered",
-  "answered_elsewhere",
-  "expired",
-  "timed_out",
-  "unavailable",
-] as const;
-export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 
 /** One Dify form (by its token) someone is asked to answer. */
 export const requests = pgTable(

@@ -103,8 +103,9 @@ export async function startPostgresServer(): Promise<PostgresServer> {
     const running = child;
     if (!running || running.exitCode !== null || running.signalCode !== null) return;
     const exited = new Promise((resolve) => running.once("exit", resolve));
-    // runuser passes the signal on; SIGINT is PostgreSQL's fast shutdown.
-    running.kill("SIGINT");
+    // PostgreSQL's fast shutdown (runuser would not pass a signal on to it).
+    const [pgCtl, args] = command("pg_ctl", ["-D", data, "-m", "fast", "-w", "stop"]);
+    spawnSync(pgCtl, args, { stdio: "ignore" });
     await exited;
   };
   await start();

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { createStore, type Store } from "@/lib/server/store/create-store";
+import { afterAll, beforeAll, beforeEach } from "vitest";
+import { createStore, type Db, type Store } from "@/lib/server/store/create-store";
 import { migrateStore } from "@/lib/server/store/migrate-store";
 import { startPgliteServer } from "@/lib/tools/postgres/start-pglite-server";
 import { postgresInstalled, startPostgresServer } from "@/lib/tools/postgres/start-postgres-server";
@@ -49,4 +50,15 @@ export async function openTestStore(backend: Backend): Promise<TestStore> {
       await server.close();
     },
   };
+}
+
+/** In a describe block: one store for its tests, emptied before each; returns its query layer. */
+export function emptiedStoreEachTest(backend: Backend): () => Db {
+  let test: TestStore | undefined;
+  beforeAll(async () => {
+    test = await openTestStore(backend);
+  }, 60_000);
+  afterAll(() => test?.close());
+  beforeEach(() => test?.reset());
+  return () => test!.store.db;
 }

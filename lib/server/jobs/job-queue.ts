@@ -1,0 +1,127 @@
+import "server-only";
+import PgBoss from "pg-boss";
+import { getEnv } from "@/lib/server/env";
+import { countStoreError, observeJob } from "@/lib/server/ops/metrics";
+import { processState } from "@/lib/server/ops/process-state";
+
+// Background work on the store's own PostgreSQL (pg-boss): each job is taken by one copy at a
+// time (SKIP LOCKED). A copy that stops holding a job leaves it `active` until its expiry; the
+// next maintenance pass (every third of JOB_TAKEOVER_SECONDS, by whichever copy) fails it over
+// to a retry that any copy takes: a job is taken over within JOB_TAKEOVER_SECONDS.
+
+export type JobTask = {
+  name: string;
+  run: (data: unknown) => Promise<void>;
+  /** How long one run may take before it counts as lost; at most the takeover's share. */
+  expireSeconds?: number;
+  retryLimit?: number;
+  retryDelaySeconds?: number;
+  /** One active at a time across all copies. */
+  singleton?: boolean;
+  /** Cron, in UTC: the queue fires it once across all copies. */
+  cron?: string;
+};
+
+/** The queue's timing, from JOB_TAKEOVER_SECONDS. */
+export function queueTiming(takeoverSeconds: number) {
+  const maintenanceSeconds = Math.ceil(takeoverSeconds / 3);
+  const pollingSeconds = 2;
+  return {
+    maintenanceSeconds,
+    pollingSeconds,
+    /** A job's expiry such that expiry, a maintenance pass and a poll fit in the takeover bound. */
+    expireSeconds: takeoverSeconds - maintenanceSeconds - pollingSeconds,
+  };
+}
+
+type Queue = { boss: PgBoss; started: Promise<void> };
+
+function queue(): Queue | undefined {
+  return processState("job-queue", () => ({ current: undefined as Queue | undefined })).current;
+}
+
+/** Starts the queue and its workers and schedules (once per process). */
+export async function startJobs(tasks: JobTask[]): Promise<void> {
+  const holder = processState("job-queue", () => ({ current: undefined as Queue | undefined }));
+  if (holder.current) return holder.current.started;
+  const env = getEnv();
+  const timing = queueTiming(env.limits.JOB_TAKEOVER_SECONDS);
+  const boss = new PgBoss({
+    connectionString: env.DATABASE_URL,
+    max: 4,
+    application_name: "forms-jobs",
+    maintenanceIntervalSeconds: timing.maintenanceSeconds,
+    monitorStateIntervalSeconds: timing.maintenanceSeconds,
+  });
+  boss.on("error", (error: Error) => {
+    countStoreError("jobs");
+    console.warn(JSON.stringify({ level: "warn", msg: "job queue error", error: error.message }));
+  });
+  const started = (async () => {
+    await boss.start();
+    for (const task of tasks) {
+      await boss.createQueue(task.name, {
+        name: task.name,
+        policy: task.singleton ? "singleton" : "standard",
+        expireInSeconds: Math.min(task.expireSeconds ?? timing.expireSeconds, 23 * 60 * 60),
+        retryLimit: task.retryLimit ?? 3,
+        retryDelay: task.retryDelaySeconds ?? 5,
+        retryBackoff: true,
+      });
+      await boss.work(
+        task.name,
+        { batchSize: 1, pollingIntervalSeconds: timing.pollingSeconds },
+        async ([job]) => {
+          if (!job) return;
+          const done = observeJob(task.name);
+          try {
+            await task.run(job.data);
+            done("done");
+          } catch (error) {
+            done("failed");
+            console.warn(
+              JSON.stringify({
+                level: "warn",
+                msg: "job failed",
+                job: task.name,
+                error: error instanceof Error ? error.message : String(error),
+              }),
+            );
+            throw error;
+          }
+        },
+      );
+      if (task.cron) await boss.schedule(task.name, task.cron, {}, { tz: "UTC" });
+      else await boss.unschedule(task.name).catch(() => undefined);
+    }
+  })();
+  holder.current = { boss, started };
+  return started;
+}
+
+/** Queues a job; false (counted, logged) when the queue cannot take it now. */
+export async function enqueueJob(name: string, data: object): Promise<boolean> {
+  const current = queue();
+  if (!current) return false;
+  try {
+    await current.started;
+    await current.boss.send(name, data);
+    return true;
+  } catch (error) {
+    countStoreError("enqueue");
+    console.warn(
+      JSON.stringify({
+        level: "warn",
+        msg: "job not queued",
+        job: name,
+        error: error instanceof Error ? error.message : String(error),
+      }),
+    );
+    return false;
+  }
+}
+
+/** Stops taking jobs (a shutdown); jobs in hand finish or are taken over. */
+export async function stopJobs(): Promise<void> {
+  await queue()?.boss.stop({ graceful: true, wait: false });
+}
