@@ -9,6 +9,7 @@ import type { InboxWorld } from "@/e2e/helpers/inbox";
 import type { Replicas } from "@/e2e/helpers/servers";
 import { E2E_APP_PORT, E2E_REPLICA_PORT } from "@/e2e/ports";
 import { startNotifyCatcher } from "@/lib/tools/notify/notify-catcher";
+import { startPgliteServer } from "@/lib/tools/postgres/start-pglite-server";
 import {
   LOCAL_CLIENT_ID,
   LOCAL_CLIENT_SECRET,
@@ -131,8 +132,9 @@ export const serverTest = test.extend<{
 });
 
 /**
- * The inbox stories: per worker, an app server (from E2E_APP_PORT + 72 on) signing in with the
- * local OpenID provider and sending mail and webhooks to the local receivers (OS-assigned ports).
+ * The inbox stories: per worker, an app server (from E2E_APP_PORT + 72 on) with its own store
+ * (PGlite), signing in with the local OpenID provider and sending mail and webhooks to the local
+ * receivers (OS-assigned ports).
  */
 export const inboxTest = test.extend<object, { inboxWorld: InboxWorld }>({
   inboxWorld: [
@@ -141,6 +143,7 @@ export const inboxTest = test.extend<object, { inboxWorld: InboxWorld }>({
       const appOrigin = `http://127.0.0.1:${port}`;
       const provider = await startLocalOidcProvider({ appOrigin });
       const catcher = await startNotifyCatcher();
+      const database = await startPgliteServer();
       let app: AppServerProcess | undefined;
       try {
         app = await startAppServer(
@@ -152,6 +155,7 @@ export const inboxTest = test.extend<object, { inboxWorld: InboxWorld }>({
             SMTP_URL: catcher.smtpUrl,
             NOTIFY_WEBHOOK_URL: catcher.webhookUrl,
             MAX_AUTH_FAILURES_PER_ADDRESS: "1000",
+            DATABASE_URL: database.url,
           }),
         );
         await use({ app, provider, catcher });
@@ -160,6 +164,7 @@ export const inboxTest = test.extend<object, { inboxWorld: InboxWorld }>({
         await app?.exited;
         await provider.close();
         await catcher.close();
+        await database.close();
       }
     },
     { scope: "worker", timeout: 90_000 },

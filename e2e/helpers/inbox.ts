@@ -1,6 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 import type { AppServerProcess } from "@/e2e/app-server-process";
+import { startRunAsPortal } from "@/e2e/helpers/runs";
+import { E2E_PORTAL_TOKEN } from "@/e2e/ports";
 import { EMBEDDED_LINK_SECRET } from "@/lib/embedded/demo-keys";
 import { inboxLinkPath } from "@/lib/server/auth/inbox-link";
 import type { LocalOidcProvider } from "@/lib/tools/oidc/local-oidc-provider";
@@ -32,4 +34,26 @@ export async function signInAtProvider(page: Page, login: string, password = "de
   await page.getByPlaceholder("Enter any login").fill(login);
   await page.getByPlaceholder("and password").fill(password);
   await page.getByRole("button", { name: "Sign-in" }).click();
+}
+
+/** Registers a fresh paused demo run as a request for `recipient`, as a portal backend does. */
+export async function registerRequest(
+  world: InboxWorld,
+  request: { recipient: string; title: string; requireSignIn?: boolean },
+): Promise<{ formToken: string; link: string }> {
+  const { runId, formToken } = await startRunAsPortal(request.recipient);
+  const response = await fetch(`${world.app.url}/api/requests`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${E2E_PORTAL_TOKEN}`, "Content-Type": "application/json" },
+    body: JSON.stringify({
+      form_token: formToken,
+      run_id: runId,
+      recipients: [request.recipient],
+      title: request.title,
+      require_sign_in: request.requireSignIn ?? false,
+    }),
+  });
+  expect(response.status, await response.clone().text()).toBe(201);
+  const body = (await response.json()) as { request: { links: Record<string, string> } };
+  return { formToken, link: body.request.links[request.recipient]! };
 }

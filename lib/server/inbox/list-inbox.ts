@@ -72,7 +72,8 @@ export async function listInbox(session: Session): Promise<InboxView> {
     return {
       id: row.id,
       title: row.title ?? "",
-      status: row.status,
+      // A decision is an answer sent through this app, whatever the sweep has read since.
+      status: decision && row.status === "waiting" ? "answered" : row.status,
       expiresAt: row.expiresAt?.toISOString() ?? null,
       createdAt: row.createdAt.toISOString(),
       href: `${link}&from=inbox`,
