@@ -146,19 +146,17 @@ export const inboxTest = test.extend<object, { inboxWorld: InboxWorld }>({
       const database = await startPgliteServer();
       let app: AppServerProcess | undefined;
       try {
-        app = await startAppServer(
-          port,
-          e2eAppServerEnv({
-            OIDC_ISSUER: provider.issuer,
-            OIDC_CLIENT_ID: LOCAL_CLIENT_ID,
-            OIDC_CLIENT_SECRET: LOCAL_CLIENT_SECRET,
-            SMTP_URL: catcher.smtpUrl,
-            NOTIFY_WEBHOOK_URL: catcher.webhookUrl,
-            MAX_AUTH_FAILURES_PER_ADDRESS: "1000",
-            DATABASE_URL: database.url,
-          }),
-        );
-        await use({ app, provider, catcher });
+        const env = e2eAppServerEnv({
+          OIDC_ISSUER: provider.issuer,
+          OIDC_CLIENT_ID: LOCAL_CLIENT_ID,
+          OIDC_CLIENT_SECRET: LOCAL_CLIENT_SECRET,
+          SMTP_URL: catcher.smtpUrl,
+          NOTIFY_WEBHOOK_URL: catcher.webhookUrl,
+          MAX_AUTH_FAILURES_PER_ADDRESS: "1000",
+          DATABASE_URL: database.url,
+        });
+        app = await startAppServer(port, env);
+        await use({ app, env, provider, catcher });
       } finally {
         app?.kill();
         await app?.exited;

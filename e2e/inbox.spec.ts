@@ -1,6 +1,8 @@
 import { expect, inboxTest as test } from "@/e2e/fixtures";
 import { expectAccessible, registerRequest, WIDTHS } from "@/e2e/helpers/inbox";
 import { inboxLink } from "@/e2e/helpers/inbox";
+import { EMBEDDED_ORIGIN } from "@/e2e/helpers/embedded";
+import { openPortal } from "@/e2e/helpers/portal";
 import { attachFiles } from "@/e2e/helpers/uploads";
 
 // /inbox: the person's requests from the store, waiting ones first with a countdown, answered
@@ -88,4 +90,16 @@ test("a request registered while the inbox is open shows within seconds", async 
   await expectAccessible(page);
   await registerRequest(inboxWorld, { recipient: user, title: "Late arrival" });
   await expect(page.getByRole("link", { name: /Late arrival/ })).toBeVisible({ timeout: 10_000 });
+});
+
+test("a portal frames the inbox with embed.js and a form opens inside the frame", async ({
+  page,
+  inboxWorld,
+}, testInfo) => {
+  const user = `framed-${testInfo.workerIndex}-${Date.now()}@example.com`;
+  await registerRequest(inboxWorld, { recipient: user, title: "Framed approval" });
+  await openPortal(page, EMBEDDED_ORIGIN, `${inboxWorld.app.url}${inboxLink(user)}`, "mount");
+  const frame = page.frameLocator("#embed iframe");
+  await frame.getByRole("link", { name: /Framed approval/ }).click();
+  await expect(frame.getByRole("heading", { name: "Editorial review" })).toBeVisible();
 });

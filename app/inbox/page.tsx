@@ -30,10 +30,12 @@ export default async function InboxPage({ searchParams }: PageProps<"/inbox">) {
     if (first !== undefined) address.set(key, first);
   }
   const viewer = await currentViewer(address);
+  // `?embed=1`: framed by a portal (embed.js), without the page's own header.
+  const embed = address.get("embed") === "1";
   const signIn = oidcSettings() !== null;
   return (
-    <main className="page">
-      <header className="site-header">{t("header")}</header>
+    <main className={embed ? "page page-embed" : "page"}>
+      {embed ? null : <header className="site-header">{t("header")}</header>}
       {viewer.state === "none" ? (
         <StatusScreen
           title={t("none.title")}
@@ -44,13 +46,21 @@ export default async function InboxPage({ searchParams }: PageProps<"/inbox">) {
       ) : viewer.state === "refused" ? (
         <ViewerRefusedScreen refusal={viewer} signIn={signIn} returnTo="/inbox" />
       ) : (
-        <InboxBody session={viewer.session} address={address} />
+        <InboxBody session={viewer.session} address={address} embed={embed} />
       )}
     </main>
   );
 }
 
-async function InboxBody({ session, address }: { session: Session; address: URLSearchParams }) {
+async function InboxBody({
+  session,
+  address,
+  embed,
+}: {
+  session: Session;
+  address: URLSearchParams;
+  embed: boolean;
+}) {
   const t = await getTranslations("inbox");
   // A framed inbox keeps its link in the address (no cookie there): the browser sends it back.
   const linkQuery = address.has("sig")
@@ -76,7 +86,7 @@ async function InboxBody({ session, address }: { session: Session; address: URLS
       </div>
       {storeConfigured() ? (
         <HydrationBoundary state={dehydrate(queryClient)}>
-          <InboxList linkQuery={linkQuery} />
+          <InboxList linkQuery={linkQuery} embed={embed} />
         </HydrationBoundary>
       ) : (
         <div className="stack">

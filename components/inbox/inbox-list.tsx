@@ -8,7 +8,7 @@ import { INBOX_FILTERS, type InboxItem } from "@/lib/inbox/inbox-view";
 import { useInboxList, useListKeys, useNow } from "@/lib/inbox/use-inbox-list";
 
 /** The viewer's requests: search, status filter, keyboard, refreshed every few seconds. */
-export function InboxList({ linkQuery }: { linkQuery: string }) {
+export function InboxList({ linkQuery, embed }: { linkQuery: string; embed: boolean }) {
   const t = useTranslations("inbox.list");
   const { query, items, search, setSearch, filter, setFilter } = useInboxList(linkQuery);
   const list = useRef<HTMLUListElement>(null);
@@ -60,7 +60,7 @@ export function InboxList({ linkQuery }: { linkQuery: string }) {
       ) : (
         <ul ref={list} className="inbox-items" aria-label={t("label")}>
           {items.map((item) => (
-            <InboxRow key={item.id} item={item} now={now} />
+            <InboxRow key={item.id} item={item} now={now} embed={embed} />
           ))}
         </ul>
       )}
@@ -68,14 +68,14 @@ export function InboxList({ linkQuery }: { linkQuery: string }) {
   );
 }
 
-function InboxRow({ item, now }: { item: InboxItem; now: number | null }) {
+function InboxRow({ item, now, embed }: { item: InboxItem; now: number | null; embed: boolean }) {
   const t = useTranslations("inbox.list");
   const locale = useLocale();
   const closes = item.expiresAt ? Date.parse(item.expiresAt) : null;
   const expired = item.status === "expired" || item.status === "timed_out";
   return (
     <li className="inbox-item" data-status={item.status}>
-      <a data-item href={item.href} className="inbox-link">
+      <a data-item href={embed ? `${item.href}&embed=1` : item.href} className="inbox-link">
         <span className="inbox-title">{item.title || t("untitled")}</span>
         <span className="inbox-status">{t(`statuses.${expired ? "expired" : item.status}`)}</span>
       </a>

@@ -13,6 +13,8 @@ import type { NotifyCatcher } from "@/lib/tools/notify/notify-catcher";
 
 export type InboxWorld = {
   app: AppServerProcess;
+  /** The app's environment, for a second copy beside it. */
+  env: Record<string, string>;
   provider: LocalOidcProvider;
   catcher: NotifyCatcher;
 };

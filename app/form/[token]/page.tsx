@@ -32,9 +32,20 @@ export default async function FormPage({ params, searchParams }: PageProps<"/for
   // `?embed=1`: no page chrome, and events for the portal that frames the page.
   const embed = query.embed === "1";
   const t = await getTranslations("form");
+  const tInbox = await getTranslations("inbox");
   return (
     <main className={embed ? "page page-embed" : "page"}>
-      {embed ? null : <header className="site-header">{t("header")}</header>}
+      {embed ? null : (
+        <header className="site-header">
+          {t("header")}
+          {/* Opened from the inbox: the way back to it. */}
+          {query.from === "inbox" ? (
+            <a className="inbox-back" href="/inbox">
+              {tInbox("backToInbox")}
+            </a>
+          ) : null}
+        </header>
+      )}
       <EmbedProvider
         enabled={embed}
         allowedOrigins={getEnv().EMBED_ALLOWED_ORIGINS}
