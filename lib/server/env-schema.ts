@@ -165,8 +165,6 @@ const limitsSchema = z
     decisionRetryDelaysMs: [250, 1_000, 2_000, 4_000, 8_000, 15_000, 30_000] as const,
     /** Decision writes waiting for a retry, at most; past it a record is logged at once. */
     decisionPendingMax: 1_000,
-    /** A registration reads the form from Dify; a page of a list holds at most this many rows. */
-    listPageMax: 200,
     /** Following a run after an answer: at most this many next forms registered. */
     followMaxForms: 20,
     storeQueryTimeoutMs: 5_000,

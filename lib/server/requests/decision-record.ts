@@ -3,6 +3,9 @@ import { z } from "zod";
 // A decision as the app holds it between the answer and the store: what the retry writes, what
 // the log line carries whole when the store stays away, and what replay-decisions reads back.
 
+/** The `msg` of the log line that carries a decision the store did not take, for replay. */
+export const UNRECORDED_MSG = "decision_unrecorded";
+
 export const decisionRecordSchema = z.object({
   answer_id: z.uuid(),
   form_token: z.string().min(1).max(200),

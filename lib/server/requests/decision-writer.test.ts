@@ -73,4 +73,21 @@ describe("createDecisionWriter", () => {
     await Promise.all(waiting);
     expect(writer.pending()).toBe(0);
   });
+
+  it("hands the writes still waiting on when the copy stops", async () => {
+    const unrecorded = vi.fn();
+    const writer = createDecisionWriter({
+      write: () => Promise.reject(new Error("down")),
+      delaysMs: [60_000],
+      pendingMax: 5,
+      unrecorded,
+      sleep: () => new Promise(() => undefined),
+    });
+    const kept = record();
+    void writer.keep(kept);
+    await vi.waitFor(() => expect(writer.pending()).toBe(1));
+    writer.abandon("stopping");
+    expect(unrecorded).toHaveBeenCalledWith(kept, "stopping");
+    expect(writer.pending()).toBe(0);
+  });
 });

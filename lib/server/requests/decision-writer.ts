@@ -9,6 +9,8 @@ export type DecisionWriter = {
   keep(record: DecisionRecord): Promise<"stored" | "unrecorded">;
   /** Writes waiting for a retry now. */
   pending(): number;
+  /** Hands every write still waiting to `unrecorded` (the process is stopping). */
+  abandon(reason: string): void;
 };
 
 export function createDecisionWriter(options: {
@@ -20,7 +22,7 @@ export function createDecisionWriter(options: {
   sleep?: (ms: number) => Promise<void>;
 }): DecisionWriter {
   const sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
-  let waiting = 0;
+  const waiting = new Set<DecisionRecord>();
 
   async function keep(record: DecisionRecord): Promise<"stored" | "unrecorded"> {
     let reason = "";
@@ -35,20 +37,25 @@ export function createDecisionWriter(options: {
       const delay = options.delaysMs[attempt];
       if (delay === undefined) break;
       // Bounded: past `pendingMax` waiting writes, memory is not spent on one more.
-      if (waiting >= options.pendingMax) {
+      if (waiting.size >= options.pendingMax) {
         reason = `${reason} (${options.pendingMax} decisions already wait for the store)`;
         break;
       }
-      waiting++;
+      waiting.add(record);
       try {
         await sleep(delay);
       } finally {
-        waiting--;
+        waiting.delete(record);
       }
     }
     options.unrecorded(record, reason);
     return "unrecorded";
   }
 
-  return { keep, pending: () => waiting };
+  function abandon(reason: string) {
+    for (const record of waiting) options.unrecorded(record, reason);
+    waiting.clear();
+  }
+
+  return { keep, pending: () => waiting.size, abandon };
 }

@@ -7,6 +7,7 @@ import { endpoint, type RouteHandler } from "@/lib/server/route-handler";
 import { listDecisions } from "@/lib/server/requests/list-decisions";
 import { listRequests } from "@/lib/server/requests/list-requests";
 import { registerRequest, toRequestView } from "@/lib/server/requests/register-request";
+import { toDecisionView } from "@/lib/server/requests/to-decision-view";
 import { storeConfigured } from "@/lib/server/store/store-configured";
 import { withStore } from "@/lib/server/store/with-store";
 
@@ -40,21 +41,7 @@ const HANDLERS: { [K in keyof Api]: RouteHandler<Api[K]> } = {
       listDecisions(db, { since, cursor: query.cursor, limit: query.limit }),
     );
     return {
-      decisions: page.decisions.map((decision) => ({
-        id: String(decision.id),
-        request_id: decision.requestId,
-        form_token: decision.formToken,
-        run_id: decision.runId,
-        user: decision.user,
-        issuer: decision.issuer,
-        subject: decision.subject,
-        email: decision.email,
-        action: { id: decision.actionId, label: decision.actionLabel },
-        values: decision.values as Record<string, unknown>,
-        dify_status: decision.difyStatus,
-        at: decision.decidedAt.toISOString(),
-        run_outcome: decision.runOutcome,
-      })),
+      decisions: page.decisions.map(toDecisionView),
       next_cursor: page.nextCursor,
     };
   },

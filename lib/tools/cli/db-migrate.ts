@@ -3,13 +3,17 @@
 import { MigrationError, migrateStore } from "@/lib/server/store/migrate-store";
 import { storeFromEnv } from "@/lib/tools/cli/store-from-env";
 
-const store = storeFromEnv("db:migrate");
-try {
-  await migrateStore(store.pool);
-  console.log("The store's migrations are applied.");
-} catch (error) {
-  console.error(error instanceof MigrationError ? error.message : error);
-  process.exitCode = 1;
-} finally {
-  await store.close();
+async function main() {
+  const store = storeFromEnv("db:migrate");
+  try {
+    await migrateStore(store.pool);
+    console.log("The store's migrations are applied.");
+  } catch (error) {
+    console.error(error instanceof MigrationError ? error.message : error);
+    process.exitCode = 1;
+  } finally {
+    await store.close();
+  }
 }
+
+void main();

@@ -1,3 +1,4 @@
+import type { AdminClient } from "@/lib/embedded/admin-client";
 import { inboxLinkPath } from "@/lib/server/auth/inbox-link";
 import { startNotifyCatcher } from "@/lib/tools/notify/notify-catcher";
 import {
@@ -60,4 +61,41 @@ export async function startDemoSignIn(
       await Promise.all(closers.map((close) => close()));
     },
   };
+}
+
+/**
+ * A paused demo run for each demo person, registered as a request for them (Bob's needs sign-in),
+ * so their inboxes show something from the start. Returns what to print.
+ */
+export async function registerDemoRequests(options: {
+  admin: AdminClient;
+  appOrigin: string;
+  portalToken: string;
+}): Promise<string> {
+  const lines: string[] = [];
+  for (const [index, person] of DEMO_PEOPLE.entries()) {
+    const run = await options.admin.startDemoRun({ app: "workflow", user: person.email });
+    const requireSignIn = index === 1;
+    const response = await fetch(`${options.appOrigin}/api/requests`, {
+      method: "POST",
+      headers: {
+        Authorization: `Bearer ${options.portalToken}`,
+        "Content-Type": "application/json",
+      },
+      body: JSON.stringify({
+        form_token: run.form_token,
+        run_id: run.workflow_run_id,
+        recipients: [person.email],
+        title: `Announcement review for ${person.name}`,
+        require_sign_in: requireSignIn,
+      }),
+    });
+    if (!response.ok) {
+      return `  (The demo requests were not registered: ${response.status} ${await response.text()})\n`;
+    }
+    lines.push(
+      `    ${person.email}: "Announcement review for ${person.name}"${requireSignIn ? " (needs sign-in)" : ""}`,
+    );
+  }
+  return `  Requests registered for the demo people (see their inboxes):\n\n${lines.join("\n")}\n`;
 }

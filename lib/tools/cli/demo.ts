@@ -1,14 +1,17 @@
 // npm run demo: starts the embedded Dify-compatible service (when DIFY_API_BASE is unset), builds
 // and starts the app, and prints a link to a freshly paused demo form. `--dev` runs `next dev`.
 import { spawn, spawnSync } from "node:child_process";
+import { mkdirSync } from "node:fs";
+import path from "node:path";
 import { demoAppEnv, demoListenHost } from "@/lib/tools/cli/demo-app-env";
-import { startDemoSignIn } from "@/lib/tools/cli/demo-sign-in";
+import { registerDemoRequests, startDemoSignIn } from "@/lib/tools/cli/demo-sign-in";
 import { parseArgs } from "@/lib/tools/cli/parse-args";
 import { createAdminClient, type AdminClient } from "@/lib/embedded/admin-client";
 import { publishAdminToken } from "@/lib/embedded/admin-token";
 import { startEmbeddedServer } from "@/lib/embedded/server";
 import { parseEnv } from "@/lib/server/env-schema";
 import { formLinkPath } from "@/lib/server/form/signed-form-link";
+import { startPgliteServer, type PgliteServer } from "@/lib/tools/postgres/start-pglite-server";
 
 const args = parseArgs(process.argv.slice(2));
 // Next's own binary rather than `npx next`: stopping it then stops the server itself, not a
@@ -56,11 +59,21 @@ async function main() {
     if (build.status !== 0) process.exit(build.status ?? 1);
   }
   const host = demoListenHost(source);
+  // Without DATABASE_URL, a PGlite database kept in .data/ (gitignored), served on PostgreSQL's
+  // wire protocol: requests and decisions with nothing installed.
+  let pglite: PgliteServer | undefined;
+  if (!source.DATABASE_URL?.trim()) {
+    const dataDir = path.join(process.cwd(), ".data", "pglite");
+    mkdirSync(dataDir, { recursive: true });
+    pglite = await startPgliteServer(dataDir);
+    console.log(`Requests and decisions: PGlite in ${path.relative(process.cwd(), dataDir)}`);
+  }
   // Sign-in with a local OpenID provider, and a local catcher for mail and webhooks.
   const signIn = embedded ? await startDemoSignIn(source, appOrigin) : undefined;
   const appEnv: NodeJS.ProcessEnv = {
     ...process.env,
     ...source,
+    ...(pglite ? { DATABASE_URL: pglite.url } : {}),
     ...signIn?.env,
     PORT: String(env.PORT),
     HOSTNAME: host,
@@ -76,6 +89,7 @@ async function main() {
   const stop = () => {
     app.kill("SIGTERM");
     void signIn?.close();
+    void pglite?.close();
     void embedded?.close().finally(() => process.exit(0));
     if (!embedded) process.exit(0);
   };
@@ -105,6 +119,10 @@ async function main() {
     console.log(
       `\n  Ready. Open a paused demo form (link scope: run, so it also opens the run's later forms in place):\n\n    ${appOrigin}${link}\n\n  or start a new run from ${appOrigin}/\n`,
     );
+    const portalToken = demo?.sessionPortalToken ?? process.env.PORTAL_API_TOKEN?.trim();
+    if (appEnv.DATABASE_URL && portalToken) {
+      console.log(await registerDemoRequests({ admin, appOrigin, portalToken }));
+    }
     if (signIn) console.log(signIn.describe(env.FORM_LINK_SECRET));
     await printDemoExtras({
       admin,

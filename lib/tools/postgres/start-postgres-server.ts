@@ -109,11 +109,18 @@ export async function startPostgresServer(): Promise<PostgresServer> {
     await exited;
   };
   await start();
+  // A test runner that ends its worker without the clean-up still leaves no server behind.
+  const [pgCtl, stopArgs] = command("pg_ctl", ["-D", data, "-m", "immediate", "stop"]);
+  const orphaned = () => {
+    if (child?.exitCode === null) spawnSync(pgCtl, stopArgs, { stdio: "ignore" });
+  };
+  process.once("exit", orphaned);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     stop,
     start,
     remove: async () => {
+      process.off("exit", orphaned);
       await stop();
       rmSync(dir, { recursive: true, force: true });
     },
