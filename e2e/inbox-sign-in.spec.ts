@@ -4,7 +4,8 @@ import { expectAccessible, inboxLink, signInAtProvider, WIDTHS } from "@/e2e/hel
 // Who is looking at the inbox: a signed inbox link traded for a cookie, sign-in with the local
 // OpenID provider, sign-out, and clear screens for wrong links and a provider that is down.
 
-test.describe.configure({ mode: "serial" });
+// A fresh server's first pages are slow on a busy machine.
+test.describe.configure({ mode: "serial", timeout: 60_000 });
 
 for (const width of WIDTHS) {
   test.describe(`at ${width} px`, () => {
@@ -91,3 +92,23 @@ test("a forged session cookie gets a clear screen", async ({ page, inboxWorld })
   await page.goto(`${inboxWorld.app.url}/inbox`);
   await expect(page.getByRole("heading", { name: "Your session is not valid" })).toBeVisible();
 });
+
+for (const [lang, title, heading] of [
+  ["ja", "受信箱", "サインイン"],
+  ["zh-Hans", "收件箱", "登录"],
+] as const) {
+  test(`the inbox and sign-in in ${lang}, dark, pass the accessibility check`, async ({
+    page,
+    inboxWorld,
+  }) => {
+    await page.emulateMedia({ colorScheme: "dark" });
+    await page.goto(
+      `${inboxWorld.app.url}${inboxLink("carol@example.com")}&lang=${lang}&theme=dark`,
+    );
+    await expect(page.getByRole("heading", { name: title, level: 1 })).toBeVisible();
+    await expectAccessible(page);
+    await page.goto(`${inboxWorld.app.url}/signin?lang=${lang}&theme=dark`);
+    await expect(page.getByRole("heading", { name: heading, level: 1 })).toBeVisible();
+    await expectAccessible(page);
+  });
+}

@@ -8,7 +8,8 @@ import { attachFiles } from "@/e2e/helpers/uploads";
 // /inbox: the person's requests from the store, waiting ones first with a countdown, answered
 // ones with their receipt, searched, filtered, walked with the keyboard, and live.
 
-test.describe.configure({ mode: "serial" });
+// A fresh server's first pages are slow on a busy machine.
+test.describe.configure({ mode: "serial", timeout: 60_000 });
 
 for (const width of WIDTHS) {
   test.describe(`at ${width} px`, () => {

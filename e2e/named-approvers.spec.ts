@@ -8,7 +8,8 @@ import { formLinkPath } from "@/lib/server/form/signed-form-link";
 // link or a scanner's visit sees a sign-in page with nothing of the form; someone else signed in
 // is told the request is not theirs.
 
-test.describe.configure({ mode: "serial" });
+// A fresh server's first pages are slow on a busy machine.
+test.describe.configure({ mode: "serial", timeout: 60_000 });
 
 async function namedRequest(user: string) {
   const { runId, formToken } = await startRunAsPortal(user);
