@@ -5,5 +5,3 @@ import { AUTH_API } from "@/lib/inbox/auth-api-contract";
 
 export const signInHref = (returnTo = "/inbox") =>
   routeUrl(AUTH_API.signIn.path, {}, { return: returnTo });
-
-export const SIGNED_OUT_PATH = "/signin?signed_out=1";
