@@ -3,9 +3,13 @@ import { parseStreamEvent } from "@/lib/dify/browser-schemas";
 
 // The SSE reader of browser and server alike; the framing is eventsource-parser's (WHATWG rules).
 
+/** A Redis Stream ID, as newer Dify servers give each event of a run's retained log. */
+export const EVENT_CURSOR = /^[0-9]{1,20}-[0-9]{1,20}$/;
+
 /** One event's JSON as SSE: JSON.stringify writes no line break, so one `data:` line. */
-export function encodeSseEvent(json: unknown): string {
-  return `data: ${JSON.stringify(json)}\n\n`;
+export function encodeSseEvent(json: unknown, id?: string): string {
+  const line = id && EVENT_CURSOR.test(id) ? `id: ${id}\n` : "";
+  return `${line}data: ${JSON.stringify(json)}\n\n`;
 }
 
 /** Each SSE message of a body, unlike EventSource also one it ends on without a blank line. */

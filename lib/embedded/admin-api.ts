@@ -190,6 +190,7 @@ const callSchema = z.object({
   status: z.number(),
   at: z.number(),
   request_id: z.string().optional(),
+  last_event_id: z.string().optional(),
 });
 export type CallEntry = z.infer<typeof callSchema>;
 

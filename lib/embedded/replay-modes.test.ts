@@ -252,3 +252,57 @@ describe("what any mode answers", () => {
     expect(data(paused)).toMatchObject({ inputs: null, outputs: null, process_data: null });
   });
 });
+
+describe("cursors (the newest generation's retained log)", () => {
+  /** Each event of a body that ends by itself, with its `id:`. */
+  async function withIds(response: Response) {
+    const text = await response.text();
+    return text
+      .split("\n\n")
+      .filter((frame) => frame.includes("data: "))
+      .map((frame) => ({
+        id: /^id: (.*)$/m.exec(frame)?.[1] ?? null,
+        event: (JSON.parse(/^data: (.*)$/m.exec(frame)?.[1] ?? "{}") as SseEvent).event,
+      }));
+  }
+  const streamsRun = (generation: "before-0.7" | "since-0.7") =>
+    env.client.demoRun({
+      user: "alice",
+      app: "workflow",
+      replay_mode: "streams",
+      server_generation: generation,
+    });
+
+  it("gives each logged event an id, and resumes after Last-Event-ID or ?cursor=", async () => {
+    const run = await streamsRun("since-0.7");
+    const all = await withIds(await events(run.workflow_run_id, "include_state_snapshot=true"));
+    expect(all.every((e) => /^\d+-\d+$/.test(e.id ?? ""))).toBe(true);
+    const third = all[2]!;
+    const rest = all.slice(3).map((e) => e.event);
+    const byHeader = await env.client.get(`/workflow/${run.workflow_run_id}/events?user=alice`, {
+      init: { headers: { "Last-Event-ID": third.id! } },
+    });
+    expect((await withIds(byHeader)).map((e) => e.event)).toEqual(rest);
+    const byQuery = await events(run.workflow_run_id, `cursor=${third.id!}`);
+    expect((await withIds(byQuery)).map((e) => e.event)).toEqual(rest);
+  });
+
+  it.each(["abc", "12-", "1-2-3", "99999999999999999999999-0", " - "])(
+    "refuses the malformed cursor %j with 400",
+    async (cursor) => {
+      const run = await streamsRun("since-0.7");
+      const response = await events(run.workflow_run_id, `cursor=${encodeURIComponent(cursor)}`);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({ status: 400, code: "bad_request" });
+    },
+  );
+
+  it("older servers neither send ids nor read a cursor", async () => {
+    const run = await streamsRun("before-0.7");
+    const all = await withIds(await events(run.workflow_run_id, "include_state_snapshot=true"));
+    expect(all.every((e) => e.id === null)).toBe(true);
+    const response = await events(run.workflow_run_id, "cursor=abc&include_state_snapshot=true");
+    expect(response.status).toBe(200);
+    await response.body?.cancel();
+  });
+});
