@@ -31,8 +31,11 @@ export async function* readSse(stream: ReadableStream<Uint8Array>) {
   }
 }
 
+/** An event's `id:`, noted once the event it came with has been taken. */
+type NoteId = (id: string) => void;
+
 /** Each event's JSON payload, unparsed; keep-alives and data that is not JSON are skipped. */
-export async function* readSseJson(stream: ReadableStream<Uint8Array>) {
+export async function* readSseJson(stream: ReadableStream<Uint8Array>, noteId?: NoteId) {
   for await (const message of readSse(stream)) {
     let json: unknown;
     try {
@@ -41,10 +44,11 @@ export async function* readSseJson(stream: ReadableStream<Uint8Array>) {
       continue;
     }
     yield json;
+    if (message.id) noteId?.(message.id);
   }
 }
 
 /** A Dify run stream's events, typed (unknown events named, not dropped). */
-export async function* readStreamEvents(stream: ReadableStream<Uint8Array>) {
-  for await (const json of readSseJson(stream)) yield parseStreamEvent(json);
+export async function* readStreamEvents(stream: ReadableStream<Uint8Array>, noteId?: NoteId) {
+  for await (const json of readSseJson(stream, noteId)) yield parseStreamEvent(json);
 }

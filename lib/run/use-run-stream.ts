@@ -8,18 +8,8 @@ import { initialRunView, runViewReducer } from "@/lib/run/run-view";
 // The SSE reader (with zod) loads as the stream opens, not with the page. Each event's id (where
 // the server gave ids) is noted as read: the cursor a reconnection goes on from.
 async function* readRunEvents(body: ReadableStream<Uint8Array>, noteId: (id: string) => void) {
-  const { readSse } = await import("@/lib/dify/sse-events");
-  const { parseStreamEvent } = await import("@/lib/dify/browser-schemas");
-  for await (const message of readSse(body)) {
-    let json: unknown;
-    try {
-      json = JSON.parse(message.data);
-    } catch {
-      continue;
-    }
-    yield parseStreamEvent(json);
-    if (message.id) noteId(message.id);
-  }
+  const { readStreamEvents } = await import("@/lib/dify/sse-events");
+  yield* readStreamEvents(body, noteId);
 }
 
 export type RunStream = ReturnType<typeof useRunStream>;
