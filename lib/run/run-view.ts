@@ -1,9 +1,12 @@
-import { FORM_PAUSE_REASONS, type PauseReason, type StreamEvent } from "@/lib/dify/browser-schemas";
+import type { PauseReason, StreamEvent } from "@/lib/dify/browser-schemas";
 
 // Folds the events of a run's stream into what the page shows. Idempotent on replays: `pubsub`
 // snapshots repeat node events (merged by execution id) and send a chat answer as one
 // `message_replace`; `streams` logs repeat everything, so replayed chunks are checked against the
 // text already shown after each (re)connect.
+
+/** The pause reason types that name an open form: graphon 0.6.0 and later write `hitl_required`. */
+export const FORM_PAUSE_REASONS: readonly string[] = ["human_input_required", "hitl_required"];
 
 type NodeEvent = Extract<StreamEvent, { event: "node_finished" }>["data"];
 
@@ -34,7 +37,7 @@ const waitingForm = (data: FormFields) => ({
   channels: data.approval_channels ?? [],
   // A Human Input v2 form: answered on its channels only; the v1 routes do not know its token.
   v2: data.form_version === "2",
-  // Answered, though the server still names it: the pause after parallel forms (#42103) names
+  // Answered, though the server still names it: the pause after parallel forms names
   // the forms still waiting in its engine's view until a follow-up resume says they were filled.
   answered: false,
 });
@@ -255,7 +258,7 @@ export function runViewReducer(state: RunViewState, event: AnyEvent): RunViewSta
     case "workflow_paused": {
       const reasons = event.data.reasons ?? [];
       // A resume that closed nothing before pausing again at forms it was waiting at: one of
-      // them was answered, and the server goes on later (#42103). None is anyone's to open.
+      // them was answered, and the server goes on later. None is anyone's to open.
       const again = new Set(state.resumedFrom ?? []);
       const waiting = pausedAt({ ...state, resumedFrom: null }, reasons).map((form) =>
         again.has(waitingFormKey(form)) ? { ...form, answered: true } : form,

@@ -6,7 +6,7 @@ import { consumeOrRefuse, sharedRateLimiter } from "@/lib/server/shared-limits/s
 
 // Request rates of the routes that cost the upstream most (decisions 047, 060): a caller the app
 // knows (a form link, the launcher's signed visitor cookie) is counted as itself first, then its
-// client address. Without a trusted proxy every client is the one address, which then counts as a
+// client address. Without a trusted proxy every client shares a single address, which counts as a
 // pool of POOL_SHARES callers' rates, so no one caller can use it up for everyone.
 
 const RATES = {

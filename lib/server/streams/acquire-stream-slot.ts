@@ -47,7 +47,7 @@ export async function acquireStreamSlot(holder: StreamHolder): Promise<StreamLea
   };
   count("link", holder.link, limits.MAX_STREAMS_PER_LINK, "per_link");
   count("visitor", holder.visitor, limits.MAX_STREAMS_PER_VISITOR, "per_visitor");
-  // Without a trusted proxy every client is the one address: a link's or visitor's streams count
+  // Without a trusted proxy every client shares a single address: a link's or visitor's streams count
   // as its own, and the process's bound is everyone's pool, so no one can fill it for the rest.
   const known = holder.link !== undefined || holder.visitor !== undefined;
   if (!known || holder.address !== DIRECT_CLIENTS)
