@@ -156,9 +156,6 @@ export const humanInputRequiredDataSchema = z.looseObject({
   form_version: text(),
 });
 
-/** The pause reason types that name an open form: graphon 0.6.0 and later write `hitl_required`. */
-export const FORM_PAUSE_REASONS: readonly string[] = ["human_input_required", "hitl_required"];
-
 /**
  * One entry of `workflow_paused.data.reasons[]`: some 1.x servers put the open form's details
  * here (`TYPE: "human_input_required"`); others only `form_id` and `node_id`; graphon 0.6.0 and

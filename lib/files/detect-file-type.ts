@@ -128,7 +128,7 @@ type TypeChoice =
   | { verdict: "both" | "newest" | "older"; type: FileType }
   | { verdict: "none"; detected: FileType };
 
-// A server builds the file and refuses any type but the one it detects (`custom` included), so
+// A server builds the file and refuses any type but what it detects (`custom` included), so
 // a file goes as its detected type, and only the generations detecting that type take it. A file
 // only an older server takes (`.ott` as an OpenDocument template) goes as it takes it.
 export function chooseFileType(
