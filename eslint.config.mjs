@@ -129,6 +129,7 @@ function importBoundaries() {
     "lib/form/**",
     "lib/i18n/**",
     "lib/ids/**",
+    "lib/inbox/**",
     "lib/knowledge/**",
     "lib/launcher/**",
     "lib/markdown/**",

@@ -3,6 +3,7 @@ import { parseTheme } from "@/lib/embed/embed-protocol";
 import { matchLocale } from "@/lib/i18n/locales";
 import { errorResponse } from "@/lib/errors/api-error";
 import { getEnv } from "@/lib/server/env";
+import { tradeInboxLink } from "@/lib/server/auth/trade-inbox-link";
 import { tradeLinkForCookie } from "@/lib/server/form/trade-link-for-cookie";
 import { requireOwnHost } from "@/lib/server/request-guards";
 import {
@@ -12,7 +13,7 @@ import {
 } from "@/lib/server/http/response-headers";
 
 // Runs before every page and static file (Next 16's proxy, on Node): the Host check, the page and
-// file headers, a form link's trade for a cookie, and for a page a fresh CSP nonce per request,
+// file headers, a form or inbox link's trade for a cookie, and for a page a fresh CSP nonce per request,
 // passed to Next through the request headers so its scripts carry it.
 
 /** Built files and public/ files: headers only, no nonce or per-link choices. */
@@ -26,7 +27,7 @@ export function proxy(request: NextRequest) {
     return withPageHeaders(errorResponse(error), pathname);
   }
   // A form link opened top-level: its credentials go into a cookie, the browser to the clean URL.
-  const traded = tradeLinkForCookie(request);
+  const traded = tradeLinkForCookie(request) ?? tradeInboxLink(request);
   if (traded) return withPageHeaders(traded, pathname);
   if (ASSET.test(pathname)) return withPageHeaders(NextResponse.next(), pathname);
   const nonce = btoa(crypto.randomUUID());

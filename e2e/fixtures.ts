@@ -5,8 +5,16 @@ import { setAppUnavailable } from "@/e2e/helpers/embedded";
 import { signLink } from "@/e2e/helpers/forms";
 import { startRunAsPortal, type DemoRun } from "@/e2e/helpers/runs";
 import { SECRETS } from "@/e2e/helpers/security";
+import type { InboxWorld } from "@/e2e/helpers/inbox";
 import type { Replicas } from "@/e2e/helpers/servers";
-import { E2E_REPLICA_PORT } from "@/e2e/ports";
+import { E2E_APP_PORT, E2E_REPLICA_PORT } from "@/e2e/ports";
+import { startNotifyCatcher } from "@/lib/tools/notify/notify-catcher";
+import { startPgliteServer } from "@/lib/tools/postgres/start-pglite-server";
+import {
+  LOCAL_CLIENT_ID,
+  LOCAL_CLIENT_SECRET,
+  startLocalOidcProvider,
+} from "@/lib/tools/oidc/local-oidc-provider";
 import { startRoundRobinBalancer, type RoundRobinBalancer } from "@/e2e/round-robin-balancer";
 
 // Only the fixtures (each sets up, hands over, cleans up) and `expect`. Specs import `test` and
@@ -119,4 +127,42 @@ export const serverTest = test.extend<{
       await Promise.all(started.map((server) => server.exited));
     }
   },
+});
+
+/**
+ * The inbox stories: per worker, an app server (from E2E_APP_PORT + 72 on) with its own store
+ * (PGlite), signing in with the local OpenID provider and sending mail and webhooks to the local
+ * receivers (OS-assigned ports).
+ */
+export const inboxTest = test.extend<object, { inboxWorld: InboxWorld }>({
+  inboxWorld: [
+    async ({}, use, workerInfo) => {
+      const port = E2E_APP_PORT + 72 + (workerInfo.workerIndex % 4);
+      const appOrigin = `http://127.0.0.1:${port}`;
+      const provider = await startLocalOidcProvider({ appOrigin });
+      const catcher = await startNotifyCatcher();
+      const database = await startPgliteServer();
+      let app: AppServerProcess | undefined;
+      try {
+        const env = e2eAppServerEnv({
+          OIDC_ISSUER: provider.issuer,
+          OIDC_CLIENT_ID: LOCAL_CLIENT_ID,
+          OIDC_CLIENT_SECRET: LOCAL_CLIENT_SECRET,
+          SMTP_URL: catcher.smtpUrl,
+          NOTIFY_WEBHOOK_URL: catcher.webhookUrl,
+          MAX_AUTH_FAILURES_PER_ADDRESS: "1000",
+          DATABASE_URL: database.url,
+        });
+        app = await startAppServer(port, env);
+        await use({ app, env, provider, catcher });
+      } finally {
+        app?.kill();
+        await app?.exited;
+        await provider.close();
+        await catcher.close();
+        await database.close();
+      }
+    },
+    { scope: "worker", timeout: 90_000 },
+  ],
 });

@@ -1,5 +1,5 @@
 import { expect, test } from "@/e2e/fixtures";
-import { dropStreams } from "@/e2e/helpers/embedded";
+import { callsFor, dropStreams } from "@/e2e/helpers/embedded";
 import { fillDemoForm, signLink } from "@/e2e/helpers/forms";
 import { CHAT_APP_URL } from "@/e2e/helpers/launcher";
 import { getRunRecord, type ReplayMode, startRunAsPortal } from "@/e2e/helpers/runs";
@@ -100,3 +100,36 @@ for (const replayMode of MODES) {
     });
   });
 }
+
+// Newer servers give each event of a run's retained log an id and go on from the one a reconnect
+// names: the page's stream asks for nothing already shown, and misses nothing.
+test("a reconnect to a newer server goes on from the last event seen, nothing twice, nothing lost", async ({
+  page,
+}) => {
+  const user = `cursor-${Date.now()}@example.com`;
+  const { runId, formToken } = await startRunAsPortal(
+    user,
+    {},
+    { replayMode: "streams", serverGeneration: "since-0.7", stepDelayMs: 1500 },
+  );
+  await page.goto(signLink({ token: formToken, run: runId, user }));
+  await fillDemoForm(page);
+  await page.getByRole("button", { name: "Approve and publish" }).click();
+  const steps = page.getByRole("list", { name: "Steps" });
+  await expect(steps.getByRole("listitem").filter({ hasText: "Publish" })).toContainText("Running");
+
+  expect(await dropStreams(runId)).toBeGreaterThan(0);
+  await expect(page.getByRole("heading", { name: "Run finished" })).toBeVisible({
+    timeout: 15_000,
+  });
+  const titles = await steps.getByRole("listitem").locator(".node-title").allTextContents();
+  expect(titles).toEqual(["Start", "Draft announcement", "Editorial review", "Publish"]);
+  const text = (await page.locator(".streamed-text").allTextContents()).join("\n");
+  expect(count(text, "Good news for our engineers")).toBe(1);
+  // The reconnect named the last event it saw, and no snapshot was asked for.
+  const reconnects = (await callsFor(`/workflow/${runId}/events`)).filter(
+    (call) => call.last_event_id,
+  );
+  expect(reconnects.length).toBeGreaterThan(0);
+  expect(reconnects[0]!.last_event_id).toMatch(/^\d+-\d+$/);
+});

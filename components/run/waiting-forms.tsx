@@ -30,13 +30,15 @@ export function WaitingForms({
             <li key={key}>
               <strong>{form.nodeTitle}</strong>{" "}
               <span className="muted small">
-                {form.formToken === ownToken
-                  ? t("mark.thisLink")
-                  : key === openingKey
-                    ? t("mark.openingHere")
-                    : scope === "run" && !elsewhere.has(key)
-                      ? t("mark.thisLinkMayOpen")
-                      : t("mark.someoneElse")}
+                {form.answered
+                  ? t("mark.answered")
+                  : form.formToken === ownToken
+                    ? t("mark.thisLink")
+                    : key === openingKey
+                      ? t("mark.openingHere")
+                      : scope === "run" && !elsewhere.has(key)
+                        ? t("mark.thisLinkMayOpen")
+                        : t("mark.someoneElse")}
               </span>
             </li>
           );

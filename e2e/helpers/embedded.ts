@@ -16,7 +16,7 @@ export const embeddedAdmin = createAdminClient({
   token: () => readAdminToken(E2E_EMBEDDED_PORT),
 });
 
-export async function getCalls(): Promise<{ method: string; path: string; status: number }[]> {
+export async function getCalls() {
   return embeddedAdmin.calls();
 }
 

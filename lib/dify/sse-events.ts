@@ -3,9 +3,13 @@ import { parseStreamEvent } from "@/lib/dify/browser-schemas";
 
 // The SSE reader of browser and server alike; the framing is eventsource-parser's (WHATWG rules).
 
+/** A Redis Stream ID, as newer Dify servers give each event of a run's retained log. */
+export const EVENT_CURSOR = /^[0-9]{1,20}-[0-9]{1,20}$/;
+
 /** One event's JSON as SSE: JSON.stringify writes no line break, so one `data:` line. */
-export function encodeSseEvent(json: unknown): string {
-  return `data: ${JSON.stringify(json)}\n\n`;
+export function encodeSseEvent(json: unknown, id?: string): string {
+  const line = id && EVENT_CURSOR.test(id) ? `id: ${id}\n` : "";
+  return `${line}data: ${JSON.stringify(json)}\n\n`;
 }
 
 /** Each SSE message of a body, unlike EventSource also one it ends on without a blank line. */
@@ -27,8 +31,11 @@ export async function* readSse(stream: ReadableStream<Uint8Array>) {
   }
 }
 
+/** An event's `id:`, noted once the event it came with has been taken. */
+type NoteId = (id: string) => void;
+
 /** Each event's JSON payload, unparsed; keep-alives and data that is not JSON are skipped. */
-export async function* readSseJson(stream: ReadableStream<Uint8Array>) {
+export async function* readSseJson(stream: ReadableStream<Uint8Array>, noteId?: NoteId) {
   for await (const message of readSse(stream)) {
     let json: unknown;
     try {
@@ -37,10 +44,11 @@ export async function* readSseJson(stream: ReadableStream<Uint8Array>) {
       continue;
     }
     yield json;
+    if (message.id) noteId?.(message.id);
   }
 }
 
 /** A Dify run stream's events, typed (unknown events named, not dropped). */
-export async function* readStreamEvents(stream: ReadableStream<Uint8Array>) {
-  for await (const json of readSseJson(stream)) yield parseStreamEvent(json);
+export async function* readStreamEvents(stream: ReadableStream<Uint8Array>, noteId?: NoteId) {
+  for await (const json of readSseJson(stream, noteId)) yield parseStreamEvent(json);
 }

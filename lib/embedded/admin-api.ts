@@ -65,7 +65,7 @@ export const demoRunSchema = z.object({
   form_ttl_seconds: z.number().positive().optional(),
   step_delay_ms: z.number().min(0).max(5_000).optional(),
   // `parallel`: the demo workflow with two Human Input branches open at once; `parallel_repause`:
-  // the same, pausing once more at both answered forms before it resumes.
+  // the same, pausing once more at the last form answered before a follow-up resume fills it.
   demo: z.enum(["review", "parallel", "parallel_repause"]).optional().default("review"),
   // How long `parallel_repause` stays at that last pause.
   repause_ms: z.number().min(0).max(10_000).optional().default(2_000),
@@ -190,6 +190,7 @@ const callSchema = z.object({
   status: z.number(),
   at: z.number(),
   request_id: z.string().optional(),
+  last_event_id: z.string().optional(),
 });
 export type CallEntry = z.infer<typeof callSchema>;
 

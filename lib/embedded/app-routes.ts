@@ -83,6 +83,8 @@ function streamRun({
   /** #39448: the client closing this stream while the run is paused stops the resumed run. */
   closeStopsRun?: boolean;
 }): void {
+  // The newest servers' retained log gives each event its Redis Stream ID, a cursor to resume at.
+  const idOf = (event: RunEvent) => (hasCursors(run) ? eventId(run, event) : undefined);
   const stream = openSseStream(res, {
     store: ctx.store,
     pingIntervalMs: ctx.config.pingIntervalMs,
@@ -95,7 +97,7 @@ function streamRun({
     (endOnPause && event.event === "workflow_paused");
 
   for (const event of replay) {
-    stream.send(event);
+    stream.send(event, idOf(event));
     if (isTerminal(event)) return stream.end();
   }
   if (fromIndex === null) return stream.end();
@@ -106,7 +108,7 @@ function streamRun({
     fromIndex,
     listener: (event) => {
       if (done) return;
-      stream.send(event);
+      stream.send(event, idOf(event));
       if (isTerminal(event)) {
         done = true;
         stream.end();
@@ -381,8 +383,51 @@ async function sendChatMessage({ ctx, app, req, res }: RouteRequest): Promise<vo
   });
 }
 
+/** The newest generation keeps a run's log in Redis Streams: ids, and cursors to resume at. */
+const hasCursors = (run: RunRecord) =>
+  run.serverGeneration === "since-0.7" && run.replayMode === "streams";
+
+/** A logged event's Redis Stream ID: the run's start in ms, and its place in the log. */
+function eventId(run: RunRecord, event: RunEvent): string | undefined {
+  const index = run.events.indexOf(event);
+  return index < 0 ? undefined : `${run.startedAtMs}-${index}`;
+}
+
+const CURSOR = /^[0-9]+-[0-9]+$/;
+const U64_DIGITS = 20;
+
+/**
+ * `Last-Event-ID`, else `?cursor=` (dify `api/controllers/common/workflow_event_cursor.py`):
+ * a Redis Stream ID of two unsigned 64-bit numbers, else 400; null when none was sent.
+ */
+function replayCursor(req: RouteRequest["req"], query: URLSearchParams): string | null {
+  const header = req.headers["last-event-id"];
+  const raw = ((typeof header === "string" ? header : "").trim() || query.get("cursor")) ?? "";
+  const cursor = raw.trim();
+  if (!cursor) return null;
+  const parts = cursor.split("-");
+  if (
+    !CURSOR.test(cursor) ||
+    parts.some((part) => part.length > U64_DIGITS || BigInt(part) > 2n ** 64n - 1n)
+  )
+    throw new DifyError(
+      400,
+      "bad_request",
+      "event cursor must be a Redis Stream ID such as '1712345678901-0'",
+    );
+  return cursor;
+}
+
+/** The log index right after a cursor of this run (its start, or its end, for a foreign one). */
+function indexAfter(run: RunRecord, cursor: string): number {
+  const [ms = "0", seq = "0"] = cursor.split("-");
+  if (BigInt(ms) < BigInt(run.startedAtMs)) return 0;
+  if (BigInt(ms) > BigInt(run.startedAtMs)) return run.events.length;
+  return Math.min(Number(seq) + 1, run.events.length);
+}
+
 // GET /workflow/{run_id}/events
-function streamWorkflowEvents({ ctx, app, params, query, res }: RouteRequest): void {
+function streamWorkflowEvents({ ctx, app, params, query, req, res }: RouteRequest): void {
   const runId = params.run_id ?? "";
   const user = requireUser(query.get("user"));
   const includeSnapshot = query.get("include_state_snapshot") === "true";
@@ -390,6 +435,8 @@ function streamWorkflowEvents({ ctx, app, params, query, res }: RouteRequest): v
   const run = ctx.store.getRun(runId);
   if (!run || run.app !== app || run.user !== user)
     throw new DifyError(404, "not_found", "Workflow run not found");
+  // Only the newest servers read a cursor (older ones ignore the header).
+  const cursor = run.serverGeneration === "since-0.7" ? replayCursor(req, query) : null;
 
   // A finished run answers one workflow_finished, whatever the replay mode.
   if (isFinished(run)) {
@@ -401,6 +448,17 @@ function streamWorkflowEvents({ ctx, app, params, query, res }: RouteRequest): v
       replay: finished ? [finished] : [],
       fromIndex: null,
       endOnPause: true,
+    });
+  }
+  if (cursor !== null && hasCursors(run)) {
+    // From the event after the cursor, then live: nothing already seen, nothing missed.
+    return streamRun({
+      ctx,
+      res,
+      run,
+      replay: [],
+      fromIndex: indexAfter(run, cursor),
+      endOnPause: !continueOnPause,
     });
   }
   if (run.replayMode === "streams" && includeSnapshot) {

@@ -23,12 +23,15 @@ export function recordCalls({
   const record = (status: number): void => {
     if (entry) return;
     const requestId = req.headers["x-request-id"];
+    const cursor = req.headers["last-event-id"];
     entry = {
       method: req.method ?? "GET",
       path,
       status,
       at: Math.floor(Date.now() / 1000),
       ...(typeof requestId === "string" ? { request_id: requestId } : {}),
+      // The event id a reconnecting stream sent, so a test can see it went on from there.
+      ...(typeof cursor === "string" ? { last_event_id: cursor } : {}),
     };
     store.recordCall(entry);
   };

@@ -59,7 +59,7 @@ describe("parallel Human Input branches", () => {
 });
 
 describe("a pause after parallel forms (parallel_repause)", () => {
-  it("names both answered forms once more, then resumes and finishes", async () => {
+  it("names the last form answered once more, then a follow-up resume fills it and finishes", async () => {
     const run = await env.client.demoRun({
       user: "alice",
       app: "workflow",
@@ -74,21 +74,25 @@ describe("a pause after parallel forms (parallel_repause)", () => {
     expect((await submit(legal, { comment: "ok" }, "approve")).status).toBe(200);
     expect((await submit(brand, { comment: "ok" }, "approve")).status).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 100));
-    // During that pause a snapshot shows the answered forms' nodes finished, then the pause.
+    // During that pause a snapshot names the answered brand form only.
     const snapshot = await readSse(
       await events(run.workflow_run_id, "include_state_snapshot=true"),
     );
     const reasons = data(snapshot.at(-1)).reasons as Record<string, unknown>[];
-    expect(reasons.map((r) => r.node_id)).toEqual(["legal_review", "brand_review"]);
-    const seen = names(await live);
-    const lastFilled = seen.lastIndexOf("human_input_form_filled");
-    expect(seen.slice(lastFilled + 1)).toEqual(
-      expect.arrayContaining(["workflow_paused", "workflow_started", "workflow_finished"]),
-    );
-    const tail = seen.slice(seen.indexOf("workflow_paused", lastFilled));
-    expect(tail[0]).toBe("workflow_paused");
-    expect(tail[1]).toBe("workflow_started");
-    expect(tail.at(-1)).toBe("workflow_finished");
+    expect(reasons.map((r) => r.node_id)).toEqual(["brand_review"]);
+    const seen = await live;
+    const tail = seen.slice(seen.findIndex((e) => data(e).node_id === "legal_review"));
+    // After legal's filled event: resumed, paused at brand, resumed, brand filled, … finished.
+    const names = tail.map((e) => e.event);
+    const afterLegal = names.slice(names.indexOf("workflow_paused"));
+    expect(afterLegal.slice(0, 4)).toEqual([
+      "workflow_paused",
+      "workflow_started",
+      "workflow_paused",
+      "workflow_started",
+    ]);
+    expect(afterLegal[4]).toBe("human_input_form_filled");
+    expect(names.at(-1)).toBe("workflow_finished");
   });
 });
 
@@ -250,5 +254,59 @@ describe("what any mode answers", () => {
     const replay = await readSse(await events(run.workflow_run_id, "include_state_snapshot=true"));
     const paused = replay.find((e) => e.event === "node_finished" && data(e).status === "paused");
     expect(data(paused)).toMatchObject({ inputs: null, outputs: null, process_data: null });
+  });
+});
+
+describe("cursors (the newest generation's retained log)", () => {
+  /** Each event of a body that ends by itself, with its `id:`. */
+  async function withIds(response: Response) {
+    const text = await response.text();
+    return text
+      .split("\n\n")
+      .filter((frame) => frame.includes("data: "))
+      .map((frame) => ({
+        id: /^id: (.*)$/m.exec(frame)?.[1] ?? null,
+        event: (JSON.parse(/^data: (.*)$/m.exec(frame)?.[1] ?? "{}") as SseEvent).event,
+      }));
+  }
+  const streamsRun = (generation: "before-0.7" | "since-0.7") =>
+    env.client.demoRun({
+      user: "alice",
+      app: "workflow",
+      replay_mode: "streams",
+      server_generation: generation,
+    });
+
+  it("gives each logged event an id, and resumes after Last-Event-ID or ?cursor=", async () => {
+    const run = await streamsRun("since-0.7");
+    const all = await withIds(await events(run.workflow_run_id, "include_state_snapshot=true"));
+    expect(all.every((e) => /^\d+-\d+$/.test(e.id ?? ""))).toBe(true);
+    const third = all[2]!;
+    const rest = all.slice(3).map((e) => e.event);
+    const byHeader = await env.client.get(`/workflow/${run.workflow_run_id}/events?user=alice`, {
+      init: { headers: { "Last-Event-ID": third.id! } },
+    });
+    expect((await withIds(byHeader)).map((e) => e.event)).toEqual(rest);
+    const byQuery = await events(run.workflow_run_id, `cursor=${third.id!}`);
+    expect((await withIds(byQuery)).map((e) => e.event)).toEqual(rest);
+  });
+
+  it.each(["abc", "12-", "1-2-3", "99999999999999999999999-0", " - "])(
+    "refuses the malformed cursor %j with 400",
+    async (cursor) => {
+      const run = await streamsRun("since-0.7");
+      const response = await events(run.workflow_run_id, `cursor=${encodeURIComponent(cursor)}`);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({ status: 400, code: "bad_request" });
+    },
+  );
+
+  it("older servers neither send ids nor read a cursor", async () => {
+    const run = await streamsRun("before-0.7");
+    const all = await withIds(await events(run.workflow_run_id, "include_state_snapshot=true"));
+    expect(all.every((e) => e.id === null)).toBe(true);
+    const response = await events(run.workflow_run_id, "cursor=abc&include_state_snapshot=true");
+    expect(response.status).toBe(200);
+    await response.body?.cancel();
   });
 });

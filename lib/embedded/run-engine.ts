@@ -65,8 +65,8 @@ export interface RunContext {
   stall(): void;
   /**
    * Parallel branches that each reach a Human Input node: every form is open at once. With
-   * `repauseMs`, once all are answered one more `workflow_paused` names them, already filled, for
-   * that long before the run resumes (the fix for #42103 in progress upstream).
+   * `repauseMs`, the last one answered is named by one more `workflow_paused` for that long, its
+   * filled event coming only with the follow-up resume (#42103; its fix, PR #42107, is open).
    */
   humanInputs(specs: HumanInputSpec[], options?: { repauseMs?: number }): Promise<PauseOutcome[]>;
   finish(outputs: Record<string, unknown>): void;
@@ -599,6 +599,16 @@ export class RunEngine {
           run.openFormTokens = waiting.map((e) => e.form.token);
           run.currentFormToken = null;
           this.emitStarted(run, "resumption");
+          if (waiting.length === 0 && repauseMs !== undefined) {
+            // #42103: the engine still counts the last form answered as waiting. It pauses again
+            // naming it, and a follow-up resume then fills it and goes on.
+            pause([entry]);
+            await this.sleep(repauseMs);
+            run.status = "running";
+            run.openFormTokens = [];
+            run.currentFormToken = null;
+            this.emitStarted(run, "resumption");
+          }
           const { spec, form } = entry;
           if (result.kind === "submitted") {
             const { inputs, action } = result.submission;
@@ -639,14 +649,6 @@ export class RunEngine {
           }
           // The other branches still wait: the run pauses again at what is left.
           if (waiting.length > 0) pause(waiting);
-        }
-        if (repauseMs !== undefined) {
-          pause(open);
-          await this.sleep(repauseMs);
-          run.status = "running";
-          run.openFormTokens = [];
-          run.currentFormToken = null;
-          this.emitStarted(run, "resumption");
         }
         return open.map((entry) => results.get(entry) ?? { kind: "timeout" });
       },

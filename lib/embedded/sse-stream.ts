@@ -2,7 +2,8 @@ import type { ServerResponse } from "node:http";
 import type { EmbeddedStore, OpenStream, RunEvent } from "./store";
 
 export interface SseStream {
-  send(event: RunEvent): void;
+  /** `id`: the event's place in the run's log (an `id:` line), as a Redis Streams server sends. */
+  send(event: RunEvent, id?: string): void;
   end(): void;
   onClose(callback: () => void): void;
   readonly closed: boolean;
@@ -55,9 +56,9 @@ export function openSseStream(
   store.streamOpened(handle);
 
   const stream: SseStream = {
-    send(event) {
+    send(event, id) {
       if (closed) return;
-      res.write(`data: ${JSON.stringify(event)}\n\n`);
+      res.write(`${id ? `id: ${id}\n` : ""}data: ${JSON.stringify(event)}\n\n`);
       clearTimeout(idle);
       idle = setTimeout(() => stream.end(), options.idleTimeoutMs);
     },

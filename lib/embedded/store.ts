@@ -277,6 +277,7 @@ export interface CallRecord {
   at: number;
   // The caller's X-Request-Id, so a test can tell which of its requests reached the upstream.
   request_id?: string;
+  last_event_id?: string;
 }
 
 export type FaultKind = z.infer<typeof faultKindSchema>;

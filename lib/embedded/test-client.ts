@@ -70,7 +70,8 @@ export function createTestClient(server: EmbeddedServer) {
       path: string,
       { key = EMBEDDED_KEYS.workflowApp, init = {} }: { key?: string; init?: RequestInit } = {},
     ): Promise<Response> {
-      return fetch(`${server.url}${path}`, { ...init, headers: auth(key) });
+      const headers = { ...(init.headers as Record<string, string> | undefined), ...auth(key) };
+      return fetch(`${server.url}${path}`, { ...init, headers });
     },
 
     post(

@@ -7,6 +7,10 @@ export const ERROR_STATUS = {
   /** A chat app was started without its message (the launcher asks for one). */
   message_required: 400,
   unauthorized: 401,
+  /** A form only its named recipient may open, signed in; the browser has no sign-in. */
+  sign_in_required: 401,
+  /** Signed in, as someone the form does not name. */
+  not_recipient: 403,
   link_invalid: 403,
   link_expired: 403,
   link_missing: 403,

@@ -6,6 +6,9 @@ export type LinkScope = "form" | "run";
 /** `full`: the run view RUN_STREAM_OUTPUTS allows. `progress`: the run's progress only. */
 export type LinkView = "full" | "progress";
 
+/** `link`: the link's holder may answer. `signin`: only its user, signed in, may open the form. */
+export type LinkAuth = "link" | "signin";
+
 export type FormLinkClaims = {
   token: string;
   /** Workflow run id; empty when there is no run to follow. */
@@ -15,16 +18,18 @@ export type FormLinkClaims = {
   exp: number;
   scope: LinkScope;
   view: LinkView;
+  auth: LinkAuth;
 };
 
 /** Without a scope a link opens its own form only; without a view it does not narrow the run view. */
-export type FormLinkInput = Omit<FormLinkClaims, "scope" | "view"> & {
+export type FormLinkInput = Omit<FormLinkClaims, "scope" | "view" | "auth"> & {
   scope?: LinkScope;
   view?: LinkView;
+  auth?: LinkAuth;
 };
 
 /** The query keys a link carries (and the browser sends back in the link header). */
-export const LINK_PARAM_KEYS = ["run", "user", "exp", "scope", "view", "sig"] as const;
+export const LINK_PARAM_KEYS = ["run", "user", "exp", "scope", "view", "auth", "sig"] as const;
 
 export type LinkParams = Partial<Record<(typeof LINK_PARAM_KEYS)[number], string | null>>;
 

@@ -7,7 +7,7 @@ import { resolveLocale, type Locale } from "@/lib/i18n/locales";
 
 // Messages are split by area (one file per namespace and language) so each part of the app keeps
 // its own strings; they are joined here into the object next-intl reads, `core` at the top level.
-const NAMESPACES = ["form", "run", "launcher", "knowledge", "fields"] as const;
+const NAMESPACES = ["form", "run", "launcher", "knowledge", "fields", "inbox"] as const;
 
 export async function loadMessages(locale: Locale): Promise<Record<string, unknown>> {
   const load = async (name: string) =>

@@ -151,6 +151,7 @@ describe("runViewReducer", () => {
         formToken: "NEXT",
         channels: [],
         v2: false,
+        answered: false,
       },
     ]);
     const filled = await fold(
@@ -464,6 +465,34 @@ describe("several open forms", () => {
     // The same form from a human_input_required and from the reason is one form.
     const both = await fold([required("f-a", "a", "A", "TA"), paused([hitl("f-a", "a", "TA")])]);
     expect(both.waiting).toHaveLength(1);
+  });
+
+  it("after parallel forms, a re-pause naming the last form answered shows it waiting, answered, until the follow-up resume (#42103)", async () => {
+    const reason = (form: string, node: string) => ({
+      type: "hitl_required",
+      session_id: form,
+      node_id: node,
+    });
+    const open = [
+      required("f-legal", "legal", "Legal review", "MINE"),
+      required("f-brand", "brand", "Brand review", null),
+      paused([reason("f-legal", "legal"), reason("f-brand", "brand")]),
+      resumed,
+      filledEvent(null, "legal"),
+      paused([reason("f-brand", "brand")]),
+    ];
+    const before = await fold(open);
+    expect(before.waiting.map((w) => [w.nodeTitle, w.answered])).toEqual([["Brand review", false]]);
+    // Brand is answered: the server resumes, closes nothing, and pauses naming it again.
+    const repause = await fold([resumed, paused([reason("f-brand", "brand")])], before);
+    expect(repause.phase).toBe("paused");
+    expect(repause.waiting.map((w) => [w.nodeTitle, w.answered])).toEqual([["Brand review", true]]);
+    // The follow-up resume fills it; the run goes on.
+    const after = await fold([resumed, filledEvent(null, "brand")], repause);
+    expect(after.waiting).toEqual([]);
+    expect(after.filled.map((f) => f.nodeTitle)).toEqual(["Legal review", "Brand review"]);
+    // A resume that closes a form before pausing again marks nothing.
+    expect(before.waiting.some((w) => w.answered)).toBe(false);
   });
 
   it("keeps a form's title when the newest pause reasons carry only ids", async () => {

@@ -1,10 +1,12 @@
 import type { PauseReason, StreamEvent } from "@/lib/dify/browser-schemas";
-import { FORM_PAUSE_REASONS } from "@/lib/dify/form-pause-reasons";
 
 // Folds the events of a run's stream into what the page shows. Idempotent on replays: `pubsub`
 // snapshots repeat node events (merged by execution id) and send a chat answer as one
 // `message_replace`; `streams` logs repeat everything, so replayed chunks are checked against the
 // text already shown after each (re)connect.
+
+/** The pause reason types that name an open form: graphon 0.6.0 and later write `hitl_required`. */
+export const FORM_PAUSE_REASONS: readonly string[] = ["human_input_required", "hitl_required"];
 
 type NodeEvent = Extract<StreamEvent, { event: "node_finished" }>["data"];
 
@@ -35,6 +37,9 @@ const waitingForm = (data: FormFields) => ({
   channels: data.approval_channels ?? [],
   // A Human Input v2 form: answered on its channels only; the v1 routes do not know its token.
   v2: data.form_version === "2",
+  // Answered, though the server still names it: the pause after parallel forms names
+  // the forms still waiting in its engine's view until a follow-up resume says they were filled.
+  answered: false,
 });
 /** A form the run waits at. Several can be open at once (parallel branches). */
 export type WaitingForm = ReturnType<typeof waitingForm>;
@@ -63,6 +68,8 @@ export const initialRunView = {
   streamError: null as { code: string; message: string } | null,
   /** Per node id, the form a filled or timeout event without `form_id` closes. */
   lastRequired: {} as Record<string, string>,
+  /** The forms waiting when the run resumed, while nothing has closed since (a submit resumed it). */
+  resumedFrom: null as string[] | null,
 };
 export type RunViewState = typeof initialRunView;
 
@@ -167,6 +174,7 @@ function upsertWaiting(state: RunViewState, form: WaitingForm): WaitingForm[] {
     formToken: current.formToken ?? form.formToken,
     channels: form.channels.length ? form.channels : current.channels,
     v2: current.v2 || form.v2,
+    answered: current.answered || form.answered,
   };
   return next;
 }
@@ -200,8 +208,15 @@ export function runViewReducer(state: RunViewState, event: AnyEvent): RunViewSta
         replayed: Object.fromEntries(state.text.map((entry) => [entry.nodeId, ""])),
         lastRequired: {},
       };
-    case "workflow_started":
-      return ended(state) ? state : { ...state, phase: "running" };
+    case "workflow_started": {
+      if (ended(state)) return state;
+      const resumed = event.data.reason === "resumption" && state.phase === "paused";
+      return {
+        ...state,
+        phase: "running",
+        resumedFrom: resumed ? state.waiting.map(waitingFormKey) : state.resumedFrom,
+      };
+    }
     case "node_started":
       return {
         ...state,
@@ -242,7 +257,13 @@ export function runViewReducer(state: RunViewState, event: AnyEvent): RunViewSta
       };
     case "workflow_paused": {
       const reasons = event.data.reasons ?? [];
-      const waiting = pausedAt(state, reasons);
+      // A resume that closed nothing before pausing again at forms it was waiting at: one of
+      // them was answered, and the server goes on later. None is anyone's to open.
+      const again = new Set(state.resumedFrom ?? []);
+      const waiting = pausedAt({ ...state, resumedFrom: null }, reasons).map((form) =>
+        again.has(waitingFormKey(form)) ? { ...form, answered: true } : form,
+      );
+      state = { ...state, resumedFrom: null };
       // Newer servers send a pause naming only forms already answered: the run goes on.
       if (waiting.length === 0 && reasons.some(isFormReason))
         return { ...state, waiting, phase: ended(state) ? state.phase : "running" };
@@ -250,7 +271,8 @@ export function runViewReducer(state: RunViewState, event: AnyEvent): RunViewSta
     }
     case "human_input_form_filled":
     case "human_input_form_timeout": {
-      const target = closing(state, event.data);
+      const target = closing({ ...state, resumedFrom: null }, event.data);
+      state = { ...state, resumedFrom: null };
       if (!target) return state;
       const { waiting, phase, ...closed } = target;
       if (event.event === "human_input_form_timeout")

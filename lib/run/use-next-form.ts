@@ -20,7 +20,8 @@ export function useNextForm(link: FormLinkContext, state: RunViewState) {
   const { mutate } = nextLink;
   const [elsewhere, setElsewhere] = useState<ReadonlySet<string>>(new Set());
   const opening = useRef<string | null>(null);
-  const others = state.waiting.filter((form) => form.formToken !== link.token);
+  // A form answered and still named by the server is no one's to open.
+  const others = state.waiting.filter((form) => form.formToken !== link.token && !form.answered);
   const next =
     link.scope === "run" && state.phase === "paused"
       ? others.find((form) => !elsewhere.has(waitingFormKey(form)))

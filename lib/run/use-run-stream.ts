@@ -5,10 +5,11 @@ import type { FormLinkContext } from "@/lib/form/form-api";
 import { runEventsSource } from "@/lib/run/queries";
 import { initialRunView, runViewReducer } from "@/lib/run/run-view";
 
-// The SSE reader (with zod) loads as the stream opens, not with the page.
-async function* readRunEvents(body: ReadableStream<Uint8Array>) {
+// The SSE reader (with zod) loads as the stream opens, not with the page. Each event's id (where
+// the server gave ids) is noted as read: the cursor a reconnection goes on from.
+async function* readRunEvents(body: ReadableStream<Uint8Array>, noteId: (id: string) => void) {
   const { readStreamEvents } = await import("@/lib/dify/sse-events");
-  yield* readStreamEvents(body);
+  yield* readStreamEvents(body, noteId);
 }
 
 export type RunStream = ReturnType<typeof useRunStream>;
@@ -16,13 +17,18 @@ export type RunStream = ReturnType<typeof useRunStream>;
 /** Follows the link's run live, reconnecting; the reducer merges each connection's replay. */
 export function useRunStream(link: FormLinkContext, enabled: boolean) {
   const [state, dispatch] = useReducer(runViewReducer, initialRunView);
-  const source = useMemo(
-    () => (enabled && link.run ? runEventsSource(link) : null),
-    [enabled, link],
-  );
+  // Per source: where this page's reading of the run has got to.
+  const followed = useMemo(() => {
+    if (!enabled || !link.run) return null;
+    const cursor = { id: null as string | null };
+    return { cursor, source: runEventsSource(link, () => cursor.id) };
+  }, [enabled, link]);
   const { connection, failure } = useEventStream({
-    source,
-    read: readRunEvents,
+    source: followed?.source ?? null,
+    read: (body) =>
+      readRunEvents(body, (id) => {
+        if (followed) followed.cursor.id = id;
+      }),
     onOpen: () => dispatch({ event: "connected" }),
     onEvent: (event) => {
       dispatch(event);

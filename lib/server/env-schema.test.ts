@@ -291,4 +291,44 @@ describe("parseEnv: bearer tokens and the knowledge allowlist", () => {
       /MAX_AUTH_FAILURES_PER_ADDRESS/,
     );
   });
+
+  it("takes sign-in whole or not at all, over https or on this host", () => {
+    const oidc = {
+      OIDC_ISSUER: "https://login.example.com",
+      OIDC_CLIENT_ID: "approvals",
+      OIDC_CLIENT_SECRET: "s3cret",
+    };
+    expect(parseEnv(oidc)).toMatchObject({ ...oidc, OIDC_USER_CLAIM: "email" });
+    expect(parseEnv({}).OIDC_ISSUER).toBeUndefined();
+    expect(() => parseEnv({ ...oidc, OIDC_CLIENT_SECRET: "" })).toThrow(
+      /OIDC_ISSUER: set with OIDC_CLIENT_ID and OIDC_CLIENT_SECRET, or none/,
+    );
+    expect(() => parseEnv({ ...oidc, OIDC_ISSUER: "http://login.example.com" })).toThrow(
+      /OIDC_ISSUER: must be https:/,
+    );
+    expect(parseEnv({ ...oidc, OIDC_ISSUER: "http://127.0.0.1:3571" }).OIDC_ISSUER).toBe(
+      "http://127.0.0.1:3571",
+    );
+    expect(() =>
+      parseRealEnv({ ...required, ...oidc, FORM_LINK_SECRET: "", ALLOW_UNSIGNED_LINKS: "true" }),
+    ).toThrow(/OIDC_ISSUER: needs FORM_LINK_SECRET/);
+    expect(() => parseEnv({ REQUIRE_SIGN_IN: "true" })).toThrow(/REQUIRE_SIGN_IN: needs sign-in/);
+    expect(parseEnv({ ...oidc, REQUIRE_SIGN_IN: "true" }).REQUIRE_SIGN_IN).toBe(true);
+  });
+
+  it("reminds 24 h and 1 h before expiry by default, latest first, or not at all", () => {
+    expect(parseEnv({}).REMINDERS).toEqual([86_400, 3_600]);
+    expect(parseEnv({ REMINDERS: "30m, 2d,1h,1h" }).REMINDERS).toEqual([172_800, 3_600, 1_800]);
+    expect(parseEnv({ REMINDERS: "none" }).REMINDERS).toEqual([]);
+    expect(() => parseEnv({ REMINDERS: "1x" })).toThrow(/REMINDERS: "1x" is not a duration/);
+    expect(() => parseEnv({ REMINDERS: "0m" })).toThrow(/REMINDERS/);
+    expect(() => parseEnv({ REMINDERS: "1h,2h,3h,4h,5h,6h" })).toThrow(/at most 5 reminders/);
+  });
+
+  it("mails through an smtp URL only, and posts to an http(s) webhook", () => {
+    expect(parseEnv({ SMTP_URL: "smtp://127.0.0.1:2525" }).SMTP_URL).toBe("smtp://127.0.0.1:2525");
+    expect(() => parseEnv({ SMTP_URL: "http://mail" })).toThrow(/SMTP_URL: must be an smtp/);
+    expect(() => parseEnv({ NOTIFY_WEBHOOK_URL: "ftp://x" })).toThrow(/NOTIFY_WEBHOOK_URL/);
+    expect(parseEnv({}).MAIL_FROM).toBe("Approvals <approvals@localhost>");
+  });
 });

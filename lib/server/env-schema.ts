@@ -10,6 +10,7 @@ const MIN_LINK_SECRET_LENGTH = 32;
 const MAX_KNOWLEDGE_DATASET_IDS = 50;
 /** 400 days: browsers (Chrome) keep no cookie longer, so a link cookie could not outlive it. */
 const MAX_LINK_TTL_CEILING = 400 * 24 * 60 * 60;
+const MAX_REMINDERS = 5;
 
 const flag = z
   .enum(["true", "false", ""])
@@ -95,6 +96,30 @@ const datasetIds = optionalString.transform((value, ctx) => {
   }
   return ids;
 });
+
+/** `24h,1h`: offsets before expiry, in seconds, latest first; `none` sends only the arrival. */
+const reminders = z
+  .string()
+  .optional()
+  .transform((value, ctx) => {
+    const text = value?.trim() || "24h,1h";
+    if (text === "none") return [];
+    const offsets = text.split(",").map((part) => {
+      const match = /^(\d{1,4})([mhd])$/.exec(part.trim());
+      const seconds = match ? Number(match[1]) * { m: 60, h: 3600, d: 86_400 }[match[2]!]! : 0;
+      if (seconds < 60 || seconds > MAX_LINK_TTL_CEILING) {
+        ctx.addIssue({
+          code: "custom",
+          message: `"${part.trim()}" is not a duration such as 30m, 1h or 2d (or set none)`,
+        });
+      }
+      return seconds;
+    });
+    if (offsets.length > MAX_REMINDERS) {
+      ctx.addIssue({ code: "custom", message: `at most ${MAX_REMINDERS} reminders` });
+    }
+    return [...new Set(offsets)].sort((a, b) => b - a);
+  });
 
 /** The server's bounds: upper-case keys are variables an operator sets, lower-case ones fixed. */
 const limitsSchema = z
@@ -212,6 +237,18 @@ const variablesSchema = z.object({
   DECISION_RETENTION_DAYS: optionalString.pipe(
     z.coerce.number<string>().int().min(1).max(36_500).optional(),
   ),
+  /** Sign-in with OpenID Connect: all three set, or none. */
+  OIDC_ISSUER: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  OIDC_CLIENT_ID: optionalString,
+  OIDC_CLIENT_SECRET: optionalString,
+  OIDC_USER_CLAIM: optionalString.transform((value) => value ?? "email"),
+  REQUIRE_SIGN_IN: flag,
+  SMTP_URL: optionalString.pipe(
+    z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
+  ),
+  MAIL_FROM: optionalString.transform((value) => value ?? "Approvals <approvals@localhost>"),
+  NOTIFY_WEBHOOK_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  REMINDERS: reminders,
   NODE_ENV: z.string().optional(),
   NEXT_MANUAL_SIG_HANDLE: optionalString,
 });
@@ -246,6 +283,26 @@ const envSchema = z
       message: "must not be a public demo secret with an upstream off this host",
     },
   )
+  .refine(
+    (env) =>
+      [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET].every(Boolean) ||
+      ![env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET].some(Boolean),
+    { path: ["OIDC_ISSUER"], message: "set with OIDC_CLIENT_ID and OIDC_CLIENT_SECRET, or none" },
+  )
+  // A token sent over plain HTTP could be read on the way: only a provider on this host may.
+  .refine((env) => !env.OIDC_ISSUER?.startsWith("http:") || loopback(env.OIDC_ISSUER), {
+    path: ["OIDC_ISSUER"],
+    message: "must be https:// (http:// only on this host: localhost, 127.0.0.1, [::1])",
+  })
+  .refine((env) => !env.REQUIRE_SIGN_IN || env.OIDC_ISSUER, {
+    path: ["REQUIRE_SIGN_IN"],
+    message: "needs sign-in (OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET): no one could answer",
+  })
+  // Sessions are sealed with a key derived from it.
+  .refine((env) => !env.OIDC_ISSUER || env.FORM_LINK_SECRET, {
+    path: ["OIDC_ISSUER"],
+    message: "needs FORM_LINK_SECRET (sessions are sealed with a key derived from it)",
+  })
   // Without it the same-origin check would trust the request's own Host, which a DNS-rebinding
   // page chooses; with it every request's Host is checked too.
   .refine((env) => env.NODE_ENV !== "production" || env.APP_ORIGIN, {

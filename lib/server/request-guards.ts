@@ -67,6 +67,17 @@ export function sameToken(given: string, expected: string): boolean {
 
 const THROTTLED = "Too many wrong tokens came from this address. Try again later.";
 
+const authFailures = () =>
+  sharedRateLimiter("auth-failures", () => ({
+    points: getEnv().limits.MAX_AUTH_FAILURES_PER_ADDRESS,
+    duration: getEnv().limits.AUTH_FAILURE_WINDOW_SECONDS,
+  }));
+
+/** A wrong link or session counts toward the wrong-token limit; past it: 429 too_many_requests. */
+export async function countWrongToken(request: Pick<Request, "headers">): Promise<void> {
+  await consumeOrRefuse(authFailures(), clientAddress(request), THROTTLED);
+}
+
 /**
  * Compared with every configured token, no early exit. A right token always passes, so no one's
  * wrong guesses lock anyone else out; a wrong one is counted for its address and answered slowly,
@@ -88,10 +99,7 @@ async function requireBearer(
     noteRequest({ caller: found.name });
     return found;
   }
-  const failures = sharedRateLimiter("auth-failures", () => ({
-    points: getEnv().limits.MAX_AUTH_FAILURES_PER_ADDRESS,
-    duration: getEnv().limits.AUTH_FAILURE_WINDOW_SECONDS,
-  }));
+  const failures = authFailures();
   const address = clientAddress(request);
   if (given === undefined) {
     const res = await failures.get(address);

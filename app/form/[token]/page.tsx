@@ -6,10 +6,13 @@ import { DraftSweep } from "@/components/form/draft-sweep";
 import { EmbedProvider } from "@/components/embed/embed-provider";
 import { FormBody } from "@/components/form/form-body";
 import { FormScreen, type FormFailure } from "@/components/form/form-screen";
+import { RecipientScreen } from "@/components/inbox/recipient-screen";
 import { StatusScreen } from "@/components/ui/status-screen";
 import type { FormLinkContext } from "@/lib/form/form-api";
 import type { FormView } from "@/lib/form/form-view";
 import { formQueryOptions } from "@/lib/form/queries";
+import { checkRecipient, needsSignIn } from "@/lib/server/auth/recipient-check";
+import { currentViewer } from "@/lib/server/auth/viewer";
 import { getEnv } from "@/lib/server/env";
 import { resolveFormLink, runOutputsShown } from "@/lib/server/form/form-identity";
 import { linkCookieName } from "@/lib/server/form/link-cookie";
@@ -29,9 +32,20 @@ export default async function FormPage({ params, searchParams }: PageProps<"/for
   // `?embed=1`: no page chrome, and events for the portal that frames the page.
   const embed = query.embed === "1";
   const t = await getTranslations("form");
+  const tInbox = await getTranslations("inbox");
   return (
     <main className={embed ? "page page-embed" : "page"}>
-      {embed ? null : <header className="site-header">{t("header")}</header>}
+      {embed ? null : (
+        <header className="site-header">
+          {t("header")}
+          {/* Opened from the inbox: the way back to it. */}
+          {query.from === "inbox" ? (
+            <a className="inbox-back" href="/inbox">
+              {tInbox("backToInbox")}
+            </a>
+          ) : null}
+        </header>
+      )}
       <EmbedProvider
         enabled={embed}
         allowedOrigins={getEnv().EMBED_ALLOWED_ORIGINS}
@@ -71,6 +85,19 @@ async function FormPageBody({ token, query }: { token: string; query: Query }) {
         {noCookie ? null : <DraftSweep />}
       </StatusScreen>
     );
+  }
+  if (needsSignIn(verified.claims)) {
+    // Before anything of the form is read: a forwarded link or a scanner's visit sees no more.
+    const check = checkRecipient(verified.claims, await currentViewer());
+    if (!check.ok) {
+      return (
+        <RecipientScreen
+          reason={check.reason}
+          user={check.user}
+          returnTo={`/form/${encodeURIComponent(token)}`}
+        />
+      );
+    }
   }
   const link: FormLinkContext = {
     token,

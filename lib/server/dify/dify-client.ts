@@ -396,10 +396,13 @@ export function createDifyClient(settings: DifyClientOptions) {
         user: string;
         includeStateSnapshot?: boolean;
         continueOnPause?: boolean;
+        /** The last event id seen: newer servers go on right after it (400 when malformed). */
+        cursor?: string;
         signal?: AbortSignal;
       },
     ) =>
       requestStream(upstreamPath("workflow", runId, "events"), {
+        headers: events.cursor ? { "Last-Event-ID": events.cursor } : undefined,
         query: {
           user: events.user,
           // The upstream treats only the exact string `true` as true.

@@ -14,6 +14,9 @@ import englishForm from "@/lib/i18n/messages/en/form.json";
 import { exceedsMaxLinkTtl, verifyFormLink } from "@/lib/server/form/signed-form-link";
 import { runIdSchema } from "@/lib/ids/path-ids";
 import { linkCookieName } from "@/lib/server/form/link-cookie";
+import { checkRecipient, needsSignIn } from "@/lib/server/auth/recipient-check";
+import { sessionCookieName } from "@/lib/server/auth/session-cookie";
+import { viewerOf } from "@/lib/server/auth/viewer";
 
 // API callers read the page's own wording of each refusal, in English.
 let english: ReturnType<typeof createEnglish> | undefined;
@@ -79,6 +82,17 @@ export async function requireFormIdentity(
   // A signed run still goes into upstream paths: checked as an id before any route uses it.
   if (result.claims.run && !runIdSchema.safeParse(result.claims.run).success) {
     throw ApiError.of("invalid_request", "The link's run id has characters that are not allowed.");
+  }
+  if (needsSignIn(result.claims)) {
+    const cookie = (await cookies()).get(sessionCookieName(request))?.value;
+    const check = checkRecipient(result.claims, await viewerOf(request, { cookie }));
+    if (!check.ok && check.reason === "sign_in") {
+      throw ApiError.of(
+        "sign_in_required",
+        "Sign in to open this request: it is for its recipient only.",
+      );
+    }
+    if (!check.ok) throw ApiError.of("not_recipient", "This request is for someone else.");
   }
   return result.claims;
 }

@@ -11,5 +11,6 @@ export function mintFormLink(claims: FormLinkInput): string {
   if (claims.run) query.set("run", claims.run);
   if (claims.scope === "run") query.set("scope", "run");
   if (claims.view === "progress") query.set("view", "progress");
+  if (claims.auth === "signin") query.set("auth", "signin");
   return `/form/${encodeURIComponent(claims.token)}?${query.toString()}`;
 }

@@ -29,6 +29,7 @@ const claims = (scope: "form" | "run", view: "full" | "progress" = "full"): Form
   exp: Math.floor(Date.now() / 1000) + 600,
   scope,
   view,
+  auth: "link",
 });
 const required = (formId: string, nodeId: string, token: string | null) => ({
   event: "human_input_required",

@@ -67,7 +67,7 @@ export async function nextFormLink(
   const form = state.waiting.find((w) =>
     wanted.formId && w.formId ? w.formId === wanted.formId : w.nodeId === wanted.nodeId,
   );
-  if (state.phase !== "paused" || !form) {
+  if (state.phase !== "paused" || !form || form.answered) {
     throw ApiError.of("not_found", "The run is not waiting at that form.");
   }
   if (!form.formToken || form.v2)

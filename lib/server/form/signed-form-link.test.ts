@@ -10,10 +10,13 @@ const claims = {
   exp: 2_000_000_000,
   scope: "form" as const,
   view: "full" as const,
+  auth: "link" as const,
 };
 const options = { secret, allowUnsigned: false, nowSeconds: 1_900_000_000 };
 const params = (
-  overrides: Partial<Record<"run" | "user" | "exp" | "scope" | "view" | "sig", string>> = {},
+  overrides: Partial<
+    Record<"run" | "user" | "exp" | "scope" | "view" | "auth" | "sig", string>
+  > = {},
 ) => ({
   run: claims.run,
   user: claims.user,
@@ -83,7 +86,15 @@ describe("form links", () => {
     expect(verifyFormLink(claims.token, {}, options)).toEqual({ ok: false, reason: "missing" });
     expect(verifyFormLink(claims.token, unsigned, { ...options, allowUnsigned: true })).toEqual({
       ok: true,
-      claims: { token: claims.token, run: "r", user: "bob", exp: 0, scope: "form", view: "full" },
+      claims: {
+        token: claims.token,
+        run: "r",
+        user: "bob",
+        exp: 0,
+        scope: "form",
+        view: "full",
+        auth: "link",
+      },
       signed: false,
     });
   });
@@ -128,6 +139,27 @@ describe("form links", () => {
     });
     // A link without the claim is signed without it: links minted before the claim stay valid.
     expect(new URL(formLinkPath(claims, secret), "http://x").searchParams.has("view")).toBe(false);
+  });
+
+  it("signs a sign-in link with a last line, and refuses the claim dropped or added", () => {
+    const named = { ...claims, auth: "signin" as const };
+    const expected = createHmac("sha256", secret)
+      .update("AbCdEfGhIjKlMnOpQrStUv\nrun-1\nalice@example.com\n2000000000\nsignin")
+      .digest("base64url");
+    expect(signFormLink(named, secret)).toBe(expected);
+    const url = new URL(formLinkPath(named, secret), "http://localhost");
+    expect(url.searchParams.get("auth")).toBe("signin");
+    expect(verifyFormLink(claims.token, Object.fromEntries(url.searchParams), options)).toEqual({
+      ok: true,
+      claims: named,
+      signed: true,
+    });
+    // Dropped: a forwarded link cannot shed its need for sign-in.
+    expect(verifyFormLink(claims.token, params({ sig: expected }), options).ok).toBe(false);
+    expect(verifyFormLink(claims.token, params({ auth: "signin" }), options).ok).toBe(false);
+    expect(
+      verifyFormLink(claims.token, params({ sig: expected, auth: "SIGNIN" }), options).ok,
+    ).toBe(false);
   });
 
   it("refuses a view that was added, dropped or is unknown: a link can only narrow", () => {

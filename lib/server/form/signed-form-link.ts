@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import type {
   FormLinkClaims,
   FormLinkInput,
+  LinkAuth,
   LinkParams,
   LinkScope,
   LinkView,
@@ -21,11 +22,17 @@ function linkMessage(claims: FormLinkClaims): string {
   let message = `${claims.token}\n${claims.run}\n${claims.user}\n${claims.exp}`;
   if (claims.scope === "run") message += "\nrun";
   if (claims.view === "progress") message += "\nprogress";
+  if (claims.auth === "signin") message += "\nsignin";
   return message;
 }
 
 function withScope(claims: FormLinkInput): FormLinkClaims {
-  return { ...claims, scope: claims.scope ?? "form", view: claims.view ?? "full" };
+  return {
+    ...claims,
+    scope: claims.scope ?? "form",
+    view: claims.view ?? "full",
+    auth: claims.auth ?? "link",
+  };
 }
 
 export function signFormLink(input: FormLinkInput, secret: string): string {
@@ -50,6 +57,7 @@ export function formLinkQuery(input: FormLinkInput, secret: string): string {
   query.set("exp", String(claims.exp));
   if (claims.scope === "run") query.set("scope", "run");
   if (claims.view === "progress") query.set("view", "progress");
+  if (claims.auth === "signin") query.set("auth", "signin");
   query.set("sig", signFormLink(claims, secret));
   return query.toString();
 }
@@ -80,10 +88,12 @@ export function verifyFormLink(
   const now = options.nowSeconds ?? Math.floor(Date.now() / 1000);
   const scope = parseClaim<LinkScope>(params.scope, "form", "run");
   const view = parseClaim<LinkView>(params.view, "full", "progress");
+  const auth = parseClaim<LinkAuth>(params.auth, "link", "signin");
 
   if (
     scope === undefined ||
     view === undefined ||
+    auth === undefined ||
     [token, run, user].some((value) => CONTROL_CHARACTER.test(value))
   ) {
     return { ok: false, reason: "invalid" };
@@ -95,13 +105,13 @@ export function verifyFormLink(
     if (params.exp && !CANONICAL_EXP.test(params.exp)) return { ok: false, reason: "invalid" };
     const exp = params.exp ? Number(params.exp) : 0;
     if (exp && exp < now) return { ok: false, reason: "expired" };
-    return { ok: true, claims: { token, run, user, exp, scope, view }, signed: false };
+    return { ok: true, claims: { token, run, user, exp, scope, view, auth }, signed: false };
   }
 
   if (!options.secret || !user || !params.exp || !CANONICAL_EXP.test(params.exp)) {
     return { ok: false, reason: "invalid" };
   }
-  const claims: FormLinkClaims = { token, run, user, exp: Number(params.exp), scope, view };
+  const claims: FormLinkClaims = { token, run, user, exp: Number(params.exp), scope, view, auth };
   const expected = Buffer.from(signFormLink(claims, options.secret));
   const given = Buffer.from(params.sig);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) {

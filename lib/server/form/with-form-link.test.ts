@@ -77,7 +77,10 @@ describe("withFormLink", () => {
     expect(answer.headers.get("cache-control")).toBe("no-store");
     expect(seen).toHaveBeenCalledTimes(1);
     expect(await answer.json()).toEqual({
-      link: { token: claims.token, claims: { ...claims, scope: "form", view: "full" } },
+      link: {
+        token: claims.token,
+        claims: { ...claims, scope: "form", view: "full", auth: "link" },
+      },
     });
   });
 

@@ -50,5 +50,5 @@ export function contentSecurityPolicy(options: {
 
 /** Only form pages are embedded (components/embed): every other page refuses every frame. */
 export function frameAncestorsFor(pathname: string, embedAllowedOrigins: readonly string[]) {
-  return pathname.startsWith("/form/") ? embedAllowedOrigins : [];
+  return pathname.startsWith("/form/") || pathname === "/inbox" ? embedAllowedOrigins : [];
 }

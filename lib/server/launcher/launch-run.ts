@@ -1,6 +1,5 @@
 import "server-only";
 import { safeParse } from "zod/v4/core";
-import { FORM_PAUSE_REASONS } from "@/lib/dify/form-pause-reasons";
 import { ApiError } from "@/lib/errors/api-error";
 import { isRecord } from "@/lib/ids/is-record";
 import { answerName } from "@/lib/fields/answer-keys";
@@ -27,6 +26,7 @@ import {
 import { clientAddress } from "@/lib/server/client-address";
 import { processState } from "@/lib/server/ops/process-state";
 import { storeConfigured } from "@/lib/server/store/store-configured";
+import { FORM_PAUSE_REASONS } from "@/lib/run/run-view";
 
 // DIFY_APP_MODE, or in `auto` a workflow until the app answers `not_workflow_app`, then (until
 // the process restarts) a chat app.

@@ -6,6 +6,7 @@ import { enqueueJob } from "@/lib/server/jobs/job-queue";
 import { JOB } from "@/lib/server/jobs/request-tasks";
 import { decisionValues } from "@/lib/server/requests/decision-record";
 import { keepDecision } from "@/lib/server/requests/keep-decision";
+import type { SignedInIdentity } from "@/lib/server/auth/viewer";
 
 /**
  * After Dify took an answer: its decision is kept and the run followed, in the background (the
@@ -17,6 +18,8 @@ export function afterAnswer(answer: {
   form: HumanInputForm;
   action: string;
   inputs: Record<string, unknown>;
+  /** The signed-in person who sent it, beside the link's user. */
+  signedIn: SignedInIdentity | null;
 }): void {
   const { token, claims, form, action } = answer;
   const label = form.user_actions.find((candidate) => candidate.id === action)?.title ?? null;
@@ -25,9 +28,9 @@ export function afterAnswer(answer: {
     form_token: token,
     run_id: claims.run || null,
     user: claims.user,
-    issuer: null,
-    subject: null,
-    email: null,
+    issuer: answer.signedIn?.issuer ?? null,
+    subject: answer.signedIn?.subject ?? null,
+    email: answer.signedIn?.email ?? null,
     action_id: action,
     action_label: label,
     values: decisionValues(answer.inputs),

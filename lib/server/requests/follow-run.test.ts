@@ -14,6 +14,7 @@ const waiting = (formToken: string): WaitingForm => ({
   formToken,
   channels: [],
   v2: false,
+  answered: false,
 });
 const run = (state: Partial<RunViewState>): RunViewState => ({ ...initialRunView, ...state });
 const submitted = new ApiError(412, "human_input_form_submitted", "submitted");

@@ -33,7 +33,7 @@ export async function followRun(
   const recipients = answered?.recipients.length ? answered.recipients : [job.user];
   const registered: string[] = [];
   for (const form of state.waiting.slice(0, deps.maxForms)) {
-    if (!form.formToken || form.v2) continue;
+    if (!form.formToken || form.v2 || form.answered) continue;
     await storeRequest(db, {
       formToken: form.formToken,
       runId: job.run_id,

@@ -59,6 +59,8 @@ export async function registerRequest(body: Registration, registeredBy: string) 
       user: recipient,
       exp,
       scope: request.runId ? "run" : "form",
+      // The need for sign-in lives in the link's signature: checking it needs no database.
+      auth: request.requireSignIn || getEnv().REQUIRE_SIGN_IN ? "signin" : "link",
     });
   }
   return { request: { ...toRequestView(request), links }, created };

@@ -32,6 +32,21 @@ describe("relayEventStream", () => {
     );
   });
 
+  it("passes each event's id on with the last event it became, and only an event cursor", async () => {
+    const twice: EventTransform = { apply: (event) => [event, { again: event }] };
+    const dropped: EventTransform = { apply: () => [] };
+    const upstream = () =>
+      Readable.from([Buffer.from('id: 17-0\ndata: {"n":1}\n\nid: not\nnext\ndata: {"n":2}\n\n')]);
+    expect(await read(relayEventStream(upstream(), () => undefined, { transform: twice }))).toBe(
+      'data: {"n":1}\n\nid: 17-0\ndata: {"again":{"n":1}}\n\n' +
+        'data: {"n":2}\n\ndata: {"again":{"n":2}}\n\n',
+    );
+    // An event the transform drops takes its id with it: a reconnect replays it, dropped again.
+    expect(await read(relayEventStream(upstream(), () => undefined, { transform: dropped }))).toBe(
+      "",
+    );
+  });
+
   it("keeps a character cut between chunks whole", async () => {
     const bytes = Buffer.from('data: {"text":"你好"}\n\n');
     const chunks = [...bytes].map((byte) => Buffer.from([byte]));

@@ -68,7 +68,12 @@ export function relayEventStream(
       } catch {
         return;
       }
-      for (const event of options.transform.apply(json)) out += encodeSseEvent(event);
+      // The upstream's event id goes with the last event it became, so a reconnect resumes
+      // right after everything this one event gave.
+      const events = options.transform.apply(json);
+      events.forEach((event, index) => {
+        out += encodeSseEvent(event, index === events.length - 1 ? message.id : undefined);
+      });
     },
     maxBufferSize: options.maxEventChars ?? getEnv().limits.relayMaxEventChars,
     onError: (error) => {

@@ -4,6 +4,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { demoAppEnv, demoListenHost } from "@/lib/tools/cli/demo-app-env";
+import { registerDemoRequests, startDemoSignIn } from "@/lib/tools/cli/demo-sign-in";
 import { parseArgs } from "@/lib/tools/cli/parse-args";
 import { createAdminClient, type AdminClient } from "@/lib/embedded/admin-client";
 import { publishAdminToken } from "@/lib/embedded/admin-token";
@@ -67,10 +68,13 @@ async function main() {
     pglite = await startPgliteServer(dataDir);
     console.log(`Requests and decisions: PGlite in ${path.relative(process.cwd(), dataDir)}`);
   }
+  // Sign-in with a local OpenID provider, and a local catcher for mail and webhooks.
+  const signIn = embedded ? await startDemoSignIn(source, appOrigin) : undefined;
   const appEnv: NodeJS.ProcessEnv = {
     ...process.env,
     ...source,
     ...(pglite ? { DATABASE_URL: pglite.url } : {}),
+    ...signIn?.env,
     PORT: String(env.PORT),
     HOSTNAME: host,
     APP_ORIGIN: appOrigin,
@@ -84,6 +88,7 @@ async function main() {
     : spawn(process.execPath, [".next/standalone/server.js"], { stdio: "inherit", env: appEnv });
   const stop = () => {
     app.kill("SIGTERM");
+    void signIn?.close();
     void pglite?.close();
     void embedded?.close().finally(() => process.exit(0));
     if (!embedded) process.exit(0);
@@ -114,6 +119,11 @@ async function main() {
     console.log(
       `\n  Ready. Open a paused demo form (link scope: run, so it also opens the run's later forms in place):\n\n    ${appOrigin}${link}\n\n  or start a new run from ${appOrigin}/\n`,
     );
+    const portalToken = demo?.sessionPortalToken ?? process.env.PORTAL_API_TOKEN?.trim();
+    if (appEnv.DATABASE_URL && portalToken) {
+      console.log(await registerDemoRequests({ admin, appOrigin, portalToken }));
+    }
+    if (signIn) console.log(signIn.describe(env.FORM_LINK_SECRET));
     await printDemoExtras({
       admin,
       appOrigin,

@@ -1,8 +1,10 @@
 // npm run sign-link -- --token T [--run R] --user U [--scope run] [--view progress] [--ttl 7d] [--base http://localhost:3000]
-// Prints a signed form link. The secret is FORM_LINK_SECRET (or the embedded demo secret when
-// DIFY_API_BASE is unset), so links match what the app verifies.
+// npm run sign-link -- --inbox --user U [--ttl 30d]
+// Prints a signed form link, or with --inbox a signed inbox link, as a full address on APP_ORIGIN
+// (or --base). The secret is FORM_LINK_SECRET, so links match what the app verifies.
 import { parseArgs } from "@/lib/tools/cli/parse-args";
 import { parseEnv } from "@/lib/server/env-schema";
+import { inboxLinkPath } from "@/lib/server/auth/inbox-link";
 import { exceedsMaxLinkTtl, formLinkPath } from "@/lib/server/form/signed-form-link";
 import { parseTtl } from "@/lib/tools/cli/parse-ttl";
 
@@ -11,9 +13,13 @@ function main() {
   const get = (name: string) => (typeof args[name] === "string" ? args[name] : undefined);
   const token = get("token");
   const user = get("user");
-  if (args.help || !token || !user) {
+  const inbox = args.inbox === true;
+  if (args.help || (!token && !inbox) || !user) {
     console.log(
-      "Usage: npm run sign-link -- --token <form_token> --user <user> [--run <workflow_run_id>] [--scope run] [--view progress] [--ttl 7d] [--base <app origin>]\n" +
+      "Usage: npm run sign-link -- --token <form_token> --user <user> [--run <workflow_run_id>] [--scope run] [--view progress] [--sign-in] [--ttl 7d] [--base <app origin>]\n" +
+        "       npm run sign-link -- --inbox --user <user> [--ttl 7d] [--base <app origin>]\n" +
+        "  --sign-in: only the user, signed in with OpenID Connect, may open the form\n" +
+        "  --inbox: a link to the user's inbox (all requests naming them) instead of one form\n" +
         "  --scope run: the link may also answer the run's later forms in place (default: its own form only)\n" +
         "  --view progress: the link follows the run's progress only, without its answer or outputs (default: as RUN_STREAM_OUTPUTS says)",
     );
@@ -35,6 +41,7 @@ function main() {
     console.error(`--view must be "progress" (or "full", the default), not "${view}".`);
     process.exit(2);
   }
+  const auth = args["sign-in"] === true ? "signin" : "link";
   const now = Math.floor(Date.now() / 1000);
   const exp = now + parseTtl(get("ttl") ?? "7d");
   // The app refuses a link valid for longer than MAX_LINK_TTL: no use minting one.
@@ -44,10 +51,15 @@ function main() {
     );
     process.exit(2);
   }
-  const base = (get("base") ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
-  console.log(
-    base + formLinkPath({ token, run: get("run") ?? "", user, exp, scope, view }, secret),
+  const base = (get("base") ?? env.APP_ORIGIN ?? `http://localhost:${env.PORT}`).replace(
+    /\/+$/,
+    "",
   );
+  const path =
+    inbox || !token
+      ? inboxLinkPath({ user, exp }, secret)
+      : formLinkPath({ token, run: get("run") ?? "", user, exp, scope, view, auth }, secret);
+  console.log(base + path);
 }
 
 try {
