@@ -250,10 +250,14 @@ describe("dify client", () => {
   it.each([
     [409, "already_submitted", { status: 412, code: "human_input_form_submitted" }],
     [410, "expired", { status: 412, code: "human_input_form_expired" }],
-    [409, "workflow_not_active", { status: 409, code: "form_closed" }],
+    [
+      409,
+      "workflow_not_active",
+      { status: 409, code: "form_closed", message: "This form is closed." },
+    ],
     [412, "human_input_form_submitted", { status: 412, code: "human_input_form_submitted" }],
   ])("reads a form route's %i %s as a closed form", async (status, code, expected) => {
-    handler = json(status, { status, code, message: "closed" });
+    handler = json(status, { status, code, message: "closed at http://10.0.0.5/internal" });
     await expect(client.getHumanInputForm("t")).rejects.toMatchObject(expected);
     await expect(
       client.submitHumanInputForm("t", { inputs: {}, action: "ok", user: "u" }),

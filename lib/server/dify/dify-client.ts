@@ -211,11 +211,10 @@ export function createDifyClient(settings: DifyClientOptions) {
         return ApiError.of("human_input_form_expired", "This form has expired.");
       if (code === "already_submitted")
         return ApiError.of("human_input_form_submitted", "This form has already been submitted.");
-      return new ApiError(
-        status,
-        "form_closed",
-        parsed.success && parsed.data.message ? parsed.data.message : "This form is closed.",
-      );
+      // Our own words: the upstream's text goes to the log only.
+      const error = new ApiError(status, "form_closed", "This form is closed.");
+      error.upstreamText = upstreamText;
+      return error;
     }
     if (status >= 500) {
       return ApiError.of("upstream_bad_response", "The workflow service failed to answer.");
