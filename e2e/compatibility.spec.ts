@@ -36,35 +36,6 @@ test("a picture for a document-only field is refused before upload, in words", a
   expect(uploads).toEqual([]);
 });
 
-test("a PDF for a custom .pdf-only field is sent as custom with its extension, as the newest server takes it", async ({
-  page,
-}) => {
-  const form = await createCustomForm({
-    form_content: "Attach the signed contract.\n\n{{#$output.contract#}}",
-    inputs: [
-      {
-        type: "file",
-        output_variable_name: "contract",
-        allowed_file_types: ["custom"],
-        allowed_file_extensions: [".pdf"],
-        allowed_file_upload_methods: ["local_file"],
-      },
-    ],
-    user_actions: ACTIONS,
-  });
-  await page.goto(form.link);
-  await attachFiles(page, "Contract", [
-    { name: "signed.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4 x") },
-  ]);
-  await expect(page.getByRole("list", { name: "Files for Contract" })).toContainText("(attached)");
-  await page.getByRole("button", { name: "Send" }).click();
-  await expect(page.getByRole("heading", { name: "Answer sent" })).toBeVisible();
-  expect((await getFormRecord(form.token)).submission?.inputs.contract).toMatchObject({
-    type: "custom",
-    extension: ".pdf",
-  });
-});
-
 test("a .py file for a document field is sent as a document and accepted", async ({ page }) => {
   const form = await createCustomForm({
     form_content: "Attach the script to review.\n\n{{#$output.script#}}",
