@@ -126,7 +126,7 @@ test("a reconnect to a newer server goes on from the last event seen, nothing tw
   expect(titles).toEqual(["Start", "Draft announcement", "Editorial review", "Publish"]);
   const text = (await page.locator(".streamed-text").allTextContents()).join("\n");
   expect(count(text, "Good news for our engineers")).toBe(1);
-  // The reconnect named the last event it saw, and no snapshot was asked for.
+  // The reconnect named the last event it saw.
   const reconnects = (await callsFor(`/workflow/${runId}/events`)).filter(
     (call) => call.last_event_id,
   );

@@ -7,6 +7,11 @@ import { chainEventTransforms, leasedEventStream } from "@/lib/server/streams/re
 import { clientAddress } from "@/lib/server/client-address";
 import { runOutputsShown } from "@/lib/server/form/form-identity";
 import { formTokenRedaction, runStreamAllowlist } from "@/lib/server/form/run-stream-allowlist";
+import { getEnv } from "@/lib/server/env";
+import { seedFromLog } from "@/lib/server/streams/seed-from-log";
+
+/** How long a reconnect may spend reading the run's log up to its cursor. */
+const SEED_TIMEOUT_MS = 5_000;
 
 /** The run of a verified link, relayed live, bounded per link (token and user) too. */
 export async function runEventsResponse(
@@ -31,18 +36,34 @@ export async function runEventsResponse(
       continueOnPause: true,
       signal,
     });
-  const open = async (signal: AbortSignal) => ({
-    upstream: EVENT_CURSOR.test(cursor)
-      ? await events(signal, cursor).catch((error: unknown) => {
-          if (error instanceof ApiError && error.status === 400) return events(signal);
-          throw error;
-        })
-      : await events(signal),
+  const open = async (signal: AbortSignal) => {
     // Each event reduced to what the run view shows, then only this link's own token kept.
-    transform: chainEventTransforms(
-      runStreamAllowlist({ ownToken: claims.token, outputs: runOutputsShown(claims) }),
-      formTokenRedaction(claims.token),
-    ),
-  });
+    const allowlist = runStreamAllowlist({
+      ownToken: claims.token,
+      outputs: runOutputsShown(claims),
+    });
+    const transform = chainEventTransforms(allowlist, formTokenRedaction(claims.token));
+    if (!EVENT_CURSOR.test(cursor)) return { upstream: await events(signal), transform };
+    let upstream;
+    try {
+      upstream = await events(signal, cursor);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 400) {
+        return { upstream: await events(signal), transform };
+      }
+      throw error;
+    }
+    // The allowlist learns from what went before the cursor (whose form is the link's own, which
+    // nodes streamed), so it reads the log up to there first, sending none of it.
+    const seedSignal = AbortSignal.any([signal, AbortSignal.timeout(SEED_TIMEOUT_MS)]);
+    const log = await events(seedSignal).catch(() => undefined);
+    if (log) {
+      await seedFromLog(log, cursor, allowlist, {
+        signal: seedSignal,
+        maxEventChars: getEnv().limits.relayMaxEventChars,
+      });
+    }
+    return { upstream, transform };
+  };
   return leasedEventStream(request, holder, open, true);
 }
