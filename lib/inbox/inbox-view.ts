@@ -1,16 +1,7 @@
 import * as z from "zod/mini";
+import { REQUEST_STATUSES } from "@/lib/requests/request-status";
 
 // What the inbox shows: the viewer's requests as the app's own view model.
-
-export const INBOX_STATUSES = [
-  "waiting",
-  "answered",
-  "answered_elsewhere",
-  "expired",
-  "timed_out",
-  "unavailable",
-] as const;
-export type InboxStatus = (typeof INBOX_STATUSES)[number];
 
 /** The filter's choices: `expired` covers a run's timeout too, `closed` a form that is gone. */
 export const INBOX_FILTERS = [
@@ -25,7 +16,7 @@ export type InboxFilter = (typeof INBOX_FILTERS)[number];
 export const inboxItemSchema = z.object({
   id: z.string(),
   title: z.string(),
-  status: z.enum(INBOX_STATUSES),
+  status: z.enum(REQUEST_STATUSES),
   /** ISO time; null when the request does not expire. */
   expiresAt: z.nullable(z.string()),
   createdAt: z.string(),
