@@ -136,9 +136,6 @@ for (const generation of GENERATIONS) {
   test(`a link the remote server names is typed by its answer, not its path (${generation})`, async ({
     page,
   }) => {
-    // Passes alone; run beside security.spec's 200 simultaneous submissions on the same app
-    // server, its link check outlasts the probe's 5 s budget and is answered "unreachable".
-    test.fixme(true, "starved by a parallel load story in whole runs");
     const form = await createCustomForm({
       form_content: "Link the report.\n\n{{#$output.report#}}",
       inputs: [fileField("report", ["document"], [], ["remote_url"])],

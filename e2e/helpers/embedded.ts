@@ -54,21 +54,15 @@ export type Fault = {
   status?: number;
 };
 
-/** Replaces the embedded service's fault list with what `update` makes of the current one. */
-async function updateFaults(update: (current: Fault[]) => Fault[]) {
-  await embeddedAdmin.setFaults(update(await embeddedAdmin.faults()));
-}
-
 /**
- * Adds faults to the embedded service for the rest of the test. Faults match by path prefix, so
- * tests scope them to their own form token or run id and do not disturb tests running alongside.
+ * Adds faults to the embedded service for the rest of the test, in one step on the service (a
+ * read-then-write here would race the tests beside it). Faults match by path prefix, so tests
+ * scope them to their own form token or run id and do not disturb tests running alongside.
  */
-export function addFaults(faults: Fault[]) {
-  return updateFaults((current) => [...current.filter((fault) => fault.times !== 0), ...faults]);
+export async function addFaults(faults: Fault[]) {
+  await embeddedAdmin.addFaults(faults);
 }
 
-export function removeFaults(pathPrefix: string) {
-  return updateFaults((current) =>
-    current.filter((fault) => !fault.match.path.startsWith(pathPrefix)),
-  );
+export async function removeFaults(pathPrefix: string) {
+  await embeddedAdmin.clearFaults({ path: pathPrefix });
 }

@@ -52,7 +52,7 @@ export const faultSchema = z
     message: "required for a json fault",
   });
 
-/** POST /_embedded/faults: replaces the whole list. */
+/** POST /_embedded/faults: replaces the whole list; POST /_embedded/faults/add appends to it. */
 export const faultListSchema = z.object({ faults: z.array(faultSchema) });
 export type FaultInput = z.input<typeof faultSchema>;
 
@@ -215,6 +215,7 @@ export const adminResponses = {
   "POST streams/drop": z.object({ dropped: z.number() }),
   "GET faults": z.object({ faults: z.array(storedFaultSchema) }),
   "POST faults": z.object({ faults: z.array(storedFaultSchema) }),
+  "POST faults/add": z.object({ faults: z.array(storedFaultSchema) }),
   "DELETE faults": success,
   "POST forms": z.object({ form_token: z.string(), workflow_run_id: z.string().nullable() }),
   "GET runs": z.object({

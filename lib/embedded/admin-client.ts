@@ -104,7 +104,15 @@ export function createAdminClient({ origin, token }: AdminClientOptions) {
     /** Replaces the fault list. */
     setFaults: async (faults: FaultInput[]) =>
       (await call({ route: "POST faults", path: "/faults", body: { faults } })).faults,
-    clearFaults: () => call({ route: "DELETE faults", path: "/faults" }),
+    /** Appends faults in one step, beside whatever other tests have listed. */
+    addFaults: async (faults: FaultInput[]) =>
+      (await call({ route: "POST faults/add", path: "/faults/add", body: { faults } })).faults,
+    /** Drops the faults under `path` (a path prefix), or all of them. */
+    clearFaults: ({ path }: { path?: string } = {}) =>
+      call({
+        route: "DELETE faults",
+        path: `/faults${path ? `?path=${encodeURIComponent(path)}` : ""}`,
+      }),
 
     /** Starts a demo run and waits for its pause at a form. */
     startDemoRun: (body: DemoRunRequest) =>

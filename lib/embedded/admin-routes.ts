@@ -254,11 +254,21 @@ export const ADMIN_ROUTES: EmbeddedRoute[] = [
     },
   },
   {
+    method: "POST",
+    path: "/_embedded/faults/add",
+    access: "admin",
+    handle: async ({ ctx, req, res }) => {
+      const body = parseDifyBody(faultListSchema, await readDifyJsonBody(req));
+      ctx.store.addFaults(body.faults);
+      reply(res, { route: "POST faults/add", body: { faults: ctx.store.listFaults() } });
+    },
+  },
+  {
     method: "DELETE",
     path: "/_embedded/faults",
     access: "admin",
-    handle: ({ ctx, res }) => {
-      ctx.store.clearFaults();
+    handle: ({ ctx, query, res }) => {
+      ctx.store.clearFaults(query.get("path") ?? undefined);
       reply(res, { route: "DELETE faults", body: success });
     },
   },

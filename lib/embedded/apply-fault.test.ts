@@ -84,6 +84,21 @@ describe("/_embedded/faults", () => {
       faults: [{ kind: "status500", times: 0 }, { kind: "status500" }],
     });
   });
+
+  it("adds on the service, where a used-up fault stays used up, and clears by path prefix", async () => {
+    const { admin } = env.client;
+    await admin.setFaults([{ match: { path: "/v1/parameters" }, kind: "status500", times: 1 }]);
+    // Used up before the add: the add does not bring it back, as a read-then-write could.
+    expect((await env.client.get("/parameters")).status).toBe(500);
+    const added = await admin.addFaults([{ match: { path: "/v1/form/x" }, kind: "status500" }]);
+    expect(added).toEqual([{ match: { path: "/v1/form/x" }, kind: "status500" }]);
+    expect((await env.client.get("/parameters")).status).toBe(200);
+    await admin.addFaults([{ match: { path: "/v1/form/y" }, kind: "hang" }]);
+    await admin.clearFaults({ path: "/v1/form/x" });
+    expect(await admin.faults()).toEqual([{ match: { path: "/v1/form/y" }, kind: "hang" }]);
+    await admin.clearFaults();
+    expect(await admin.faults()).toEqual([]);
+  });
 });
 
 describe("fault kinds", () => {

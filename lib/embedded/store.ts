@@ -343,8 +343,11 @@ export interface EmbeddedStore {
   clearCalls(): void;
 
   setFaults(faults: Fault[]): void;
+  /** Appends faults in one step (used-up ones dropped), so tests beside each other lose none. */
+  addFaults(faults: Fault[]): void;
   listFaults(): Fault[];
-  clearFaults(): void;
+  /** Drops the faults whose path starts with `pathPrefix` (all of them without one). */
+  clearFaults(pathPrefix?: string): void;
   // Finds the first live fault for a request and uses up one of its `times`.
   takeFault(method: string, path: string): Fault | null;
 
@@ -450,9 +453,12 @@ export function createEmbeddedStore(datasets: DatasetRecord[]): EmbeddedStore {
     setFaults: (list) => {
       faults = list.map(copyFault);
     },
+    addFaults: (list) => {
+      faults = [...faults.filter((fault) => fault.times !== 0), ...list.map(copyFault)];
+    },
     listFaults: () => faults.map(copyFault),
-    clearFaults: () => {
-      faults = [];
+    clearFaults: (pathPrefix) => {
+      faults = pathPrefix ? faults.filter((fault) => !fault.match.path.startsWith(pathPrefix)) : [];
     },
     takeFault(method, path) {
       const fault = faults.find(
