@@ -43,6 +43,9 @@ export async function startLocalOidcProvider(options: {
     claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name"] },
     cookies: { keys: ["local-oidc-provider-cookie-key-not-for-production"] },
     features: { devInteractions: { enabled: true } },
+    // Lifetimes of its own, in seconds: short, as befits a demo, and the provider's defaults each
+    // print a notice on every sign-in.
+    ttl: { Interaction: 600, Grant: 600, Session: 3600, AccessToken: 600, IdToken: 600 },
     findAccount(_ctx, id) {
       const person = DEMO_PEOPLE.find((p) => p.login === id || p.email === id);
       if (!person) return Promise.resolve(undefined);
