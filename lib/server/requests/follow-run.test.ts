@@ -129,10 +129,27 @@ describe.each(STORE_BACKENDS)("the store's jobs on $name", (backend) => {
       perMinute: 4,
       refresh,
       sleep: (ms) => Promise.resolve(void slept.push(ms)),
+      // Reads that take no time.
+      now: () => 0,
     });
     expect(result).toEqual({ read: 4 });
     expect(refresh).toHaveBeenCalledTimes(4);
     // Three gaps of 15 s between four reads: four reads in one minute, never faster.
     expect(slept).toEqual([15_000, 15_000, 15_000]);
+  });
+
+  it("counts a read's own time in its gap, so a full sweep ends within its minute", async () => {
+    for (let i = 0; i < 4; i++) await register(`w${i}`);
+    let clock = 0;
+    const starts: number[] = [];
+    await sweepWaiting(db(), {
+      perMinute: 4,
+      // Each read takes 5 s.
+      refresh: () => Promise.resolve(void (starts.push(clock), (clock += 5_000))),
+      sleep: (ms) => Promise.resolve(void (clock += ms)),
+      now: () => clock,
+    });
+    // Reads start 15 s apart, never closer: the fourth at 45 s, not at 60 s.
+    expect(starts).toEqual([0, 15_000, 30_000, 45_000]);
   });
 });
