@@ -238,7 +238,7 @@ storeTest(
                 [formToken],
               )
             ).rows[0]?.n,
-          { timeout: 10_000 },
+          { timeout: 10_000, intervals: [100] },
         )
         .toBe(1);
     } finally {
@@ -254,6 +254,7 @@ storeTest(
     await expect
       .poll(async () => (await listRequests(b, waiting)).length, {
         timeout: (TAKEOVER_SECONDS + 10) * 1000,
+        intervals: [250],
       })
       .toBe(1);
     // Taken over by the job's expiry, not by anything slower.
