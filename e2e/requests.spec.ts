@@ -2,6 +2,7 @@ import pg from "pg";
 import { e2eAppServerEnv } from "@/e2e/app-server-env";
 import { startAppServer, type AppServerProcess } from "@/e2e/app-server-process";
 import { expect, test } from "@/e2e/fixtures";
+import { addFaults, removeFaults } from "@/e2e/helpers/embedded";
 import { chooseAction, fillDemoForm } from "@/e2e/helpers/forms";
 import { launcherUser } from "@/e2e/helpers/launcher";
 import { startRunAsPortal } from "@/e2e/helpers/runs";
@@ -13,10 +14,14 @@ import {
   type PostgresServer,
 } from "@/lib/tools/postgres/start-postgres-server";
 
-// Requests and decisions kept in a real PostgreSQL (started by the story, on a port of its own),
-// by copies of the app the stories start and stop themselves.
+// Requests and decisions kept in a real PostgreSQL (started once per worker, on a port of its own),
+// by copies of the app the stories start and stop themselves. The copies live across stories
+// (each starts once); every story names its own recipient and reads back only its own rows.
 
 const AUTH = { Authorization: `Bearer ${E2E_PORTAL_TOKEN}` };
+
+/** Low, so the takeover story sees a stopped copy's job taken over in seconds (at least 16). */
+const TAKEOVER_SECONDS = 16;
 
 type RequestRow = { id: string; status: string; form_token: string };
 type DecisionRow = {
@@ -27,42 +32,64 @@ type DecisionRow = {
   run_outcome: string | null;
 };
 
-const storeTest = test.extend<{
-  postgres: PostgresServer;
-  copies: {
-    start: (index: number) => Promise<AppServerProcess>;
-  };
-}>({
-  postgres: async ({}, use) => {
-    const server = await startPostgresServer();
-    try {
-      await use(server);
-    } finally {
-      await server.remove();
-    }
-  },
-  copies: async ({ postgres }, use) => {
-    const started: AppServerProcess[] = [];
-    try {
-      await use({
-        start: async (index) => {
-          const copy = await startAppServer(
-            E2E_REPLICA_PORT + index,
-            e2eAppServerEnv({ DATABASE_URL: postgres.url, JOB_TAKEOVER_SECONDS: "30" }),
-          );
-          started.push(copy);
+type Copies = {
+  /** The copy of this index, started if it is not running. */
+  start: (index: number) => Promise<AppServerProcess>;
+  /** Kills the copy of this index, as a crash would. */
+  kill: (index: number) => Promise<void>;
+};
+
+const storeTest = test.extend<object, { postgres: PostgresServer; copies: Copies }>({
+  postgres: [
+    async ({}, use) => {
+      const server = await startPostgresServer();
+      try {
+        await use(server);
+      } finally {
+        await server.remove();
+      }
+    },
+    { scope: "worker" },
+  ],
+  copies: [
+    async ({ postgres }, use) => {
+      const running = new Map<number, Promise<AppServerProcess>>();
+      const copies: Copies = {
+        start: (index) => {
+          let copy = running.get(index);
+          if (!copy) {
+            copy = startAppServer(
+              E2E_REPLICA_PORT + index,
+              e2eAppServerEnv({
+                DATABASE_URL: postgres.url,
+                JOB_TAKEOVER_SECONDS: String(TAKEOVER_SECONDS),
+              }),
+            );
+            running.set(index, copy);
+            copy.catch(() => running.delete(index));
+          }
           return copy;
         },
-      });
-    } finally {
-      for (const copy of started) copy.kill();
-      await Promise.all(started.map((copy) => copy.exited));
-    }
-  },
+        kill: async (index) => {
+          const copy = await running.get(index);
+          running.delete(index);
+          copy?.kill();
+          await copy?.exited;
+        },
+      };
+      try {
+        await use(copies);
+      } finally {
+        await Promise.all([...running.keys()].map((index) => copies.kill(index)));
+      }
+    },
+    { scope: "worker" },
+  ],
 });
 
 storeTest.skip(!postgresInstalled(), POSTGRES_MISSING);
-storeTest.setTimeout(180_000);
+// Bounds for a loaded machine: a story that starts a copy waits for it.
+storeTest.setTimeout(90_000);
 
 test("without a database, the requests and decisions routes are off and readiness says so", async ({
   request,
@@ -103,11 +130,17 @@ async function listRequests(copy: AppServerProcess, query: string): Promise<Requ
   return ((await response.json()) as { requests: RequestRow[] }).requests;
 }
 
-async function listDecisions(copy: AppServerProcess): Promise<DecisionRow[]> {
-  const response = await fetch(`${copy.url}/api/decisions`, { headers: AUTH });
+/** The decisions on these forms (the database holds other stories' too). */
+async function listDecisions(copy: AppServerProcess, formTokens: string[]): Promise<DecisionRow[]> {
+  const response = await fetch(`${copy.url}/api/decisions?limit=200`, { headers: AUTH });
   expect(response.status).toBe(200);
-  return ((await response.json()) as { decisions: DecisionRow[] }).decisions;
+  return ((await response.json()) as { decisions: DecisionRow[] }).decisions.filter((d) =>
+    formTokens.includes(d.form_token),
+  );
 }
+
+const mine = (user: string, status = "") =>
+  `recipient=${encodeURIComponent(user)}${status ? `&status=${status}` : ""}`;
 
 storeTest(
   "a request registered through the API and answered on its form page is answered, with its decision",
@@ -134,7 +167,7 @@ storeTest(
     const again = await register(a, { form_token: formToken, recipients: [user] });
     expect(again.status).toBe(200);
     expect(again.body.request.id).toBe(created.body.request.id);
-    expect(await listRequests(a, "status=waiting")).toHaveLength(1);
+    expect(await listRequests(a, mine(user, "waiting"))).toHaveLength(1);
 
     await page.goto(`${a.url}${created.body.request.links[user]}`);
     await expect(page.getByRole("heading", { name: "Your answer is needed" })).toBeVisible();
@@ -142,10 +175,8 @@ storeTest(
     await chooseAction(page, "Approve and publish");
     await expect(page.getByRole("heading", { name: "Answer sent" })).toBeVisible();
 
-    await expect
-      .poll(async () => (await listRequests(a, `recipient=${encodeURIComponent(user)}`))[0]?.status)
-      .toBe("answered");
-    const decisions = await listDecisions(a);
+    await expect.poll(async () => (await listRequests(a, mine(user)))[0]?.status).toBe("answered");
+    const decisions = await listDecisions(a, [formToken]);
     expect(decisions).toEqual([
       expect.objectContaining({
         request_id: created.body.request.id,
@@ -156,7 +187,7 @@ storeTest(
     ]);
     // The run, followed after the answer, ends: its outcome joins the decision.
     await expect
-      .poll(async () => (await listDecisions(a))[0]?.run_outcome, { timeout: 30_000 })
+      .poll(async () => (await listDecisions(a, [formToken]))[0]?.run_outcome, { timeout: 30_000 })
       .toBe("succeeded");
   },
 );
@@ -173,21 +204,70 @@ storeTest(
     const user = await launcherUser(page);
     const token = decodeURIComponent(new URL(page.url()).pathname.replace(/^\/form\//, ""));
     await expect
-      .poll(async () =>
-        (await listRequests(a, `recipient=${encodeURIComponent(user)}`)).map((r) => [
-          r.form_token,
-          r.status,
-        ]),
-      )
+      .poll(async () => (await listRequests(a, mine(user))).map((r) => [r.form_token, r.status]))
       .toEqual([[token, "waiting"]]);
+  },
+);
+
+storeTest(
+  "a copy killed while following a run leaves the follow to the other, which registers the next form",
+  async ({ page, copies, postgres }) => {
+    const a = await copies.start(0);
+    const user = `carol-${Date.now()}@example.com`;
+    const { runId, formToken } = await startRunAsPortal(user);
+    const created = await register(a, { form_token: formToken, recipients: [user], run_id: runId });
+
+    // The run's events hang while A follows it, so the follow is under way when A is killed.
+    const events = `/v1/workflow/${runId}/events`;
+    await addFaults([{ match: { method: "GET", path: events }, kind: "hang" }]);
+    await page.goto(`${a.url}${created.body.request.links[user]}`);
+    await fillDemoForm(page);
+    await chooseAction(page, "Request changes");
+    await expect(page.getByRole("heading", { name: "Answer sent" })).toBeVisible();
+
+    // A holds the follow (the only copy): it is killed mid-job, as a crash would.
+    const db = new pg.Client({ connectionString: postgres.url });
+    await db.connect();
+    try {
+      await expect
+        .poll(
+          async () =>
+            (
+              await db.query<{ n: number }>(
+                "select count(*)::int as n from pgboss.job where name = 'follow-run' and state = 'active' and data->>'form_token' = $1",
+                [formToken],
+              )
+            ).rows[0]?.n,
+          { timeout: 10_000, intervals: [100] },
+        )
+        .toBe(1);
+    } finally {
+      await db.end();
+    }
+    const killedAt = Date.now();
+    await copies.kill(0);
+    await removeFaults(events);
+
+    // B takes the job over within JOB_TAKEOVER_SECONDS and registers the run's next form.
+    const b = await copies.start(1);
+    const waiting = mine(user, "waiting");
+    await expect
+      .poll(async () => (await listRequests(b, waiting)).length, {
+        timeout: (TAKEOVER_SECONDS + 10) * 1000,
+        intervals: [250],
+      })
+      .toBe(1);
+    // Taken over by the job's expiry, not by anything slower.
+    expect(Date.now() - killedAt).toBeLessThan((TAKEOVER_SECONDS + 10) * 1000);
+    const [next] = await listRequests(b, waiting);
+    expect(next?.form_token).not.toBe(formToken);
   },
 );
 
 storeTest(
   "two copies with one database: registered on A, answered on B, both agree",
   async ({ page, copies }) => {
-    const a = await copies.start(0);
-    const b = await copies.start(1);
+    const [a, b] = await Promise.all([copies.start(1), copies.start(2)]);
     const user = `bob-${Date.now()}@example.com`;
     const { runId, formToken } = await startRunAsPortal(user);
     const created = await register(a, { form_token: formToken, recipients: [user], run_id: runId });
@@ -208,63 +288,17 @@ storeTest(
 
     for (const copy of [a, b]) {
       await expect
-        .poll(async () => (await listRequests(copy, "status=answered")).map((r) => r.id))
+        .poll(async () => (await listRequests(copy, mine(user, "answered"))).map((r) => r.id))
         .toEqual([created.body.request.id]);
-      expect((await listDecisions(copy)).map((d) => d.action.id)).toEqual(["reject"]);
+      expect((await listDecisions(copy, [formToken])).map((d) => d.action.id)).toEqual(["reject"]);
     }
-  },
-);
-
-storeTest(
-  "a copy killed while following a run leaves the follow to the other, which registers the next form",
-  async ({ page, copies, postgres }) => {
-    const a = await copies.start(0);
-    const user = `carol-${Date.now()}@example.com`;
-    // Slow steps: the run revises for seconds before its next form, so the follow is under way.
-    const { runId, formToken } = await startRunAsPortal(user, {}, { stepDelayMs: 3_000 });
-    const created = await register(a, { form_token: formToken, recipients: [user], run_id: runId });
-
-    await page.goto(`${a.url}${created.body.request.links[user]}`);
-    await fillDemoForm(page);
-    await chooseAction(page, "Request changes");
-    await expect(page.getByRole("heading", { name: "Answer sent" })).toBeVisible();
-
-    // A holds the follow (the only copy): it is killed mid-job, as a crash would.
-    const db = new pg.Client({ connectionString: postgres.url });
-    await db.connect();
-    try {
-      await expect
-        .poll(
-          async () =>
-            (
-              await db.query<{ n: number }>(
-                "select count(*)::int as n from pgboss.job where name = 'follow-run' and state = 'active'",
-              )
-            ).rows[0]?.n,
-          { timeout: 30_000 },
-        )
-        .toBe(1);
-    } finally {
-      await db.end();
-    }
-    a.kill();
-    await a.exited;
-
-    // B takes the job over within JOB_TAKEOVER_SECONDS (30 s) and registers the run's next form.
-    const b = await copies.start(1);
-    const waiting = `status=waiting&recipient=${encodeURIComponent(user)}`;
-    await expect
-      .poll(async () => (await listRequests(b, waiting)).length, { timeout: 90_000 })
-      .toBe(1);
-    const [next] = await listRequests(b, waiting);
-    expect(next?.form_token).not.toBe(formToken);
   },
 );
 
 storeTest(
   "with the database stopped mid-story, the form still answers and its decision arrives once it is back",
   async ({ page, copies, postgres }) => {
-    const a = await copies.start(0);
+    const a = await copies.start(1);
     const user = `dave-${Date.now()}@example.com`;
     const { runId, formToken } = await startRunAsPortal(user);
     const created = await register(a, { form_token: formToken, recipients: [user], run_id: runId });
@@ -288,10 +322,13 @@ storeTest(
 
     await postgres.start();
     await expect
-      .poll(async () => (await listDecisions(a).catch(() => [])).map((d) => d.form_token), {
-        timeout: 60_000,
-      })
+      .poll(
+        async () => (await listDecisions(a, [formToken]).catch(() => [])).map((d) => d.form_token),
+        {
+          timeout: 60_000,
+        },
+      )
       .toEqual([formToken]);
-    expect((await listRequests(a, ""))[0]?.status).toBe("answered");
+    expect((await listRequests(a, mine(user)))[0]?.status).toBe("answered");
   },
 );

@@ -59,6 +59,9 @@ describe("parseEnv", () => {
     expect(parseEnv({}).DECISION_RETENTION_DAYS).toBeUndefined();
     expect(parseEnv({ DECISION_RETENTION_DAYS: "400" }).DECISION_RETENTION_DAYS).toBe(400);
     expect(() => parseEnv({ DECISION_RETENTION_DAYS: "0" })).toThrow(/DECISION_RETENTION_DAYS/);
+    // A takeover faster than a follow's read of its run would take a live follow for lost.
+    expect(parseEnv({ JOB_TAKEOVER_SECONDS: "16" }).limits.JOB_TAKEOVER_SECONDS).toBe(16);
+    expect(() => parseEnv({ JOB_TAKEOVER_SECONDS: "15" })).toThrow(/JOB_TAKEOVER_SECONDS/);
   });
 
   it("splits allowed embed origins", () => {

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { EnvError } from "@/lib/errors/env-error";
 import { datasetIdSchema } from "@/lib/ids/path-ids";
 import { MIN_BEARER_TOKEN_LENGTH, parsePortalTokens } from "@/lib/server/auth/parse-portal-tokens";
+import { MIN_TAKEOVER_SECONDS } from "@/lib/server/jobs/queue-timing";
 
 /** A secret published for demos says so; it must never sign links for a server off this host. */
 const DEMO_SECRET_MARK = "not-for-production";
@@ -151,8 +152,8 @@ const limitsSchema = z
     DATABASE_POOL_SIZE: int(1, 1_000, 10),
     /** The sweep reads at most this many waiting forms from Dify a minute, across all copies. */
     REQUEST_REFRESH_PER_MINUTE: int(1, 100_000, 60),
-    /** A job left by a stopped copy is taken over within this bound. */
-    JOB_TAKEOVER_SECONDS: int(30, 3_600, 60),
+    /** A job left by a stopped copy is taken over within this bound (lib/server/jobs/queue-timing.ts). */
+    JOB_TAKEOVER_SECONDS: int(MIN_TAKEOVER_SECONDS, 3_600, 60),
   })
   .transform((limits) => ({
     ...limits,
@@ -197,6 +198,12 @@ const limitsSchema = z
     decisionPendingMax: 1_000,
     /** Following a run after an answer: at most this many next forms registered. */
     followMaxForms: 20,
+    /**
+     * A follow still owed this long after its answer (the queue could not take it, or every try
+     * failed) is queued again by the sweep, at most this many a sweep.
+     */
+    followOverdueSeconds: 300,
+    followRequeueMax: 100,
     storeQueryTimeoutMs: 5_000,
   }));
 

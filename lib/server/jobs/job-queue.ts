@@ -3,11 +3,12 @@ import PgBoss from "pg-boss";
 import { getEnv } from "@/lib/server/env";
 import { countStoreError, observeJob } from "@/lib/server/ops/metrics";
 import { processState } from "@/lib/server/ops/process-state";
+import { queueTiming } from "@/lib/server/jobs/queue-timing";
 
 // Background work on the store's own PostgreSQL (pg-boss): each job is taken by one copy at a
 // time (SKIP LOCKED). A copy that stops holding a job leaves it `active` until its expiry; the
-// next maintenance pass (every third of JOB_TAKEOVER_SECONDS, by whichever copy) fails it over
-// to a retry that any copy takes: a job is taken over within JOB_TAKEOVER_SECONDS.
+// next maintenance pass (by whichever copy) fails it over to a retry that any copy takes: a job
+// is taken over within JOB_TAKEOVER_SECONDS (lib/server/jobs/queue-timing.ts).
 
 export type JobTask = {
   name: string;
@@ -15,24 +16,13 @@ export type JobTask = {
   /** How long one run may take before it counts as lost; at most the takeover's share. */
   expireSeconds?: number;
   retryLimit?: number;
+  /** The first retry's delay, doubling after; a takeover's is the queue's own (queueTiming). */
   retryDelaySeconds?: number;
   /** One active at a time across all copies. */
   singleton?: boolean;
   /** Cron, in UTC: the queue fires it once across all copies. */
   cron?: string;
 };
-
-/** The queue's timing, from JOB_TAKEOVER_SECONDS. */
-export function queueTiming(takeoverSeconds: number) {
-  const maintenanceSeconds = Math.ceil(takeoverSeconds / 3);
-  const pollingSeconds = 2;
-  return {
-    maintenanceSeconds,
-    pollingSeconds,
-    /** A job's expiry such that expiry, a maintenance pass and a poll fit in the takeover bound. */
-    expireSeconds: takeoverSeconds - maintenanceSeconds - pollingSeconds,
-  };
-}
 
 type Queue = { boss: PgBoss; started: Promise<void> };
 
@@ -64,7 +54,7 @@ export async function startJobs(tasks: JobTask[]): Promise<void> {
         policy: task.singleton ? "singleton" : "standard",
         expireInSeconds: Math.min(task.expireSeconds ?? timing.expireSeconds, 23 * 60 * 60),
         retryLimit: task.retryLimit ?? 3,
-        retryDelay: task.retryDelaySeconds ?? 5,
+        retryDelay: task.retryDelaySeconds ?? timing.retryDelaySeconds,
         retryBackoff: true,
       });
       await boss.work(

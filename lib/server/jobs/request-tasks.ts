@@ -3,10 +3,11 @@ import { z } from "zod";
 import { getDifyClient } from "@/lib/server/dify/get-dify-client";
 import { getEnv } from "@/lib/server/env";
 import { readRunState } from "@/lib/server/form/next-form-link";
-import type { JobTask } from "@/lib/server/jobs/job-queue";
+import { enqueueJob, type JobTask } from "@/lib/server/jobs/job-queue";
 import { followRun } from "@/lib/server/requests/follow-run";
 import { pruneDecisions } from "@/lib/server/requests/prune-decisions";
 import { refreshRequest } from "@/lib/server/requests/refresh-request";
+import { requeueFollows } from "@/lib/server/requests/requeue-follows";
 import { sweepWaiting } from "@/lib/server/requests/sweep-waiting";
 import { getStore } from "@/lib/server/store/get-store";
 
@@ -38,12 +39,18 @@ export function requestTasks(): JobTask[] {
           maxForms: env.limits.followMaxForms,
         });
       },
+      // Its retries wait the queue's delay (a takeover is a retry too), doubling each time.
       retryLimit: 4,
-      retryDelaySeconds: 10,
     },
     {
       name: JOB.sweepWaiting,
       run: async () => {
+        // A follow the queue could not take, or whose every try failed, is queued again.
+        await requeueFollows(getStore().db, {
+          overdueSeconds: env.limits.followOverdueSeconds,
+          limit: env.limits.followRequeueMax,
+          enqueue: (job) => enqueueJob(JOB.followRun, job),
+        });
         await sweepWaiting(getStore().db, {
           perMinute: env.limits.REQUEST_REFRESH_PER_MINUTE,
           refresh: (request) => refreshRequest(getStore().db, request, readForm),

@@ -1,22 +1,10 @@
-import { randomUUID } from "node:crypto";
 import { describe, expect, it, vi } from "vitest";
 import type { DecisionRecord } from "@/lib/server/requests/decision-record";
 import { createDecisionWriter } from "@/lib/server/requests/decision-writer";
+import { testDecision } from "@/lib/tools/test/test-decision";
 
-const record = (): DecisionRecord => ({
-  answer_id: randomUUID(),
-  form_token: "form-1",
-  run_id: null,
-  user: "alice",
-  issuer: null,
-  subject: null,
-  email: null,
-  action_id: "approve",
-  action_label: "Approve",
-  values: {},
-  dify_status: 200,
-  decided_at: new Date().toISOString(),
-});
+const record = () =>
+  testDecision({ run_id: null, user: "alice", decided_at: new Date().toISOString() });
 
 describe("createDecisionWriter", () => {
   it("retries a failed write after each delay and stores it once the store is back", async () => {

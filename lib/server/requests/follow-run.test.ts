@@ -125,14 +125,48 @@ describe.each(STORE_BACKENDS)("the store's jobs on $name", (backend) => {
     for (let i = 0; i < 7; i++) await register(`w${i}`);
     const slept: number[] = [];
     const refresh = vi.fn(() => Promise.resolve());
+    let clock = 0;
     const result = await sweepWaiting(db(), {
       perMinute: 4,
+      // Reads that take no time.
       refresh,
-      sleep: (ms) => Promise.resolve(void slept.push(ms)),
+      sleep: (ms) => Promise.resolve(void (slept.push(ms), (clock += ms))),
+      now: () => clock,
     });
     expect(result).toEqual({ read: 4 });
     expect(refresh).toHaveBeenCalledTimes(4);
     // Three gaps of 15 s between four reads: four reads in one minute, never faster.
     expect(slept).toEqual([15_000, 15_000, 15_000]);
+  });
+
+  it("counts a read's own time in its gap, so a full sweep ends within its minute", async () => {
+    for (let i = 0; i < 4; i++) await register(`w${i}`);
+    let clock = 0;
+    const starts: number[] = [];
+    await sweepWaiting(db(), {
+      perMinute: 4,
+      // Each read takes 5 s.
+      refresh: () => Promise.resolve(void (starts.push(clock), (clock += 5_000))),
+      sleep: (ms) => Promise.resolve(void (clock += ms)),
+      now: () => clock,
+    });
+    // Reads start 15 s apart, never closer: the fourth at 45 s, not at 60 s.
+    expect(starts).toEqual([0, 15_000, 30_000, 45_000]);
+  });
+
+  it("does not let a slow read push the rest of the sweep later, nor read ahead of the rate", async () => {
+    for (let i = 0; i < 4; i++) await register(`w${i}`);
+    let clock = 0;
+    const starts: number[] = [];
+    // The first read takes 20 s, longer than its gap; the others take none.
+    const takes = [20_000, 0, 0, 0];
+    await sweepWaiting(db(), {
+      perMinute: 4,
+      refresh: () => Promise.resolve(void (starts.push(clock), (clock += takes.shift() ?? 0))),
+      sleep: (ms) => Promise.resolve(void (clock += ms)),
+      now: () => clock,
+    });
+    // The second starts late (at 20 s), the third on its own time again: 30 s, not 35 s.
+    expect(starts).toEqual([0, 20_000, 30_000, 45_000]);
   });
 });

@@ -1,8 +1,10 @@
+import { eq } from "drizzle-orm";
 import type { RunViewState } from "@/lib/run/run-view";
 import { refreshRequest } from "@/lib/server/requests/refresh-request";
 import { noteRunOutcome, waitingRequestsOfRun } from "@/lib/server/requests/settle-request";
 import { findRequest, storeRequest } from "@/lib/server/requests/store-request";
 import type { Db } from "@/lib/server/store/create-store";
+import { requests } from "@/lib/server/store/schema";
 
 export type FollowRunJob = { run_id: string; user: string; form_token: string };
 
@@ -55,5 +57,9 @@ export async function followRun(
       await refreshRequest(db, request, deps.readForm, { runTimedOut });
     }
   }
+  await db
+    .update(requests)
+    .set({ followOwedAt: null })
+    .where(eq(requests.formToken, job.form_token));
   return { registered };
 }

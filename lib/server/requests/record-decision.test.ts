@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { listDecisions } from "@/lib/server/requests/list-decisions";
 import { listRequests } from "@/lib/server/requests/list-requests";
@@ -8,22 +7,10 @@ import type { DecisionRecord } from "@/lib/server/requests/decision-record";
 import { settleRequest, waitingRequests } from "@/lib/server/requests/settle-request";
 import { findRequest, storeRequest } from "@/lib/server/requests/store-request";
 import { emptiedStoreEachTest, STORE_BACKENDS } from "@/lib/tools/postgres/test-stores";
+import { testDecision } from "@/lib/tools/test/test-decision";
 
-const decision = (overrides: Partial<DecisionRecord> = {}): DecisionRecord => ({
-  answer_id: randomUUID(),
-  form_token: "form-1",
-  run_id: "run-1",
-  user: "alice@example.com",
-  issuer: null,
-  subject: null,
-  email: null,
-  action_id: "approve",
-  action_label: "Approve",
-  values: { comment: "fine" },
-  dify_status: 200,
-  decided_at: "2026-03-01T10:00:00.000Z",
-  ...overrides,
-});
+const decision = (overrides: Partial<DecisionRecord> = {}) =>
+  testDecision({ values: { comment: "fine" }, ...overrides });
 
 describe.each(STORE_BACKENDS)("requests and decisions on $name", (backend) => {
   const db = emptiedStoreEachTest(backend);

@@ -22,7 +22,7 @@ export async function recordDecision(db: Db, record: DecisionRecord): Promise<vo
       .insert(recipients)
       .values({ requestId: request.id, recipient: record.user })
       .onConflictDoNothing();
-    await tx
+    const [stored] = await tx
       .insert(decisions)
       .values({
         answerId: record.answer_id,
@@ -39,7 +39,16 @@ export async function recordDecision(db: Db, record: DecisionRecord): Promise<vo
         difyStatus: record.dify_status,
         decidedAt: new Date(record.decided_at),
       })
-      .onConflictDoNothing({ target: decisions.answerId });
+      .onConflictDoNothing({ target: decisions.answerId })
+      .returning({ id: decisions.id });
+    // An answer of a run owes a follow, noted in the same transaction: the sweep queues it again
+    // should the queue not take it (or lose it), however the decision arrived (here or replayed).
+    if (stored && (record.run_id ?? request.runId)) {
+      await tx
+        .update(requests)
+        .set({ followOwedAt: new Date() })
+        .where(eq(requests.id, request.id));
+    }
     // A decision settles its request, even one the sweep saw submitted before the decision came.
     await tx
       .update(requests)

@@ -37,6 +37,11 @@ export const requests = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     /** The last time the sweep read the form from Dify. */
     checkedAt: timestamp("checked_at", { withTimezone: true }),
+    /**
+     * Set with an answer of a run, cleared once the run was followed past it: the sweep queues
+     * a follow again that is still owed long after (lib/server/requests/requeue-follows.ts).
+     */
+    followOwedAt: timestamp("follow_owed_at", { withTimezone: true }),
   },
   (table) => [
     // The sweep reads the waiting requests checked longest ago.
@@ -44,6 +49,9 @@ export const requests = pgTable(
       .on(table.checkedAt)
       .where(sql`${table.status} = 'waiting'`),
     index("requests_run_idx").on(table.runId),
+    index("requests_follow_owed_idx")
+      .on(table.followOwedAt)
+      .where(sql`${table.followOwedAt} is not null`),
     index("requests_status_idx").on(table.status, table.createdAt),
   ],
 );

@@ -132,8 +132,38 @@ export type ThrottledPageResult = {
   barePage: PhoneLoads;
 };
 
+/** One sweep of waiting requests, each re-read from the upstream, timed by the store. */
+export type SweepResult = {
+  waiting: number;
+  /** REQUEST_REFRESH_PER_MINUTE: the upstream's rate the sweep must keep to. */
+  perMinute: number;
+  /** Requests read in the sweep. */
+  read: number;
+  /** From the first read to the last, s. */
+  spanSeconds: number;
+  /** The most reads within any one second. */
+  peakPerSecond: number;
+  /**
+   * The most reads done, at any read, beyond what the rate allows since the first: reads by time
+   * t may be at most ⌊t ÷ (60 s / perMinute)⌋ + 1.
+   */
+  aheadOfRate: number;
+};
+
+/** A submit through an app without a store and one with DATABASE_URL, asked in turn; a sweep. */
+export type StoreResult = {
+  database: "PostgreSQL" | "PGlite";
+  submits: number;
+  offP50Ms: number;
+  onP50Ms: number;
+  /** Decisions the store-on app wrote for the measured submits (all of them, or it did not work). */
+  decisionsStored: number;
+  sweep: SweepResult;
+};
+
 /** Sections left out with `--only` are absent. */
 export type BenchResults = {
+  store?: StoreResult;
   redis?: RedisOverheadResult;
   memory?: MemoryResult;
   proxy?: LoadComparison[];

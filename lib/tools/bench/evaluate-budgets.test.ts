@@ -45,6 +45,21 @@ const passing: BenchResults = {
     knowledge: { memoryP50Ms: 2, redisP50Ms: 3 },
     upload: { memoryP50Ms: 2.5, redisP50Ms: 3.5 },
   },
+  store: {
+    database: "PostgreSQL",
+    submits: 300,
+    offP50Ms: 3,
+    onP50Ms: 5,
+    decisionsStored: 300,
+    sweep: {
+      waiting: 1000,
+      perMinute: 1000,
+      read: 1000,
+      spanSeconds: 60,
+      peakPerSecond: 18,
+      aheadOfRate: 1,
+    },
+  },
   memory: {
     appIdleRssMb: 150,
     idleStreams: 1000,
@@ -105,6 +120,12 @@ const passing: BenchResults = {
 };
 
 const STREAM = "Stream relay (500 × 50, 5,000 events/s)";
+const SWEEP = "Sweep of 1,000 waiting at 1,000/min";
+
+const withSweep = (change: Partial<NonNullable<BenchResults["store"]>["sweep"]>) => ({
+  ...passing,
+  store: { ...passing.store!, sweep: { ...passing.store!.sweep, ...change } },
+});
 
 const byBudget = (results: BenchResults) =>
   Object.fromEntries(evaluateBudgets(results).map((check) => [check.budget, check]));
@@ -145,6 +166,12 @@ const misses: [budget: string, results: BenchResults][] = [
     "POST upload 1 KB with REDIS_URL: added p50",
     { ...passing, redis: { ...passing.redis!, upload: { memoryP50Ms: 2.5, redisP50Ms: 3.51 } } },
   ],
+  [
+    "Submit with DATABASE_URL: added p50",
+    { ...passing, store: { ...passing.store!, onP50Ms: 5.01 } },
+  ],
+  [`${SWEEP}: all read within one sweep`, withSweep({ spanSeconds: 60.1 })],
+  [`${SWEEP}: reads ahead of the rate`, withSweep({ aheadOfRate: 2 })],
   [
     `${STREAM}: added p99`,
     { ...passing, streams: { ...passing.streams!, app: path({ p99Ms: 14.01 }) } },
@@ -211,6 +238,9 @@ describe("evaluateBudgets", () => {
       "POST upload 1 KB: throughput, c=50",
       "Knowledge request with REDIS_URL: added p50",
       "POST upload 1 KB with REDIS_URL: added p50",
+      "Submit with DATABASE_URL: added p50",
+      `${SWEEP}: all read within one sweep`,
+      `${SWEEP}: reads ahead of the rate`,
       `${STREAM}: added p99`,
       `${STREAM}: app CPU per event`,
       `${STREAM}: app peak RSS`,
@@ -230,6 +260,40 @@ describe("evaluateBudgets", () => {
     expect(checked[`${STREAM}: app CPU per event`]?.measured).toBe("2.00×");
   });
 
+  it("fails the store's rows when the figures do not stand for what they measure", () => {
+    const failed = (results: BenchResults) =>
+      evaluateBudgets(results)
+        .filter((check) => !check.pass)
+        .map((check) => check.budget);
+    // A fast store-on submit that kept no decision measured nothing.
+    expect(failed({ ...passing, store: { ...passing.store!, decisionsStored: 299 } })).toEqual([
+      "Submit with DATABASE_URL: added p50",
+    ]);
+    // A sweep that read some of them did not refresh them all, however fast.
+    expect(failed(withSweep({ read: 999, spanSeconds: 10, aheadOfRate: 0 }))).toEqual([
+      `${SWEEP}: all read within one sweep`,
+      `${SWEEP}: reads ahead of the rate`,
+    ]);
+    // Fewer than the issue's 1,000 do not count.
+    expect(
+      failed({
+        ...passing,
+        store: {
+          ...passing.store!,
+          sweep: {
+            waiting: 10,
+            perMinute: 10,
+            read: 10,
+            spanSeconds: 54,
+            peakPerSecond: 1,
+            aheadOfRate: 0,
+          },
+        },
+      }),
+    ).toEqual(["Sweep of 10 waiting at 10/min: all read within one sweep"]);
+    expect(byBudget(passing)["Submit with DATABASE_URL: added p50"]?.measured).toBe("+2.00 ms");
+  });
+
   it("counts the form page's first-load JS from the bare page of the same run", () => {
     const js = (form: number, bare: number) =>
       evaluateBudgets({
@@ -242,6 +306,10 @@ describe("evaluateBudgets", () => {
 
   it("states the issue's budgets", () => {
     expect(BUDGETS).toMatchObject({
+      storeSubmitAddedP50Ms: 2,
+      sweepWaiting: 1_000,
+      sweepIntervalSeconds: 60,
+      sweepReadsAheadOfRate: 1,
       proxyAddedP50Ms: 1,
       proxyThroughputRatio: 0.8,
       uploadThroughputRatio: 0.9,

@@ -1,4 +1,4 @@
-import type { BenchResults, LoadComparison, LoadRun } from "./bench-results";
+import type { BenchResults, LoadComparison, LoadRun, StoreResult } from "./bench-results";
 import { formatTable } from "./format-table";
 
 // The bench's budgets, stated once, here; docs/performance.md quotes them. Each is
@@ -10,6 +10,13 @@ export const BUDGETS = {
   proxyAddedP50Ms: 1,
   /** A knowledge request's and a 1 KB upload's added p50 with REDIS_URL over memory, on loopback, ms. */
   redisAddedP50Ms: 1,
+  /** A submit's added p50 with DATABASE_URL (the decision kept, the run followed) over without, ms. */
+  storeSubmitAddedP50Ms: 2,
+  /** The sweep reads this many waiting requests within one sweep interval (a minute). */
+  sweepWaiting: 1_000,
+  sweepIntervalSeconds: 60,
+  /** Reads done beyond what the rate allows since the sweep's first (the stamps' jitter). */
+  sweepReadsAheadOfRate: 1,
   /** App throughput at concurrency 50 as a share of the framework proxy floor's. */
   proxyThroughputRatio: 0.8,
   /** Added p99 per-event latency over direct, 500 streams at 5,000 events/s, ms. */
@@ -162,6 +169,9 @@ export function evaluateBudgets(results: BenchResults): BudgetCheck[] {
     }
   }
 
+  const store = results.store;
+  if (store) checks.push(...storeChecks(store));
+
   const streams = results.streams;
   if (streams) {
     const { app, minimalProxy, direct } = streams;
@@ -311,6 +321,51 @@ export function evaluateBudgets(results: BenchResults): BudgetCheck[] {
     });
   }
   return checks;
+}
+
+function storeChecks(store: StoreResult): BudgetCheck[] {
+  const added = store.onP50Ms - store.offP50Ms;
+  const allStored = store.decisionsStored >= store.submits;
+  const { sweep } = store;
+  const allRead = sweep.read >= sweep.waiting;
+  const label = `Sweep of ${count(sweep.waiting)} waiting at ${count(sweep.perMinute)}/min`;
+  return [
+    {
+      budget: "Submit with DATABASE_URL: added p50",
+      limit: `≤ ${BUDGETS.storeSubmitAddedP50Ms} ms`,
+      measured: signedMs(added),
+      pass: allStored && atMost(added, BUDGETS.storeSubmitAddedP50Ms),
+      detail:
+        `p50 store off ${ms(store.offP50Ms)}, on ${ms(store.onP50Ms)} (${store.database}); ` +
+        `${count(store.submits)} submits each, in turn; ${count(store.decisionsStored)} decisions stored` +
+        (allStored ? "" : "; DECISIONS MISSING"),
+    },
+    {
+      budget: `${label}: all read within one sweep`,
+      limit: `≤ ${BUDGETS.sweepIntervalSeconds} s`,
+      measured: `${sweep.spanSeconds.toFixed(1)} s`,
+      pass:
+        allRead &&
+        sweep.waiting >= BUDGETS.sweepWaiting &&
+        atMost(sweep.spanSeconds, BUDGETS.sweepIntervalSeconds),
+      detail:
+        `${count(sweep.read)} of ${count(sweep.waiting)} read, first to last` +
+        (sweep.waiting >= BUDGETS.sweepWaiting
+          ? ""
+          : `; FEWER THAN ${count(BUDGETS.sweepWaiting)}`),
+    },
+    {
+      // Reads by time t since the first: at most ⌊t ÷ (60 s / rate)⌋ + 1, and one for the stamps'
+      // jitter (a read's time is stamped once it is done).
+      budget: `${label}: reads ahead of the rate`,
+      limit: `≤ ${BUDGETS.sweepReadsAheadOfRate}`,
+      measured: count(sweep.aheadOfRate),
+      pass: allRead && atMost(sweep.aheadOfRate, BUDGETS.sweepReadsAheadOfRate),
+      detail:
+        `by the store's read times; at most ${count(sweep.peakPerSecond)} in a second ` +
+        `(the rate's ${(sweep.perMinute / 60).toFixed(1)})`,
+    },
+  ];
 }
 
 /** The checks as the table the bench prints (and the bench results show). */

@@ -1,15 +1,12 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import path from "node:path";
 import type { RedisOverheadResult, RedisPair } from "./bench-results";
 import type { BenchForm } from "./create-demo-form";
 import { multipartParts } from "./multipart-parts";
 import { pinProcess } from "./cpu-pinning";
 import { percentile } from "./percentile";
 import type { BenchStack } from "./start-bench-stack";
-import { EMBEDDED_KEYS } from "@/lib/embedded/demo-keys";
+import { SIDE_APP_PORTAL_TOKEN, startSideApp } from "./start-side-app";
 import { FORM_LINK_HEADER } from "@/lib/form/form-link";
 import { startRedisServer } from "@/lib/tools/redis/start-redis-server";
-import { freePort } from "@/lib/tools/net/free-port";
 
 // What sharing the limits in Redis adds to a knowledge request (its token passes the wrong-token
 // throttle: a count taken and given back) and to a 1 KB upload (its address's rate and a slot of
@@ -17,49 +14,6 @@ import { freePort } from "@/lib/tools/net/free-port";
 // memory and one with REDIS_URL on a local redis-server, asked in turn so that both see the same
 // moments of a busy machine. Pinned like the main stack: the two apps on the measured core, Redis
 // (another service, like the upstream) on the others.
-
-const TOKEN = "bench-portal-token-0123456789abcdef";
-
-async function startApp(stack: BenchStack, env: Record<string, string>) {
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [path.join(stack.root, ".next/standalone/server.js")],
-    {
-      cwd: stack.root,
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        DIFY_API_BASE: stack.upstreamUrl,
-        DIFY_APP_API_KEY: EMBEDDED_KEYS.workflowApp,
-        DIFY_DATASET_API_KEY: EMBEDDED_KEYS.dataset,
-        FORM_LINK_SECRET: stack.linkSecret,
-        PORTAL_API_TOKEN: TOKEN,
-        // Every upload comes from one address and one link, one at a time.
-        UPLOAD_RATE_PER_MINUTE: "1000000",
-        PORT: String(port),
-        HOSTNAME: "127.0.0.1",
-        APP_ORIGIN: origin,
-        ...env,
-      },
-      stdio: "ignore",
-    },
-  );
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const ready = await fetch(`${origin}/api/ready`).then(
-      async (response) => (await response.json()) as { limits?: string },
-      () => undefined,
-    );
-    if (ready && (env.REDIS_URL === undefined || ready.limits === "redis")) break;
-    if (Date.now() > deadline) throw new Error(`an app server on ${port} did not come up`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  if ("measured" in stack.cpus && child.pid !== undefined)
-    pinProcess(child.pid, stack.cpus.measured);
-  return { origin, stop: () => child.kill("SIGKILL") };
-}
 
 type Request = { path: string; init: RequestInit; status: number };
 
@@ -77,7 +31,7 @@ function requests(form: BenchForm) {
   const { head, tail, contentType } = multipartParts({ filename: "bench.txt" });
   const knowledge: Request = {
     path: "/api/datasets?limit=1",
-    init: { headers: { Authorization: `Bearer ${TOKEN}` } },
+    init: { headers: { Authorization: `Bearer ${SIDE_APP_PORTAL_TOKEN}` } },
     status: 200,
   };
   const upload = (origin: string): Request => ({
@@ -121,8 +75,12 @@ export async function measureRedisOverhead(
   const redis = await startRedisServer();
   const redisPid = redis.pid();
   if ("measured" in stack.cpus && redisPid !== undefined) pinProcess(redisPid, stack.cpus.rest);
-  const memoryApp = await startApp(stack, {});
-  const redisApp = await startApp(stack, { REDIS_URL: redis.url });
+  const memoryApp = await startSideApp(stack, {});
+  const redisApp = await startSideApp(
+    stack,
+    { REDIS_URL: redis.url },
+    (ready) => ready.limits === "redis",
+  );
   try {
     const apps = { memory: memoryApp.origin, redis: redisApp.origin };
     const { knowledge, upload } = requests(form);

@@ -9,12 +9,13 @@ import { measurePage } from "./measure-page";
 import { measureThrottledPage } from "./measure-throttled-page";
 import { measureRedisOverhead } from "./measure-redis-overhead";
 import { measureProxyOverhead } from "./measure-proxy-overhead";
+import { measureStore } from "./measure-store";
 import { measureStreamRelay } from "./measure-stream-relay";
 import { measureUploadMemory } from "./measure-upload-memory";
 import { startBenchStack } from "./start-bench-stack";
 
 // In the order they run: `memory` first, so its idle figure is the app as started.
-export const SECTIONS = ["memory", "proxy", "upload", "streams", "page", "redis"] as const;
+export const SECTIONS = ["memory", "proxy", "upload", "streams", "page", "redis", "store"] as const;
 export type Section = (typeof SECTIONS)[number];
 
 export type BenchOptions = {
@@ -31,6 +32,10 @@ export type BenchOptions = {
   uploadBytes: number;
   /** Cold loads of the form page (the issue's median of 10). */
   pageLoads: number;
+  /** Submits to each app of the store section. */
+  submits: number;
+  /** Waiting requests the store section's sweep reads (the issue's 1,000). */
+  waiting: number;
   outFile: string;
 };
 
@@ -99,6 +104,14 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
     if (options.only.includes("redis")) {
       log("A knowledge request and an upload with REDIS_URL over memory (Redis on loopback)…");
       results.redis = await measureRedisOverhead(stack, form, { requests: 1000, log });
+    }
+    if (options.only.includes("store")) {
+      log("A submit with DATABASE_URL and without, and one sweep of waiting requests…");
+      results.store = await measureStore(stack, {
+        submits: options.submits,
+        waiting: options.waiting,
+        log,
+      });
     }
     if (options.only.includes("page")) {
       log("Form page in Chromium…");

@@ -1,9 +1,9 @@
 // npm run bench: measures the app beside its references (the upstream reached directly, the
 // framework floor, a minimal Node proxy) and checks the budgets (docs/performance.md);
-// exits 1 when one fails. `--build` rebuilds first; `--only memory,proxy,upload,streams,page,redis`
+// exits 1 when one fails. `--build` rebuilds first; `--only memory,proxy,upload,streams,page,redis,store`
 // runs some sections. To try things out (the figures then do not count): `--requests 500` shortens
 // the load runs, `--streams` and `--interval-ms` change the stream load (500 streams, an event
-// every 100 ms each), `--idle-streams 1000`, `--upload-mb 200`, `--page-loads 10`.
+// every 100 ms each), `--idle-streams 1000`, `--upload-mb 200`, `--page-loads 10`, `--submits 300`, `--waiting 1000`.
 import path from "node:path";
 import { SECTIONS, runBench, type Section } from "@/lib/tools/bench/run-bench";
 import { parseArgs } from "@/lib/tools/cli/parse-args";
@@ -44,6 +44,8 @@ runBench({
   idleStreams: count(args["idle-streams"], 1000),
   uploadBytes: count(args["upload-mb"], 200) * 1024 * 1024,
   pageLoads: count(args["page-loads"], 10),
+  submits: count(args.submits, 300),
+  waiting: count(args.waiting, 1000),
   outFile: path.resolve(typeof args.out === "string" ? args.out : "bench-results/latest.json"),
 }).then(
   (report) => process.exit(report.pass ? 0 : 1),

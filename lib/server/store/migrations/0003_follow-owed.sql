@@ -1,0 +1,2 @@
+ALTER TABLE "requests" ADD COLUMN "follow_owed_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "requests_follow_owed_idx" ON "requests" USING btree ("follow_owed_at") WHERE "requests"."follow_owed_at" is not null;
