@@ -153,6 +153,8 @@ const limitsSchema = z
     REQUEST_REFRESH_PER_MINUTE: int(1, 100_000, 60),
     /** A job left by a stopped copy is taken over within this bound. */
     JOB_TAKEOVER_SECONDS: int(30, 3_600, 60),
+    /** Arrivals and reminders due are planned this often, once across all copies. */
+    NOTIFY_PLAN_SECONDS: int(2, 3_600, 60),
   })
   .transform((limits) => ({
     ...limits,

@@ -11,7 +11,7 @@ import { getStore } from "@/lib/server/store/get-store";
 
 export const NOTIFY_JOB = { plan: "plan-messages", send: "send-message" } as const;
 
-/** The most messages one planning pass claims; the rest wait for the next minute. */
+/** The most messages one planning pass claims; the rest wait for the next pass. */
 const PLAN_LIMIT = 500;
 
 const keySchema = z.object({
@@ -39,7 +39,7 @@ export function notifyTasks(): JobTask[] {
       singleton: true,
       expireSeconds: 120,
       retryLimit: 0,
-      cron: "* * * * *",
+      everySeconds: env.limits.NOTIFY_PLAN_SECONDS,
     },
     {
       name: NOTIFY_JOB.send,
