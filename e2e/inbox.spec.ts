@@ -26,6 +26,11 @@ for (const width of WIDTHS) {
       const list = page.getByRole("list", { name: "Requests" });
       await expect(list.getByRole("listitem")).toHaveCount(2);
       await expect(list.getByText(/Closes in/).first()).toBeVisible();
+      // One link per row, named by its title; the status beside it is text.
+      const contract = list.getByRole("listitem").filter({ hasText: "Contract review" });
+      await expect(contract.getByRole("link")).toHaveCount(1);
+      await expect(contract.getByRole("link")).toHaveAccessibleName("Contract review");
+      await expect(contract.getByText("Waiting", { exact: true })).toBeVisible();
       await expectAccessible(page);
 
       await list.getByRole("link", { name: /Budget approval/ }).click();

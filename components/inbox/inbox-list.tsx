@@ -75,10 +75,13 @@ function InboxRow({ item, now, embed }: { item: InboxItem; now: number | null; e
   const expired = item.status === "expired" || item.status === "timed_out";
   return (
     <li className="inbox-item" data-status={item.status}>
-      <a data-item href={embed ? `${item.href}&embed=1` : item.href} className="inbox-link">
-        <span className="inbox-title">{item.title || t("untitled")}</span>
+      {/* One link per row, its title; the status beside it is text. */}
+      <div className="inbox-head">
+        <a data-item href={embed ? `${item.href}&embed=1` : item.href} className="inbox-link">
+          {item.title || t("untitled")}
+        </a>
         <span className="inbox-status">{t(`statuses.${expired ? "expired" : item.status}`)}</span>
-      </a>
+      </div>
       {item.status === "waiting" && closes !== null ? (
         <p className="muted small">
           {now === null
