@@ -165,6 +165,8 @@ const limitsSchema = z
     uploadMaxFieldBytes: 8 * 1024,
     uploadMaxParts: 10,
     rateWindowSeconds: 60,
+    /** A claimed message never tried this long after is taken for lost and queued again. */
+    lostSendSeconds: 300,
     /** A wrong bearer token is answered this much later, so guesses cannot come fast. */
     wrongTokenDelayMs: 250,
     /** How soon a browser refused an event stream (429) may try again; its own backoff is shorter. */

@@ -18,6 +18,11 @@ export type JobTask = {
   retryDelaySeconds?: number;
   /** One active at a time across all copies. */
   singleton?: boolean;
+  /**
+   * Per key (see {@link enqueueJob}), one job waiting and one active at a time across all copies:
+   * a job queued again while its twin waits is dropped, and twins never run at once.
+   */
+  perKey?: boolean;
   /** Cron, in UTC: the queue fires it once across all copies. */
   cron?: string;
   /**
@@ -65,14 +70,17 @@ export async function startJobs(tasks: JobTask[]): Promise<void> {
   const started = (async () => {
     await boss.start();
     for (const task of tasks) {
-      await boss.createQueue(task.name, {
+      const options: PgBoss.Queue = {
         name: task.name,
-        policy: task.singleton ? "singleton" : "standard",
+        policy: task.singleton ? "singleton" : task.perKey ? "stately" : "standard",
         expireInSeconds: Math.min(task.expireSeconds ?? timing.expireSeconds, 23 * 60 * 60),
         retryLimit: task.retryLimit ?? 3,
         retryDelay: task.retryDelaySeconds ?? 5,
         retryBackoff: true,
-      });
+      };
+      await boss.createQueue(task.name, options);
+      // A queue made by an earlier release takes this one's policy and timing.
+      await boss.updateQueue(task.name, options);
       await boss.work(
         task.name,
         { batchSize: 1, pollingIntervalSeconds: timing.pollingSeconds },
@@ -121,13 +129,20 @@ function fireEvery(boss: PgBoss, name: string, seconds: number): NodeJS.Timeout 
   return timer;
 }
 
-/** Queues a job; false (counted, logged) when the queue cannot take it now. */
-export async function enqueueJob(name: string, data: object): Promise<boolean> {
+/**
+ * Queues a job; false (counted, logged) when the queue cannot take it now. `key` names the job
+ * for a `perKey` task: a twin already waiting makes this one a no-op (still true).
+ */
+export async function enqueueJob(
+  name: string,
+  data: object,
+  options: { key?: string } = {},
+): Promise<boolean> {
   const current = queue();
   if (!current) return false;
   try {
     await current.started;
-    await current.boss.send(name, data);
+    await current.boss.send(name, data, { singletonKey: options.key });
     return true;
   } catch (error) {
     countNotQueued(name, error);
