@@ -152,6 +152,10 @@ export const inboxTest = test.extend<object, { inboxWorld: InboxWorld }>({
           NOTIFY_WEBHOOK_URL: catcher.webhookUrl,
           MAX_AUTH_FAILURES_PER_ADDRESS: "1000",
           DATABASE_URL: database.url,
+          // Planning every two seconds and a reminder a minute before expiry: the reminder
+          // stories see passes and reminders within seconds.
+          NOTIFY_PLAN_SECONDS: "2",
+          REMINDERS: "1m",
         });
         app = await startAppServer(port, env);
         await use({ app, env, provider, catcher });

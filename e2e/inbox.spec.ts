@@ -2,6 +2,7 @@ import { expect, inboxTest as test } from "@/e2e/fixtures";
 import { expectAccessible, registerRequest, WIDTHS } from "@/e2e/helpers/inbox";
 import { inboxLink } from "@/e2e/helpers/inbox";
 import { EMBEDDED_ORIGIN } from "@/e2e/helpers/embedded";
+import { createCustomForm } from "@/e2e/helpers/forms";
 import { openPortal } from "@/e2e/helpers/portal";
 import { attachFiles } from "@/e2e/helpers/uploads";
 
@@ -26,6 +27,11 @@ for (const width of WIDTHS) {
       const list = page.getByRole("list", { name: "Requests" });
       await expect(list.getByRole("listitem")).toHaveCount(2);
       await expect(list.getByText(/Closes in/).first()).toBeVisible();
+      // One link per row, named by its title; the status beside it is text.
+      const contract = list.getByRole("listitem").filter({ hasText: "Contract review" });
+      await expect(contract.getByRole("link")).toHaveCount(1);
+      await expect(contract.getByRole("link")).toHaveAccessibleName("Contract review");
+      await expect(contract.getByText("Waiting", { exact: true })).toBeVisible();
       await expectAccessible(page);
 
       await list.getByRole("link", { name: /Budget approval/ }).click();
@@ -103,4 +109,50 @@ test("a portal frames the inbox with embed.js and a form opens inside the frame"
   const frame = page.frameLocator("#embed iframe");
   await frame.getByRole("link", { name: /Framed approval/ }).click();
   await expect(frame.getByRole("heading", { name: "Editorial review" })).toBeVisible();
+});
+
+test("a long inbox shows its newest page first and the rest with Show more, on a phone", async ({
+  page,
+  inboxWorld,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 360, height: 800 });
+  const user = `many-${testInfo.workerIndex}-${Date.now()}@example.com`;
+  const register = async (title: string) => {
+    const form = await createCustomForm({
+      form_content: title,
+      inputs: [],
+      user_actions: [{ id: "ok", title: "OK", button_style: "primary" }],
+      user,
+    });
+    await registerRequest(inboxWorld, {
+      recipient: user,
+      title,
+      form: { formToken: form.token, runId: form.runId },
+    });
+  };
+  // The oldest first, then a page's worth (50) newer ones, a few at a time.
+  await register("The oldest request");
+  for (let batch = 0; batch < 5; batch++) {
+    await Promise.all(
+      Array.from({ length: 10 }, (_, i) => register(`Request ${batch * 10 + i + 1}`)),
+    );
+  }
+  await page.goto(`${inboxWorld.app.url}${inboxLink(user)}`);
+  const list = page.getByRole("list", { name: "Requests" });
+  await expect(list.getByRole("listitem")).toHaveCount(50);
+  await expect(list.getByRole("link", { name: "The oldest request" })).toHaveCount(0);
+  await expect(page.getByText("50 requests shown", { exact: false })).toBeVisible();
+  await expectAccessible(page);
+
+  const more = page.getByRole("button", { name: "Show more" });
+  await more.focus();
+  await page.keyboard.press("Enter");
+  await expect(list.getByRole("listitem")).toHaveCount(51);
+  await expect(list.getByRole("link", { name: "The oldest request" })).toBeVisible();
+  await expect(more).toHaveCount(0);
+
+  // A caller asks for at most 200 rows a page.
+  const tooMany = await page.request.get(`${inboxWorld.app.url}/api/inbox?limit=201`);
+  expect(tooMany.status()).toBe(400);
 });

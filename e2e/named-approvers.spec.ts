@@ -1,5 +1,5 @@
 import { expect, inboxTest as test } from "@/e2e/fixtures";
-import { expectAccessible, signInAtProvider, WIDTHS } from "@/e2e/helpers/inbox";
+import { expectAccessible, registerRequest, signInAtProvider, WIDTHS } from "@/e2e/helpers/inbox";
 import { startRunAsPortal } from "@/e2e/helpers/runs";
 import { EMBEDDED_LINK_SECRET } from "@/lib/embedded/demo-keys";
 import { formLinkPath } from "@/lib/server/form/signed-form-link";
@@ -86,6 +86,32 @@ test("a scanner's visit or a forwarded link gets the sign-in page, the API nothi
     {
       headers: { "x-form-link": query },
     },
+  );
+  expect(api.status()).toBe(401);
+  expect(await api.json()).toMatchObject({ code: "sign_in_required" });
+});
+
+test("a request registered for signed-in recipients refuses a link minted without the claim", async ({
+  page,
+  inboxWorld,
+}) => {
+  const user = `named-${Date.now()}@example.com`;
+  const { formToken } = await registerRequest(inboxWorld, {
+    recipient: user,
+    title: "Named only",
+    requireSignIn: true,
+  });
+  // Signed with the right secret for the right token and user, but without `auth=signin`.
+  const exp = Math.floor(Date.now() / 1000) + 3600;
+  const plain = formLinkPath({ token: formToken, run: "", user, exp }, EMBEDDED_LINK_SECRET);
+  expect(plain).not.toContain("auth=");
+  await page.goto(`${inboxWorld.app.url}${plain}`);
+  await expect(page.getByRole("heading", { name: "Sign in to open this request" })).toBeVisible();
+  await expect(page.getByLabel("Draft")).toHaveCount(0);
+
+  const api = await page.request.get(
+    `${inboxWorld.app.url}/api/forms/${encodeURIComponent(formToken)}`,
+    { headers: { "x-form-link": new URL(plain, "http://x").search.slice(1) } },
   );
   expect(api.status()).toBe(401);
   expect(await api.json()).toMatchObject({ code: "sign_in_required" });

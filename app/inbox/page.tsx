@@ -7,11 +7,13 @@ import { SignOutButton } from "@/components/inbox/sign-out-button";
 import { ViewerRefusedScreen } from "@/components/inbox/viewer-refused-screen";
 import { InboxList } from "@/components/inbox/inbox-list";
 import { StatusScreen } from "@/components/ui/status-screen";
+import { INBOX_PAGE_ROWS } from "@/lib/inbox/inbox-api-contract";
 import { inboxQueryOptions } from "@/lib/inbox/inbox-query";
 import { INBOX_LINK_KEYS } from "@/lib/server/auth/inbox-link";
 import type { Session } from "@/lib/server/auth/session";
 import { listInbox } from "@/lib/server/inbox/list-inbox";
 import { storeConfigured } from "@/lib/server/store/store-configured";
+import { withStore } from "@/lib/server/store/with-store";
 import { oidcSettings } from "@/lib/server/auth/oidc-client";
 import { currentViewer } from "@/lib/server/auth/viewer";
 
@@ -70,7 +72,11 @@ async function InboxBody({
   if (storeConfigured()) {
     // A failure is left to the list, which says so and tries again.
     await queryClient
-      .prefetchQuery(inboxQueryOptions(linkQuery, () => listInbox(session)))
+      .prefetchInfiniteQuery(
+        inboxQueryOptions(linkQuery, () =>
+          withStore("list_inbox", (db) => listInbox(db, session, { limit: INBOX_PAGE_ROWS })),
+        ),
+      )
       .catch(() => undefined);
   }
   return (

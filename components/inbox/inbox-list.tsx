@@ -10,12 +10,11 @@ import { useInboxList, useListKeys, useNow } from "@/lib/inbox/use-inbox-list";
 /** The viewer's requests: search, status filter, keyboard, refreshed every few seconds. */
 export function InboxList({ linkQuery, embed }: { linkQuery: string; embed: boolean }) {
   const t = useTranslations("inbox.list");
-  const { query, items, search, setSearch, filter, setFilter } = useInboxList(linkQuery);
+  const { query, items, total, search, setSearch, filter, setFilter } = useInboxList(linkQuery);
   const list = useRef<HTMLUListElement>(null);
   const searchBox = useRef<HTMLInputElement>(null);
   useListKeys(list, searchBox);
   const now = useNow();
-  const total = query.data?.items.length ?? 0;
 
   return (
     <div className="stack inbox">
@@ -64,6 +63,20 @@ export function InboxList({ linkQuery, embed }: { linkQuery: string; embed: bool
           ))}
         </ul>
       )}
+      {query.hasNextPage ? (
+        <div className="inbox-more">
+          <Button
+            onClick={() => void query.fetchNextPage()}
+            disabled={query.isFetchingNextPage}
+            aria-describedby="inbox-more-note"
+          >
+            {query.isFetchingNextPage ? t("loadingMore") : t("showMore")}
+          </Button>
+          <p id="inbox-more-note" className="muted small">
+            {t("shown", { count: total })}
+          </p>
+        </div>
+      ) : null}
     </div>
   );
 }
@@ -75,10 +88,13 @@ function InboxRow({ item, now, embed }: { item: InboxItem; now: number | null; e
   const expired = item.status === "expired" || item.status === "timed_out";
   return (
     <li className="inbox-item" data-status={item.status}>
-      <a data-item href={embed ? `${item.href}&embed=1` : item.href} className="inbox-link">
-        <span className="inbox-title">{item.title || t("untitled")}</span>
+      {/* One link per row, its title; the status beside it is text. */}
+      <div className="inbox-head">
+        <a data-item href={embed ? `${item.href}&embed=1` : item.href} className="inbox-link">
+          {item.title || t("untitled")}
+        </a>
         <span className="inbox-status">{t(`statuses.${expired ? "expired" : item.status}`)}</span>
-      </a>
+      </div>
       {item.status === "waiting" && closes !== null ? (
         <p className="muted small">
           {now === null

@@ -38,18 +38,26 @@ export async function signInAtProvider(page: Page, login: string, password = "de
   await page.getByRole("button", { name: "Sign-in" }).click();
 }
 
-/** Registers a fresh paused demo run as a request for `recipient`, as a portal backend does. */
+/**
+ * Registers a paused form as a request for `recipient`, as a portal backend does: a fresh paused
+ * demo run unless `form` names one.
+ */
 export async function registerRequest(
   world: InboxWorld,
-  request: { recipient: string; title: string; requireSignIn?: boolean },
+  request: {
+    recipient: string;
+    title: string;
+    requireSignIn?: boolean;
+    form?: { formToken: string; runId?: string };
+  },
 ): Promise<{ formToken: string; link: string }> {
-  const { runId, formToken } = await startRunAsPortal(request.recipient);
+  const { runId, formToken } = request.form ?? (await startRunAsPortal(request.recipient));
   const response = await fetch(`${world.app.url}/api/requests`, {
     method: "POST",
     headers: { Authorization: `Bearer ${E2E_PORTAL_TOKEN}`, "Content-Type": "application/json" },
     body: JSON.stringify({
       form_token: formToken,
-      run_id: runId,
+      run_id: runId || undefined,
       recipients: [request.recipient],
       title: request.title,
       require_sign_in: request.requireSignIn ?? false,

@@ -30,7 +30,10 @@ export type InboxItem = z.infer<typeof inboxItemSchema>;
 export const inboxViewSchema = z.object({
   user: z.string(),
   via: z.enum(["link", "oidc"]),
+  /** One page, the newest registered first (sorted for showing by {@link sortInbox}). */
   items: z.array(inboxItemSchema),
+  /** The next page's cursor; null on the last page. */
+  nextCursor: z.nullable(z.string()),
 });
 export type InboxView = z.infer<typeof inboxViewSchema>;
 

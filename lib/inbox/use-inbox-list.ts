@@ -1,22 +1,29 @@
-import { useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef, useState, type RefObject } from "react";
 import { useInBrowser } from "@/lib/client/use-in-browser";
 import { inboxQueryOptions } from "@/lib/inbox/inbox-query";
-import { matchesFilter, type InboxFilter } from "@/lib/inbox/inbox-view";
+import { matchesFilter, sortInbox, type InboxFilter } from "@/lib/inbox/inbox-view";
 
-/** The inbox as shown: polled, searched by title, filtered by status. */
+/**
+ * The inbox as shown: the pages loaded so far (polled, "Show more" loads the next), sorted
+ * together, searched by title, filtered by status.
+ */
 export function useInboxList(linkQuery: string) {
-  const query = useQuery(inboxQueryOptions(linkQuery));
+  const query = useInfiniteQuery(inboxQueryOptions(linkQuery));
   const [search, setSearch] = useState("");
   const [filter, setFilter] = useState<InboxFilter>("all");
+  const loaded = useMemo(
+    () => sortInbox((query.data?.pages ?? []).flatMap((page) => page.items)),
+    [query.data],
+  );
   const items = useMemo(() => {
     const words = search.trim().toLocaleLowerCase();
-    return (query.data?.items ?? []).filter(
+    return loaded.filter(
       (item) =>
         matchesFilter(item, filter) && (!words || item.title.toLocaleLowerCase().includes(words)),
     );
-  }, [query.data, search, filter]);
-  return { query, items, search, setSearch, filter, setFilter };
+  }, [loaded, search, filter]);
+  return { query, items, total: loaded.length, search, setSearch, filter, setFilter };
 }
 
 const typing = (target: EventTarget | null) =>

@@ -1,9 +1,11 @@
 import { useMutation } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
 
 const SIGNED_OUT_PATH = "/signin?signed_out=1";
 
 /** Ends the session, then shows the signed-out page. */
 export function useSignOut() {
+  const router = useRouter();
   return useMutation({
     // Loaded on use: the form page's first load carries no route contracts (nor zod).
     mutationFn: async () => {
@@ -13,6 +15,7 @@ export function useSignOut() {
       ]);
       return callRoute(AUTH_API.signOut);
     },
-    onSuccess: () => window.location.assign(SIGNED_OUT_PATH),
+    // Replaced, not pushed: Back does not return to a page of the session just ended.
+    onSuccess: () => router.replace(SIGNED_OUT_PATH),
   });
 }

@@ -154,6 +154,8 @@ const limitsSchema = z
     REQUEST_REFRESH_PER_MINUTE: int(1, 100_000, 60),
     /** A job left by a stopped copy is taken over within this bound (lib/server/jobs/queue-timing.ts). */
     JOB_TAKEOVER_SECONDS: int(MIN_TAKEOVER_SECONDS, 3_600, 60),
+    /** Arrivals and reminders due are planned this often, once across all copies. */
+    NOTIFY_PLAN_SECONDS: int(2, 3_600, 60),
   })
   .transform((limits) => ({
     ...limits,
@@ -164,6 +166,8 @@ const limitsSchema = z
     uploadMaxFieldBytes: 8 * 1024,
     uploadMaxParts: 10,
     rateWindowSeconds: 60,
+    /** A claimed message never tried this long after is taken for lost and queued again. */
+    lostSendSeconds: 300,
     /** A wrong bearer token is answered this much later, so guesses cannot come fast. */
     wrongTokenDelayMs: 250,
     /** How soon a browser refused an event stream (429) may try again; its own backoff is shorter. */

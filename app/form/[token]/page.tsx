@@ -11,7 +11,7 @@ import { StatusScreen } from "@/components/ui/status-screen";
 import type { FormLinkContext } from "@/lib/form/form-api";
 import type { FormView } from "@/lib/form/form-view";
 import { formQueryOptions } from "@/lib/form/queries";
-import { checkRecipient, needsSignIn } from "@/lib/server/auth/recipient-check";
+import { checkRecipient, signInRequired } from "@/lib/server/auth/recipient-check";
 import { currentViewer } from "@/lib/server/auth/viewer";
 import { getEnv } from "@/lib/server/env";
 import { resolveFormLink, runOutputsShown } from "@/lib/server/form/form-identity";
@@ -86,9 +86,9 @@ async function FormPageBody({ token, query }: { token: string; query: Query }) {
       </StatusScreen>
     );
   }
-  if (needsSignIn(verified.claims)) {
+  if (await signInRequired(verified.claims)) {
     // Before anything of the form is read: a forwarded link or a scanner's visit sees no more.
-    const check = checkRecipient(verified.claims, await currentViewer());
+    const check = checkRecipient(verified.claims, await currentViewer(), true);
     if (!check.ok) {
       return (
         <RecipientScreen

@@ -69,3 +69,28 @@ describe("the recipient check", () => {
     expect(check.checkRecipient(claims("link"), { state: "none" }).ok).toBe(false);
   });
 });
+
+describe("a request the store marks for signed-in recipients", () => {
+  it("needs sign-in whatever its link says, and the link-only server asks no store", async () => {
+    const withStore = vi.fn(() => Promise.resolve(true));
+    vi.doMock("@/lib/server/store/with-store", () => ({ withStore }));
+    try {
+      expect(await check.signInRequired(claims("link"))).toBe(false);
+      expect(withStore).not.toHaveBeenCalled();
+
+      vi.resetModules();
+      vi.stubEnv("DATABASE_URL", "postgres://store.test/app");
+      check = await import("@/lib/server/auth/recipient-check");
+      expect(await check.signInRequired(claims("link"))).toBe(true);
+      expect(check.checkRecipient(claims("link"), { state: "none" }, true)).toEqual({
+        ok: false,
+        reason: "sign_in",
+      });
+      // A store that cannot answer leaves the link's word.
+      withStore.mockRejectedValueOnce(new Error("store down"));
+      expect(await check.signInRequired(claims("link"))).toBe(false);
+    } finally {
+      vi.doUnmock("@/lib/server/store/with-store");
+    }
+  });
+});

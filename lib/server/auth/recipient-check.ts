@@ -2,6 +2,7 @@ import "server-only";
 import type { FormLinkClaims } from "@/lib/form/form-link";
 import { getEnv } from "@/lib/server/env";
 import type { Viewer } from "@/lib/server/auth/viewer";
+import { storeConfigured } from "@/lib/server/store/store-configured";
 
 export type RecipientCheck =
   | { ok: true; signedIn: Extract<Viewer, { state: "known" }>["session"] | null }
@@ -13,13 +14,34 @@ export function needsSignIn(claims: Pick<FormLinkClaims, "auth">): boolean {
 }
 
 /**
- * NOTE: decided from the link's signature and the session alone, no database: a form that needs
- * sign-in opens for a signed-in person whom its link names, and for no one else.
+ * Whether the form needs its user signed in: {@link needsSignIn}, or its request in the store is
+ * marked so, whatever the link says (a link minted without the claim opens nothing more). Without
+ * a store, no query at all. A store that cannot answer leaves the link's word (forms answer while
+ * the store is down; decision 076), counted and logged.
  */
-export function checkRecipient(claims: FormLinkClaims, viewer: Viewer): RecipientCheck {
+export async function signInRequired(claims: FormLinkClaims): Promise<boolean> {
+  if (needsSignIn(claims)) return true;
+  if (!storeConfigured()) return false;
+  const { withStore } = await import("@/lib/server/store/with-store");
+  const { requestRequiresSignIn } = await import("@/lib/server/requests/request-requires-sign-in");
+  return withStore("sign_in_check", (db) => requestRequiresSignIn(db, claims.token)).catch(
+    () => false,
+  );
+}
+
+/**
+ * NOTE: decided from the session and whether the form needs sign-in (the link's claim unless the
+ * caller found more, see {@link signInRequired}): a form that needs sign-in opens for a signed-in
+ * person whom its link names, and for no one else.
+ */
+export function checkRecipient(
+  claims: FormLinkClaims,
+  viewer: Viewer,
+  required = needsSignIn(claims),
+): RecipientCheck {
   const signedIn =
     viewer.state === "known" && viewer.session.via === "oidc" ? viewer.session : null;
-  if (!needsSignIn(claims)) return { ok: true, signedIn };
+  if (!required) return { ok: true, signedIn };
   if (!signedIn) return { ok: false, reason: "sign_in" };
   // Emails compare without case, as mail servers deliver them.
   if (signedIn.user.toLowerCase() !== claims.user.toLowerCase()) {

@@ -14,7 +14,7 @@ import englishForm from "@/lib/i18n/messages/en/form.json";
 import { exceedsMaxLinkTtl, verifyFormLink } from "@/lib/server/form/signed-form-link";
 import { runIdSchema } from "@/lib/ids/path-ids";
 import { linkCookieName } from "@/lib/server/form/link-cookie";
-import { checkRecipient, needsSignIn } from "@/lib/server/auth/recipient-check";
+import { checkRecipient, signInRequired } from "@/lib/server/auth/recipient-check";
 import { sessionCookieName } from "@/lib/server/auth/session-cookie";
 import { viewerOf } from "@/lib/server/auth/viewer";
 
@@ -83,9 +83,9 @@ export async function requireFormIdentity(
   if (result.claims.run && !runIdSchema.safeParse(result.claims.run).success) {
     throw ApiError.of("invalid_request", "The link's run id has characters that are not allowed.");
   }
-  if (needsSignIn(result.claims)) {
+  if (await signInRequired(result.claims)) {
     const cookie = (await cookies()).get(sessionCookieName(request))?.value;
-    const check = checkRecipient(result.claims, await viewerOf(request, { cookie }));
+    const check = checkRecipient(result.claims, await viewerOf(request, { cookie }), true);
     if (!check.ok && check.reason === "sign_in") {
       throw ApiError.of(
         "sign_in_required",

@@ -1,23 +1,45 @@
 import "server-only";
-import { desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { InboxItem, InboxView } from "@/lib/inbox/inbox-view";
-import { sortInbox } from "@/lib/inbox/inbox-view";
 import type { Session } from "@/lib/server/auth/session";
 import { getEnv } from "@/lib/server/env";
 import { formLinkPath } from "@/lib/server/form/signed-form-link";
-import { getStore } from "@/lib/server/store/get-store";
+import { decodeCursor, encodeCursor } from "@/lib/server/requests/page-cursor";
+import type { Db } from "@/lib/server/store/create-store";
 import { decisions, recipients, requests } from "@/lib/server/store/schema";
 
-/** The most requests one inbox lists (the newest closed ones drop off first). */
-export const MAX_INBOX_ITEMS = 200;
 /** How long a link the inbox hands out stays good: a tab left open gets fresh ones by polling. */
 const ITEM_LINK_SECONDS = 12 * 60 * 60;
 
-/** The viewer's requests, each with a signed link for them and the receipt of its decision. */
-export async function listInbox(session: Session): Promise<InboxView> {
-  const { db } = getStore();
+// The cursor holds the registration time to the microsecond, as PostgreSQL keeps it: a time cut
+// to milliseconds would skip rows registered within the same millisecond.
+const TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const isKey = (key: unknown[]): key is [string, string] =>
+  key.length === 2 &&
+  typeof key[0] === "string" &&
+  TIME.test(key[0]) &&
+  typeof key[1] === "string" &&
+  UUID.test(key[1]);
+
+const createdAtKey = sql<string>`to_char(${requests.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/**
+ * One page of the viewer's requests, the newest registered first (keyset on registration time
+ * and id), each with a signed link for them and the receipt of its decision.
+ */
+export async function listInbox(
+  db: Db,
+  session: Session,
+  page: { cursor?: string; limit: number },
+): Promise<InboxView> {
   const names = [...new Set([session.user, session.user.toLowerCase()])];
-  const rows = await db
+  let after: SQL | undefined;
+  if (page.cursor) {
+    const [at, id] = decodeCursor(page.cursor, isKey);
+    after = sql`(${requests.createdAt}, ${requests.id}) < (${at}::timestamptz, ${id}::uuid)`;
+  }
+  const found = await db
     .select({
       id: requests.id,
       formToken: requests.formToken,
@@ -27,16 +49,21 @@ export async function listInbox(session: Session): Promise<InboxView> {
       requireSignIn: requests.requireSignIn,
       expiresAt: requests.expiresAt,
       createdAt: requests.createdAt,
+      key: createdAtKey,
     })
     .from(recipients)
     .innerJoin(requests, eq(recipients.requestId, requests.id))
-    .where(inArray(recipients.recipient, names))
-    .orderBy(desc(requests.createdAt))
-    .limit(MAX_INBOX_ITEMS);
+    .where(and(inArray(recipients.recipient, names), after))
+    .orderBy(desc(requests.createdAt), desc(requests.id))
+    .limit(page.limit + 1);
+  const rows = found.slice(0, page.limit);
+  const last = rows.at(-1);
+  const nextCursor = found.length > page.limit && last ? encodeCursor([last.key, last.id]) : null;
   const ids = rows.map((row) => row.id);
+  // The latest decision of each request on the page.
   const decided = ids.length
     ? await db
-        .select({
+        .selectDistinctOn([decisions.requestId], {
           requestId: decisions.requestId,
           actionId: decisions.actionId,
           actionLabel: decisions.actionLabel,
@@ -46,11 +73,9 @@ export async function listInbox(session: Session): Promise<InboxView> {
         })
         .from(decisions)
         .where(inArray(decisions.requestId, ids))
-        .orderBy(desc(decisions.id))
-        .limit(MAX_INBOX_ITEMS)
+        .orderBy(decisions.requestId, desc(decisions.id))
     : [];
-  const latest = new Map<string, (typeof decided)[number]>();
-  for (const row of decided) if (!latest.has(row.requestId)) latest.set(row.requestId, row);
+  const latest = new Map(decided.map((row) => [row.requestId, row]));
 
   const env = getEnv();
   const secret = env.FORM_LINK_SECRET ?? "";
@@ -86,5 +111,5 @@ export async function listInbox(session: Session): Promise<InboxView> {
         : null,
     };
   });
-  return { user: session.user, via: session.via, items: sortInbox(items) };
+  return { user: session.user, via: session.via, items, nextCursor };
 }

@@ -20,11 +20,21 @@ export type JobTask = {
   retryDelaySeconds?: number;
   /** One active at a time across all copies. */
   singleton?: boolean;
+  /**
+   * Per key (see {@link enqueueJob}), one job waiting and one active at a time across all copies:
+   * a job queued again while its twin waits is dropped, and twins never run at once.
+   */
+  perKey?: boolean;
   /** Cron, in UTC: the queue fires it once across all copies. */
   cron?: string;
+  /**
+   * Fired every this many seconds, once across all copies: each copy offers a job for the current
+   * slot of this length and the queue keeps the first (finer than a cron's minute).
+   */
+  everySeconds?: number;
 };
 
-type Queue = { boss: PgBoss; started: Promise<void> };
+type Queue = { boss: PgBoss; started: Promise<void>; timers: NodeJS.Timeout[] };
 
 const holder = () => processState("job-queue", (): { current?: Queue } => ({}));
 const queue = () => holder().current;
@@ -46,17 +56,21 @@ export async function startJobs(tasks: JobTask[]): Promise<void> {
     countStoreError("jobs");
     console.warn(JSON.stringify({ level: "warn", msg: "job queue error", error: error.message }));
   });
+  const timers: NodeJS.Timeout[] = [];
   const started = (async () => {
     await boss.start();
     for (const task of tasks) {
-      await boss.createQueue(task.name, {
+      const options: PgBoss.Queue = {
         name: task.name,
-        policy: task.singleton ? "singleton" : "standard",
+        policy: task.singleton ? "singleton" : task.perKey ? "stately" : "standard",
         expireInSeconds: Math.min(task.expireSeconds ?? timing.expireSeconds, 23 * 60 * 60),
         retryLimit: task.retryLimit ?? 3,
         retryDelay: task.retryDelaySeconds ?? timing.retryDelaySeconds,
         retryBackoff: true,
-      });
+      };
+      await boss.createQueue(task.name, options);
+      // A queue made by an earlier release takes this one's policy and timing.
+      await boss.updateQueue(task.name, options);
       await boss.work(
         task.name,
         { batchSize: 1, pollingIntervalSeconds: timing.pollingSeconds },
@@ -82,35 +96,65 @@ export async function startJobs(tasks: JobTask[]): Promise<void> {
       );
       if (task.cron) await boss.schedule(task.name, task.cron, {}, { tz: "UTC" });
       else await boss.unschedule(task.name).catch(() => undefined);
+      if (task.everySeconds) timers.push(fireEvery(boss, task.name, task.everySeconds));
     }
   })();
-  holder().current = { boss, started };
+  holder().current = { boss, started, timers };
   return started;
 }
 
-/** Queues a job; false (counted, logged) when the queue cannot take it now. */
-export async function enqueueJob(name: string, data: object): Promise<boolean> {
+/**
+ * Offers the job for each slot of `seconds`; a copy's ticks come twice a slot, so no slot is
+ * missed however the copies' clocks and timers drift, and the queue's slot key keeps one per slot.
+ */
+function fireEvery(boss: PgBoss, name: string, seconds: number): NodeJS.Timeout {
+  const offer = () =>
+    void boss
+      .sendThrottled(name, {}, {}, seconds)
+      .catch((error: unknown) => countNotQueued(name, error));
+  offer();
+  const timer = setInterval(offer, (seconds * 1000) / 2);
+  // The ticks never keep a stopping process alive.
+  timer.unref();
+  return timer;
+}
+
+/**
+ * Queues a job; false (counted, logged) when the queue cannot take it now. `key` names the job
+ * for a `perKey` task: a twin already waiting makes this one a no-op (still true).
+ */
+export async function enqueueJob(
+  name: string,
+  data: object,
+  options: { key?: string } = {},
+): Promise<boolean> {
   const current = queue();
   if (!current) return false;
   try {
     await current.started;
-    await current.boss.send(name, data);
+    await current.boss.send(name, data, { singletonKey: options.key });
     return true;
   } catch (error) {
-    countStoreError("enqueue");
-    console.warn(
-      JSON.stringify({
-        level: "warn",
-        msg: "job not queued",
-        job: name,
-        error: error instanceof Error ? error.message : String(error),
-      }),
-    );
+    countNotQueued(name, error);
     return false;
   }
 }
 
+function countNotQueued(name: string, error: unknown) {
+  countStoreError("enqueue");
+  console.warn(
+    JSON.stringify({
+      level: "warn",
+      msg: "job not queued",
+      job: name,
+      error: error instanceof Error ? error.message : String(error),
+    }),
+  );
+}
+
 /** Stops taking jobs (a shutdown); jobs in hand finish or are taken over. */
 export async function stopJobs(): Promise<void> {
-  await queue()?.boss.stop({ graceful: true, wait: false });
+  const current = queue();
+  for (const timer of current?.timers ?? []) clearInterval(timer);
+  await current?.boss.stop({ graceful: true, wait: false });
 }

@@ -2,7 +2,8 @@ import "server-only";
 import { z } from "zod";
 import { getEnv } from "@/lib/server/env";
 import { enqueueJob, type JobTask } from "@/lib/server/jobs/job-queue";
-import { claimDueMessages } from "@/lib/server/notify/plan-messages";
+import type { MessageKey } from "@/lib/server/notify/plan-messages";
+import { planPass } from "@/lib/server/notify/plan-pass";
 import { sendRequestMessage } from "@/lib/server/notify/send-request-message";
 import { getStore } from "@/lib/server/store/get-store";
 
@@ -11,7 +12,7 @@ import { getStore } from "@/lib/server/store/get-store";
 
 export const NOTIFY_JOB = { plan: "plan-messages", send: "send-message" } as const;
 
-/** The most messages one planning pass claims; the rest wait for the next minute. */
+/** The most messages one planning pass claims; the rest wait for the next pass. */
 const PLAN_LIMIT = 500;
 
 const keySchema = z.object({
@@ -21,6 +22,11 @@ const keySchema = z.object({
   offsetSeconds: z.number().int().min(0),
 });
 
+/** A message's send job's key: one waits and one runs at a time per message. */
+export function sendJobKey(key: MessageKey): string {
+  return [key.requestId, key.recipient, key.kind, key.offsetSeconds].join("\n");
+}
+
 export function notifyTasks(): JobTask[] {
   const env = getEnv();
   // Nothing to send with: no planning either, so no key is spent.
@@ -29,17 +35,18 @@ export function notifyTasks(): JobTask[] {
     {
       name: NOTIFY_JOB.plan,
       run: async () => {
-        const keys = await claimDueMessages(getStore().db, {
+        await planPass(getStore().db, {
           offsets: env.REMINDERS,
           now: new Date(),
           limit: PLAN_LIMIT,
+          lostAfterSeconds: env.limits.lostSendSeconds,
+          enqueue: (key) => enqueueJob(NOTIFY_JOB.send, key, { key: sendJobKey(key) }),
         });
-        for (const key of keys) await enqueueJob(NOTIFY_JOB.send, key);
       },
       singleton: true,
       expireSeconds: 120,
       retryLimit: 0,
-      cron: "* * * * *",
+      everySeconds: env.limits.NOTIFY_PLAN_SECONDS,
     },
     {
       name: NOTIFY_JOB.send,
@@ -47,6 +54,7 @@ export function notifyTasks(): JobTask[] {
       retryLimit: 5,
       retryDelaySeconds: 10,
       expireSeconds: 60,
+      perKey: true,
     },
   ];
 }

@@ -60,3 +60,31 @@ export async function claimDueMessages(
     offsetSeconds: messages.offsetSeconds,
   });
 }
+
+/**
+ * Messages claimed but never tried (no attempt) since `olderThanSeconds` before `now`: their send
+ * was not queued (the queue could not take it), so they are queued again.
+ */
+export async function findLostMessages(
+  db: Db,
+  options: { now: Date; olderThanSeconds: number; limit: number },
+): Promise<MessageKey[]> {
+  const before = new Date(options.now.getTime() - options.olderThanSeconds * 1000);
+  return db
+    .select({
+      requestId: messages.requestId,
+      recipient: messages.recipient,
+      kind: messages.kind,
+      offsetSeconds: messages.offsetSeconds,
+    })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.status, "pending"),
+        eq(messages.attempts, 0),
+        lte(messages.createdAt, before),
+      ),
+    )
+    .orderBy(messages.createdAt)
+    .limit(options.limit);
+}
