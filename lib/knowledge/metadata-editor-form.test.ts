@@ -144,13 +144,13 @@ describe("buildMetadataSchema, ids typed by hand", () => {
       { fieldId: "b", name: " author", type: "text" as const, value: "y" },
     ];
     expect(problems(values({ entries: rows }))).toEqual({
-      "entries.1.name": "“author” is already set in an earlier row",
+      "entries.1.name": "“author” is already set in an earlier field",
     });
   });
 
-  it("needs rows to merge, but allows replace with none", () => {
+  it("needs a field to merge, but allows replace with none", () => {
     expect(problems(values({ entries: [], mode: "merge" }))).toEqual({
-      entries: "Add at least one row to merge (replace with no rows clears the metadata)",
+      entries: "Add at least one field to merge (replace with no fields clears the metadata)",
     });
     expect(problems(values({ entries: [], mode: "replace" }))).toEqual({});
   });

@@ -101,7 +101,7 @@ export function buildMetadataSchema(t: Say, known: readonly MetadataFieldView[] 
     })
     .refine((values) => values.mode !== "merge" || values.entries.length > 0, {
       path: ["entries"],
-      message: t("metadata.checks.mergeNeedsRows"),
+      message: t("metadata.checks.mergeNeedsFields"),
     });
 }
 

@@ -84,7 +84,7 @@ describe("buildMetadataSchema, documents chosen in the browser", () => {
 
   it("needs an entry to merge, but replace may clear", () => {
     expect(problems({ mode: "merge", entries: [] })).toEqual({
-      entries: "metadata.checks.mergeNeedsRows",
+      entries: "metadata.checks.mergeNeedsFields",
     });
     expect(problems({ mode: "replace", entries: [] })).toEqual({});
   });
