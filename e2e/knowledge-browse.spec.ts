@@ -80,7 +80,7 @@ test("a maintainer sets a number and a time on three documents chosen across two
     .analyze();
   expect(axe.violations.map((violation) => violation.id)).toEqual([]);
   await review.getByRole("button", { name: "Apply" }).click();
-  await expect(review.getByRole("status")).toHaveText(/Updated the metadata of 3 documents/);
+  await expect(setter.getByRole("status")).toHaveText(/Updated the metadata of 3 documents/);
 
   // The table shows what the service holds now (refetched), and time went as Unix seconds.
   const row = documents.getByRole("row", { name: third });
@@ -137,7 +137,7 @@ test("a failed apply names the documents not updated, keeps what was typed, and 
   expect(await supportDocumentValues("doc-support-03")).toMatchObject({ product: "Mobile app" });
 
   await review.getByRole("button", { name: "Apply" }).click();
-  await expect(review.getByRole("status")).toHaveText(/Updated the metadata of 8 documents/);
+  await expect(setter.getByRole("status")).toHaveText(/Updated the metadata of 8 documents/);
   await expect(
     documents.getByRole("row", { name: supportDocumentName("doc-support-03") }),
   ).toContainText("Exports");

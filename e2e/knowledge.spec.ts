@@ -18,7 +18,7 @@ async function fillRow(
   index: number,
   row: { id: string; name: string; type: "Text" | "Number" | "Empty (null)"; value?: string },
 ) {
-  const group = page.getByRole("group", { name: `Row ${index + 1}` });
+  const group = page.getByRole("group", { name: `Field ${index + 1}` });
   await group.getByLabel("Field id").fill(row.id);
   await group.getByLabel("Name").fill(row.name);
   await group.getByLabel("Type").selectOption({ label: row.type });
@@ -26,10 +26,10 @@ async function fillRow(
 }
 
 async function reviewedBody(page: Page): Promise<unknown> {
-  await page.getByRole("button", { name: "Review the request" }).click();
+  await page.getByRole("button", { name: "Review the change" }).click();
   return JSON.parse(
     (await page
-      .getByRole("region", { name: "Review the request" })
+      .getByRole("region", { name: "Review before it goes" })
       .getByLabel("Request body")
       .textContent()) ?? "",
   ) as unknown;
@@ -44,7 +44,7 @@ test("a person merges, then replaces, the metadata of two documents", async ({ p
   await editor.getByLabel("Document ids").fill("doc-onboarding\n\ndoc-pricing\n");
   await expect(editor.getByText("2 documents listed.")).toBeVisible();
   await fillRow(page, 0, { id: "meta-reviewed", name: "reviewed", type: "Text", value: "pending" });
-  await editor.getByRole("button", { name: "Add a row" }).click();
+  await editor.getByRole("button", { name: "Add a field" }).click();
   await fillRow(page, 1, { id: "meta-year", name: "year", type: "Number", value: "2026" });
   await expect(editor.getByRole("radio", { name: /Merge/ })).toBeChecked();
 
@@ -64,7 +64,7 @@ test("a person merges, then replaces, the metadata of two documents", async ({ p
   });
   // While the request is reviewed, the entries cannot change under it.
   await expect(editor.getByLabel("Dataset id")).toBeDisabled();
-  await editor.getByRole("button", { name: "Send" }).click();
+  await editor.getByRole("button", { name: "Apply" }).click();
   await expect(editor.getByRole("status")).toHaveText(
     `Updated the metadata of 2 documents in ${DEMO_DATASET} (merged).`,
   );
@@ -80,7 +80,7 @@ test("a person merges, then replaces, the metadata of two documents", async ({ p
   ]);
 
   // Now replace: only "reviewed", and it becomes empty.
-  await editor.getByRole("button", { name: "Remove row 2" }).click();
+  await editor.getByRole("button", { name: "Remove field 2" }).click();
   await fillRow(page, 0, { id: "meta-reviewed", name: "reviewed", type: "Empty (null)" });
   await editor.getByText("Replace", { exact: true }).click();
   expect(await reviewedBody(page)).toEqual({
@@ -90,7 +90,7 @@ test("a person merges, then replaces, the metadata of two documents", async ({ p
       partial_update: false,
     })),
   });
-  await editor.getByRole("button", { name: "Send" }).click();
+  await editor.getByRole("button", { name: "Apply" }).click();
   await expect(editor.getByRole("status")).toHaveText(
     `Updated the metadata of 2 documents in ${DEMO_DATASET} (replaced).`,
   );
@@ -110,7 +110,7 @@ test("a person sees the editor's mistakes next to the entries, and an unknown do
   await editor.getByLabel("Dataset id").fill(DEMO_DATASET);
   await editor.getByLabel("Document ids").fill("doc-pricing\ndoc-pricing");
   await fillRow(page, 0, { id: "meta-year", name: "year", type: "Number", value: "soon" });
-  await editor.getByRole("button", { name: "Review the request" }).click();
+  await editor.getByRole("button", { name: "Review the change" }).click();
   const ids = editor.getByLabel("Document ids");
   await expect(ids).toHaveAttribute("aria-invalid", "true");
   await expect(ids).toHaveAccessibleDescription(/Listed more than once: doc-pricing/);
@@ -120,8 +120,8 @@ test("a person sees the editor's mistakes next to the entries, and an unknown do
 
   await ids.fill("doc-pricing\ndoc-does-not-exist");
   await editor.getByLabel("Value").fill("2030");
-  await editor.getByRole("button", { name: "Review the request" }).click();
-  await editor.getByRole("button", { name: "Send" }).click();
+  await editor.getByRole("button", { name: "Review the change" }).click();
+  await editor.getByRole("button", { name: "Apply" }).click();
   await expect(editor.getByRole("alert")).toContainText(
     "Document not found. One of the listed documents is not in this dataset, so the request changed nothing.",
   );

@@ -15,7 +15,7 @@ import {
 
 test.describe.configure({ mode: "serial" });
 
-/** Fills the metadata editor with one row for these documents and sends it; returns the editor. */
+/** Fills the metadata editor with one field for these documents and sends it; returns the editor. */
 async function sendUpdate(
   page: Page,
   documents: string,
@@ -25,13 +25,13 @@ async function sendUpdate(
   const editor = page.getByRole("region", { name: "Set document metadata" });
   await editor.getByLabel("Dataset id").fill(DEMO_DATASET);
   await editor.getByLabel("Document ids").fill(documents);
-  const first = editor.getByRole("group", { name: "Row 1" });
+  const first = editor.getByRole("group", { name: "Field 1" });
   await first.getByLabel("Field id").fill(row.id);
   await first.getByLabel("Name").fill(row.name);
   await first.getByLabel("Type").selectOption({ label: "Text" });
   await first.getByLabel("Value").fill(row.value);
-  await editor.getByRole("button", { name: "Review the request" }).click();
-  await editor.getByRole("button", { name: "Send" }).click();
+  await editor.getByRole("button", { name: "Review the change" }).click();
+  await editor.getByRole("button", { name: "Apply" }).click();
   return { editor, row: first };
 }
 
@@ -79,7 +79,7 @@ test("the newest server refuses an unknown metadata id before writing; the page 
     "Metadata not found. A metadata field you listed is not in this dataset.",
   );
   await expect(editor.getByRole("alert")).toContainText("nothing was written");
-  // The server does not say which field; the app looked it up and marks that row.
+  // The server does not say which field; the app looked it up and marks that entry.
   await expect(row.getByLabel("Field id")).toHaveAccessibleDescription(
     /meta-owner is not a metadata field of this dataset\./,
   );

@@ -1,7 +1,8 @@
 import { useLocale, useTranslations } from "next-intl";
 import type { ComponentProps, ReactNode } from "react";
 import type { Control, FieldPath, FieldValues, UseFormRegister } from "react-hook-form";
-import { FileField } from "@/components/files/file-field";
+import { DeferredFileField } from "@/components/files/deferred-file-field";
+import type { FileField } from "@/components/files/file-field";
 import { FormField, type ControlProps } from "@/components/ui/form-field";
 import { ParagraphReview } from "@/components/review/paragraph-review";
 import type { FieldSpec } from "@/lib/fields/field-spec";
@@ -101,7 +102,7 @@ export function FieldControl<T extends FieldValues>({
       case "file":
       case "file-list":
         return (
-          <FileField
+          <DeferredFileField
             control={control}
             name={path}
             aria={aria}

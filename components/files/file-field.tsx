@@ -1,18 +1,15 @@
-import { lazy, Suspense, useId, useRef, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { useTranslations } from "next-intl";
 import { useController, type Control, type FieldPath, type FieldValues } from "react-hook-form";
 import { FileIcon } from "@/components/ui/file-icon";
 import { Button } from "@/components/ui/button";
 import type { ControlProps } from "@/components/ui/form-field";
-import { useInBrowser } from "@/lib/client/use-in-browser";
 import type { AttachedFile } from "@/lib/fields/attached-file";
 import type { FileType } from "@/lib/dify/browser-schemas";
-import {
-  chooseFileType,
-  unmatchableExtensions,
-  uploadExtensionOf,
-} from "@/lib/files/detect-file-type";
-import { acceptedExtensions, formatBytes, sizeLimitFor } from "@/lib/files/file-category";
+import { chooseFileType } from "@/lib/files/detect-file-type";
+import { uploadExtensionOf } from "@/lib/files/file-extension";
+import { acceptedExtensions, sizeLimitFor } from "@/lib/files/file-category";
+import { formatBytes } from "@/lib/files/format-bytes";
 import { useFileKinds } from "@/lib/files/file-hint";
 import type { UploadLimits } from "@/lib/files/upload-limits";
 import type { FileFieldSpec } from "@/lib/fields/field-spec";
@@ -20,15 +17,8 @@ import type { UploadTarget } from "@/lib/files/upload-with-progress";
 import type { FileFieldState } from "@/lib/files/use-file-states";
 import { isBusy, useFileUploads, type UploadItem } from "@/lib/files/use-file-uploads";
 import { uploadMethodsOf } from "@/lib/files/upload-methods";
-import type { LocalFilePickerProps } from "@/components/files/local-file-picker";
-
-// react-dropzone ships only to pages that show a file field. Until it has loaded, the field shows
-// the same button (focusable, as the form's error focus expects) without the drop zone.
-const LocalFilePicker = lazy(() =>
-  import("@/components/files/local-file-picker").then((module) => ({
-    default: module.LocalFilePicker,
-  })),
-);
+import { unmatchableExtensions } from "@/lib/files/unmatchable-extensions";
+import { LocalFilePicker } from "@/components/files/local-file-picker";
 
 /** Files dropped, picked, pasted (each uploads at once) or linked; `uploadTarget` is memoised. */
 export function FileField<T extends FieldValues>({
@@ -127,12 +117,13 @@ export function FileField<T extends FieldValues>({
         </p>
       ) : null}
       {allowsLocal ? (
-        <LocalFilePickerOrButton
+        <LocalFilePicker
           multiple={max !== 1}
           onFiles={addFiles}
           inputId={inputId}
           accept={accept || undefined}
           describedBy={ids}
+          hint={<span className="muted small"> {t("dropOrPaste")}</span>}
         >
           {(open) => (
             <Button
@@ -144,7 +135,7 @@ export function FileField<T extends FieldValues>({
               {t("choose", { max })}
             </Button>
           )}
-        </LocalFilePickerOrButton>
+        </LocalFilePicker>
       ) : null}
       {allowsRemote ? (
         <RemoteUrlEntry
@@ -345,25 +336,5 @@ function RemoteUrlEntry({
         </p>
       ) : null}
     </div>
-  );
-}
-
-// Until the drop zone loads, and on the server, the button alone: a file input there would take
-// files before the drop zone's handlers exist.
-function LocalFilePickerOrButton(props: Omit<LocalFilePickerProps, "hint">) {
-  const t = useTranslations("form.files");
-  const inBrowser = useInBrowser();
-  const hint = <span className="muted small"> {t("dropOrPaste")}</span>;
-  const waiting = (
-    <div className="dropzone">
-      {props.children(() => undefined)}
-      {hint}
-    </div>
-  );
-  if (!inBrowser) return waiting;
-  return (
-    <Suspense fallback={waiting}>
-      <LocalFilePicker {...props} hint={hint} />
-    </Suspense>
   );
 }

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { Time } from "@/components/knowledge/metadata-value-text";
 import { FormMarkdown } from "@/components/markdown/form-markdown";
 import type { ChunkView } from "@/lib/knowledge/chunk-view";
-import { formatBytes } from "@/lib/files/file-category";
+import { formatBytes } from "@/lib/files/format-bytes";
 
 const whenSet = (seconds: number | null, term: string): [string, ReactNode][] =>
   seconds === null ? [] : [[term, <Time key={term} seconds={seconds} />]];

@@ -9,7 +9,7 @@ import { DocumentsTable } from "@/components/knowledge/documents-table";
 import { KnowledgeSession } from "@/components/knowledge/knowledge-session";
 import { ListState } from "@/components/knowledge/list-state";
 import { ListFilters, ListSearch } from "@/components/knowledge/list-search";
-import { MetadataSetter } from "@/components/knowledge/metadata-setter";
+import { MetadataEditor } from "@/components/knowledge/metadata-editor";
 import { useStatusText } from "@/components/knowledge/status-text";
 import { Button } from "@/components/ui/button";
 import {
@@ -185,7 +185,9 @@ function BaseWorkspace({ base, baseName }: { base: string; baseName: string }) {
           ) : null}
         </ListState>
       </section>
-      {fields ? <MetadataSetter datasetId={base} fields={fields} selection={selection} /> : null}
+      {fields ? (
+        <MetadataEditor target={{ kind: "chosen", datasetId: base, fields, selection }} />
+      ) : null}
       {location.document ? (
         <DocumentChunks
           key={location.document}

@@ -21,6 +21,9 @@ import { knowledgeStatusQuery } from "@/lib/knowledge/queries";
 
 // The page is the same on every server until a token is accepted: whether the tools can work here
 // is asked with the token, never rendered into the page.
+// The editor's ids-by-hand case; one object, so the editor's schema is built once.
+const BY_HAND = { kind: "byHand" } as const;
+
 export function KnowledgeTools() {
   const t = useTranslations("knowledge");
   const token = usePortalToken();
@@ -89,7 +92,7 @@ export function KnowledgeTools() {
             <p className="muted">{t("byIds.intro")}</p>
           </section>
           <ChunkViewer token={token} />
-          <MetadataEditor token={token} />
+          <MetadataEditor target={BY_HAND} />
         </KnowledgeSession>
       </MarkdownImageOriginsProvider>
     );

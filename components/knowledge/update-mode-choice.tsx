@@ -1,7 +1,7 @@
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
-import { UPDATE_MODES } from "@/lib/knowledge/metadata-plan";
+import { UPDATE_MODES } from "@/lib/knowledge/metadata-editor-form";
 
 export function UpdateModeChoice({
   idPrefix,

@@ -2,7 +2,7 @@ import type { FileMapping } from "@/lib/dify/browser-schemas";
 import type { AttachedFile, FieldValues } from "@/lib/fields/attached-file";
 import type { FieldSpec, WireDialect } from "@/lib/fields/field-spec";
 import { filled, parseJsonObject } from "@/lib/fields/parse-json-object";
-import { remoteExtensionOf, uploadExtensionOf } from "@/lib/files/detect-file-type";
+import { remoteExtensionOf, uploadExtensionOf } from "@/lib/files/file-extension";
 
 export type WireInput =
   string | number | boolean | Record<string, unknown> | FileMapping | FileMapping[];

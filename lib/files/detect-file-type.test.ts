@@ -1,12 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { FILE_TYPE_CASES } from "@/lib/tools/test/file-type-cases";
-import {
-  chooseFileType,
-  detectFileType,
-  isFileTypeAllowed,
-  remoteExtensionOf,
-  unmatchableExtensions,
-} from "./detect-file-type";
+import { chooseFileType, detectFileType, isFileTypeAllowed } from "./detect-file-type";
 
 describe("detectFileType", () => {
   it.each(FILE_TYPE_CASES)(
@@ -92,27 +86,6 @@ describe("chooseFileType", () => {
     ["png", "image/png", DOCS, { verdict: "none", detected: "image" }],
   ] as const)("%s + %s → %j", (extension, mimeType, field, expected) => {
     expect(chooseFileType({ extension, mimeType }, field)).toEqual(expected);
-  });
-});
-
-describe("unmatchableExtensions", () => {
-  it.each([
-    [[".pdf", ".tar.gz"], []],
-    [
-      ["pdf", ".PDF", ".Log", "."],
-      ["pdf", ".PDF", ".Log", "."],
-    ],
-    [[".zip", "zip"], ["zip"]],
-  ])("%j → %j", (list, expected) => {
-    expect(unmatchableExtensions(list)).toEqual(expected);
-  });
-});
-
-describe("remoteExtensionOf", () => {
-  it("reads the extension of the path's last segment only", () => {
-    expect(remoteExtensionOf("https://files.example.com")).toBe("");
-    expect(remoteExtensionOf("https://e.com/a%20b.MP3#t=1")).toBe("mp3");
-    expect(remoteExtensionOf("not a url")).toBe("");
   });
 });
 

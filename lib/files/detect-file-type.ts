@@ -98,12 +98,6 @@ export function detectFileType(
   );
 }
 
-/** The extension an upload is stored with: after the last dot, lower case, no dot ("" if none). */
-export function uploadExtensionOf(name: string): string {
-  const dot = name.lastIndexOf(".");
-  return dot > 0 ? name.slice(dot + 1).toLowerCase() : "";
-}
-
 type FileTypeConstraints = Record<"allowedTypes" | "allowedExtensions", readonly string[]>;
 
 // Dify's field check (`is_file_valid_with_config`), the same in every generation: a type other
@@ -116,11 +110,6 @@ export function isFileTypeAllowed(
 ): boolean {
   if (type !== "custom") return types.length === 0 || types.includes(type);
   return extension !== "" && extensions.includes(`.${extension}`);
-}
-
-/** The entries of a field's extension list that no file can match: no dot, or not lower case. */
-export function unmatchableExtensions(extensions: readonly string[]): string[] {
-  return extensions.filter((entry) => !/^\.[^.]/.test(entry) || entry !== entry.toLowerCase());
 }
 
 /** What the app sends for a file, and which generations take it (`detected`: the newest's type). */
@@ -142,14 +131,4 @@ export function chooseFileType(
   if (takes(since)) return { verdict: "newest", type: since };
   if (takes(before)) return { verdict: "older", type: before };
   return { verdict: "none", detected: since };
-}
-
-/** The extension of a URL path's last segment, lower case, no dot ("" if none). */
-export function remoteExtensionOf(url: string): string {
-  try {
-    const last = new URL(url).pathname.split("/").filter(Boolean).pop() ?? "";
-    return uploadExtensionOf(decodeURIComponent(last));
-  } catch {
-    return "";
-  }
 }

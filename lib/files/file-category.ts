@@ -1,8 +1,6 @@
-import {
-  NEWEST_EXTENSIONS,
-  unmatchableExtensions,
-  uploadExtensionOf,
-} from "@/lib/files/detect-file-type";
+import { NEWEST_EXTENSIONS } from "@/lib/files/detect-file-type";
+import { uploadExtensionOf } from "@/lib/files/file-extension";
+import { unmatchableExtensions } from "@/lib/files/unmatchable-extensions";
 import { SIZE_CATEGORIES, type UploadLimits } from "@/lib/files/upload-limits";
 
 /** The size limit (bytes) of a file name's category: image, video, audio by extension, else document. */
@@ -28,10 +26,4 @@ export function acceptedExtensions(
     out.push(...allowedExtensions.filter((e) => !unmatchable.includes(e)));
   }
   return out;
-}
-
-export function formatBytes(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
-  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${bytes} B`;
 }

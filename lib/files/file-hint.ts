@@ -1,5 +1,5 @@
 import { useLocale, useTranslations } from "next-intl";
-import { formatBytes } from "@/lib/files/file-category";
+import { formatBytes } from "@/lib/files/format-bytes";
 import { SIZE_CATEGORIES, type SizeCategory, type UploadLimits } from "@/lib/files/upload-limits";
 import type { FileFieldSpec } from "@/lib/fields/field-spec";
 

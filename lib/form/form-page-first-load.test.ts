@@ -6,11 +6,20 @@ import { describe, expect, it } from "vitest";
 // What the form page's first load may hold: every module the browser gets with the page is one a
 // "use client" module reaches by static imports (type-only imports leave nothing; `import()` loads
 // later). zod and the resolver that brings it, the SSE parser and the diff library must not be
-// among them: each is first used after the page is in the browser, and loads then.
+// among them: each is first used after the page is in the browser, and loads then. Nor the file
+// field's own packages (the drop zone, the upload queue): the field is a chunk of its own.
 
 const ROOT = path.resolve(__dirname, "../..");
 const PAGE_ROOTS = ["app/layout.tsx", "app/error.tsx", "app/form/[token]/page.tsx"];
-const LATER = ["zod", "@hookform/resolvers", "eventsource-parser", "diff"];
+const LATER = [
+  "zod",
+  "@hookform/resolvers",
+  "eventsource-parser",
+  "diff",
+  "react-dropzone",
+  "p-limit",
+];
+const LATER_FILES = ["components/files/file-field.tsx", "lib/files/detect-file-type.ts"];
 
 function resolveModule(from: string, specifier: string): string | null {
   let base: string;
@@ -58,9 +67,10 @@ function readModule(file: string): { client: boolean; specifiers: string[] } {
   return { client, specifiers };
 }
 
-/** Each package the browser's first load of the page reaches, with the chain that reaches it. */
-function firstLoadPackages(): Map<string, string[]> {
+/** Each package and file the browser's first load of the page reaches, with the chain to it. */
+function firstLoad(): { packages: Map<string, string[]>; files: Map<string, string[]> } {
   const packages = new Map<string, string[]>();
+  const files = new Map<string, string[]>();
   const seen = new Set<string>();
   const queue: { file: string; inClient: boolean; chain: string[] }[] = PAGE_ROOTS.map((file) => ({
     file: path.join(ROOT, file),
@@ -71,6 +81,7 @@ function firstLoadPackages(): Map<string, string[]> {
     const { file, inClient: parentInClient, chain } = queue.shift()!;
     const { client, specifiers } = readModule(file);
     const inClient = parentInClient || client;
+    if (inClient) files.set(path.relative(ROOT, file), chain);
     const key = `${file}:${inClient}`;
     if (seen.has(key)) continue;
     seen.add(key);
@@ -86,11 +97,11 @@ function firstLoadPackages(): Map<string, string[]> {
       }
     }
   }
-  return packages;
+  return { packages, files };
 }
 
 describe("the form page's first load", () => {
-  const packages = firstLoadPackages();
+  const { packages, files } = firstLoad();
 
   it("holds the page's own client code", () => {
     // The walk finds what the page draws with: a check on the check.
@@ -101,5 +112,10 @@ describe("the form page's first load", () => {
 
   it.each(LATER)("does without %s, which loads after the page is in the browser", (name) => {
     expect(packages.get(name)?.join(" → ") ?? null).toBeNull();
+  });
+
+  it.each(LATER_FILES)("does without %s, which only a file field loads", (file) => {
+    expect(files.has("components/fields/field-control.tsx")).toBe(true);
+    expect(files.get(file)?.join(" → ") ?? null).toBeNull();
   });
 });

@@ -3,13 +3,13 @@ import { describe, expect, it } from "vitest";
 import type { ErrorIssue } from "@/lib/errors/error-envelope";
 import type { ErrorCode } from "@/lib/errors/error-code";
 import {
+  buildMetadataSchema,
   describeMetadataError,
   metadataEditorDefaults,
-  buildMetadataEditorSchema,
   parseDocumentIds,
-  toMetadataRequest,
   type MetadataEditorValues,
 } from "@/lib/knowledge/metadata-editor-form";
+import { planMetadataUpdate } from "@/lib/knowledge/metadata-plan";
 import type { Say } from "@/lib/knowledge/chunk-lookup";
 import { metadataUpdateRequestSchema } from "@/lib/knowledge/metadata-update-request";
 import english from "@/lib/i18n/messages/en/knowledge.json";
@@ -21,15 +21,16 @@ const inEnglish = createTranslator({
 });
 // The code under test looks keys up by name, as the page's untyped `t` does.
 const t: Say = (key, values) => inEnglish(key as never, values as never);
-const metadataEditorSchema = buildMetadataEditorSchema(t);
+// Ids, fields and types typed by hand (the browser's case is in metadata-plan.test.ts).
+const metadataEditorSchema = buildMetadataSchema(t, null);
 
 const values = (overrides: Partial<MetadataEditorValues> = {}): MetadataEditorValues => ({
   datasetId: "demo-dataset",
   documentIds: "doc-a\n\n  doc-b  \n",
-  rows: [
-    { id: "m-author", name: "author", type: "text", value: " Ada " },
-    { id: "m-year", name: "year", type: "number", value: " 2026 " },
-    { id: "m-reviewed", name: "reviewed", type: "empty", value: "ignored" },
+  entries: [
+    { fieldId: "m-author", name: "author", type: "text", value: " Ada " },
+    { fieldId: "m-year", name: "year", type: "number", value: " 2026 " },
+    { fieldId: "m-reviewed", name: "reviewed", type: "empty", value: "ignored" },
   ],
   mode: "merge",
   ...overrides,
@@ -54,8 +55,17 @@ describe("parseDocumentIds", () => {
   });
 });
 
-describe("toMetadataRequest", () => {
-  it("gives every document the same rows, typed, with partial_update from the mode", () => {
+/** The request the editor sends for ids typed by hand (in batches of at most 100 documents). */
+const toMetadataRequest = (input: MetadataEditorValues) => ({
+  operation_data: planMetadataUpdate(
+    parseDocumentIds(input.documentIds).ids.map((id) => ({ id, name: id, values: null })),
+    null,
+    input,
+  ).operations,
+});
+
+describe("planMetadataUpdate, ids typed by hand", () => {
+  it("gives every document the same entries, typed, with partial_update from the mode", () => {
     const body = toMetadataRequest(values());
     const metadataList = [
       { id: "m-author", name: "author", value: " Ada " },
@@ -72,8 +82,8 @@ describe("toMetadataRequest", () => {
     expect(metadataUpdateRequestSchema.parse(body)).toEqual(body);
   });
 
-  it("sends partial_update false for replace, and an empty list when there are no rows", () => {
-    expect(toMetadataRequest(values({ mode: "replace", rows: [] }))).toEqual({
+  it("sends partial_update false for replace, and an empty list when there are no entries", () => {
+    expect(toMetadataRequest(values({ mode: "replace", entries: [] }))).toEqual({
       operation_data: [
         { document_id: "doc-a", metadata_list: [], partial_update: false },
         { document_id: "doc-b", metadata_list: [], partial_update: false },
@@ -82,7 +92,7 @@ describe("toMetadataRequest", () => {
   });
 });
 
-describe("metadataEditorSchema", () => {
+describe("buildMetadataSchema, ids typed by hand", () => {
   it("accepts complete values", () => {
     expect(problems(values())).toEqual({});
   });
@@ -91,8 +101,8 @@ describe("metadataEditorSchema", () => {
     expect(problems(metadataEditorDefaults())).toEqual({
       datasetId: "The dataset id is missing",
       documentIds: "Enter at least one document id",
-      "rows.0.id": "Enter the metadata field’s id",
-      "rows.0.name": "Enter the metadata field’s name",
+      "entries.0.fieldId": "Enter the metadata field’s id",
+      "entries.0.name": "Enter the metadata field’s name",
     });
   });
 
@@ -110,39 +120,39 @@ describe("metadataEditorSchema", () => {
   });
 
   it("requires a number for a number row, and nothing for an empty one", () => {
-    const rows = (value: string) => [{ id: "m", name: "n", type: "number" as const, value }];
-    expect(problems(values({ rows: rows("12.5") }))).toEqual({});
-    expect(problems(values({ rows: rows("twelve") }))).toEqual({
-      "rows.0.value": "Enter a number, such as 2025",
+    const rows = (value: string) => [{ fieldId: "m", name: "n", type: "number" as const, value }];
+    expect(problems(values({ entries: rows("12.5") }))).toEqual({});
+    expect(problems(values({ entries: rows("twelve") }))).toEqual({
+      "entries.0.value": "Enter a number, such as 2025",
     });
-    expect(problems(values({ rows: rows(" ") }))).toEqual({
-      "rows.0.value": "Enter a number, such as 2025",
+    expect(problems(values({ entries: rows(" ") }))).toEqual({
+      "entries.0.value": "Enter a number, such as 2025",
     });
   });
 
   it("bounds a text value as the browser's fields do", () => {
-    const rows = (value: string) => [{ id: "m", name: "n", type: "text" as const, value }];
-    expect(problems(values({ rows: rows("x".repeat(1000)) }))).toEqual({});
-    expect(problems(values({ rows: rows("x".repeat(1001)) }))).toEqual({
-      "rows.0.value": "At most 1000 characters",
+    const rows = (value: string) => [{ fieldId: "m", name: "n", type: "text" as const, value }];
+    expect(problems(values({ entries: rows("x".repeat(1000)) }))).toEqual({});
+    expect(problems(values({ entries: rows("x".repeat(1001)) }))).toEqual({
+      "entries.0.value": "At most 1000 characters",
     });
   });
 
   it("flags a metadata name set twice", () => {
     const rows = [
-      { id: "a", name: "author", type: "text" as const, value: "x" },
-      { id: "b", name: " author", type: "text" as const, value: "y" },
+      { fieldId: "a", name: "author", type: "text" as const, value: "x" },
+      { fieldId: "b", name: " author", type: "text" as const, value: "y" },
     ];
-    expect(problems(values({ rows }))).toEqual({
-      "rows.1.name": "“author” is already set in an earlier row",
+    expect(problems(values({ entries: rows }))).toEqual({
+      "entries.1.name": "“author” is already set in an earlier field",
     });
   });
 
-  it("needs rows to merge, but allows replace with none", () => {
-    expect(problems(values({ rows: [], mode: "merge" }))).toEqual({
-      rows: "Add at least one row to merge (replace with no rows clears the metadata)",
+  it("needs a field to merge, but allows replace with none", () => {
+    expect(problems(values({ entries: [], mode: "merge" }))).toEqual({
+      entries: "Add at least one field to merge (replace with no fields clears the metadata)",
     });
-    expect(problems(values({ rows: [], mode: "replace" }))).toEqual({});
+    expect(problems(values({ entries: [], mode: "replace" }))).toEqual({});
   });
 });
 
@@ -208,7 +218,7 @@ describe("describeMetadataError", () => {
       t,
     );
     expect(view.fields).toEqual([
-      { field: "rows.1.name", message: "name is empty" },
+      { field: "entries.1.name", message: "name is empty" },
       { field: "documentIds", message: "document doc-a appears more than once" },
       { field: "datasetId", message: "The dataset id is too long" },
     ]);

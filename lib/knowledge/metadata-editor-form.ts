@@ -1,16 +1,14 @@
 import type { FieldPath } from "react-hook-form";
 import { z } from "zod";
-import {
-  MAX_METADATA_OPERATIONS,
-  type MetadataUpdateRequest,
-} from "@/lib/knowledge/metadata-update-request";
+import { MAX_METADATA_OPERATIONS } from "@/lib/knowledge/metadata-update-request";
 import { METADATA_NOT_FOUND, notFoundSubject } from "@/lib/dify/not-found-subject";
 import { entryValueProblem, markRepeatedNames } from "@/lib/knowledge/metadata-entry-checks";
-import { toOperations, UPDATE_MODES } from "@/lib/knowledge/metadata-plan";
+import type { MetadataFieldView, MetadataType } from "@/lib/knowledge/knowledge-views";
 import type { ErrorIssue } from "@/lib/errors/error-envelope";
 import { pathIdIn, type ApiErrorParts, type Say } from "@/lib/knowledge/chunk-lookup";
 
 export const METADATA_VALUE_TYPES = ["text", "number", "empty"] as const;
+export const UPDATE_MODES = ["merge", "replace"] as const;
 
 /** Document ids from the textarea: one per line, blank lines ignored, first occurrence kept. */
 export function parseDocumentIds(text: string): { ids: string[]; duplicates: string[] } {
@@ -25,65 +23,92 @@ export function parseDocumentIds(text: string): { ids: string[]; duplicates: str
   return { ids, duplicates: [...duplicates] };
 }
 
-const notBlank = (message: string) => z.string().refine((value) => value.trim() !== "", message);
+const notBlank = (value: string) => value.trim() !== "";
 
-const metadataRowSchema = (t: Say) =>
-  z
-    .object({
-      id: notBlank(t("metadata.checks.fieldId")),
-      name: notBlank(t("metadata.checks.fieldName")),
-      type: z.enum(METADATA_VALUE_TYPES),
-      value: z.string(),
-    })
-    .superRefine((row, ctx) => {
-      if (row.type === "empty") return;
-      const problem = entryValueProblem(row.type === "number" ? "number" : "string", row.value, t);
-      if (problem) ctx.addIssue({ code: "custom", path: ["value"], message: problem });
-    });
+/** One entry of the editor: a field picked from the base's, or typed by hand (id, name, type). */
+export type MetadataEntry = {
+  fieldId: string;
+  name: string;
+  type: (typeof METADATA_VALUE_TYPES)[number];
+  value: string;
+};
 
-export function buildMetadataEditorSchema(t: Say) {
+/** The field an entry sets, or null while it names none: picked from `known`, else typed by hand. */
+export function entryField(
+  entry: MetadataEntry,
+  known: readonly MetadataFieldView[] | null,
+): { id: string; name: string; type: MetadataType | "empty" } | null {
+  if (known) return known.find((field) => field.id === entry.fieldId) ?? null;
+  if (!notBlank(entry.fieldId) || !notBlank(entry.name)) return null;
+  const type = entry.type === "text" ? "string" : entry.type;
+  return { id: entry.fieldId.trim(), name: entry.name.trim(), type };
+}
+
+function documentIdsProblem(text: string, t: Say): string | null {
+  const { ids, duplicates } = parseDocumentIds(text);
+  if (ids.length === 0) return t("metadata.checks.noDocuments");
+  if (duplicates.length > 0) return t("metadata.checks.duplicates", { ids: duplicates.join(", ") });
+  if (ids.length > MAX_METADATA_OPERATIONS)
+    return t("metadata.checks.tooMany", { max: MAX_METADATA_OPERATIONS, count: ids.length });
+  return null;
+}
+
+/**
+ * The editor's one schema. `known`: the base's fields when the documents were chosen in the
+ * browser (the dataset and documents are given, an entry picks a field); null when the dataset,
+ * documents and fields are typed by hand. `t`: the `knowledge` messages.
+ */
+export function buildMetadataSchema(t: Say, known: readonly MetadataFieldView[] | null) {
+  const byHand = known === null;
   return z
     .object({
-      datasetId: pathIdIn(t, "dataset"),
+      datasetId: byHand ? pathIdIn(t, "dataset") : z.string(),
       documentIds: z.string().superRefine((text, ctx) => {
-        const { ids, duplicates } = parseDocumentIds(text);
-        if (ids.length === 0) {
-          ctx.addIssue({ code: "custom", message: t("metadata.checks.noDocuments") });
-        } else if (duplicates.length > 0) {
-          ctx.addIssue({
-            code: "custom",
-            message: t("metadata.checks.duplicates", { ids: duplicates.join(", ") }),
-          });
-        } else if (ids.length > MAX_METADATA_OPERATIONS) {
-          ctx.addIssue({
-            code: "custom",
-            message: t("metadata.checks.tooMany", {
-              max: MAX_METADATA_OPERATIONS,
-              count: ids.length,
-            }),
-          });
-        }
+        const problem = byHand ? documentIdsProblem(text, t) : null;
+        if (problem) ctx.addIssue({ code: "custom", message: problem });
       }),
-      rows: z.array(metadataRowSchema(t)).superRefine((rows, ctx) =>
-        markRepeatedNames(
-          rows.map((row) => row.name.trim()),
-          ctx,
-          (index) => [index, "name"],
-          t,
-        ),
-      ),
+      entries: z
+        .array(
+          z.object({
+            fieldId: z.string(),
+            name: z.string(),
+            type: z.enum(METADATA_VALUE_TYPES),
+            value: z.string(),
+          }),
+        )
+        .superRefine((entries, ctx) => {
+          const fields = entries.map((entry) => entryField(entry, known));
+          entries.forEach((entry, index) => {
+            const mark = (key: keyof MetadataEntry, message: string) =>
+              ctx.addIssue({ code: "custom", path: [index, key], message });
+            const field = fields[index];
+            if (!byHand && !field) return mark("fieldId", t("metadata.checks.chooseField"));
+            if (byHand && !notBlank(entry.fieldId)) mark("fieldId", t("metadata.checks.fieldId"));
+            if (byHand && !notBlank(entry.name)) mark("name", t("metadata.checks.fieldName"));
+            const type = byHand ? (entry.type === "text" ? "string" : entry.type) : field?.type;
+            if (type === undefined || type === "empty") return;
+            const problem = entryValueProblem(type, entry.value, t);
+            if (problem) mark("value", problem);
+          });
+          markRepeatedNames(
+            byHand ? entries.map((entry) => entry.name.trim()) : fields.map((f) => f?.name ?? ""),
+            ctx,
+            (index) => [index, byHand ? "name" : "fieldId"],
+            t,
+          );
+        }),
       mode: z.enum(UPDATE_MODES),
     })
-    .refine((values) => values.mode !== "merge" || values.rows.length > 0, {
-      path: ["rows"],
-      message: t("metadata.checks.mergeNeedsRows"),
+    .refine((values) => values.mode !== "merge" || values.entries.length > 0, {
+      path: ["entries"],
+      message: t("metadata.checks.mergeNeedsFields"),
     });
 }
 
-export type MetadataEditorValues = z.infer<ReturnType<typeof buildMetadataEditorSchema>>;
+export type MetadataEditorValues = z.infer<ReturnType<typeof buildMetadataSchema>>;
 
-export const emptyMetadataRow = (): MetadataEditorValues["rows"][number] => ({
-  id: "",
+export const emptyMetadataEntry = (): MetadataEntry => ({
+  fieldId: "",
   name: "",
   type: "text",
   value: "",
@@ -92,25 +117,9 @@ export const emptyMetadataRow = (): MetadataEditorValues["rows"][number] => ({
 export const metadataEditorDefaults = (): MetadataEditorValues => ({
   datasetId: "",
   documentIds: "",
-  rows: [emptyMetadataRow()],
+  entries: [emptyMetadataEntry()],
   mode: "merge",
 });
-
-export function toMetadataRequest(values: MetadataEditorValues): MetadataUpdateRequest {
-  const metadataList = values.rows.map((row) => ({
-    id: row.id.trim(),
-    name: row.name.trim(),
-    value:
-      row.type === "empty" ? null : row.type === "number" ? Number(row.value.trim()) : row.value,
-  }));
-  return {
-    operation_data: toOperations(
-      parseDocumentIds(values.documentIds).ids,
-      metadataList,
-      values.mode === "merge",
-    ),
-  };
-}
 
 type FieldProblem = { field: FieldPath<MetadataEditorValues>; message: string };
 
@@ -118,9 +127,10 @@ type FieldProblem = { field: FieldPath<MetadataEditorValues>; message: string };
 function fieldForPath(path: string): FieldPath<MetadataEditorValues> | null {
   if (path === "dataset_id") return "datasetId";
   if (/^operation_data(\.\d+(\.document_id)?)?$/.test(path)) return "documentIds";
-  if (/^operation_data\.\d+\.metadata_list$/.test(path)) return "rows";
-  const row = /^operation_data\.\d+\.metadata_list\.(\d+)\.(id|name|value)$/.exec(path);
-  return row ? `rows.${Number(row[1])}.${row[2] as "id" | "name" | "value"}` : null;
+  if (/^operation_data\.\d+\.metadata_list$/.test(path)) return "entries";
+  const entry = /^operation_data\.\d+\.metadata_list\.(\d+)\.(id|name|value)$/.exec(path);
+  if (!entry) return null;
+  return `entries.${Number(entry[1])}.${entry[2] === "id" ? "fieldId" : (entry[2] as "name" | "value")}`;
 }
 
 /** The issues that name an editor field, messages of one field joined. */

@@ -2,10 +2,11 @@ import { describe, expect, it } from "vitest";
 import type { DocumentView, MetadataFieldView } from "@/lib/knowledge/knowledge-views";
 import { localDateTimeToUnixSeconds } from "@/lib/knowledge/metadata-entry-checks";
 import {
-  buildSetMetadataSchema,
-  planMetadataUpdate,
-  type SetMetadataValues,
-} from "@/lib/knowledge/metadata-plan";
+  buildMetadataSchema,
+  emptyMetadataEntry,
+  type MetadataEditorValues,
+} from "@/lib/knowledge/metadata-editor-form";
+import { planMetadataUpdate } from "@/lib/knowledge/metadata-plan";
 import { metadataUpdateRequestSchema } from "@/lib/knowledge/metadata-update-request";
 
 const fields: MetadataFieldView[] = [
@@ -24,11 +25,21 @@ const documents = [
   doc("doc-2", {}),
 ];
 // The message key and its values, as the check names them.
-const schema = buildSetMetadataSchema(fields, (key, values = {}) =>
-  [key, ...Object.values(values)].join(" "),
+// Documents chosen in the browser: the entries pick fields of the base.
+const schema = buildMetadataSchema(
+  (key, values = {}) => [key, ...Object.values(values)].join(" "),
+  fields,
 );
-const problems = (values: SetMetadataValues) => {
-  const result = schema.safeParse(values);
+type Picked = { mode: MetadataEditorValues["mode"]; entries: { fieldId: string; value: string }[] };
+/** The editor's values with the entries picked: the dataset and documents come from the browser. */
+const chosen = ({ mode, entries }: Picked): MetadataEditorValues => ({
+  datasetId: "",
+  documentIds: "",
+  mode,
+  entries: entries.map((entry) => ({ ...emptyMetadataEntry(), ...entry })),
+});
+const problems = (values: Picked) => {
+  const result = schema.safeParse(chosen(values));
   return result.success
     ? {}
     : Object.fromEntries(result.error.issues.map((i) => [i.path.join("."), i.message]));
@@ -43,7 +54,7 @@ describe("time values", () => {
   });
 });
 
-describe("buildSetMetadataSchema", () => {
+describe("buildMetadataSchema, documents chosen in the browser", () => {
   it("asks for a field of the base, once, and a value that fits its type", () => {
     expect(
       problems({
@@ -57,7 +68,7 @@ describe("buildSetMetadataSchema", () => {
         ],
       }),
     ).toEqual({
-      "entries.0.fieldId": "browse.set.checks.chooseField",
+      "entries.0.fieldId": "metadata.checks.chooseField",
       "entries.1.value": "metadata.checks.number",
       "entries.2.value": "metadata.checks.time",
       "entries.3.fieldId": "metadata.checks.duplicateName priority",
@@ -67,20 +78,20 @@ describe("buildSetMetadataSchema", () => {
 
   it("refuses a field the base does not define", () => {
     expect(problems({ mode: "merge", entries: [{ fieldId: "meta-other", value: "1" }] })).toEqual({
-      "entries.0.fieldId": "browse.set.checks.chooseField",
+      "entries.0.fieldId": "metadata.checks.chooseField",
     });
   });
 
   it("needs an entry to merge, but replace may clear", () => {
     expect(problems({ mode: "merge", entries: [] })).toEqual({
-      entries: "metadata.checks.mergeNeedsRows",
+      entries: "metadata.checks.mergeNeedsFields",
     });
     expect(problems({ mode: "replace", entries: [] })).toEqual({});
   });
 });
 
 describe("planMetadataUpdate", () => {
-  const values: SetMetadataValues = {
+  const values: Picked = {
     mode: "merge",
     entries: [
       { fieldId: "meta-priority", value: " 5 " },
@@ -90,7 +101,7 @@ describe("planMetadataUpdate", () => {
   const reviewedAt = localDateTimeToUnixSeconds("2026-03-01T09:30");
 
   it("merges: every document gets the same typed entries with partial_update true", () => {
-    const plan = planMetadataUpdate(documents, fields, values);
+    const plan = planMetadataUpdate(documents, fields, chosen(values));
     const list = [
       { id: "meta-priority", name: "priority", value: 5 },
       { id: "meta-reviewed-at", name: "reviewed_at", value: reviewedAt },
@@ -117,9 +128,9 @@ describe("planMetadataUpdate", () => {
   });
 
   it("replaces: partial_update false, and the review shows the values removed", () => {
-    const plan = planMetadataUpdate(documents, fields, { ...values, mode: "replace" });
+    const plan = planMetadataUpdate(documents, fields, chosen({ ...values, mode: "replace" }));
     expect(plan.operations.every((o) => o.partial_update === false)).toBe(true);
-    expect(plan.review[0]!.changes.at(-1)).toEqual({
+    expect(plan.review[0]!.changes?.at(-1)).toEqual({
       fieldId: "meta-product",
       name: "product",
       type: "string",
@@ -130,8 +141,8 @@ describe("planMetadataUpdate", () => {
   });
 
   it("never sends built-in fields", () => {
-    const plan = planMetadataUpdate(documents, fields, { mode: "replace", entries: [] });
+    const plan = planMetadataUpdate(documents, fields, chosen({ mode: "replace", entries: [] }));
     expect(plan.operations[0]!.metadata_list).toEqual([]);
-    expect(plan.review[0]!.changes.map((c) => c.name)).toEqual(["product", "priority"]);
+    expect(plan.review[0]!.changes?.map((c) => c.name)).toEqual(["product", "priority"]);
   });
 });

@@ -1,11 +1,6 @@
-import { z } from "zod";
 import type { MetadataOperation } from "@/lib/dify/schemas";
-import type { Say } from "@/lib/knowledge/chunk-lookup";
-import {
-  entryValueProblem,
-  localDateTimeToUnixSeconds,
-  markRepeatedNames,
-} from "@/lib/knowledge/metadata-entry-checks";
+import { localDateTimeToUnixSeconds } from "@/lib/knowledge/metadata-entry-checks";
+import { entryField, type MetadataEditorValues } from "@/lib/knowledge/metadata-editor-form";
 import type {
   DocumentView,
   MetadataFieldView,
@@ -13,43 +8,11 @@ import type {
   MetadataValue,
 } from "@/lib/knowledge/knowledge-views";
 
-export const UPDATE_MODES = ["merge", "replace"] as const;
-
-function wireValue(type: MetadataType, raw: string): MetadataValue {
+function wireValue(type: MetadataType | "empty", raw: string): MetadataValue {
+  if (type === "empty") return null;
   if (type === "number") return Number(raw.trim());
   if (type === "time") return localDateTimeToUnixSeconds(raw.trim());
   return raw;
-}
-
-/** `t`: the `knowledge` messages. */
-export function buildSetMetadataSchema(fields: readonly MetadataFieldView[], t: Say) {
-  const byId = new Map(fields.map((field) => [field.id, field]));
-  return z
-    .object({
-      mode: z.enum(UPDATE_MODES),
-      entries: z
-        .array(z.object({ fieldId: z.string(), value: z.string() }))
-        .superRefine((entries, ctx) => {
-          entries.forEach((entry, index) => {
-            const field = byId.get(entry.fieldId);
-            const problem = field
-              ? entryValueProblem(field.type, entry.value, t)
-              : t("browse.set.checks.chooseField");
-            if (problem)
-              ctx.addIssue({
-                code: "custom",
-                path: [index, field ? "value" : "fieldId"],
-                message: problem,
-              });
-          });
-          const names = entries.map((entry) => byId.get(entry.fieldId)?.name ?? "");
-          markRepeatedNames(names, ctx, (index) => [index, "fieldId"], t);
-        }),
-    })
-    .refine((values) => values.mode !== "merge" || values.entries.length > 0, {
-      path: ["entries"],
-      message: t("metadata.checks.mergeNeedsRows"),
-    });
 }
 
 /** Every document gets the same entries; merge sends `partial_update: true`, replace `false`. */
@@ -65,17 +28,23 @@ export function toOperations(
   }));
 }
 
-export type SetMetadataValues = z.infer<ReturnType<typeof buildSetMetadataSchema>>;
+/** A document the editor sets: as the browser's table shows it, or an id typed by hand (`values` null). */
+export type PlanDocument = Pick<DocumentView, "id" | "name"> & {
+  values: DocumentView["values"] | null;
+};
 
-/** The operations, and each document's values now → after (replace removes the others). */
+/**
+ * The operations, and each document's values now → after (replace removes the others); a document
+ * whose values are unknown (typed by hand) has no changes to show, only the request.
+ */
 export function planMetadataUpdate(
-  documents: readonly DocumentView[],
-  fields: readonly MetadataFieldView[],
-  values: SetMetadataValues,
+  documents: readonly PlanDocument[],
+  known: readonly MetadataFieldView[] | null,
+  values: MetadataEditorValues,
 ) {
-  const byId = new Map(fields.map((field) => [field.id, field]));
+  const byId = new Map((known ?? []).map((field) => [field.id, field]));
   const entries = values.entries.flatMap((entry) => {
-    const field = byId.get(entry.fieldId);
+    const field = entryField(entry, known);
     return field ? [{ field, value: wireValue(field.type, entry.value) }] : [];
   });
   const metadataList = entries.map(({ field, value }) => ({
@@ -84,6 +53,8 @@ export function planMetadataUpdate(
     value,
   }));
   const replace = values.mode === "replace";
+  const shownType = (type: MetadataType | "empty"): MetadataType =>
+    type === "empty" ? "string" : type;
   return {
     mode: values.mode,
     operations: toOperations(
@@ -94,24 +65,27 @@ export function planMetadataUpdate(
     review: documents.map((document) => ({
       id: document.id,
       name: document.name,
-      changes: [
-        ...entries.map(({ field, value }) => ({
-          fieldId: field.id,
-          name: field.name,
-          type: field.type,
-          before: document.values[field.id],
-          after: value,
-        })),
-        ...(replace ? Object.entries(document.values) : [])
-          .filter(([fieldId]) => !entries.some(({ field }) => field.id === fieldId))
-          .map(([fieldId, before]) => ({
-            fieldId,
-            name: byId.get(fieldId)?.name ?? fieldId,
-            type: byId.get(fieldId)?.type ?? "string",
-            before,
-            after: undefined,
-          })),
-      ],
+      changes:
+        document.values === null
+          ? null
+          : [
+              ...entries.map(({ field, value }) => ({
+                fieldId: field.id,
+                name: field.name,
+                type: shownType(field.type),
+                before: document.values?.[field.id],
+                after: value,
+              })),
+              ...(replace ? Object.entries(document.values) : [])
+                .filter(([fieldId]) => !entries.some(({ field }) => field.id === fieldId))
+                .map(([fieldId, before]) => ({
+                  fieldId,
+                  name: byId.get(fieldId)?.name ?? fieldId,
+                  type: byId.get(fieldId)?.type ?? "string",
+                  before,
+                  after: undefined,
+                })),
+            ],
     })),
   };
 }

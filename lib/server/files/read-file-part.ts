@@ -4,7 +4,7 @@ import type { Readable } from "node:stream";
 import busboy from "busboy";
 import { ApiError } from "@/lib/errors/api-error";
 import { MAX_EXTENSION_LENGTH } from "@/lib/dify/browser-schemas";
-import { uploadExtensionOf } from "@/lib/files/detect-file-type";
+import { uploadExtensionOf } from "@/lib/files/file-extension";
 
 export type FilePart = { stream: Readable; filename: string; mimeType: string };
 
