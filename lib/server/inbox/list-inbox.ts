@@ -1,28 +1,15 @@
 import "server-only";
-import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import type { InboxItem, InboxView } from "@/lib/inbox/inbox-view";
 import type { Session } from "@/lib/server/auth/session";
 import { getEnv } from "@/lib/server/env";
 import { formLinkPath } from "@/lib/server/form/signed-form-link";
-import { decodeCursor, encodeCursor } from "@/lib/server/requests/page-cursor";
+import { requestKeyset } from "@/lib/server/requests/request-keyset";
 import type { Db } from "@/lib/server/store/create-store";
 import { decisions, recipients, requests } from "@/lib/server/store/schema";
 
 /** How long a link the inbox hands out stays good: a tab left open gets fresh ones by polling. */
 const ITEM_LINK_SECONDS = 12 * 60 * 60;
-
-// The cursor holds the registration time to the microsecond, as PostgreSQL keeps it: a time cut
-// to milliseconds would skip rows registered within the same millisecond.
-const TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const isKey = (key: unknown[]): key is [string, string] =>
-  key.length === 2 &&
-  typeof key[0] === "string" &&
-  TIME.test(key[0]) &&
-  typeof key[1] === "string" &&
-  UUID.test(key[1]);
-
-const createdAtKey = sql<string>`to_char(${requests.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 /**
  * One page of the viewer's requests, the newest registered first (keyset on registration time
@@ -34,11 +21,7 @@ export async function listInbox(
   page: { cursor?: string; limit: number },
 ): Promise<InboxView> {
   const names = [...new Set([session.user, session.user.toLowerCase()])];
-  let after: SQL | undefined;
-  if (page.cursor) {
-    const [at, id] = decodeCursor(page.cursor, isKey);
-    after = sql`(${requests.createdAt}, ${requests.id}) < (${at}::timestamptz, ${id}::uuid)`;
-  }
+  const after = page.cursor ? requestKeyset.after(page.cursor) : undefined;
   const found = await db
     .select({
       id: requests.id,
@@ -49,16 +32,16 @@ export async function listInbox(
       requireSignIn: requests.requireSignIn,
       expiresAt: requests.expiresAt,
       createdAt: requests.createdAt,
-      key: createdAtKey,
+      key: requestKeyset.key,
     })
     .from(recipients)
     .innerJoin(requests, eq(recipients.requestId, requests.id))
     .where(and(inArray(recipients.recipient, names), after))
-    .orderBy(desc(requests.createdAt), desc(requests.id))
+    .orderBy(...requestKeyset.order)
     .limit(page.limit + 1);
   const rows = found.slice(0, page.limit);
   const last = rows.at(-1);
-  const nextCursor = found.length > page.limit && last ? encodeCursor([last.key, last.id]) : null;
+  const nextCursor = requestKeyset.next(found.length, page.limit, last);
   const ids = rows.map((row) => row.id);
   // The latest decision of each request on the page.
   const decided = ids.length

@@ -1,6 +1,6 @@
-import { and, desc, eq, inArray, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { RequestStatus } from "@/lib/requests/request-status";
-import { decodeCursor, encodeCursor } from "@/lib/server/requests/page-cursor";
+import { requestKeyset } from "@/lib/server/requests/request-keyset";
 import type { StoredRequest } from "@/lib/server/requests/store-request";
 import type { Db } from "@/lib/server/store/create-store";
 import { recipients, requests } from "@/lib/server/store/schema";
@@ -11,9 +11,6 @@ export type RequestQuery = {
   cursor?: string;
   limit: number;
 };
-
-const isKey = (key: unknown[]): key is [string, string] =>
-  key.length === 2 && typeof key[0] === "string" && typeof key[1] === "string";
 
 /** Requests newest first, one page: at most `limit` rows and the cursor of the next page. */
 export async function listRequests(
@@ -33,31 +30,27 @@ export async function listRequests(
       ),
     );
   }
-  if (query.cursor) {
-    const [at, id] = decodeCursor(query.cursor, isKey);
-    const after = new Date(at);
-    where.push(
-      or(lt(requests.createdAt, after), and(eq(requests.createdAt, after), lt(requests.id, id)))!,
-    );
-  }
+  if (query.cursor) where.push(requestKeyset.after(query.cursor));
   const rows = await db
     .select({
       request: requests,
+      key: requestKeyset.key,
       recipients: sql<
         string[]
       >`coalesce((select array_agg(${recipients.recipient} order by ${recipients.recipient}) from ${recipients} where ${recipients.requestId} = ${requests.id}), '{}')`,
     })
     .from(requests)
     .where(and(...where))
-    .orderBy(desc(requests.createdAt), desc(requests.id))
+    .orderBy(...requestKeyset.order)
     .limit(query.limit + 1);
   const page = rows.slice(0, query.limit);
-  const last = page.at(-1)?.request;
+  const last = page.at(-1);
   return {
     requests: page.map((row) => ({ ...row.request, recipients: row.recipients })),
-    nextCursor:
-      rows.length > query.limit && last
-        ? encodeCursor([last.createdAt.toISOString(), last.id])
-        : null,
+    nextCursor: requestKeyset.next(
+      rows.length,
+      query.limit,
+      last && { key: last.key, id: last.request.id },
+    ),
   };
 }

@@ -1,3 +1,4 @@
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { listDecisions } from "@/lib/server/requests/list-decisions";
 import { listRequests } from "@/lib/server/requests/list-requests";
@@ -6,6 +7,7 @@ import { recordDecision } from "@/lib/server/requests/record-decision";
 import type { DecisionRecord } from "@/lib/server/requests/decision-record";
 import { settleRequest, waitingRequests } from "@/lib/server/requests/settle-request";
 import { findRequest, storeRequest } from "@/lib/server/requests/store-request";
+import { requests } from "@/lib/server/store/schema";
 import { emptiedStoreEachTest, STORE_BACKENDS } from "@/lib/tools/postgres/test-stores";
 import { testDecision } from "@/lib/tools/test/test-decision";
 
@@ -100,6 +102,32 @@ describe.each(STORE_BACKENDS)("requests and decisions on $name", (backend) => {
     expect(odd.requests.map((r) => r.formToken).sort()).toEqual(["f1", "f3"]);
     expect(odd.requests[0]?.recipients).toEqual(["odd@x.io"]);
     expect((await listRequests(db(), { limit: 10, status: "answered" })).requests).toEqual([]);
+  });
+
+  it("pages requests registered within one millisecond without skipping any", async () => {
+    for (const [token, at] of [
+      ["m1", "2026-01-01T00:00:02.000100Z"],
+      ["m2", "2026-01-01T00:00:02.000200Z"],
+      ["m3", "2026-01-01T00:00:02.000300Z"],
+    ]) {
+      const { request } = await storeRequest(db(), {
+        formToken: token!,
+        recipients: ["a@x.io"],
+        registeredBy: "t",
+      });
+      await db()
+        .update(requests)
+        .set({ createdAt: sql`${at}::timestamptz` })
+        .where(eq(requests.id, request.id));
+    }
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await listRequests(db(), { limit: 1, cursor });
+      seen.push(...page.requests.map((r) => r.formToken));
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor && seen.length < 5);
+    expect(seen).toEqual(["m3", "m2", "m1"]);
   });
 
   it("pages decisions from a date by cursor, and prunes the old ones", async () => {
