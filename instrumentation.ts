@@ -23,18 +23,12 @@ export async function register() {
     const { connectSharedStore } = await import("@/lib/server/shared-limits/shared-store");
     await connectSharedStore();
   }
-  // The store's migrations before any request: one that fails stops the start, naming why.
+  // The store's migrations before any request (one that fails stops the start, naming why).
   // Without DATABASE_URL the store's modules are not loaded at all.
   const { storeConfigured } = await import("@/lib/server/store/store-configured");
   if (storeConfigured()) {
     const { startStore } = await import("@/lib/server/store/start-store");
-    try {
-      await startStore();
-    } catch (error) {
-      const problem = error instanceof Error ? error.message : String(error);
-      console.error(JSON.stringify({ level: "error", msg: "store start failed", problem }));
-      process.exit(1);
-    }
+    await startStore();
   } else if (getEnv().NODE_ENV === "production") {
     console.info(
       JSON.stringify({
