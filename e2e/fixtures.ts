@@ -10,6 +10,7 @@ import type { Replicas } from "@/e2e/helpers/servers";
 import { E2E_APP_PORT, E2E_REPLICA_PORT } from "@/e2e/ports";
 import { startNotifyCatcher } from "@/lib/tools/notify/notify-catcher";
 import { startPgliteServer } from "@/lib/tools/postgres/start-pglite-server";
+import { postgresInstalled, startPostgresServer } from "@/lib/tools/postgres/start-postgres-server";
 import {
   LOCAL_CLIENT_ID,
   LOCAL_CLIENT_SECRET,
@@ -131,7 +132,7 @@ export const serverTest = test.extend<{
 
 /**
  * The inbox stories: per worker, an app server (from E2E_APP_PORT + 72 on) with its own store
- * (PGlite), signing in with the local OpenID provider and sending mail and webhooks to the local
+ * (PostgreSQL, else PGlite), signing in with the local OpenID provider and sending mail and webhooks to the local
  * receivers (OS-assigned ports).
  */
 export const inboxTest = test.extend<object, { inboxWorld: InboxWorld }>({
@@ -141,7 +142,14 @@ export const inboxTest = test.extend<object, { inboxWorld: InboxWorld }>({
       const appOrigin = `http://127.0.0.1:${port}`;
       const provider = await startLocalOidcProvider({ appOrigin });
       const catcher = await startNotifyCatcher();
-      const database = await startPgliteServer();
+      // A real PostgreSQL where one is installed (CI always has one): PGlite serves all the
+      // connections of two copies and their queues on one session, slowly under a busy suite.
+      const database = postgresInstalled()
+        ? await startPostgresServer().then((server) => ({
+            url: server.url,
+            close: () => server.remove(),
+          }))
+        : await startPgliteServer();
       let app: AppServerProcess | undefined;
       try {
         const env = e2eAppServerEnv({

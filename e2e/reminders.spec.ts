@@ -8,7 +8,8 @@ import { E2E_APP_PORT, E2E_METRICS_TOKEN } from "@/e2e/ports";
 // each recipient although two copies of the app share the store and its queue. The inbox world
 // plans every two seconds (NOTIFY_PLAN_SECONDS) and reminds a minute before expiry (REMINDERS).
 
-test.describe.configure({ mode: "serial" });
+// Bounds are generous for a loaded machine: each wait is a poll that ends as soon as it holds.
+test.describe.configure({ mode: "serial", timeout: 150_000 });
 
 let second: AppServerProcess | undefined;
 
@@ -48,7 +49,7 @@ async function planningPasses(world: InboxWorld): Promise<number> {
 async function nextPlanningPass(world: InboxWorld) {
   const before = await planningPasses(world);
   await expect
-    .poll(() => planningPasses(world), { timeout: 15_000, intervals: [250] })
+    .poll(() => planningPasses(world), { timeout: 30_000, intervals: [250] })
     .toBeGreaterThanOrEqual(before + 2);
 }
 
@@ -64,7 +65,7 @@ test("two copies send each arrival once, by mail and by webhook, with a link to 
   const user = `remind-${testInfo.workerIndex}-${Date.now()}@example.com`;
   await registerRequest(inboxWorld, { recipient: user, title: "Quarterly numbers" });
   const forUser = () => messagesFor(inboxWorld, user);
-  await expect.poll(() => forUser().length, { timeout: 15_000, intervals: [250] }).toBe(2);
+  await expect.poll(() => forUser().length, { timeout: 45_000, intervals: [250] }).toBe(2);
   const [mail, hook] = [
     forUser().find((m) => m.channel === "mail"),
     forUser().find((m) => m.channel === "webhook"),
@@ -101,7 +102,7 @@ test("a request close to its expiry gets its reminder once, by mail and by webho
         ? m.subject.startsWith("Reminder")
         : JSON.stringify(m.body).includes('"kind":"reminder"'),
     );
-  await expect.poll(() => reminders().length, { timeout: 20_000, intervals: [250] }).toBe(2);
+  await expect.poll(() => reminders().length, { timeout: 45_000, intervals: [250] }).toBe(2);
   const mail = reminders().find((m) => m.channel === "mail");
   const hook = reminders().find((m) => m.channel === "webhook");
   expect(mail).toMatchObject({ subject: "Reminder, still waiting: Budget closes soon" });

@@ -71,12 +71,16 @@ export async function startJobs(tasks: JobTask[]): Promise<void> {
       await boss.createQueue(task.name, options);
       // A queue made by an earlier release takes this one's policy and timing.
       await boss.updateQueue(task.name, options);
-      await boss.work(
+      // A worker takes one job a poll; after a job it is woken at once, so a burst (an arrival
+      // for a hundred recipients) drains as fast as it runs, not one job per polling interval.
+      let worker = "";
+      worker = await boss.work(
         task.name,
         { batchSize: 1, pollingIntervalSeconds: timing.pollingSeconds },
         async ([job]) => {
           if (!job) return;
           const done = observeJob(task.name);
+          boss.notifyWorker(worker);
           try {
             await task.run(job.data);
             done("done");
