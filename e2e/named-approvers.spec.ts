@@ -1,10 +1,5 @@
 import { expect, inboxTest as test } from "@/e2e/fixtures";
-import {
-  expectAccessible,
-  registerRequest,
-  signInAtProvider,
-  PHONE_WIDTH,
-} from "@/e2e/helpers/inbox";
+import { expectAccessible, registerRequest, signInAtProvider, WIDTHS } from "@/e2e/helpers/inbox";
 import { startRunAsPortal } from "@/e2e/helpers/runs";
 import { EMBEDDED_LINK_SECRET } from "@/lib/embedded/demo-keys";
 import { formLinkPath } from "@/lib/server/form/signed-form-link";
@@ -26,47 +21,54 @@ async function namedRequest(user: string) {
   return { formToken, path };
 }
 
-test.describe("on a phone", () => {
-  test.use({ viewport: { width: PHONE_WIDTH, height: 800 } });
+for (const width of WIDTHS) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: 800 } });
 
-  test("the named person signs in and the form opens", async ({ page, inboxWorld }) => {
-    const { path } = await namedRequest("alice@example.com");
-    await page.goto(`${inboxWorld.app.url}${path}`);
-    await expect(page.getByRole("heading", { name: "Sign in to open this request" })).toBeVisible();
-    // Nothing of the form: not its title, not its fields.
-    await expect(page.getByText("Editorial review")).toHaveCount(0);
-    await expect(page.getByLabel("Draft")).toHaveCount(0);
-    await expectAccessible(page);
+    test("the named person signs in and the form opens", async ({ page, inboxWorld }) => {
+      const { path } = await namedRequest("alice@example.com");
+      await page.goto(`${inboxWorld.app.url}${path}`);
+      await expect(
+        page.getByRole("heading", { name: "Sign in to open this request" }),
+      ).toBeVisible();
+      // Nothing of the form: not its title, not its fields.
+      await expect(page.getByText("Editorial review")).toHaveCount(0);
+      await expect(page.getByLabel("Draft")).toHaveCount(0);
+      await expectAccessible(page);
 
-    await page.getByRole("link", { name: "Sign in" }).click();
-    await signInAtProvider(page, "alice");
-    await expect(page.getByRole("heading", { name: "Editorial review" })).toBeVisible();
-    await expect(page.getByLabel("Draft")).toBeVisible();
+      await page.getByRole("link", { name: "Sign in" }).click();
+      await signInAtProvider(page, "alice");
+      await expect(page.getByRole("heading", { name: "Editorial review" })).toBeVisible();
+      await expect(page.getByLabel("Draft")).toBeVisible();
+    });
+
+    test("someone else signed in is told the request is not theirs", async ({
+      page,
+      inboxWorld,
+    }) => {
+      const { path, formToken } = await namedRequest("alice@example.com");
+      await page.goto(`${inboxWorld.app.url}/signin`);
+      await page.getByRole("link", { name: "Sign in", exact: true }).click();
+      await signInAtProvider(page, "bob");
+      await expect(page.getByText("Signed in as bob@example.com")).toBeVisible();
+
+      await page.goto(`${inboxWorld.app.url}${path}`);
+      await expect(
+        page.getByRole("heading", { name: "This request is for someone else" }),
+      ).toBeVisible();
+      await expect(page.getByText("You are signed in as bob@example.com")).toBeVisible();
+      await expect(page.getByLabel("Draft")).toHaveCount(0);
+      await expectAccessible(page);
+
+      // The API says the same: the link alone, without the right person, opens nothing.
+      const answer = await page.request.get(
+        `${inboxWorld.app.url}/api/forms/${encodeURIComponent(formToken)}`,
+      );
+      expect(answer.status()).toBe(403);
+      expect(await answer.json()).toMatchObject({ code: "not_recipient" });
+    });
   });
-
-  test("someone else signed in is told the request is not theirs", async ({ page, inboxWorld }) => {
-    const { path, formToken } = await namedRequest("alice@example.com");
-    await page.goto(`${inboxWorld.app.url}/signin`);
-    await page.getByRole("link", { name: "Sign in", exact: true }).click();
-    await signInAtProvider(page, "bob");
-    await expect(page.getByText("Signed in as bob@example.com")).toBeVisible();
-
-    await page.goto(`${inboxWorld.app.url}${path}`);
-    await expect(
-      page.getByRole("heading", { name: "This request is for someone else" }),
-    ).toBeVisible();
-    await expect(page.getByText("You are signed in as bob@example.com")).toBeVisible();
-    await expect(page.getByLabel("Draft")).toHaveCount(0);
-    await expectAccessible(page);
-
-    // The API says the same: the link alone, without the right person, opens nothing.
-    const answer = await page.request.get(
-      `${inboxWorld.app.url}/api/forms/${encodeURIComponent(formToken)}`,
-    );
-    expect(answer.status()).toBe(403);
-    expect(await answer.json()).toMatchObject({ code: "not_recipient" });
-  });
-});
+}
 
 test("a scanner's visit or a forwarded link gets the sign-in page, the API nothing", async ({
   request,

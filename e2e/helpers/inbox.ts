@@ -19,10 +19,7 @@ export type InboxWorld = {
   catcher: NotifyCatcher;
 };
 
-// The inbox list is drawn for a phone and a desk; sign-in and the form a named person opens are
-// the form page's and the sign-in page's own layouts, proven on a phone.
 export const WIDTHS = [360, 1280] as const;
-export const PHONE_WIDTH = 360;
 
 export function inboxLink(user: string, ttlSeconds = 3600): string {
   const exp = Math.floor(Date.now() / 1000) + ttlSeconds;
