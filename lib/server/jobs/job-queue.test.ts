@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { openTestStore, STORE_BACKENDS, type TestStore } from "@/lib/tools/postgres/test-stores";
+import { describe, expect, it, vi } from "vitest";
+import { STORE_BACKENDS, storeForQueueTests } from "@/lib/tools/postgres/test-stores";
 import { forgetProcessState } from "@/lib/tools/test/forget-process-state";
 
 // The queue's workers on the store's real queue (pg-boss), on a real PostgreSQL where one is
@@ -8,19 +8,12 @@ import { forgetProcessState } from "@/lib/tools/test/forget-process-state";
 const backend = STORE_BACKENDS.at(-1)!;
 
 describe(`the job queue on ${backend.name}`, () => {
-  let store: TestStore;
-  beforeAll(async () => {
-    store = await openTestStore(backend);
-  }, 60_000);
-  afterAll(async () => {
-    vi.unstubAllEnvs();
-    await store.close();
-  });
+  const store = storeForQueueTests(backend);
 
   it("drains a burst of jobs as fast as they run, not one a polling interval", async () => {
     vi.resetModules();
     forgetProcessState();
-    vi.stubEnv("DATABASE_URL", store.url);
+    vi.stubEnv("DATABASE_URL", store().url);
     const { startJobs, stopJobs, enqueueJob } = await import("@/lib/server/jobs/job-queue");
     const ran: number[] = [];
     await startJobs([

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { messages } from "@/lib/server/notify/messages-table";
 import { storeRequest } from "@/lib/server/requests/store-request";
 import { startNotifyCatcher, type NotifyCatcher } from "@/lib/tools/notify/notify-catcher";
-import { openTestStore, STORE_BACKENDS, type TestStore } from "@/lib/tools/postgres/test-stores";
+import { STORE_BACKENDS, storeForQueueTests } from "@/lib/tools/postgres/test-stores";
 import { forgetProcessState } from "@/lib/tools/test/forget-process-state";
 
 // A send the queue could not take (the queue down while planning) is queued again by a later
@@ -22,19 +22,12 @@ beforeAll(async () => {
 afterAll(() => catcher.close());
 
 describe(`lost sends on ${backend.name}`, () => {
-  let store: TestStore;
-  beforeAll(async () => {
-    store = await openTestStore(backend);
-  }, 60_000);
-  afterAll(async () => {
-    vi.unstubAllEnvs();
-    await store.close();
-  });
+  const store = storeForQueueTests(backend);
 
   it("are queued again past the grace period and sent once per recipient", async () => {
     vi.resetModules();
     forgetProcessState();
-    vi.stubEnv("DATABASE_URL", store.url);
+    vi.stubEnv("DATABASE_URL", store().url);
     vi.stubEnv("SMTP_URL", catcher.smtpUrl);
     vi.stubEnv("NOTIFY_WEBHOOK_URL", catcher.webhookUrl);
     vi.stubEnv("APP_ORIGIN", "http://app.test");
@@ -42,7 +35,7 @@ describe(`lost sends on ${backend.name}`, () => {
     const { notifyTasks, NOTIFY_JOB, sendJobKey } =
       await import("@/lib/server/notify/notify-tasks");
     const { planPass } = await import("@/lib/server/notify/plan-pass");
-    const db = store.store.db;
+    const db = store().store.db;
     const recipients = [`a-${backend.name}@x.io`, `b-${backend.name}@x.io`];
     await storeRequest(db, {
       formToken: `lost-${backend.name}`,

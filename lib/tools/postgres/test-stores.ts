@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach } from "vitest";
+import { afterAll, beforeAll, beforeEach, vi } from "vitest";
 import { createStore, type Db, type Store } from "@/lib/server/store/create-store";
 import { migrateStore } from "@/lib/server/store/migrate-store";
 import { startPgliteServer } from "@/lib/tools/postgres/start-pglite-server";
@@ -61,4 +61,20 @@ export function emptiedStoreEachTest(backend: Backend): () => Db {
   afterAll(() => test?.close());
   beforeEach(() => test?.reset());
   return () => test!.store.db;
+}
+
+/**
+ * In a describe block whose tests start the process's own queue on a store (`DATABASE_URL`
+ * stubbed): one store for them all, closed after, with the environment's stubs undone.
+ */
+export function storeForQueueTests(backend: Backend): () => TestStore {
+  let test: TestStore | undefined;
+  beforeAll(async () => {
+    test = await openTestStore(backend);
+  }, 60_000);
+  afterAll(async () => {
+    vi.unstubAllEnvs();
+    await test?.close();
+  });
+  return () => test!;
 }
