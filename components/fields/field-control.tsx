@@ -8,6 +8,7 @@ import { ParagraphReview } from "@/components/review/paragraph-review";
 import type { FieldSpec } from "@/lib/fields/field-spec";
 import { useFileFieldHint } from "@/lib/files/file-hint";
 import type { UploadLimits } from "@/lib/files/upload-limits";
+import { intlFormatter } from "@/lib/i18n/intl-formatter";
 
 type FieldControlProps<T extends FieldValues> = {
   field: FieldSpec;
@@ -145,7 +146,9 @@ function useFieldHint(field: FieldSpec, limits: UploadLimits): string | null {
     case "text":
     case "paragraph":
       return field.maxLength
-        ? t("maxLength", { max: new Intl.NumberFormat(locale).format(field.maxLength) })
+        ? t("maxLength", {
+            max: intlFormatter("NumberFormat", locale, undefined).format(field.maxLength),
+          })
         : null;
     case "json":
       return t("jsonHint");

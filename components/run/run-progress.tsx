@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { FormMarkdown } from "@/components/markdown/form-markdown";
 import { RunOutputs } from "@/components/run/run-outputs";
 import type { NodeView, RunViewState } from "@/lib/run/run-view";
+import { intlFormatter } from "@/lib/i18n/intl-formatter";
 
 // A run as it goes: its steps, streamed text, and how it ended. Shared by the form page (after an
 // answer) and the launcher (while starting); each adds its own notices through `children`.
@@ -12,9 +13,11 @@ export const strong = (chunks: ReactNode) => <strong>{chunks}</strong>;
 function formatElapsed(seconds: number, locale: string): string {
   const unit = seconds < 1 ? "millisecond" : "second";
   const value = seconds < 1 ? Math.round(seconds * 1000) : Math.round(seconds * 10) / 10;
-  return new Intl.NumberFormat(locale, { style: "unit", unit, unitDisplay: "narrow" }).format(
-    value,
-  );
+  return intlFormatter("NumberFormat", locale, {
+    style: "unit",
+    unit,
+    unitDisplay: "narrow",
+  }).format(value);
 }
 
 export function RunProgress({

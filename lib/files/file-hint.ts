@@ -1,5 +1,6 @@
 import { useLocale, useTranslations } from "next-intl";
 import { formatBytes } from "@/lib/files/format-bytes";
+import { intlFormatter } from "@/lib/i18n/intl-formatter";
 import { SIZE_CATEGORIES, type SizeCategory, type UploadLimits } from "@/lib/files/upload-limits";
 import type { FileFieldSpec } from "@/lib/fields/field-spec";
 
@@ -14,7 +15,7 @@ const typesOf = (field: FileFieldSpec) => ({
 /** The kinds of file a field takes, in words of the page's language ("" when none). */
 export function useFileKinds() {
   const t = useTranslations("form.fileHint.types");
-  const list = new Intl.ListFormat(useLocale(), { type: "conjunction", style: "narrow" });
+  const list = intlFormatter("ListFormat", useLocale(), { type: "conjunction", style: "narrow" });
   return (field: FileFieldSpec): string => {
     const { types, extensions } = typesOf(field);
     return list.format([...types.map((type) => t(type)), ...extensions]);
@@ -25,7 +26,7 @@ export function useFileKinds() {
 export function useFileFieldHint() {
   const t = useTranslations("form.fileHint");
   const kinds = useFileKinds();
-  const list = new Intl.ListFormat(useLocale(), { type: "conjunction", style: "narrow" });
+  const list = intlFormatter("ListFormat", useLocale(), { type: "conjunction", style: "narrow" });
   return (field: FileFieldSpec, limits: UploadLimits): string => {
     const { types, extensions } = typesOf(field);
     const sizes = types.map((type) =>

@@ -1,12 +1,15 @@
+import { intlFormatter } from "@/lib/i18n/intl-formatter";
+
 export function formatDateTime(epochSeconds: number, locale?: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(
-    epochSeconds * 1000,
-  );
+  return intlFormatter("DateTimeFormat", locale, {
+    dateStyle: "medium",
+    timeStyle: "short",
+  }).format(epochSeconds * 1000);
 }
 
 /** "in 12 minutes", "in 45 seconds", "in 2 hours": the largest unit that fits. */
 export function formatRemaining(ms: number, locale?: string): string {
-  const format = new Intl.RelativeTimeFormat(locale, { numeric: "always" });
+  const format = intlFormatter("RelativeTimeFormat", locale, { numeric: "always" });
   const seconds = Math.max(0, Math.ceil(ms / 1000));
   if (seconds < 60) return format.format(seconds, "second");
   const minutes = Math.ceil(seconds / 60);
