@@ -35,6 +35,11 @@ type HumanInputFormProps = {
   onExpired: () => void;
 };
 
+// The answers' schema is not in the first load. It starts loading as soon as this module runs in
+// the browser, beside hydration, so a click on an action once the page is live rarely waits for it.
+const loadAnswerResolver = () => import("@/lib/form/answer-resolver");
+if (typeof window !== "undefined") loadAnswerResolver().catch(() => undefined);
+
 // How the form draws a field, for the slots its server-rendered content holds.
 const FieldRendererContext = createContext<
   ((name: string, labelHidden: boolean) => ReactNode) | null
@@ -55,18 +60,13 @@ export function HumanInputForm({
 }: HumanInputFormProps) {
   const t = useTranslations("form");
   const locale = useLocale();
-  // The answers' zod schema loads after the page is in the browser, not with it.
   const resolver = useMemo(
     () =>
       lazyResolver(() =>
-        import("@/lib/form/answer-resolver").then(({ answerResolver }) =>
-          answerResolver(form.fields),
-        ),
+        loadAnswerResolver().then(({ answerResolver }) => answerResolver(form.fields)),
       ),
     [form.fields],
   );
-  // Loaded once the page is idle, so the first check rarely waits for it.
-  useEffect(() => whenIdle(resolver.preload), [resolver]);
   const issueText = useFieldIssueText();
   const initial = useMemo(() => toFormValues(initialAnswers(form.fields)), [form.fields]);
   const uploadTarget = useMemo(
@@ -252,16 +252,6 @@ function SuggestionNote({
       ) : null}
     </div>
   );
-}
-
-/** Runs `task` when the browser is idle (soon after, where it cannot tell); the cleanup cancels. */
-function whenIdle(task: () => void): () => void {
-  if (typeof requestIdleCallback === "function") {
-    const id = requestIdleCallback(task, { timeout: 2_000 });
-    return () => cancelIdleCallback(id);
-  }
-  const id = setTimeout(task, 200);
-  return () => clearTimeout(id);
 }
 
 const WARNING_MS = 5 * 60_000;

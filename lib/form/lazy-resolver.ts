@@ -12,9 +12,5 @@ export function lazyResolver<T extends FieldValues>(load: () => Promise<Resolver
   };
   const resolver: Resolver<T> = async (values, context, options) =>
     (await get())(values, context, options);
-  return Object.assign(resolver, {
-    preload: () => {
-      get().catch(() => undefined);
-    },
-  });
+  return resolver;
 }
