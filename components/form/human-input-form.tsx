@@ -113,16 +113,8 @@ export function HumanInputForm({
   const { rootError, summaryRef } = submit;
   // Text fields take input at once (useTypedBeforeHydration keeps it); file fields and buttons
   // would lose a click before the page hydrates, so until then they take none (tools wait).
-  const inBrowser = useInBrowser();
   const untilHydrated = (node: ReactNode, key?: string) => (
-    <div
-      key={key}
-      className="hydration-gate"
-      inert={!inBrowser}
-      data-awaiting-hydration={inBrowser ? undefined : ""}
-    >
-      {node}
-    </div>
+    <HydrationGate key={key}>{node}</HydrationGate>
   );
 
   const errorOf = (field: FieldSpec) => errors[answerKey(field.name)]?.message;
@@ -226,6 +218,23 @@ export function HumanInputForm({
         />,
       )}
     </form>
+  );
+}
+
+/**
+ * Inert until the page has hydrated. Its own component: when hydration ends, only the gates render
+ * again, not the whole form around them.
+ */
+function HydrationGate({ children }: { children: ReactNode }) {
+  const inBrowser = useInBrowser();
+  return (
+    <div
+      className="hydration-gate"
+      inert={!inBrowser}
+      data-awaiting-hydration={inBrowser ? undefined : ""}
+    >
+      {children}
+    </div>
   );
 }
 
