@@ -85,6 +85,25 @@ export function FormScreen({ link, loadFailure, children }: FormScreenProps) {
       closedCode === "human_input_form_submitted" ||
       closedCode === "human_input_form_expired");
   const form = query.data;
+  // Stable, as are the form's other props: the form does not render again for each event of the
+  // run this screen follows.
+  const onSubmitted = useCallback(
+    (submitted: SubmittedAnswer) => {
+      if (!form) return;
+      setOutcome({
+        kind: "submitted",
+        submitted,
+        // Kept until the link's end, else the form's.
+        receipt: receiptOf(
+          submitted.action,
+          form.fields,
+          submitted.answers,
+          linkEnd(link) ?? form.expiresAt,
+        ),
+      });
+    },
+    [form, link],
+  );
   function formState() {
     if (outcome?.kind === "submitted") {
       return (
@@ -139,19 +158,7 @@ export function FormScreen({ link, loadFailure, children }: FormScreenProps) {
         key={form.token}
         form={form}
         link={link}
-        onSubmitted={(submitted) =>
-          setOutcome({
-            kind: "submitted",
-            submitted,
-            // Kept until the link's end, else the form's.
-            receipt: receiptOf(
-              submitted.action,
-              form.fields,
-              submitted.answers,
-              linkEnd(link) ?? form.expiresAt,
-            ),
-          })
-        }
+        onSubmitted={onSubmitted}
         onClosed={onClosed}
         onExpired={onExpired}
       >

@@ -1,7 +1,7 @@
 "use client";
 
 import { useLocale, useTranslations } from "next-intl";
-import { createContext, use, useEffect, useMemo, useState, type ReactNode } from "react";
+import { createContext, memo, use, useEffect, useMemo, useState, type ReactNode } from "react";
 import { useForm, useWatch, type Control } from "react-hook-form";
 import { ActionBar } from "@/components/form/action-bar";
 import { FieldControl } from "@/components/fields/field-control";
@@ -50,7 +50,8 @@ export function FormFieldSlot({ name, labelHidden }: { name: string; labelHidden
   return use(FieldRendererContext)?.(name, labelHidden) ?? null;
 }
 
-export function HumanInputForm({
+/** The open form. Memoized: the screen around it renders again for each event of the run. */
+export const HumanInputForm = memo(function HumanInputForm({
   form,
   link,
   children,
@@ -219,7 +220,7 @@ export function HumanInputForm({
       )}
     </form>
   );
-}
+});
 
 /**
  * Inert until the page has hydrated. Its own component: when hydration ends, only the gates render
