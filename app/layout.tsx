@@ -1,10 +1,10 @@
 import type { Metadata, Viewport } from "next";
 import { headers } from "next/headers";
-import { NextIntlClientProvider } from "next-intl";
 import { getLocale, getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { Providers } from "@/app/providers";
 import { KeptSweep } from "@/components/form/kept-sweep";
+import { ClientMessages } from "@/components/ui/client-messages";
 import { parseTheme } from "@/lib/embed/embed-protocol";
 import { getEnv } from "@/lib/server/env";
 import "@/app/globals.css";
@@ -52,10 +52,11 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   return (
     <html lang={locale} data-theme={theme ?? undefined}>
       <body>
-        <NextIntlClientProvider>
+        {/* The core words; each area adds its own (ClientMessages). */}
+        <ClientMessages areas={[]}>
           <KeptSweep keepDays={keepDays()} />
           <Providers>{children}</Providers>
-        </NextIntlClientProvider>
+        </ClientMessages>
       </body>
     </html>
   );

@@ -55,3 +55,11 @@ test("?lang= wins over the browser's language", async ({ browser }) => {
   await expect(page.getByRole("heading", { name: "Your answer is needed" })).toBeVisible();
   await context.close();
 });
+
+test("a page carries the words of its own area, not every area's", async ({ request, demoRun }) => {
+  const html = await (await request.get(demoRun.link)).text();
+  expect(html).toContain("Your answer is needed");
+  // The knowledge tools' and the launcher's words stay out of the form page.
+  expect(html).not.toContain("The knowledge tools are off");
+  expect(html).not.toContain("The launcher is off");
+});

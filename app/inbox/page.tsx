@@ -6,6 +6,7 @@ import { SignInLink } from "@/components/inbox/sign-in-actions";
 import { SignOutButton } from "@/components/inbox/sign-out-button";
 import { ViewerRefusedScreen } from "@/components/inbox/viewer-refused-screen";
 import { InboxList } from "@/components/inbox/inbox-list";
+import { ClientMessages } from "@/components/ui/client-messages";
 import { StatusScreen } from "@/components/ui/status-screen";
 import { INBOX_PAGE_ROWS } from "@/lib/inbox/inbox-api-contract";
 import { inboxQueryOptions } from "@/lib/inbox/inbox-query";
@@ -36,21 +37,23 @@ export default async function InboxPage({ searchParams }: PageProps<"/inbox">) {
   const embed = address.get("embed") === "1";
   const signIn = oidcSettings() !== null;
   return (
-    <main className={embed ? "page page-embed" : "page"}>
-      {embed ? null : <header className="site-header">{t("header")}</header>}
-      {viewer.state === "none" ? (
-        <StatusScreen
-          title={t("none.title")}
-          actions={signIn ? <SignInLink returnTo="/inbox" /> : null}
-        >
-          <p>{t(signIn ? "none.bodySignIn" : "none.body")}</p>
-        </StatusScreen>
-      ) : viewer.state === "refused" ? (
-        <ViewerRefusedScreen refusal={viewer} signIn={signIn} returnTo="/inbox" />
-      ) : (
-        <InboxBody session={viewer.session} address={address} embed={embed} />
-      )}
-    </main>
+    <ClientMessages areas={["inbox"]}>
+      <main className={embed ? "page page-embed" : "page"}>
+        {embed ? null : <header className="site-header">{t("header")}</header>}
+        {viewer.state === "none" ? (
+          <StatusScreen
+            title={t("none.title")}
+            actions={signIn ? <SignInLink returnTo="/inbox" /> : null}
+          >
+            <p>{t(signIn ? "none.bodySignIn" : "none.body")}</p>
+          </StatusScreen>
+        ) : viewer.state === "refused" ? (
+          <ViewerRefusedScreen refusal={viewer} signIn={signIn} returnTo="/inbox" />
+        ) : (
+          <InboxBody session={viewer.session} address={address} embed={embed} />
+        )}
+      </main>
+    </ClientMessages>
   );
 }
 

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { connection } from "next/server";
 import { getTranslations } from "next-intl/server";
 import { KnowledgeTools } from "@/components/knowledge/knowledge-tools";
+import { ClientMessages } from "@/components/ui/client-messages";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("knowledge"))("title") };
@@ -14,7 +15,9 @@ export default async function KnowledgePage() {
   return (
     <main className="page page-wide">
       <header className="site-header">{t("title")}</header>
-      <KnowledgeTools />
+      <ClientMessages areas={["knowledge", "fields"]}>
+        <KnowledgeTools />
+      </ClientMessages>
     </main>
   );
 }
