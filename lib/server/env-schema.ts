@@ -156,6 +156,8 @@ const limitsSchema = z
     JOB_TAKEOVER_SECONDS: int(MIN_TAKEOVER_SECONDS, 3_600, 60),
     /** Arrivals and reminders due are planned this often, once across all copies. */
     NOTIFY_PLAN_SECONDS: int(2, 3_600, 60),
+    /** A shared (Redis) stream or upload slot lives this long unless its holder renews it. */
+    SHARED_SLOT_LEASE_MS: int(3_000, 600_000, 10_000),
   })
   .transform((limits) => ({
     ...limits,
@@ -172,8 +174,6 @@ const limitsSchema = z
     wrongTokenDelayMs: 250,
     /** How soon a browser refused an event stream (429) may try again; its own backoff is shorter. */
     streamRetryAfterSeconds: 5,
-    /** A shared (Redis) stream or upload slot lives this long unless its holder renews it. */
-    sharedSlotLeaseMs: 10_000,
     appParametersTtlMs: 60_000,
     /** The largest JSON answer read from the upstream (lists of 100 documents are far smaller). */
     upstreamMaxAnswerBytes: 16 * 1024 * 1024,
