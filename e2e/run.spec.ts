@@ -1,12 +1,6 @@
 import { expect, test } from "@/e2e/fixtures";
 import { openStreams } from "@/e2e/helpers/embedded";
-import {
-  demoAnswer,
-  fillDemoForm,
-  signLink,
-  submitUpstream,
-  tradedLink,
-} from "@/e2e/helpers/forms";
+import { demoAnswer, fillDemoForm, signLink, submitUpstream } from "@/e2e/helpers/forms";
 import { getRunRecord, startRunAsPortal } from "@/e2e/helpers/runs";
 
 test("after an answer the run is followed live to its outcome", async ({ page, demoRun }) => {
@@ -22,33 +16,6 @@ test("after an answer the run is followed live to its outcome", async ({ page, d
   await expect(
     run.getByRole("list", { name: "Steps" }).getByRole("listitem").filter({ hasText: "Publish" }),
   ).toContainText("Done");
-});
-
-test("a run-scoped link: a branch that pauses again opens the next form in place, and it is answered there", async ({
-  page,
-  demoRun,
-}) => {
-  await page.goto(
-    signLink({ token: demoRun.formToken, run: demoRun.runId, user: demoRun.user, scope: "run" }),
-  );
-  await fillDemoForm(page);
-  await page.getByRole("button", { name: "Request changes" }).click();
-
-  // The next form opens on the same page; the address follows it.
-  await expect(page.getByRole("heading", { name: "Your answer is needed" })).toBeVisible();
-  await expect(page.getByLabel("Priority")).toBeVisible();
-  expect(new URL(page.url()).pathname).not.toBe(`/form/${demoRun.formToken}`);
-  // It went through the same trade as any top-level link: clean address, link in its cookie.
-  const next = await tradedLink(page);
-  expect(next.get("user")).toBe(demoRun.user);
-  expect(next.get("scope")).toBe("run");
-
-  await page.getByLabel("Priority").selectOption("High");
-  await page.getByLabel("Notes").fill("Ship after review");
-  await page.getByRole("button", { name: "Ship it" }).click();
-  await expect(page.getByRole("heading", { name: "Run finished" })).toBeVisible();
-  const record = await getRunRecord(demoRun.runId);
-  expect(record.status).toBe("succeeded");
 });
 
 test("a finished run opened later shows its result at once", async ({ page, demoRun }) => {
