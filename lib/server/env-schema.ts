@@ -144,6 +144,8 @@ const limitsSchema = z
     DIFY_CONNECT_TIMEOUT_MS: int(1, 600_000, 5_000),
     DIFY_RESPONSE_TIMEOUT_MS: int(1, 3_600_000, 30_000),
     DIFY_STREAM_IDLE_TIMEOUT_MS: int(1, 3_600_000, 60_000),
+    /** How long a link's server may take to say what it holds (redirects included). */
+    REMOTE_FILE_TIMEOUT_MS: int(500, 60_000, 5_000),
     SHUTDOWN_GRACE_MS: int(0, 600_000, 25_000),
     MAX_AUTH_FAILURES_PER_ADDRESS: int(1, 10_000, 10),
     AUTH_FAILURE_WINDOW_SECONDS: int(1, 86_400, 600),
