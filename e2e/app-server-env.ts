@@ -41,6 +41,8 @@ export function e2eAppServerEnv(overrides: Record<string, string> = {}): Record<
     // localhost, an inside host the operator names at any port; every other inside address stays
     // refused.
     REMOTE_FILE_HOSTS: "localhost:*",
+    // The stories' file servers answer at once; the slow one is given up on soon.
+    REMOTE_FILE_TIMEOUT_MS: "2500",
     // Short enough for the fault tests to see timeouts within a test's time.
     DIFY_RESPONSE_TIMEOUT_MS: "4000",
     // Long enough that a busy moment (the load stories) is not taken for a lost stream.

@@ -155,6 +155,8 @@ function sendLarge(
     const req = httpRequest(`${appOrigin}${pathname}`, {
       method: "POST",
       headers: { Origin: appOrigin, ...headers },
+      // A connection of its own, as each of many clients has: never one a cut-off body left.
+      agent: false,
     });
     req.on("response", (res) => {
       answered = true;

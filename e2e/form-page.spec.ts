@@ -6,10 +6,13 @@ import {
   chooseAction,
   createCustomForm,
   demoAnswer,
+  draftKeys,
   fillDemoForm,
   getFormRecord,
+  signLink,
   submitUpstream,
 } from "@/e2e/helpers/forms";
+import { startRunAsPortal } from "@/e2e/helpers/runs";
 import { attachFiles, fileFieldReady } from "@/e2e/helpers/uploads";
 import { labelFromName } from "@/lib/form/form-content";
 import formMessages from "@/lib/i18n/messages/en/form.json";
@@ -257,21 +260,26 @@ test("raw HTML and script links in the form's Markdown stay inert", async ({ pag
   ).toBeUndefined();
 });
 
-test("a form that expires while open switches to expired without a reload", async ({ page }) => {
-  const form = await createCustomForm({
-    form_content: "Quick question {{#$output.answer#}}",
-    inputs: [{ type: "paragraph", output_variable_name: "answer", default: null }],
-    user_actions: [{ id: "ok", title: "OK", button_style: "primary" }],
-    // Long enough for a cold page on a busy machine to hydrate (the warning is drawn only then),
-    // short enough to watch it run out.
-    expires_in_seconds: 8,
-  });
-  await page.goto(form.link);
+test("a form that expires while open switches to expired without a reload, forgets its draft, and its run takes the timeout path", async ({
+  page,
+}) => {
+  const user = `expiring-${Date.now()}@example.com`;
+  // Long enough for a cold page on a busy machine to hydrate (the warning is drawn only then),
+  // short enough to watch it run out.
+  const { runId, formToken } = await startRunAsPortal(user, {}, { formTtlSeconds: 10 });
+  await page.goto(signLink({ token: formToken, run: runId, user }));
+  await expect(page.getByRole("heading", { name: "Your answer is needed" })).toBeVisible();
   await expect(page.getByTestId("expiry")).toContainText("Time is almost up");
-  await page.getByRole("textbox", { name: "Answer" }).fill("too late");
+  await page.getByLabel("Draft").fill("too late");
+  await expect.poll(() => draftKeys(page)).toHaveLength(1);
   await expect(page.getByRole("heading", { name: "This form has expired" })).toBeVisible({
     timeout: 15_000,
   });
+  await expect.poll(() => draftKeys(page)).toEqual([]);
+  const run = page.getByRole("region", { name: "What happens next" });
+  await expect(run.getByText("expired before anyone answered")).toBeVisible();
+  await expect(run.getByRole("heading", { name: "Run finished" })).toBeVisible();
+  await expect(run).toContainText("Timed out");
 });
 
 test("a rejected answer keeps everything entered and can be sent again", async ({

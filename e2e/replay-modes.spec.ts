@@ -1,6 +1,6 @@
 import { expect, test } from "@/e2e/fixtures";
 import { callsFor, dropStreams } from "@/e2e/helpers/embedded";
-import { fillDemoForm, signLink } from "@/e2e/helpers/forms";
+import { fillDemoForm, signLink, tradedLink } from "@/e2e/helpers/forms";
 import { CHAT_APP_URL } from "@/e2e/helpers/launcher";
 import { getRunRecord, type ReplayMode, startRunAsPortal } from "@/e2e/helpers/runs";
 
@@ -23,10 +23,17 @@ for (const replayMode of MODES) {
       await fillDemoForm(page);
       await page.getByRole("button", { name: "Request changes" }).click();
 
+      // The next form opens on the same page; the address follows it.
+      await expect(page.getByRole("heading", { name: "Your answer is needed" })).toBeVisible();
       await expect(page.getByLabel("Priority")).toBeVisible();
       const next = (await getRunRecord(runId)).current_form_token!;
       expect(new URL(page.url()).pathname).toBe(`/form/${next}`);
+      // It went through the same trade as any top-level link: clean address, link in its cookie.
+      const traded = await tradedLink(page);
+      expect(traded.get("user")).toBe(user);
+      expect(traded.get("scope")).toBe("run");
       await page.getByLabel("Priority").selectOption("High");
+      await page.getByLabel("Notes").fill("Ship after review");
       await page.getByRole("button", { name: "Ship it" }).click();
 
       const run = page.getByRole("region", { name: "What happens next" });
@@ -46,6 +53,7 @@ for (const replayMode of MODES) {
       expect(count(blocks.join("\n"), "Revised after editorial review")).toBe(
         replayMode === "streams" ? 1 : 0,
       );
+      expect((await getRunRecord(runId)).status).toBe("succeeded");
     });
 
     test("a cut connection reconnects and shows nothing twice", async ({ page }) => {

@@ -1,12 +1,6 @@
 import { expect, test } from "@/e2e/fixtures";
-import { dropStreams, openStreams } from "@/e2e/helpers/embedded";
-import {
-  demoAnswer,
-  fillDemoForm,
-  signLink,
-  submitUpstream,
-  tradedLink,
-} from "@/e2e/helpers/forms";
+import { openStreams } from "@/e2e/helpers/embedded";
+import { demoAnswer, fillDemoForm, signLink, submitUpstream } from "@/e2e/helpers/forms";
 import { getRunRecord, startRunAsPortal } from "@/e2e/helpers/runs";
 
 test("after an answer the run is followed live to its outcome", async ({ page, demoRun }) => {
@@ -22,68 +16,6 @@ test("after an answer the run is followed live to its outcome", async ({ page, d
   await expect(
     run.getByRole("list", { name: "Steps" }).getByRole("listitem").filter({ hasText: "Publish" }),
   ).toContainText("Done");
-});
-
-test("a run-scoped link: a branch that pauses again opens the next form in place, and it is answered there", async ({
-  page,
-  demoRun,
-}) => {
-  await page.goto(
-    signLink({ token: demoRun.formToken, run: demoRun.runId, user: demoRun.user, scope: "run" }),
-  );
-  await fillDemoForm(page);
-  await page.getByRole("button", { name: "Request changes" }).click();
-
-  // The next form opens on the same page; the address follows it.
-  await expect(page.getByRole("heading", { name: "Your answer is needed" })).toBeVisible();
-  await expect(page.getByLabel("Priority")).toBeVisible();
-  expect(new URL(page.url()).pathname).not.toBe(`/form/${demoRun.formToken}`);
-  // It went through the same trade as any top-level link: clean address, link in its cookie.
-  const next = await tradedLink(page);
-  expect(next.get("user")).toBe(demoRun.user);
-  expect(next.get("scope")).toBe("run");
-
-  await page.getByLabel("Priority").selectOption("High");
-  await page.getByLabel("Notes").fill("Ship after review");
-  await page.getByRole("button", { name: "Ship it" }).click();
-  await expect(page.getByRole("heading", { name: "Run finished" })).toBeVisible();
-  const record = await getRunRecord(demoRun.runId);
-  expect(record.status).toBe("succeeded");
-});
-
-test("a run whose form timed out shows the timeout path", async ({ page }) => {
-  const user = `timeout-${Date.now()}@example.com`;
-  // Open while the form still waits (long enough for a cold page on a busy machine), then
-  // watch it run out.
-  const { runId, formToken } = await startRunAsPortal(user, {}, { formTtlSeconds: 10 });
-  await page.goto(signLink({ token: formToken, run: runId, user }));
-  await expect(page.getByRole("heading", { name: "Your answer is needed" })).toBeVisible();
-  await expect(page.getByRole("heading", { name: "This form has expired" })).toBeVisible({
-    timeout: 15_000,
-  });
-  const run = page.getByRole("region", { name: "What happens next" });
-  await expect(run.getByText("expired before anyone answered")).toBeVisible();
-  await expect(run.getByRole("heading", { name: "Run finished" })).toBeVisible();
-  await expect(run).toContainText("Timed out");
-});
-
-test("a cut connection reconnects and shows nothing twice", async ({ page }) => {
-  const user = `slow-${Date.now()}@example.com`;
-  const { runId, formToken } = await startRunAsPortal(user, {}, { stepDelayMs: 1500 });
-  await page.goto(signLink({ token: formToken, run: runId, user }));
-  await fillDemoForm(page);
-  await page.getByRole("button", { name: "Approve and publish" }).click();
-  const steps = page.getByRole("list", { name: "Steps" });
-  await expect(steps.getByRole("listitem").filter({ hasText: "Publish" })).toContainText("Running");
-
-  // Only this run's streams: cutting every stream would also cut the stories running beside it.
-  expect(await dropStreams(runId)).toBeGreaterThan(0);
-  await expect(page.getByText("Connection lost. Reconnecting…")).toBeVisible();
-  await expect(page.getByRole("heading", { name: "Run finished" })).toBeVisible({
-    timeout: 15_000,
-  });
-  const titles = await steps.getByRole("listitem").locator(".node-title").allTextContents();
-  expect(titles).toEqual(["Start", "Draft announcement", "Editorial review", "Publish"]);
 });
 
 test("a finished run opened later shows its result at once", async ({ page, demoRun }) => {

@@ -45,6 +45,12 @@ export async function tradedLink(page: Page): Promise<URLSearchParams> {
   return new URLSearchParams(decodeURIComponent(cookie!.value));
 }
 
+/** The unsent answers this browser keeps (one key per form token and user). */
+export const draftKeys = (page: Page) =>
+  page.evaluate(() =>
+    Object.keys(localStorage).filter((key) => key.startsWith("human-input-draft:")),
+  );
+
 export async function getFormRecord(token: string): Promise<FormRecord> {
   return embeddedAdmin.form(token);
 }

@@ -13,6 +13,7 @@ export type ReplayMode = "pubsub" | "streams";
 
 export type DemoRunOptions = {
   formTtlSeconds?: number;
+  /** How long each step takes once the run has paused (it reaches its form at the usual pace). */
   stepDelayMs?: number;
   /** How the embedded service replays this run on a reconnect (each run keeps its own mode). */
   replayMode?: ReplayMode;
@@ -29,7 +30,8 @@ export type DemoRunOptions = {
 /**
  * Starts a workflow run as a portal backend would: POST /workflows/run, streaming, to the pause.
  * With `formTtlSeconds` or `stepDelayMs` the embedded service's admin route starts it instead,
- * with forms that expire that soon or steps that slow (the public API has no such knobs).
+ * with forms that expire that soon or steps after the pause that slow (the public API has no such
+ * knobs).
  */
 export async function startRunAsPortal(
   user: string,

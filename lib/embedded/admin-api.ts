@@ -63,6 +63,8 @@ export const demoRunSchema = z.object({
   inputs: z.record(z.string(), z.unknown()).optional(),
   query: z.string().optional(),
   form_ttl_seconds: z.number().positive().optional(),
+  // The step delay once the run has paused (it reaches its first form at the service's own pace):
+  // a slow run to cut or hold back while it goes on, with no wait before its form opens.
   step_delay_ms: z.number().min(0).max(5_000).optional(),
   // `parallel`: the demo workflow with two Human Input branches open at once; `parallel_repause`:
   // the same, pausing once more at the last form answered before a follow-up resume fills it.

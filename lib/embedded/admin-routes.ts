@@ -50,7 +50,6 @@ async function startAdminDemoRun({ ctx, req, res }: RouteRequest): Promise<void>
     inputs: { ...demo.defaultInputs, ...body.inputs },
     query: body.app === "chatflow" ? (body.query ?? demo.defaultQuery) : undefined,
     formTtlSeconds: body.form_ttl_seconds,
-    stepDelayMs: body.step_delay_ms,
     script: parallel
       ? parallelReviewScript({
           repauseMs: body.demo === "parallel_repause" ? body.repause_ms : undefined,
@@ -68,6 +67,7 @@ async function startAdminDemoRun({ ctx, req, res }: RouteRequest): Promise<void>
       `Demo run ended as ${run.status} without pausing.`,
     );
   }
+  run.stepDelayMs = body.step_delay_ms;
   reply(res, {
     route: "POST demo-runs",
     body: {

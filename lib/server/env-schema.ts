@@ -144,6 +144,8 @@ const limitsSchema = z
     DIFY_CONNECT_TIMEOUT_MS: int(1, 600_000, 5_000),
     DIFY_RESPONSE_TIMEOUT_MS: int(1, 3_600_000, 30_000),
     DIFY_STREAM_IDLE_TIMEOUT_MS: int(1, 3_600_000, 60_000),
+    /** How long a link's server may take to say what it holds (redirects included). */
+    REMOTE_FILE_TIMEOUT_MS: int(500, 60_000, 5_000),
     SHUTDOWN_GRACE_MS: int(0, 600_000, 25_000),
     MAX_AUTH_FAILURES_PER_ADDRESS: int(1, 10_000, 10),
     AUTH_FAILURE_WINDOW_SECONDS: int(1, 86_400, 600),
@@ -156,6 +158,8 @@ const limitsSchema = z
     JOB_TAKEOVER_SECONDS: int(MIN_TAKEOVER_SECONDS, 3_600, 60),
     /** Arrivals and reminders due are planned this often, once across all copies. */
     NOTIFY_PLAN_SECONDS: int(2, 3_600, 60),
+    /** A shared (Redis) stream or upload slot lives this long unless its holder renews it. */
+    SHARED_SLOT_LEASE_MS: int(3_000, 600_000, 10_000),
   })
   .transform((limits) => ({
     ...limits,
@@ -172,8 +176,6 @@ const limitsSchema = z
     wrongTokenDelayMs: 250,
     /** How soon a browser refused an event stream (429) may try again; its own backoff is shorter. */
     streamRetryAfterSeconds: 5,
-    /** A shared (Redis) stream or upload slot lives this long unless its holder renews it. */
-    sharedSlotLeaseMs: 10_000,
     appParametersTtlMs: 60_000,
     /** The largest JSON answer read from the upstream (lists of 100 documents are far smaller). */
     upstreamMaxAnswerBytes: 16 * 1024 * 1024,

@@ -68,7 +68,7 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-const inside = { insideHosts: ["127.0.0.1:*", "files.intranet:*"] };
+const inside = { insideHosts: ["127.0.0.1:*", "files.intranet:*"], timeoutMs: 5_000 };
 
 describe("askRemoteFile", () => {
   it("reads a HEAD's Content-Type and Content-Disposition, sending no credentials", async () => {
@@ -130,17 +130,26 @@ describe("askRemoteFile", () => {
   });
 
   it("refuses an inside host nobody named, by address and by what a name resolves to", async () => {
-    expect(await askRemoteFile(`http://127.0.0.1:${port}/export`, { insideHosts: [] })).toEqual({
+    expect(
+      await askRemoteFile(`http://127.0.0.1:${port}/export`, { insideHosts: [], timeoutMs: 5_000 }),
+    ).toEqual({
       problem: "address",
     });
     expect(
-      await askRemoteFile(`http://files.intranet:${port}/export`, { insideHosts: [] }),
+      await askRemoteFile(`http://files.intranet:${port}/export`, {
+        insideHosts: [],
+        timeoutMs: 5_000,
+      }),
     ).toEqual({ problem: "address" });
     // One inside address among public ones is enough to refuse the name.
-    expect(await askRemoteFile("http://rebind.example/export", { insideHosts: [] })).toEqual({
+    expect(
+      await askRemoteFile("http://rebind.example/export", { insideHosts: [], timeoutMs: 5_000 }),
+    ).toEqual({
       problem: "address",
     });
-    expect(await askRemoteFile("http://nowhere.example/export", { insideHosts: [] })).toEqual({
+    expect(
+      await askRemoteFile("http://nowhere.example/export", { insideHosts: [], timeoutMs: 5_000 }),
+    ).toEqual({
       problem: "unreachable",
     });
   });
@@ -152,7 +161,10 @@ describe("askRemoteFile", () => {
   });
 
   it("reaches a named inside host only at the port named, and by no redirect", async () => {
-    const named = { insideHosts: [`127.0.0.1:${port}`, `files.intranet:${port}`] };
+    const named = {
+      insideHosts: [`127.0.0.1:${port}`, `files.intranet:${port}`],
+      timeoutMs: 5_000,
+    };
     expect(await askRemoteFile(`http://files.intranet:${port}/export`, named)).toMatchObject({
       inside: true,
     });
@@ -165,6 +177,7 @@ describe("askRemoteFile", () => {
     expect(
       await askRemoteFile(`http://files.intranet:${port + 1}/export`, {
         insideHosts: [`files.intranet:${port}`],
+        timeoutMs: 5_000,
       }),
     ).toEqual({ problem: "address" });
   });
@@ -176,7 +189,7 @@ describe("askRemoteFile", () => {
     await new Promise<void>((resolve) => publicFiles.listen(0, "127.0.0.2", resolve));
     const publicPort = (publicFiles.address() as AddressInfo).port;
     try {
-      const named = { insideHosts: [`files.intranet:${port}`] };
+      const named = { insideHosts: [`files.intranet:${port}`], timeoutMs: 5_000 };
       expect(await askRemoteFile(`http://public.example:${publicPort}/`, named)).toEqual({
         problem: "address",
       });

@@ -28,9 +28,9 @@ const MAX_HEADER_BYTES = 16 * 1024;
  */
 export async function askRemoteFile(
   link: string,
-  options: { insideHosts: readonly string[]; timeoutMs?: number },
+  options: { insideHosts: readonly string[]; timeoutMs: number },
 ): Promise<{ answer: RemoteAnswer | null; inside: boolean } | { problem: AskProblem }> {
-  const signal = AbortSignal.timeout(options.timeoutMs ?? 5_000);
+  const signal = AbortSignal.timeout(options.timeoutMs);
   let current = link;
   let inside: boolean | undefined;
   for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {

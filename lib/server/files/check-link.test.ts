@@ -6,7 +6,12 @@ import { checkLink } from "@/lib/server/files/check-link";
 // What the page learns of a link's server: from a public one its file's name and type, from an
 // inside one (REMOTE_FILE_HOSTS) only the type, the link naming the file.
 
-vi.mock("@/lib/server/env", () => ({ getEnv: () => ({ REMOTE_FILE_HOSTS: ["files.intranet"] }) }));
+vi.mock("@/lib/server/env", () => ({
+  getEnv: () => ({
+    REMOTE_FILE_HOSTS: ["files.intranet"],
+    limits: { REMOTE_FILE_TIMEOUT_MS: 5_000 },
+  }),
+}));
 vi.mock("@/lib/server/files/ask-remote-file", () => ({ askRemoteFile: vi.fn() }));
 
 const field: FieldSpec = {
@@ -29,6 +34,8 @@ describe("checkLink", () => {
     expect(
       await checkLink([field], { field: "report", url: "https://files.example/download?id=9" }),
     ).toMatchObject({ ok: true, name: "Q3 board.pdf", type: "document" });
+    // Asked within REMOTE_FILE_TIMEOUT_MS.
+    expect(vi.mocked(askRemoteFile).mock.lastCall?.[1]).toMatchObject({ timeoutMs: 5_000 });
   });
 
   it("tells of an inside server's file only its type, named by the link", async () => {

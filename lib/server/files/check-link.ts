@@ -26,7 +26,10 @@ export async function checkLink(
   // Dify always asks the link's server: a Content-Disposition name wins even over a path it could
   // type. A server this app cannot reach may still be reachable from Dify's network, so a path
   // that types the file is enough then; a refused HEAD (403, 404...) fails nothing.
-  const asked = await askRemoteFile(checked.href, { insideHosts });
+  const asked = await askRemoteFile(checked.href, {
+    insideHosts,
+    timeoutMs: getEnv().limits.REMOTE_FILE_TIMEOUT_MS,
+  });
   if ("problem" in asked && !(asked.problem === "unreachable" && pathDecides(url)))
     return { ok: false, problem: asked.problem };
   const answer = "answer" in asked ? asked.answer : null;

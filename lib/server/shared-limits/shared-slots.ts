@@ -33,7 +33,7 @@ export async function takeSharedSlots(
   const redis = redisIfUp();
   const none = { release: () => undefined };
   if (!redis || bounds.length === 0) return none;
-  const leaseMs = getEnv().limits.sharedSlotLeaseMs;
+  const leaseMs = getEnv().limits.SHARED_SLOT_LEASE_MS;
   const LeasedSlot = await leasedSlotClass();
   const taken: Semaphore[] = [];
   const releaseAll = () => {
