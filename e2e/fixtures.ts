@@ -138,7 +138,9 @@ export const serverTest = test.extend<{
 export const inboxTest = test.extend<object, { inboxWorld: InboxWorld }>({
   inboxWorld: [
     async ({}, use, workerInfo) => {
-      const port = E2E_APP_PORT + 72 + (workerInfo.workerIndex % 4);
+      // By the worker's slot: two workers running at once never share one (a restarted worker takes
+      // its predecessor's).
+      const port = E2E_APP_PORT + 72 + workerInfo.parallelIndex;
       const appOrigin = `http://127.0.0.1:${port}`;
       const provider = await startLocalOidcProvider({ appOrigin });
       const catcher = await startNotifyCatcher();

@@ -15,7 +15,7 @@ let second: AppServerProcess | undefined;
 
 test.beforeAll(async ({ inboxWorld }, testInfo) => {
   // Copies behind one balancer share their public origin.
-  second = await startAppServer(E2E_APP_PORT + 76 + (testInfo.workerIndex % 4), {
+  second = await startAppServer(E2E_APP_PORT + 76 + testInfo.parallelIndex, {
     ...inboxWorld.env,
     APP_ORIGIN: inboxWorld.app.url,
   });
