@@ -112,11 +112,6 @@ export const HumanInputForm = memo(function HumanInputForm({
     keep: typedEarly,
   });
   const { rootError, summaryRef } = submit;
-  // Text fields take input at once (useTypedBeforeHydration keeps it); file fields and buttons
-  // would lose a click before the page hydrates, so until then they take none (tools wait).
-  const untilHydrated = (node: ReactNode, key?: string) => (
-    <HydrationGate key={key}>{node}</HydrationGate>
-  );
 
   const errorOf = (field: FieldSpec) => errors[answerKey(field.name)]?.message;
   const errorEntries = form.fields.filter(errorOf);
@@ -160,7 +155,11 @@ export const HumanInputForm = memo(function HumanInputForm({
         }
       />
     );
-    return takesInputBeforeHydration(field) ? drawn : untilHydrated(drawn, field.name);
+    return takesInputBeforeHydration(field) ? (
+      drawn
+    ) : (
+      <HydrationGate key={field.name}>{drawn}</HydrationGate>
+    );
   };
 
   return (
@@ -210,21 +209,22 @@ export const HumanInputForm = memo(function HumanInputForm({
         ) : null}
       </div>
       <FieldRendererContext value={renderField}>{children}</FieldRendererContext>
-      {untilHydrated(
+      <HydrationGate>
         <ActionBar
           actions={form.actions}
           pending={submit.pending}
           pendingId={submit.pendingActionId}
           onChoose={submit.choose}
-        />,
-      )}
+        />
+      </HydrationGate>
     </form>
   );
 });
 
 /**
- * Inert until the page has hydrated. Its own component: when hydration ends, only the gates render
- * again, not the whole form around them.
+ * Inert until the page has hydrated: file fields and buttons would lose a click before then (text
+ * fields take input at once; useTypedBeforeHydration keeps it). Its own component: when hydration
+ * ends, only the gates render again, not the whole form around them.
  */
 function HydrationGate({ children }: { children: ReactNode }) {
   const inBrowser = useInBrowser();
