@@ -45,7 +45,20 @@ export default tseslint.config(
   {
     // Playwright fixtures call `use`, which is not React's hook.
     files: ["e2e/**/*.ts"],
-    rules: { "react-hooks/rules-of-hooks": "off" },
+    rules: {
+      "react-hooks/rules-of-hooks": "off",
+      // The stories share a reused browser context, whose reset keeps these: a story that needs
+      // one makes its own context with the option set (browser.newContext({ permissions })).
+      "no-restricted-properties": [
+        "error",
+        ...["grantPermissions", "setOffline", "setExtraHTTPHeaders", "setGeolocation"].map(
+          (property) => ({
+            property,
+            message: "A reused context keeps this: set it on a context of the story's own.",
+          }),
+        ),
+      ],
+    },
   },
   {
     // Public, documented Next APIs only: Next's internals move between releases.

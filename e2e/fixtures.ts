@@ -26,6 +26,9 @@ export const test = base.extend<{ demoRun: DemoRun; chatAppUnavailable: void }>(
   // have to block anything the app itself ships. A story that only speaks HTTP opens no page (a
   // browser page is only made for a story that asks for one).
   page: async ({ page, trace }, use, testInfo) => {
+    // The context is a worker's own, reused: a story starts with nothing a story before it left.
+    expect(page.url(), "a story's page starts blank").toBe("about:blank");
+    expect(await page.context().cookies(), "a story starts with no cookies").toEqual([]);
     const mode = typeof trace === "string" ? trace : trace.mode;
     const tracing = mode !== "off" && (testInfo.retry > 0 || !/^on-(first|all)-retr/.test(mode));
     const leaks: string[] = [];
