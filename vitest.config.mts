@@ -8,6 +8,7 @@ export default defineConfig({
   test: {
     include: ["lib/**/*.test.ts", "components/**/*.test.ts", "components/**/*.test.tsx"],
     setupFiles: ["./lib/tools/test/vitest-setup.ts"],
+    globalSetup: ["./lib/tools/test/vitest-global-setup.ts"],
     environment: "node",
     // Two workers a core: many tests wait on timers, sockets and child processes (PostgreSQL,
     // Redis, SMTP), so one worker a core leaves the cores idle; at two, they are busy.

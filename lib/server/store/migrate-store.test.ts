@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { MIGRATIONS_FOLDER, MigrationError, migrateStore } from "@/lib/server/store/migrate-store";
 import { openTestStore, STORE_BACKENDS, type TestStore } from "@/lib/tools/postgres/test-stores";
 
@@ -34,6 +34,7 @@ describe.each(STORE_BACKENDS)("the store's migrations on $name", (backend) => {
 
   it("stop with a MigrationError naming the failure when a migration is broken", async () => {
     const folder = mkdtempSync(path.join(tmpdir(), "broken-migrations-"));
+    onTestFinished(() => rmSync(folder, { recursive: true, force: true }));
     cpSync(MIGRATIONS_FOLDER, folder, { recursive: true });
     const journal = path.join(folder, "meta", "_journal.json");
     const meta = JSON.parse(readFileSync(journal, "utf8")) as {

@@ -65,7 +65,7 @@ async function main() {
   if (!source.DATABASE_URL?.trim()) {
     const dataDir = path.join(process.cwd(), ".data", "pglite");
     mkdirSync(dataDir, { recursive: true });
-    pglite = await startPgliteServer(dataDir);
+    pglite = await startPgliteServer({ dataDir });
     console.log(`Requests and decisions: PGlite in ${path.relative(process.cwd(), dataDir)}`);
   }
   // Sign-in with a local OpenID provider, and a local catcher for mail and webhooks.

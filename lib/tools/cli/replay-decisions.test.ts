@@ -1,9 +1,9 @@
 import { execFile } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import type { DecisionRecord } from "@/lib/server/requests/decision-record";
 import { openTestStore, STORE_BACKENDS, type TestStore } from "@/lib/tools/postgres/test-stores";
 
@@ -45,6 +45,7 @@ describe("replay-decisions and export-decisions", () => {
 
   it("replays each logged decision once, then exports them as CSV and JSON lines", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "replay-"));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
     const log = path.join(dir, "app.log");
     const first = decision({ user: "=HYPERLINK(1)" });
     const line = (record: DecisionRecord) =>

@@ -7,9 +7,16 @@ import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 
 export type PgliteServer = { url: string; close(): Promise<void> };
 
-/** Serves a PGlite database kept in `dataDir` (in memory without one) on a free loopback port. */
-export async function startPgliteServer(dataDir?: string, port = 0): Promise<PgliteServer> {
-  const db = await PGlite.create(dataDir);
+/**
+ * Serves a PGlite database kept in `dataDir` (in memory without one) on a free loopback port.
+ * `from` is a data folder dumped before (`dumpDataDir`), which spares the start its initdb.
+ */
+export async function startPgliteServer({
+  dataDir,
+  port = 0,
+  from,
+}: { dataDir?: string; port?: number; from?: Blob } = {}): Promise<PgliteServer> {
+  const db = await PGlite.create({ dataDir, loadDataDir: from });
   const server = new PGLiteSocketServer({ db, port, host: "127.0.0.1", maxConnections: 100 });
   await server.start();
   return {

@@ -1,12 +1,16 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, vi } from "vitest";
+import { randomUUID } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import pg from "pg";
+import { afterAll, beforeAll, beforeEach, inject, vi } from "vitest";
 import { createStore, type Db, type Store } from "@/lib/server/store/create-store";
 import { migrateStore } from "@/lib/server/store/migrate-store";
 import { startPgliteServer } from "@/lib/tools/postgres/start-pglite-server";
-import { postgresInstalled, startPostgresServer } from "@/lib/tools/postgres/start-postgres-server";
+import { postgresInstalled } from "@/lib/tools/postgres/start-postgres-server";
 
 // The store's unit tests run on both databases the app meets: PGlite (the demo's) and a real
-// PostgreSQL (production's), each migrated from the checked-in migrations.
+// PostgreSQL (production's), each migrated from the checked-in migrations. The run's global setup
+// makes what they start from (lib/tools/test/vitest-global-setup.ts).
 
 export type TestStore = {
   url: string;
@@ -19,19 +23,41 @@ export type TestStore = {
 type Backend = { name: string; start: () => Promise<{ url: string; close(): Promise<void> }> };
 
 export const STORE_BACKENDS: Backend[] = [
-  { name: "PGlite", start: () => startPgliteServer() },
+  {
+    name: "PGlite",
+    start: async () =>
+      startPgliteServer({ from: new Blob([await readFile(inject("pgliteDump"))]) }),
+  },
   ...(postgresInstalled()
-    ? [
-        {
-          name: "PostgreSQL",
-          start: async () => {
-            const server = await startPostgresServer();
-            return { url: server.url, close: () => server.remove() };
-          },
-        },
-      ]
+    ? [{ name: "PostgreSQL", start: () => databaseOn(inject("postgresUrl")!) }]
     : []),
 ];
+
+/** A database of its own on the run's PostgreSQL, dropped on close. */
+async function databaseOn(serverUrl: string) {
+  const name = `store_${randomUUID().replaceAll("-", "")}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    close: async () => {
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      try {
+        await dropper.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await dropper.end();
+      }
+    },
+  };
+}
 
 export async function openTestStore(backend: Backend): Promise<TestStore> {
   const server = await backend.start();
