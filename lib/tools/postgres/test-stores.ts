@@ -36,27 +36,19 @@ export const STORE_BACKENDS: Backend[] = [
 /** A database of its own on the run's PostgreSQL, dropped on close. */
 async function databaseOn(serverUrl: string) {
   const name = `store_${randomUUID().replaceAll("-", "")}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
+  const run = async (statement: string) => {
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    try {
+      await admin.query(statement);
+    } finally {
+      await admin.end();
+    }
+  };
+  await run(`create database ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    close: async () => {
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      try {
-        await dropper.query(`drop database if exists ${name} with (force)`);
-      } finally {
-        await dropper.end();
-      }
-    },
-  };
+  return { url: url.toString(), close: () => run(`drop database if exists ${name} with (force)`) };
 }
 
 export async function openTestStore(backend: Backend): Promise<TestStore> {
