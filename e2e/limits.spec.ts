@@ -325,9 +325,14 @@ test("a page sends its files two at a time, so none is refused by the link's upl
 }) => {
   const run = await pausedRun();
   // Slow uploads upstream, so that the page's uploads would overlap if it sent them all at once
-  // (three only: the fault ends itself, and another story's upload is only slowed).
+  // (this run's user's only: another story's upload would use one of the three up).
   await addFaults([
-    { match: { method: "POST", path: "/v1/files/upload" }, kind: "delay", delay_ms: 800, times: 3 },
+    {
+      match: { method: "POST", path: "/v1/files/upload", user: run.user },
+      kind: "delay",
+      delay_ms: 800,
+      times: 3,
+    },
   ]);
   await page.goto(`${server.url}/form/${run.formToken}?${linkOf(run)}`);
   const pdf = (name: string) => ({

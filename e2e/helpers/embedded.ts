@@ -45,7 +45,8 @@ export async function setAppUnavailable(value: false | "workflow" | "chatflow") 
 }
 
 export type Fault = {
-  match: { method?: string; path: string };
+  /** `user`: only requests made for that Dify user (a shared path's fault kept to one story). */
+  match: { method?: string; path: string; user?: string };
   kind: FaultKind;
   delay_ms?: number;
   times?: number;
@@ -57,12 +58,14 @@ export type Fault = {
 /**
  * Adds faults to the embedded service for the rest of the test, in one step on the service (a
  * read-then-write here would race the tests beside it). Faults match by path prefix, so tests
- * scope them to their own form token or run id and do not disturb tests running alongside.
+ * scope them to their own form token or run id, or (on a shared path such as /v1/files/upload)
+ * to their own form's user, and do not disturb tests running alongside.
  */
 export async function addFaults(faults: Fault[]) {
   await embeddedAdmin.addFaults(faults);
 }
 
-export async function removeFaults(pathPrefix: string) {
-  await embeddedAdmin.clearFaults({ path: pathPrefix });
+/** Drops the faults under `pathPrefix`; with `user`, only those scoped to that user. */
+export async function removeFaults(pathPrefix: string, user?: string) {
+  await embeddedAdmin.clearFaults({ path: pathPrefix, user });
 }

@@ -34,6 +34,9 @@ export const faultSchema = z
         .transform((m) => m.toUpperCase())
         .optional(),
       path: z.string().startsWith("/", "must be a path prefix such as /v1/parameters"),
+      // Only requests made for this Dify user (its query's, JSON body's or multipart `user`), so
+      // a fault on a shared path such as /v1/files/upload stays with the story that set it.
+      user: z.string().min(1).optional(),
     }),
     kind: faultKindSchema,
     delay_ms: z.number().min(0).optional(),
@@ -197,7 +200,7 @@ const callSchema = z.object({
 export type CallEntry = z.infer<typeof callSchema>;
 
 const storedFaultSchema = z.object({
-  match: z.object({ method: z.string().optional(), path: z.string() }),
+  match: z.object({ method: z.string().optional(), path: z.string(), user: z.string().optional() }),
   kind: faultKindSchema,
   delay_ms: z.number().optional(),
   times: z.number().optional(),

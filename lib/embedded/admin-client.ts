@@ -107,12 +107,11 @@ export function createAdminClient({ origin, token }: AdminClientOptions) {
     /** Appends faults in one step, beside whatever other tests have listed. */
     addFaults: async (faults: FaultInput[]) =>
       (await call({ route: "POST faults/add", path: "/faults/add", body: { faults } })).faults,
-    /** Drops the faults under `path` (a path prefix), or all of them. */
-    clearFaults: ({ path }: { path?: string } = {}) =>
-      call({
-        route: "DELETE faults",
-        path: `/faults${path ? `?path=${encodeURIComponent(path)}` : ""}`,
-      }),
+    /** Drops the faults under `path` (a path prefix), or all of them; with `user`, its only. */
+    clearFaults: ({ path, user }: { path?: string; user?: string } = {}) => {
+      const query = new URLSearchParams({ ...(path && { path }), ...(user && { user }) });
+      return call({ route: "DELETE faults", path: `/faults${query.size ? `?${query}` : ""}` });
+    },
 
     /** Starts a demo run and waits for its pause at a form. */
     startDemoRun: (body: DemoRunRequest) =>

@@ -268,7 +268,7 @@ export const ADMIN_ROUTES: EmbeddedRoute[] = [
     path: "/_embedded/faults",
     access: "admin",
     handle: ({ ctx, query, res }) => {
-      ctx.store.clearFaults(query.get("path") ?? undefined);
+      ctx.store.clearFaults(query.get("path") ?? undefined, query.get("user") ?? undefined);
       reply(res, { route: "DELETE faults", body: success });
     },
   },

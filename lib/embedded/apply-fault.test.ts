@@ -101,6 +101,60 @@ describe("/_embedded/faults", () => {
   });
 });
 
+describe("faults scoped to a user", () => {
+  const upload = (user: string, bytes: number) => {
+    const form = new FormData();
+    form.append("user", user);
+    form.append("file", new Blob([Buffer.alloc(bytes, 97)], { type: "text/plain" }), "a.txt");
+    return fetch(`${env.server.url}/files/upload`, {
+      method: "POST",
+      body: form,
+      headers: env.client.auth(env.client.workflowKey),
+    });
+  };
+
+  it("fails only the uploads made for its user, and the others arrive whole", async () => {
+    await env.client.setFaults([
+      { match: { method: "POST", path: "/v1/files/upload", user: "alice" }, kind: "status501" },
+    ]);
+    expect((await upload("alice", 10)).status).toBe(501);
+    // Past what is read to find the user, and within it: either way the whole file arrives.
+    for (const bytes of [10, 200 * 1024]) {
+      const response = await upload("bob", bytes);
+      expect(response.status).toBe(201);
+      expect(await response.json()).toMatchObject({ size: bytes });
+    }
+    expect((await upload("alice", 200 * 1024)).status).toBe(501);
+  });
+
+  it("reads the user from the query and from a JSON body too", async () => {
+    await env.client.setFaults([
+      { match: { path: "/v1/parameters", user: "alice" }, kind: "status500" },
+      { match: { path: "/v1/workflows/run", user: "alice" }, kind: "status500" },
+    ]);
+    expect((await env.client.get("/parameters?user=alice")).status).toBe(500);
+    expect((await env.client.get("/parameters?user=bob")).status).toBe(200);
+    expect((await env.client.get("/parameters")).status).toBe(200);
+    const run = (user: string) =>
+      env.client.post("/workflows/run", { inputs: {}, response_mode: "blocking", user });
+    expect((await run("alice")).status).toBe(500);
+    // Not faulted: the service itself answers (whatever it makes of these inputs).
+    expect((await run("bob")).status).not.toBe(500);
+  });
+
+  it("clears one user's faults, leaving the others under the same path", async () => {
+    const { admin } = env.client;
+    await admin.setFaults([
+      { match: { path: "/v1/files/upload", user: "alice" }, kind: "status501" },
+      { match: { path: "/v1/files/upload", user: "bob" }, kind: "status501" },
+    ]);
+    await admin.clearFaults({ path: "/v1/files/upload", user: "alice" });
+    expect(await admin.faults()).toEqual([
+      { match: { path: "/v1/files/upload", user: "bob" }, kind: "status501" },
+    ]);
+  });
+});
+
 describe("fault kinds", () => {
   it("delay: answers normally after delay_ms", async () => {
     await env.client.setFaults([

@@ -5,6 +5,7 @@ import { ADMIN_ROUTES } from "./admin-routes";
 import { ADMIN_TOKEN_HEADER, adminTokenMatches, newAdminToken } from "./admin-token";
 import { APP_ROUTES } from "./app-routes";
 import { applyFault } from "./apply-fault";
+import { peekRequestUser } from "./peek-request-user";
 import { createRouter, type RouteAccess, type RouteRequest } from "./create-router";
 import { DATASET_LIST_ROUTES } from "./dataset-list-routes";
 import { DATASET_ROUTES } from "./dataset-routes";
@@ -134,7 +135,8 @@ async function handleRequest({
       // /v1 calls are logged (the admin API's own are not), and scripted faults come before
       // routing and auth, like a failing proxy in front of Dify.
       const call = recordCalls({ store: ctx.store, req, res, path: url.pathname });
-      const fault = ctx.store.takeFault(method, url.pathname);
+      const user = ctx.store.hasUserFaults() ? await peekRequestUser(req, url) : undefined;
+      const fault = ctx.store.takeFault({ method, path: url.pathname, user });
       if (fault && !(await applyFault(fault, { req, res, store: ctx.store, call }))) return;
     }
     const found = router.lookup(method, url.pathname);

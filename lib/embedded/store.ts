@@ -282,9 +282,10 @@ export interface CallRecord {
 
 export type FaultKind = z.infer<typeof faultKindSchema>;
 
-// A scripted failure for /v1 requests whose path starts with match.path (see apply-fault.ts).
+// A scripted failure for /v1 requests whose path starts with match.path (see apply-fault.ts),
+// and with match.user only those made for that user (a story's own, beside parallel stories).
 export interface Fault {
-  match: { method?: string; path: string };
+  match: { method?: string; path: string; user?: string };
   kind: FaultKind;
   delay_ms?: number;
   body?: unknown;
@@ -346,10 +347,15 @@ export interface EmbeddedStore {
   /** Appends faults in one step (used-up ones dropped), so tests beside each other lose none. */
   addFaults(faults: Fault[]): void;
   listFaults(): Fault[];
-  /** Drops the faults whose path starts with `pathPrefix` (all of them without one). */
-  clearFaults(pathPrefix?: string): void;
+  /**
+   * Drops the faults whose path starts with `pathPrefix` (all of them without one); with `user`,
+   * only those scoped to that user.
+   */
+  clearFaults(pathPrefix?: string, user?: string): void;
+  /** Whether a live fault is scoped to a user (only then is a request's user looked up). */
+  hasUserFaults(): boolean;
   // Finds the first live fault for a request and uses up one of its `times`.
-  takeFault(method: string, path: string): Fault | null;
+  takeFault(request: { method: string; path: string; user?: string }): Fault | null;
 
   streamOpened(stream: OpenStream): void;
   streamClosed(stream: OpenStream): void;
@@ -359,6 +365,7 @@ export interface EmbeddedStore {
 }
 
 const copyFault = (fault: Fault): Fault => ({ ...fault, match: { ...fault.match } });
+const live = (fault: Fault) => fault.times === undefined || fault.times > 0;
 
 export function createEmbeddedStore(datasets: DatasetRecord[]): EmbeddedStore {
   const endUsers = new Map<string, string>();
@@ -457,15 +464,21 @@ export function createEmbeddedStore(datasets: DatasetRecord[]): EmbeddedStore {
       faults = [...faults.filter((fault) => fault.times !== 0), ...list.map(copyFault)];
     },
     listFaults: () => faults.map(copyFault),
-    clearFaults: (pathPrefix) => {
-      faults = pathPrefix ? faults.filter((fault) => !fault.match.path.startsWith(pathPrefix)) : [];
+    clearFaults: (pathPrefix = "", user) => {
+      faults = faults.filter(
+        (fault) =>
+          !fault.match.path.startsWith(pathPrefix) ||
+          (user !== undefined && fault.match.user !== user),
+      );
     },
-    takeFault(method, path) {
+    hasUserFaults: () => faults.some((fault) => live(fault) && fault.match.user !== undefined),
+    takeFault({ method, path, user }) {
       const fault = faults.find(
         (f) =>
-          (f.times === undefined || f.times > 0) &&
+          live(f) &&
           (f.match.method === undefined || f.match.method.toUpperCase() === method.toUpperCase()) &&
-          path.startsWith(f.match.path),
+          path.startsWith(f.match.path) &&
+          (f.match.user === undefined || f.match.user === user),
       );
       if (!fault) return null;
       // Used-up faults stay listed with times 0, so a test can see that they fired.
