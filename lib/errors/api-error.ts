@@ -37,6 +37,15 @@ export class ApiError extends Error {
     return this;
   }
 
+  /**
+   * The same error, for a request whose body is left unread: the connection closes after the
+   * answer (it cannot carry another request), once the client has had time to read the answer.
+   */
+  leavesBodyUnread(): this {
+    this.headers.Connection = "close";
+    return this;
+  }
+
   static of(code: ErrorCode, message: string, issues?: ErrorIssue[]): ApiError {
     return new ApiError(ERROR_STATUS[code], code, message, issues);
   }

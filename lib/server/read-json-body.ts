@@ -6,10 +6,13 @@ const tooLarge = (maxBytes: number) =>
   ApiError.of(
     "payload_too_large",
     `The request body is larger than this server accepts (${maxBytes} bytes).`,
-  );
+  ).leavesBodyUnread();
 
 const tooSlow = () =>
-  ApiError.of("request_timeout", "The request body took too long to arrive. Send it again.");
+  ApiError.of(
+    "request_timeout",
+    "The request body took too long to arrive. Send it again.",
+  ).leavesBodyUnread();
 
 /** A JSON request body within MAX_JSON_BODY_BYTES and its timeouts, a refused one not read on. */
 export async function readJsonBody(request: Request): Promise<unknown> {

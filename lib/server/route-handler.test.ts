@@ -54,16 +54,27 @@ describe("handleRoute", () => {
     expect(String(error.mock.calls[0])).not.toContain("hunter2");
   });
 
-  it("closes the connection after a body that timed out, not after a good answer or a refusal", async () => {
+  it("closes the connection after a refusal that leaves the body unread, and only then", async () => {
     vi.spyOn(console, "info").mockImplementation(() => undefined);
-    const post = (handler: () => Promise<Response>) =>
+    const post = (handler: (request: Request) => Promise<Response>) =>
       handleRoute("x", handler)(new Request("http://x/", { method: "POST", body: "{" }), {});
-    const refused = await post(() => Promise.reject(ApiError.of("request_timeout", "slow")));
-    expect(refused.headers.get("connection")).toBe("close");
-    const served = await post(() => Promise.resolve(Response.json({})));
+    const unread = await post(() =>
+      Promise.reject(ApiError.of("payload_too_large", "big").leavesBodyUnread()),
+    );
+    expect(unread.status).toBe(413);
+    expect(unread.headers.get("connection")).toBe("close");
+    expect(unread.headers.get("x-request-id")).toBeTruthy();
+    // The answer ends (and Node closes) only after the linger.
+    const answered = Date.now();
+    expect(await unread.json()).toMatchObject({ code: "payload_too_large" });
+    expect(Date.now() - answered).toBeGreaterThanOrEqual(900);
+    const readThenRefused = await post(async (request) => {
+      await request.text();
+      throw ApiError.of("invalid_request", "bad");
+    });
+    expect(readThenRefused.headers.get("connection")).toBeNull();
+    const served = await post(async (request) => Response.json(await request.text()));
     expect(served.headers.get("connection")).toBeNull();
-    const tooLarge = await post(() => Promise.reject(ApiError.of("payload_too_large", "big")));
-    expect(tooLarge.headers.get("connection")).toBeNull();
   });
 
   it("replaces a malformed incoming request id", async () => {

@@ -9,6 +9,7 @@ import { observeRequest } from "@/lib/server/ops/metrics";
 import { requestContext, type RequestContext } from "@/lib/server/request-context";
 import { requireOwnHost } from "@/lib/server/request-guards";
 import { API_RESPONSE_HEADERS } from "@/lib/server/http/response-headers";
+import { closeAfterLinger } from "@/lib/server/http/close-after-linger";
 
 // Probes and scrapers call by the pod's address; these answer nothing a rebound page could use.
 const ANY_HOST_ROUTES: ReadonlySet<string> = new Set(["/api/health", "/api/ready", "/api/metrics"]);
@@ -44,12 +45,8 @@ export function handleRoute<C>(
       } finally {
         done();
       }
+      if (failed?.headers.Connection === "close") response = await closeAfterLinger(response);
       response.headers.set("X-Request-Id", requestId);
-      // A timed-out body may still be trickling in: Node would read it to its end to keep the
-      // connection, so it closes instead. A body refused while it streams fast is left to Node:
-      // closing then resets the connection, and the client may never read the answer.
-      if (failed?.code === "request_timeout" && request.body !== null)
-        response.headers.set("Connection", "close");
       for (const [name, value] of Object.entries(API_RESPONSE_HEADERS)) {
         // A stream's own `no-store, no-transform` is kept.
         if (name === "Cache-Control" && NO_STORE.test(response.headers.get(name) ?? "")) continue;

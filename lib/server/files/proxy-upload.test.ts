@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { parseEnv } from "@/lib/server/env-schema";
 import { getDifyClient } from "@/lib/server/dify/get-dify-client";
 import { proxyUpload } from "@/lib/server/files/proxy-upload";
+import type { ApiError } from "@/lib/errors/api-error";
 
 // The upstream side is a fake that reads the re-encoded body to its end and answers with a file,
 // so what the proxy sends, and when, is what these tests see.
@@ -147,6 +148,22 @@ describe("proxyUpload", () => {
         code: "file_too_large",
       });
     }
+  });
+
+  it("closes the connection after a refusal that leaves the body unread, not after one at its end", async () => {
+    fakeUpstream();
+    const cut = requestOf([filePart("a.txt", "x".repeat(300 * 1024)), `--${BOUNDARY}--\r\n`]);
+    await expect(upload(cut, 1024)).rejects.toMatchObject({
+      code: "file_too_large",
+      headers: { Connection: "close" },
+    });
+    const noFile = requestOf([
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="note"\r\n\r\nhi\r\n`,
+      `--${BOUNDARY}--\r\n`,
+    ]);
+    const refused: unknown = await upload(noFile).catch((error: unknown) => error);
+    expect(refused).toMatchObject({ code: "no_file_uploaded" });
+    expect((refused as ApiError).headers).toEqual({});
   });
 
   it("cuts off a client that stops sending, but not one held back by a slow upstream", async () => {

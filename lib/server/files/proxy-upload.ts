@@ -42,7 +42,7 @@ export async function proxyUpload(
     const fail = (error: ApiError) => {
       if (failure.signal.aborted) return;
       failure.abort(error);
-      reject(error);
+      reject(input.readableEnded ? error : error.leavesBodyUnread());
     };
     const send = async (part: FilePart) => {
       const maxBytes = await options.maxBytes().catch(() => {
