@@ -8,7 +8,10 @@ import { findChromium, SYSTEM_CHROMIUM_ARGS } from "@/lib/tools/test/find-chromi
 // webServer on ports of their own, so a running `npm run demo` does not get in the way. A second
 // app server holds the chatflow app's key, for the launcher's chat stories.
 
-const browser = findChromium();
+// A window to watch needs the full browser, not the headless shell.
+const headed =
+  Boolean(process.env.PWDEBUG) || process.argv.some((arg) => /^--(headed|ui|debug)\b/.test(arg));
+const browser = findChromium({ headed });
 
 export default defineConfig({
   testDir: "./e2e",

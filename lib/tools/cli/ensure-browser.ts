@@ -9,13 +9,16 @@ if (browser.found) process.exit(0);
 
 const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
 if (isRoot && existsSync("/usr/bin/apt-get")) {
-  console.log("No Chromium found: installing Debian's chromium package…");
-  execSync("apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium", {
-    stdio: "inherit",
-  });
+  console.log("No Chromium found: installing Debian's chromium packages…");
+  execSync(
+    "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium-headless-shell chromium",
+    {
+      stdio: "inherit",
+    },
+  );
   if (findChromium().found) process.exit(0);
 }
 console.error(
-  "No Chromium for the e2e tests. Run `npx playwright install chromium`, install Debian's `chromium`, or set PLAYWRIGHT_CHROMIUM_EXECUTABLE.",
+  "No Chromium for the e2e tests. Run `npx playwright install chromium`, install Debian's `chromium-headless-shell` or `chromium`, or set PLAYWRIGHT_CHROMIUM_EXECUTABLE.",
 );
 process.exit(1);
