@@ -9,12 +9,12 @@ const alice = { via: "link", user: "alice@example.com", exp: 0 } as const;
 
 describe.each(STORE_BACKENDS)("the inbox's pages on $name", (backend) => {
   const db = emptiedStoreEachTest(backend);
-  const register = async (title: string, createdAt: string) => {
+  const register = async (title: string, createdAt: string, recipients = ["alice@example.com"]) => {
     const { request } = await storeRequest(db(), {
       formToken: `token-${title}`,
       runId: null,
       title,
-      recipients: ["alice@example.com"],
+      recipients,
       expiresAt: null,
       registeredBy: "portal",
     });
@@ -40,6 +40,14 @@ describe.each(STORE_BACKENDS)("the inbox's pages on $name", (backend) => {
       cursor = page.nextCursor;
     }
     expect(titles).toEqual(["e", "d", "c", "b", "a"]);
+  });
+
+  it("shows a request once when it names the viewer in two spellings", async () => {
+    await register("a", "2026-01-01T00:00:01.000000Z", ["Alice@example.com", "alice@example.com"]);
+    await register("b", "2026-01-01T00:00:02.000000Z", ["alice@example.com"]);
+    const page = await listInbox(db(), { ...alice, user: "Alice@example.com" }, { limit: 2 });
+    expect(page.items.map((item) => item.title)).toEqual(["b", "a"]);
+    expect(page.nextCursor).toBeNull();
   });
 
   it("ends on a full last page with no cursor, and refuses a cursor it did not give", async () => {

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, inArray } from "drizzle-orm";
 import type { InboxItem, InboxView } from "@/lib/inbox/inbox-view";
 import type { Session } from "@/lib/server/auth/session";
 import { getEnv } from "@/lib/server/env";
@@ -21,6 +21,11 @@ export async function listInbox(
   page: { cursor?: string; limit: number },
 ): Promise<InboxView> {
   const names = [...new Set([session.user, session.user.toLowerCase()])];
+  // The requests that name the viewer, each once however many of its spellings a request names.
+  const mine = db
+    .select({ id: recipients.requestId })
+    .from(recipients)
+    .where(inArray(recipients.recipient, names));
   const after = page.cursor ? requestKeyset.after(page.cursor) : undefined;
   const found = await db
     .select({
@@ -34,9 +39,8 @@ export async function listInbox(
       createdAt: requests.createdAt,
       key: requestKeyset.key,
     })
-    .from(recipients)
-    .innerJoin(requests, eq(recipients.requestId, requests.id))
-    .where(and(inArray(recipients.recipient, names), after))
+    .from(requests)
+    .where(and(inArray(requests.id, mine), after))
     .orderBy(...requestKeyset.order)
     .limit(page.limit + 1);
   const rows = found.slice(0, page.limit);
