@@ -50,6 +50,13 @@ describe.each(STORE_BACKENDS)("the inbox's pages on $name", (backend) => {
     expect(page.nextCursor).toBeNull();
   });
 
+  it("shows a request that names the viewer in another case", async () => {
+    await register("a", "2026-01-01T00:00:01.000000Z", ["Alice@Example.com"]);
+    await register("b", "2026-01-01T00:00:02.000000Z", ["bob@example.com"]);
+    const page = await listInbox(db(), alice, { limit: 5 });
+    expect(page.items.map((item) => item.title)).toEqual(["a"]);
+  });
+
   it("ends on a full last page with no cursor, and refuses a cursor it did not give", async () => {
     await register("a", "2026-01-01T00:00:01.000000Z");
     await register("b", "2026-01-01T00:00:02.000000Z");

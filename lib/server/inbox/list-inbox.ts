@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, inArray } from "drizzle-orm";
+import { and, desc, inArray, sql } from "drizzle-orm";
 import type { InboxItem, InboxView } from "@/lib/inbox/inbox-view";
 import type { Session } from "@/lib/server/auth/session";
 import { getEnv } from "@/lib/server/env";
@@ -20,12 +20,12 @@ export async function listInbox(
   session: Session,
   page: { cursor?: string; limit: number },
 ): Promise<InboxView> {
-  const names = [...new Set([session.user, session.user.toLowerCase()])];
-  // The requests that name the viewer, each once however many of its spellings a request names.
+  // The requests that name the viewer in any case (as the form's recipient check compares), each
+  // once however many spellings of the name a request holds.
   const mine = db
     .select({ id: recipients.requestId })
     .from(recipients)
-    .where(inArray(recipients.recipient, names));
+    .where(sql`lower(${recipients.recipient}) = lower(${session.user})`);
   const after = page.cursor ? requestKeyset.after(page.cursor) : undefined;
   const found = await db
     .select({

@@ -68,6 +68,8 @@ export const recipients = pgTable(
   (table) => [
     primaryKey({ columns: [table.requestId, table.recipient] }),
     index("recipients_recipient_idx").on(table.recipient),
+    // The inbox finds a viewer's requests whatever the case of the name they were sent to.
+    index("recipients_recipient_lower_idx").on(sql`lower(${table.recipient})`),
   ],
 );
 

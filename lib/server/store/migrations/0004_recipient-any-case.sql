@@ -1,0 +1,1 @@
+CREATE INDEX "recipients_recipient_lower_idx" ON "recipients" USING btree (lower("recipient"));
