@@ -28,7 +28,7 @@ export function recordCalls({
       method: req.method ?? "GET",
       path,
       status,
-      at: Math.floor(Date.now() / 1000),
+      at: Date.now(),
       ...(typeof requestId === "string" ? { request_id: requestId } : {}),
       // The event id a reconnecting stream sent, so a test can see it went on from there.
       ...(typeof cursor === "string" ? { last_event_id: cursor } : {}),

@@ -274,6 +274,7 @@ export interface CallRecord {
   method: string;
   path: string;
   status: number;
+  /** When its status line was written, ms since the epoch. */
   at: number;
   // The caller's X-Request-Id, so a test can tell which of its requests reached the upstream.
   request_id?: string;

@@ -141,11 +141,11 @@ export type SweepResult = {
   read: number;
   /** From the first read to the last, s. */
   spanSeconds: number;
-  /** The most reads within any one second. */
+  /** The most reads the upstream received within any one second. */
   peakPerSecond: number;
   /**
-   * The most reads done, at any read, beyond what the rate allows since the first: reads by time
-   * t may be at most ⌊t ÷ (60 s / perMinute)⌋ + 1.
+   * The most reads the upstream had received, at any read, beyond what the rate allows since the
+   * first: reads by time t may be at most ⌊t ÷ (60 s / perMinute)⌋ + 1.
    */
   aheadOfRate: number;
 };

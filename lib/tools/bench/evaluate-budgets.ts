@@ -355,14 +355,14 @@ function storeChecks(store: StoreResult): BudgetCheck[] {
           : `; FEWER THAN ${count(BUDGETS.sweepWaiting)}`),
     },
     {
-      // Reads by time t since the first: at most ⌊t ÷ (60 s / rate)⌋ + 1, and one for the stamps'
-      // jitter (a read's time is stamped once it is done).
+      // Reads the upstream received by time t since the first: at most ⌊t ÷ (60 s / rate)⌋ + 1, and
+      // one for the first read's own delay (a new connection).
       budget: `${label}: reads ahead of the rate`,
       limit: `≤ ${BUDGETS.sweepReadsAheadOfRate}`,
       measured: count(sweep.aheadOfRate),
       pass: allRead && atMost(sweep.aheadOfRate, BUDGETS.sweepReadsAheadOfRate),
       detail:
-        `by the store's read times; at most ${count(sweep.peakPerSecond)} in a second ` +
+        `as the upstream received them; at most ${count(sweep.peakPerSecond)} in a second ` +
         `(the rate's ${(sweep.perMinute / 60).toFixed(1)})`,
     },
   ];

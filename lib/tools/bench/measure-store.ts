@@ -128,6 +128,8 @@ export async function measureStore(
       );
       tokens.push(...forms);
     }
+    // The upstream's log from here on holds the sweep's reads as Dify would receive them.
+    await stack.upstreamAdmin.clearCalls();
     // All at once, as waiting requests a sweep finds.
     await db.query(
       "insert into requests (form_token, registered_by) select unnest($1::text[]), 'bench'",
@@ -143,18 +145,35 @@ export async function measureStore(
     const reads = await waitFor(checked, (at) => at.length >= options.waiting, 180_000);
     const first = reads[0] ?? 0;
     const last = reads.at(-1) ?? 0;
+    // The pace by the upstream's receipt of each token's first read (the next sweep may have begun
+    // to read some again): the sweep paces the reads' starts, while a read's `checked_at` is
+    // stamped at its end, so one slow read bunches the next ones against it.
+    const firstRead = new Map<string, number>();
+    for (const call of await stack.upstreamAdmin.calls()) {
+      const token = call.path.split("/").at(-1) ?? "";
+      if (call.method === "GET" && !firstRead.has(token)) firstRead.set(token, call.at);
+    }
+    const received = tokens
+      .map((token) => firstRead.get(token))
+      .filter((at) => at !== undefined)
+      .sort((a, b) => a - b);
+    if (received.length < reads.length)
+      throw new Error(
+        `the upstream logged ${received.length} of the sweep's ${reads.length} reads`,
+      );
     let peakPerSecond = 0;
-    for (let start = 0, end = 0; end < reads.length; end++) {
-      while (reads[end]! - reads[start]! >= 1000) start++;
+    for (let start = 0, end = 0; end < received.length; end++) {
+      while (received[end]! - received[start]! >= 1000) start++;
       peakPerSecond = Math.max(peakPerSecond, end - start + 1);
     }
     const gapMs = 60_000 / perMinute;
     const aheadOfRate = Math.max(
       0,
-      ...reads.map((at, index) => index + 1 - (Math.floor((at - first) / gapMs) + 1)),
+      ...received.map((at, index) => index + 1 - (Math.floor((at - received[0]!) / gapMs) + 1)),
     );
     options.log(
-      `  ${reads.length} of ${options.waiting} read in ${((last - first) / 1000).toFixed(1)} s, at most ${peakPerSecond} in a second`,
+      `  ${reads.length} of ${options.waiting} read in ${((last - first) / 1000).toFixed(1)} s; ` +
+        `the upstream received ${received.length}, at most ${peakPerSecond} in a second`,
     );
     return {
       database: real ? "PostgreSQL" : "PGlite",
