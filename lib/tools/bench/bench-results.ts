@@ -123,13 +123,17 @@ export type PhoneLoads = {
   usableMs: number[];
   readableMedianMs: number;
   usableMedianMs: number;
+  /** Before the page's own address was fetched (a redirect's round trip), ms. */
+  redirectMedianMs: number;
 };
 
-/** The form page and the floor app's bare page, each under the same phone throttling. */
+/** The form page and the floor app's pages, each under the same phone throttling. */
 export type ThrottledPageResult = {
   throttle: { cpuRate: number; downBytesPerSecond: number; latencyMs: number };
   formPage: PhoneLoads;
   barePage: PhoneLoads;
+  /** The floor app's page of the libraries the form page keeps (react-hook-form, TanStack Query, zod). */
+  keptPage: PhoneLoads;
 };
 
 /** One sweep of waiting requests, each re-read from the upstream, timed by the store. */

@@ -3,9 +3,9 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
 // The bench's own Next app (lib/tools/bench/floor-app): the framework floor and the framework
-// proxy floor, as route handlers, and a bare page with one client button, of a Next app that holds
-// nothing else, so that the product's
-// app/ holds product routes only. Built once, and again only when one of its files changed.
+// proxy floor, as route handlers, a bare page with one client button and a page of the libraries
+// the form page keeps, of a Next app that holds nothing else, so that the product's app/ holds
+// product routes only. Built once, and again only when one of its files changed.
 
 const DIR = "lib/tools/bench/floor-app";
 

@@ -1,7 +1,8 @@
 import { fileURLToPath } from "node:url";
 
 // The bench's own Next app (lib/tools/bench/start-floor-app.ts builds it once and starts it with
-// `next start`): two route handlers that measure what Next itself costs, apart from the product.
+// `next start`): route handlers and pages that measure what Next and the kept libraries cost,
+// apart from the product.
 // JavaScript, so that building it writes no tsconfig or type files into the repository.
 
 /** @type {import('next').NextConfig} */
