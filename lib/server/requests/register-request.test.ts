@@ -66,6 +66,19 @@ describe("registerRequest", () => {
     expect(claims.exp).toBeLessThanOrEqual(now + MAX_LINK_TTL + 1);
   });
 
+  it("names a person once whatever the case they are written in", async () => {
+    getHumanInputForm.mockResolvedValue(form());
+    const { request } = await registerRequest(
+      { form_token: "form-cases", recipients: ["Alice@x.io", "b@x.io", "alice@X.io"] },
+      "backend",
+    );
+    expect(Object.keys(request.links)).toEqual(["Alice@x.io", "b@x.io"]);
+    expect((await findRequest(test.store.db, "form-cases"))?.recipients.sort()).toEqual([
+      "Alice@x.io",
+      "b@x.io",
+    ]);
+  });
+
   it("ends the links with the form, and scopes them to the form without a run", async () => {
     const expires = Math.floor(Date.now() / 1000) + 600;
     getHumanInputForm.mockResolvedValue(form(expires));

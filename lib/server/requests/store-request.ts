@@ -36,7 +36,13 @@ export async function storeRequest(
       .onConflictDoNothing({ target: requests.formToken })
       .returning();
     if (inserted) {
-      const names = [...new Set(input.recipients)];
+      // One row per person: the form's recipient check and the inbox compare names without case,
+      // so "Alice@x" and "alice@x" are one recipient, with one link and one set of reminders.
+      const seen = new Set<string>();
+      const names = input.recipients.filter((name) => {
+        const key = name.toLowerCase();
+        return !seen.has(key) && Boolean(seen.add(key));
+      });
       if (names.length) {
         await tx
           .insert(recipients)
