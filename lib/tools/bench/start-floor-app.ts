@@ -12,9 +12,11 @@ const DIR = "lib/tools/bench/floor-app";
 /** Where the floor app's build is (its pages' scripts are read from there). */
 export const floorAppBuildDir = (root: string) => path.join(root, DIR, ".next");
 
-/** Newest modification time of the app's own files (not its build). */
+/** Newest modification time of the app's own files and folders (not its build). */
 function newestSource(dir: string): number {
-  let newest = 0;
+  // A folder's own time changes when a file is added to it or taken away, as a page moved back in
+  // with its old times would be.
+  let newest = statSync(dir).mtimeMs;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     if (entry.name === ".next" || entry.name === "node_modules") continue;
     const full = path.join(dir, entry.name);
