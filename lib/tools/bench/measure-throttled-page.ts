@@ -6,14 +6,13 @@ import { median } from "./percentile";
 import type { BenchStack } from "./start-bench-stack";
 
 // The form page on a throttled phone, beside the floor app's bare page and its kept-libraries page
-// under the same throttling (Chromium's CDP): CPU 4× slower, 1.6 Mbps down, 150 ms round trip,
-// 360 px wide. Readable: the
-// first field (the bare page's button) and a first paint are there. Usable: the action button
-// (the bare page's button) answers a tap, which it does only once the page has hydrated.
-// The taps are the browser's own input events (CDP), sent at the button's place again and again
-// as a person would tap: the page takes each when its main thread is free. Playwright's click is
-// not used: it runs its own checks as script in the page first, which a busy page delays and
-// its short timeout then drops, so it measured itself as much as the page.
+// under the same throttling (Chromium's CDP): CPU 4× slower, 1.6 Mbps down, 150 ms round trip, 360
+// px wide. Readable: the first field (the bare page's button) and a first paint are there. Usable:
+// the action button (the bare page's button) answers a tap, which it does only once the page has
+// hydrated. The taps are the browser's own input events (CDP), sent at the button's place again and
+// again as a person would tap: the page takes each when its main thread is free. Playwright's click
+// is not used: it runs its own checks as script in the page first, which a busy page delays and its
+// short timeout then drops, so it measured itself as much as the page.
 
 const THROTTLE = { cpuRate: 4, downBytesPerSecond: 1_600_000 / 8, latencyMs: 150 };
 /** How often a tap is sent until one is answered, ms. */
@@ -160,7 +159,7 @@ export async function measureThrottledPage(
       },
       options.loads,
     );
-    // Next and React with the libraries the form page keeps, used as it uses them: how much of
+    // Next and React with the libraries the form page keeps, all in its first load: how much of
     // the form page's time is theirs rather than the product's.
     const keptPage = await loads(
       browser,
