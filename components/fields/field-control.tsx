@@ -1,4 +1,4 @@
-import { useLocale, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
 import type { ComponentProps, ReactNode } from "react";
 import type { Control, FieldPath, FieldValues, UseFormRegister } from "react-hook-form";
 import { DeferredFileField } from "@/components/files/deferred-file-field";
@@ -6,9 +6,6 @@ import type { FileField } from "@/components/files/file-field";
 import { FormField, type ControlProps } from "@/components/ui/form-field";
 import { ParagraphReview } from "@/components/review/paragraph-review";
 import type { FieldSpec } from "@/lib/fields/field-spec";
-import { useFileFieldHint } from "@/lib/files/file-hint";
-import type { UploadLimits } from "@/lib/files/upload-limits";
-import { intlFormatter } from "@/lib/i18n/intl-formatter";
 
 type FieldControlProps<T extends FieldValues> = {
   field: FieldSpec;
@@ -21,6 +18,8 @@ type FieldControlProps<T extends FieldValues> = {
   after?: ReactNode;
   /** The text right above already says the label: show it to screen readers only. */
   labelHidden?: boolean;
+  /** What the field takes, in words (fieldHint). */
+  hint: string | null;
 };
 
 /** One field of either form, of any kind, in FormField's layout so every control reads alike. */
@@ -34,8 +33,8 @@ export function FieldControl<T extends FieldValues>({
   files,
   after,
   labelHidden = false,
+  hint,
 }: FieldControlProps<T>) {
-  const hint = useFieldHint(field, files.limits);
   const tCommon = useTranslations("common");
   // The server's HTML holds each control's starting value (react-hook-form would only set it once
   // the page hydrates): the form looks the same before and after, and no text appears late.
@@ -132,31 +131,4 @@ export function FieldControl<T extends FieldValues>({
       )}
     </FormField>
   );
-}
-
-/** What a field takes, in words: its files' kinds and sizes, its length, JSON, an unknown kind. */
-function useFieldHint(field: FieldSpec, limits: UploadLimits): string | null {
-  const t = useTranslations("fields.hints");
-  const locale = useLocale();
-  const fileHint = useFileFieldHint();
-  switch (field.kind) {
-    case "file":
-    case "file-list":
-      return fileHint(field, limits);
-    case "text":
-    case "paragraph":
-      return field.maxLength
-        ? t("maxLength", {
-            max: intlFormatter("NumberFormat", locale, undefined).format(field.maxLength),
-          })
-        : null;
-    case "json":
-      return t("jsonHint");
-    case "select":
-      return field.options.length === 0 ? t("noOptions") : null;
-    case "other":
-      return t("unknownType", { type: field.type });
-    default:
-      return null;
-  }
 }

@@ -3,12 +3,12 @@ import { lazy, Suspense, useId, type ComponentProps } from "react";
 import type { FieldValues } from "react-hook-form";
 import type { FileField } from "@/components/files/file-field";
 import { Button } from "@/components/ui/button";
-import { useInBrowser } from "@/lib/client/use-in-browser";
+import { useAfterIdle } from "@/lib/client/use-after-idle";
 import { unmatchableExtensions } from "@/lib/files/unmatchable-extensions";
 import { uploadMethodsOf } from "@/lib/files/upload-methods";
 
 // The file field (its uploads, type checks and drop zone) is a chunk of its own: only pages that
-// show a file field load it, and only once the page is in the browser.
+// show a file field load it, and only once the browser is idle after hydration.
 const LoadedFileField = lazy(() =>
   import("@/components/files/file-field").then((module) => ({ default: module.FileField })),
 ) as unknown as typeof FileField;
@@ -21,9 +21,9 @@ const LoadedFileField = lazy(() =>
 export function DeferredFileField<T extends FieldValues>(
   props: ComponentProps<typeof FileField<T>>,
 ) {
-  const inBrowser = useInBrowser();
+  const idle = useAfterIdle();
   const placeholder = <FileFieldPlaceholder {...props} />;
-  if (!inBrowser) return placeholder;
+  if (!idle) return placeholder;
   return (
     <Suspense fallback={placeholder}>
       <LoadedFileField {...props} />

@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from "react";
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { useController, type Control, type FieldPath, type FieldValues } from "react-hook-form";
 import { FileIcon } from "@/components/ui/file-icon";
 import { Button } from "@/components/ui/button";
@@ -10,7 +10,7 @@ import { chooseFileType } from "@/lib/files/detect-file-type";
 import { uploadExtensionOf } from "@/lib/files/file-extension";
 import { acceptedExtensions, sizeLimitFor } from "@/lib/files/file-category";
 import { formatBytes } from "@/lib/files/format-bytes";
-import { useFileKinds } from "@/lib/files/file-hint";
+import { fileKinds } from "@/lib/files/file-kinds";
 import type { UploadLimits } from "@/lib/files/upload-limits";
 import type { FileFieldSpec } from "@/lib/fields/field-spec";
 import type { UploadTarget } from "@/lib/files/upload-with-progress";
@@ -37,7 +37,8 @@ export function FileField<T extends FieldValues>({
   const { field: controlled } = useController({ control: props.control, name: props.name });
   const { id: inputId, "aria-describedby": describedBy, "aria-invalid": invalid } = props.aria;
   const t = useTranslations("form.files");
-  const allowed = useFileKinds()(field) || t("noneAllowed");
+  const allowed =
+    fileKinds(field, { t: useTranslations(), locale: useLocale() }) || t("noneAllowed");
   const kindWords = useTranslations("form.fileHint.types");
   const refusal = (name: string, type: FileType) =>
     type === "custom"

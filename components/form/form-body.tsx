@@ -1,10 +1,12 @@
+import { getLocale, getTranslations } from "next-intl/server";
 import { FormFieldSlot } from "@/components/form/human-input-form";
 import { MarkdownBody } from "@/components/markdown/markdown-body";
+import { fieldHint } from "@/lib/fields/field-hint";
 import { saysLabel, splitFormContent } from "@/lib/form/form-content";
 import type { FormView } from "@/lib/form/form-view";
 
 /** The form's content, rendered on the server, with a slot where each field goes. */
-export function FormBody({
+export async function FormBody({
   form,
   imageOrigins,
 }: {
@@ -16,6 +18,7 @@ export function FormBody({
     form.fields.map((field) => field.name),
   );
   const byName = new Map(form.fields.map((field) => [field.name, field]));
+  const words = { t: await getTranslations(), locale: await getLocale() };
   return segments.map((segment, index) => {
     if (segment.kind === "markdown")
       return (
@@ -32,7 +35,12 @@ export function FormBody({
       !field.required &&
       saysLabel(before.text, field.label);
     return (
-      <FormFieldSlot key={`field-${segment.name}`} name={segment.name} labelHidden={labelHidden} />
+      <FormFieldSlot
+        key={`field-${segment.name}`}
+        name={segment.name}
+        labelHidden={labelHidden}
+        hint={field ? fieldHint(field, form.limits, words) : null}
+      />
     );
   });
 }

@@ -18,6 +18,7 @@ import type { FormView } from "@/lib/form/form-view";
 import { useFileStates } from "@/lib/files/use-file-states";
 import { useFormDraft } from "@/lib/form/use-form-draft";
 import { lazyResolver } from "@/lib/form/lazy-resolver";
+import { useAfterIdle } from "@/lib/client/use-after-idle";
 import { useInBrowser } from "@/lib/client/use-in-browser";
 import {
   takesInputBeforeHydration,
@@ -35,19 +36,24 @@ type HumanInputFormProps = {
   onExpired: () => void;
 };
 
-// The answers' schema is not in the first load. It starts loading as soon as this module runs in
-// the browser, beside hydration, so a click on an action once the page is live rarely waits for it.
+// The answers' schema is not in the first load. A form page opened by its address asks for it
+// before hydration (instrumentation-client.ts); one reached by the router, when this module runs.
 const loadAnswerResolver = () => import("@/lib/form/answer-resolver");
 if (typeof window !== "undefined") loadAnswerResolver().catch(() => undefined);
 
 // How the form draws a field, for the slots its server-rendered content holds.
-const FieldRendererContext = createContext<
-  ((name: string, labelHidden: boolean) => ReactNode) | null
->(null);
+type FieldSlot = {
+  name: string;
+  /** The content right above says the field's label. */
+  labelHidden: boolean;
+  /** What the field takes, in words, said by the server (fieldHint). */
+  hint: string | null;
+};
+const FieldRendererContext = createContext<((slot: FieldSlot) => ReactNode) | null>(null);
 
-/** Where a field goes in the form's content. `labelHidden`: the content right above says it. */
-export function FormFieldSlot({ name, labelHidden }: { name: string; labelHidden: boolean }) {
-  return use(FieldRendererContext)?.(name, labelHidden) ?? null;
+/** Where a field goes in the form's content. */
+export function FormFieldSlot(slot: FieldSlot) {
+  return use(FieldRendererContext)?.(slot) ?? null;
 }
 
 /** The open form. Memoized: the screen around it renders again for each event of the run. */
@@ -116,7 +122,7 @@ export const HumanInputForm = memo(function HumanInputForm({
   const errorOf = (field: FieldSpec) => errors[answerKey(field.name)]?.message;
   const errorEntries = form.fields.filter(errorOf);
 
-  const renderField = (name: string, labelHidden: boolean) => {
+  const renderField = ({ name, labelHidden, hint }: FieldSlot) => {
     const field = form.fields.find((candidate) => candidate.name === name);
     if (!field) return null;
     if (field.kind === "other") {
@@ -140,6 +146,7 @@ export const HumanInputForm = memo(function HumanInputForm({
         register={register}
         error={errorOf(field)}
         labelHidden={labelHidden}
+        hint={hint}
         files={{ uploadTarget, limits: form.limits, onStateChange: fileStateSetters[field.name]! }}
         after={
           field.kind === "paragraph" && field.defaultValue ? (
@@ -268,7 +275,7 @@ const WARNING_MS = 5 * 60_000;
 
 /** "Answer by …" with a live countdown; warns in the last 5 minutes and reports zero once. */
 function ExpiryCountdown({ expiresAt, onExpired }: { expiresAt: number; onExpired: () => void }) {
-  const inBrowser = useInBrowser();
+  const idle = useAfterIdle();
   const [now, setNow] = useState(() => Date.now());
   const remaining = expiresAt * 1000 - now;
 
@@ -286,8 +293,9 @@ function ExpiryCountdown({ expiresAt, onExpired }: { expiresAt: number; onExpire
   const warning = remaining <= WARNING_MS;
   const t = useTranslations("form.expiry");
   const locale = useLocale();
-  // The reader's own clock and time zone: the server's HTML holds an empty line until then.
-  if (!inBrowser) {
+  // The reader's own clock and time zone, once the browser is idle after hydration (its date
+  // formats are not built in the way of a first tap): the server's HTML holds an empty line.
+  if (!idle) {
     return (
       <p className="muted small" data-testid="expiry">
         {"\u00a0"}

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useForm, type FieldPath } from "react-hook-form";
 import { FieldControl } from "@/components/fields/field-control";
@@ -23,6 +23,7 @@ import type { StartFormView } from "@/lib/launcher/start-form-view";
 import { useFileStates } from "@/lib/files/use-file-states";
 import { useLaunch } from "@/lib/launcher/use-launch";
 import { useApprovalChannels } from "@/lib/run/use-approval-channels";
+import { fieldHint } from "@/lib/fields/field-hint";
 
 type StartFormProps = {
   view: StartFormView;
@@ -38,6 +39,8 @@ const fieldPath = (name: string) => `inputs.${answerKey(name)}` as FieldPath<Sta
 /** The start form built from the app's `user_input_form`, and the start followed live below it. */
 export function StartForm({ view, onProblem }: StartFormProps) {
   const t = useTranslations("launcher");
+  // The launcher reads its fields in the browser, so their hints are said here.
+  const hintWords = { t: useTranslations(), locale: useLocale() };
   const channelWords = useApprovalChannels();
   // A chat app takes a message. In `auto` the box shows when the app has chat features, and
   // after the app has said it is a chat app.
@@ -150,6 +153,7 @@ export function StartForm({ view, onProblem }: StartFormProps) {
                 limits: view.limits,
                 onStateChange: files.setters[field.name]!,
               }}
+              hint={fieldHint(field, view.limits, hintWords)}
             />
           ))}
           {chat ? (

@@ -1,5 +1,6 @@
 import { useMemo, useReducer } from "react";
 import { ApiClientError } from "@/lib/client/api-client-error";
+import { useAfterIdle } from "@/lib/client/use-after-idle";
 import { useEventStream } from "@/lib/client/use-event-stream";
 import type { FormLinkContext } from "@/lib/form/form-api";
 import { runEventsSource } from "@/lib/run/queries";
@@ -17,12 +18,15 @@ export type RunStream = ReturnType<typeof useRunStream>;
 /** Follows the link's run live, reconnecting; the reducer merges each connection's replay. */
 export function useRunStream(link: FormLinkContext, enabled: boolean) {
   const [state, dispatch] = useReducer(runViewReducer, initialRunView);
+  // Opened once the browser is idle after hydration: the stream's first answer is the run's state
+  // so far (a snapshot or its log), so nothing is missed by opening it a moment later.
+  const idle = useAfterIdle();
   // Per source: where this page's reading of the run has got to.
   const followed = useMemo(() => {
-    if (!enabled || !link.run) return null;
+    if (!enabled || !idle || !link.run) return null;
     const cursor = { id: null as string | null };
     return { cursor, source: runEventsSource(link, () => cursor.id) };
-  }, [enabled, link]);
+  }, [enabled, idle, link]);
   const { connection, failure } = useEventStream({
     source: followed?.source ?? null,
     read: (body) =>

@@ -49,7 +49,7 @@ describe("import boundaries", () => {
     for (const file of [
       "lib/form/form-link.ts",
       "lib/run/run-view.ts",
-      "lib/files/file-hint.ts",
+      "lib/files/file-kinds.ts",
       "lib/fields/field-spec.ts",
       "lib/client/api-fetch.ts",
       "lib/ids/path-ids.ts",
