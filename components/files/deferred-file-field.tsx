@@ -44,7 +44,7 @@ function FileFieldPlaceholder<T extends FieldValues>({
     ? unmatchableExtensions(field.allowedExtensions)
     : [];
   return (
-    <div role="group" aria-labelledby={labelId} className="file-field">
+    <div role="group" aria-labelledby={labelId} className="file-field" data-awaiting-field="">
       {unmatchable.length > 0 ? (
         <p className="small notice">
           {t("listCannotMatch", { extensions: unmatchable.join(", ") })}

@@ -37,13 +37,17 @@ export function FileField<T extends FieldValues>({
   const { field: controlled } = useController({ control: props.control, name: props.name });
   const { id: inputId, "aria-describedby": describedBy, "aria-invalid": invalid } = props.aria;
   const t = useTranslations("form.files");
-  const allowed =
-    fileKinds(field, { t: useTranslations(), locale: useLocale() }) || t("noneAllowed");
-  const kindWords = useTranslations("form.fileHint.types");
+  const words = { t: useTranslations(), locale: useLocale() };
+  // Said only in a refusal, not at every render (the field renders on each upload's progress).
+  const allowed = () => fileKinds(field, words) || t("noneAllowed");
   const refusal = (name: string, type: FileType) =>
     type === "custom"
-      ? t("notAccepted", { name, allowed })
-      : t("detectedNotAccepted", { name, kind: kindWords(type), allowed });
+      ? t("notAccepted", { name, allowed: allowed() })
+      : t("detectedNotAccepted", {
+          name,
+          kind: words.t(`form.fileHint.types.${type}`),
+          allowed: allowed(),
+        });
   const max = field.kind === "file" ? 1 : field.maxFiles;
   const uploads = useFileUploads({
     initial: Array.isArray(controlled.value) ? (controlled.value as AttachedFile[]) : [],
@@ -191,7 +195,7 @@ export function FileField<T extends FieldValues>({
                       kind:
                         item.attached.type === "custom"
                           ? `.${item.attached.extension ?? ""}`
-                          : kindWords(item.attached.type),
+                          : words.t(`form.fileHint.types.${item.attached.type}`),
                     })}
                   </span>
                 ) : null}
@@ -258,7 +262,7 @@ function RemoteUrlEntry({
   ...props
 }: {
   field: FileFieldSpec;
-  allowed: string;
+  allowed: () => string;
   target: UploadTarget;
   disabled: boolean;
   onAdd: (file: AttachedFile) => void;
@@ -286,7 +290,7 @@ function RemoteUrlEntry({
       if (!check.ok)
         return setError(
           check.problem === "notAccepted"
-            ? t("link.notAccepted", { allowed: props.allowed })
+            ? t("link.notAccepted", { allowed: props.allowed() })
             : t(`link.${check.problem}`),
         );
       setError(null);
