@@ -125,6 +125,8 @@ export type PhoneLoads = {
   usableMedianMs: number;
   /** Before the page's own address was fetched (a redirect's round trip), ms. */
   redirectMedianMs: number;
+  /** From the page's own fetch to its first byte: the server's render and a round trip, ms. */
+  firstByteMedianMs: number;
 };
 
 /** The form page and the floor app's pages, each under the same phone throttling. */

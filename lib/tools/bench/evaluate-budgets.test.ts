@@ -115,6 +115,7 @@ const passing: BenchResults = {
       readableMedianMs: 1500,
       usableMedianMs: 2800,
       redirectMedianMs: 160,
+      firstByteMedianMs: 420,
     },
     barePage: {
       readableMs: [900],
@@ -122,6 +123,7 @@ const passing: BenchResults = {
       readableMedianMs: 900,
       usableMedianMs: 2000,
       redirectMedianMs: 0,
+      firstByteMedianMs: 310,
     },
     keptPage: {
       readableMs: [1000],
@@ -129,6 +131,7 @@ const passing: BenchResults = {
       readableMedianMs: 1000,
       usableMedianMs: 2400,
       redirectMedianMs: 0,
+      firstByteMedianMs: 310,
     },
   },
 };

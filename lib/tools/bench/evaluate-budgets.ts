@@ -316,7 +316,8 @@ export function evaluateBudgets(results: BenchResults): BudgetCheck[] {
       detail:
         `bare page usable ${ms(barePage.usableMedianMs)}, kept libraries' page ` +
         `${ms(keptPage.usableMedianMs)}; the link's trade for its cookie ` +
-        `${ms(formPage.redirectMedianMs)}; readable: form ` +
+        `${ms(formPage.redirectMedianMs)}; first byte: form ${ms(formPage.firstByteMedianMs)}, ` +
+        `bare page ${ms(barePage.firstByteMedianMs)}; readable: form ` +
         `${ms(formPage.readableMedianMs)}, bare page ${ms(barePage.readableMedianMs)} ` +
         `(CPU ${phone.throttle.cpuRate}×, ${(phone.throttle.downBytesPerSecond * 8) / 1e6} Mbps, ` +
         `${phone.throttle.latencyMs} ms, 360 px)`,

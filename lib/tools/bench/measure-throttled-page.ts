@@ -52,7 +52,7 @@ type Probe = {
 async function loadOnce(
   browser: Browser,
   target: Target,
-): Promise<{ readable: number; usable: number; beforeFetch: number }> {
+): Promise<{ readable: number; usable: number; beforeFetch: number; firstByte: number }> {
   const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
   try {
     const page = await context.newPage();
@@ -84,12 +84,18 @@ async function loadOnce(
       const probe = await read();
       if (probe.answered !== null && probe.shown !== null && probe.fcp !== null) {
         // The time before the page's own address was fetched: a redirect's round trip.
-        const beforeFetch = await page.evaluate(
-          () =>
-            (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming)
-              .fetchStart,
-        );
-        return { readable: Math.max(probe.shown, probe.fcp), usable: probe.answered, beforeFetch };
+        const { fetchStart, responseStart } = await page.evaluate(() => {
+          const entry = performance.getEntriesByType(
+            "navigation",
+          )[0] as PerformanceNavigationTiming;
+          return { fetchStart: entry.fetchStart, responseStart: entry.responseStart };
+        });
+        return {
+          readable: Math.max(probe.shown, probe.fcp),
+          usable: probe.answered,
+          beforeFetch: fetchStart,
+          firstByte: responseStart - fetchStart,
+        };
       }
       if (probe.at !== null) {
         const at = { x: probe.at.x, y: probe.at.y, button: "left" as const, clickCount: 1 };
@@ -107,10 +113,12 @@ async function loads(browser: Browser, target: Target, count: number): Promise<P
   const readableMs: number[] = [];
   const usableMs: number[] = [];
   const beforeFetchMs: number[] = [];
+  const firstByteMs: number[] = [];
   // One load first, not counted: the server's first render of the page loads its modules.
   for (let load = -1; load < count; load++) {
-    const { readable, usable, beforeFetch } = await loadOnce(browser, target);
+    const { readable, usable, beforeFetch, firstByte } = await loadOnce(browser, target);
     if (load < 0) continue;
+    firstByteMs.push(firstByte);
     readableMs.push(readable);
     usableMs.push(usable);
     beforeFetchMs.push(beforeFetch);
@@ -121,6 +129,7 @@ async function loads(browser: Browser, target: Target, count: number): Promise<P
     readableMedianMs: median(readableMs),
     usableMedianMs: median(usableMs),
     redirectMedianMs: median(beforeFetchMs),
+    firstByteMedianMs: median(firstByteMs),
   };
 }
 
