@@ -10,6 +10,11 @@ import type { FormValues } from "@/lib/form/answers";
 // Only the browser checks answers with these, once the page is in it (the service checks them
 // again), so their problems are message keys, translated where they are shown.
 
+// The page's policy allows no eval. Not told, zod finds that out by trying `new Function` at its
+// first object schema, on a first tap: a refused eval and its thrown error, about 20 ms on a slow
+// phone (decision 091).
+z.config({ jitless: true });
+
 export function buildAnswerSchema(fields: readonly FieldSpec[]) {
   return z.object(buildFieldsShape(fields, { dialect: "human-input", say: encodeFieldIssue }));
 }

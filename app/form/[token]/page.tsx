@@ -4,6 +4,7 @@ import { cookies, headers } from "next/headers";
 import { getTranslations } from "next-intl/server";
 import { DraftSweep } from "@/components/form/draft-sweep";
 import { EmbedProvider } from "@/components/embed/embed-provider";
+import { ExpiryFormatsWarmUp } from "@/components/form/expiry-formats-warm-up";
 import { FormBody } from "@/components/form/form-body";
 import { FormScreen, type FormFailure } from "@/components/form/form-screen";
 import { RecipientScreen } from "@/components/inbox/recipient-screen";
@@ -120,6 +121,7 @@ async function FormPageBody({ token, query }: { token: string; query: Query }) {
   }
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>
+      {form?.expiresAt ? <ExpiryFormatsWarmUp /> : null}
       <FormScreen key={token} link={link} loadFailure={failure}>
         {form ? <FormBody form={form} imageOrigins={getEnv().MARKDOWN_IMAGE_ORIGINS} /> : null}
       </FormScreen>
