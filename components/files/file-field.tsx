@@ -5,7 +5,7 @@ import { FileIcon } from "@/components/ui/file-icon";
 import { Button } from "@/components/ui/button";
 import type { ControlProps } from "@/components/ui/form-field";
 import type { AttachedFile } from "@/lib/fields/attached-file";
-import type { FileType } from "@/lib/dify/browser-schemas";
+import type { FileType } from "@/lib/dify/file-types";
 import { chooseFileType } from "@/lib/files/detect-file-type";
 import { uploadExtensionOf } from "@/lib/files/file-extension";
 import { acceptedExtensions, sizeLimitFor } from "@/lib/files/file-category";

@@ -12,7 +12,7 @@ import { initialAnswers, type FormValues } from "@/lib/form/answers";
 import { fieldInputId } from "@/lib/form/focus-field";
 import { formUploadTarget, type FormLinkContext } from "@/lib/form/form-api";
 import { formatDateTime, formatRemaining } from "@/lib/i18n/format-time";
-import { useFieldIssueText } from "@/lib/fields/field-issue";
+import { useFieldIssueText } from "@/lib/fields/use-field-issue-text";
 import type { FieldSpec } from "@/lib/fields/field-spec";
 import type { FormView } from "@/lib/form/form-view";
 import { useFileStates } from "@/lib/files/use-file-states";

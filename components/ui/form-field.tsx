@@ -1,6 +1,6 @@
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
-import { useFieldIssueText } from "@/lib/fields/field-issue";
+import { useFieldIssueText } from "@/lib/fields/use-field-issue-text";
 
 /** What a field's control spreads onto itself so its label, hint and error belong to it. */
 export type ControlProps = {

@@ -1,11 +1,8 @@
 import * as z from "zod/mini";
+import { fileTypeSchema } from "@/lib/dify/file-types";
 
 // The wire shapes of the Dify service API that the browser parses too, in zod/mini so the form
 // page does not ship zod's whole chainable API. Loose where real servers send more than we read.
-
-export const FILE_TYPES = ["image", "document", "audio", "video", "custom"] as const;
-export const fileTypeSchema = z.enum(FILE_TYPES);
-export type FileType = z.infer<typeof fileTypeSchema>;
 
 /** The longest extension a file may have, without its dot: Dify stores it in a column of 255. */
 export const MAX_EXTENSION_LENGTH = 255;

@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { fileTypeSchema } from "@/lib/dify/browser-schemas";
+import { fileTypeSchema } from "@/lib/dify/file-types";
 
 /** A file that finished uploading (local) or a link to one (remote), as a form's value holds it. */
 export const attachedFileSchema = z.discriminatedUnion("source", [

@@ -1,5 +1,3 @@
-import { useTranslations } from "next-intl";
-import { useCallback } from "react";
 import type english from "@/lib/i18n/messages/en/fields.json";
 
 // A field's problem as a message key and its parameters, never a sentence: the schema runs on the
@@ -33,17 +31,4 @@ export function decodeFieldIssue(message: string) {
   } catch {
     return null;
   }
-}
-
-/** A field error in the page's language: a schema problem translated, any other text as it is. */
-export function useFieldIssueText() {
-  const t = useTranslations("fields.issues");
-  return useCallback(
-    (message: string | undefined): string | undefined => {
-      if (!message) return message;
-      const issue = decodeFieldIssue(message);
-      return issue ? t(issue.key, issue.values) : message;
-    },
-    [t],
-  );
 }

@@ -1,4 +1,4 @@
-import type { FileType } from "@/lib/dify/browser-schemas";
+import type { FileType } from "@/lib/dify/file-types";
 
 // The file types a Dify server detects, in both generations: before graphon 0.7.0, substring tests
 // on the MIME type; since, a normalised MIME type with prefixes and an allowlist, and `odt` as a

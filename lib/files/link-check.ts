@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import { apiFetch } from "@/lib/client/api-fetch";
-import { fileTypeSchema } from "@/lib/dify/browser-schemas";
+import { fileTypeSchema } from "@/lib/dify/file-types";
 import type { UploadTarget } from "@/lib/files/upload-with-progress";
 
 /** A link the page asks about for a file field: which field, and the link as typed. */

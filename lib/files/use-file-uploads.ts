@@ -1,6 +1,6 @@
 import pLimit from "p-limit";
 import { useEffect, useReducer, useRef } from "react";
-import type { FileType } from "@/lib/dify/browser-schemas";
+import type { FileType } from "@/lib/dify/file-types";
 import { ApiClientError } from "@/lib/client/api-client-error";
 import type { ErrorCode } from "@/lib/errors/error-code";
 import type { AttachedFile } from "@/lib/fields/attached-file";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import * as z from "zod/mini";
-import { FILE_TYPES } from "@/lib/dify/browser-schemas";
+import { FILE_TYPES } from "@/lib/dify/file-types";
 import { attachedFileSchema } from "@/lib/fields/attached-file";
 import { mergeDraft, readDraft } from "@/lib/form/form-draft";
 

@@ -1,4 +1,4 @@
-import type { FileType } from "@/lib/dify/browser-schemas";
+import type { FileType } from "@/lib/dify/file-types";
 import type { AttachedFile } from "@/lib/fields/attached-file";
 import type { Answers } from "@/lib/form/answers";
 import { isRecord } from "@/lib/ids/is-record";
