@@ -57,6 +57,8 @@ for (const width of WIDTHS) {
         page.getByRole("heading", { name: "This request is for someone else" }),
       ).toBeVisible();
       await expect(page.getByText("You are signed in as bob@example.com")).toBeVisible();
+      // The way out: sign out, to sign in as the one it was sent to.
+      await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
       await expect(page.getByLabel("Draft")).toHaveCount(0);
       await expectAccessible(page);
 

@@ -5,8 +5,7 @@ import { getEnv } from "@/lib/server/env";
 
 export default function FormLayout({ children }: { children: ReactNode }) {
   return (
-    // The inbox's words: a form that needs its recipient signed in offers sign-out.
-    <ClientMessages areas={["form", "run", "fields", "inbox"]}>
+    <ClientMessages areas={["form", "run", "fields"]}>
       <MarkdownImageOriginsProvider origins={getEnv().MARKDOWN_IMAGE_ORIGINS}>
         {children}
       </MarkdownImageOriginsProvider>
