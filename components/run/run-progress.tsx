@@ -2,7 +2,8 @@ import { useLocale, useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { FormMarkdown } from "@/components/markdown/form-markdown";
 import { RunOutputs } from "@/components/run/run-outputs";
-import type { NodeView, RunViewState } from "@/lib/run/run-view";
+import type { NodeView } from "@/lib/run/run-view";
+import type { RunViewState } from "@/lib/run/run-view-state";
 import { intlFormatter } from "@/lib/i18n/intl-formatter";
 
 // A run as it goes: its steps, streamed text, and how it ended. Shared by the form page (after an

@@ -4,7 +4,7 @@ import { RunProgress, strong } from "@/components/run/run-progress";
 import { WaitingForms } from "@/components/run/waiting-forms";
 import { ApiClientError } from "@/lib/client/api-client-error";
 import type { FormLinkContext } from "@/lib/form/form-api";
-import { waitingFormKey } from "@/lib/run/run-view";
+import { waitingFormKey } from "@/lib/run/run-view-state";
 import { useApprovalChannels } from "@/lib/run/use-approval-channels";
 import { useNextForm } from "@/lib/run/use-next-form";
 import type { RunStream } from "@/lib/run/use-run-stream";

@@ -1,7 +1,8 @@
 import { useTranslations } from "next-intl";
 import { useId } from "react";
 import type { LinkScope } from "@/lib/form/form-link";
-import { waitingFormKey, type WaitingForm } from "@/lib/run/run-view";
+import type { WaitingForm } from "@/lib/run/run-view";
+import { waitingFormKey } from "@/lib/run/run-view-state";
 
 /** Every form the run waits at, each with what this link may do with it. */
 export function WaitingForms({

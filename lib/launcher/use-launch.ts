@@ -9,7 +9,8 @@ import {
 import { useStartMutation } from "@/lib/launcher/queries";
 import { openFormLink } from "@/lib/form/open-form-link";
 import type { StartValues } from "@/lib/launcher/start-form-schema";
-import { initialRunView, runViewReducer } from "@/lib/run/run-view";
+import { runViewReducer } from "@/lib/run/run-view";
+import { initialRunView } from "@/lib/run/run-view-state";
 
 // Starts the app and follows the run live. A form the run pauses at opens once the stream has
 // ended: closing the run's original stream earlier stops the resumed run on some servers.

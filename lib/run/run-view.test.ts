@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { readStreamEvents } from "@/lib/dify/sse-events";
-import { initialRunView, runViewReducer, type RunViewState } from "@/lib/run/run-view";
+import { runViewReducer } from "@/lib/run/run-view";
+import { initialRunView, type RunViewState } from "@/lib/run/run-view-state";
 
 const env = { task_id: "t", workflow_run_id: "r" };
 const started = (id: string, nodeId: string, title: string) => ({

@@ -1,4 +1,5 @@
 import type { PauseReason, StreamEvent } from "@/lib/dify/browser-schemas";
+import { initialRunView, waitingFormKey, type RunViewState } from "@/lib/run/run-view-state";
 
 // Folds the events of a run's stream into what the page shows. Idempotent on replays: `pubsub`
 // snapshots repeat node events (merged by execution id) and send a chat answer as one
@@ -21,8 +22,8 @@ const nodeView = (data: NodeEvent) => ({
 });
 export type NodeView = ReturnType<typeof nodeView>;
 
-type ClosedForm = { key: string; nodeId: string; nodeTitle: string };
-type Filled = Record<"actionId" | "actionText" | "renderedContent", string | null>;
+export type ClosedForm = { key: string; nodeId: string; nodeTitle: string };
+export type Filled = Record<"actionId" | "actionText" | "renderedContent", string | null>;
 
 type FormFields = Partial<
   Pick<PauseReason, "form_id" | "node_title" | "form_token" | "approval_channels" | "form_version">
@@ -43,35 +44,6 @@ const waitingForm = (data: FormFields) => ({
 });
 /** A form the run waits at. Several can be open at once (parallel branches). */
 export type WaitingForm = ReturnType<typeof waitingForm>;
-
-export function waitingFormKey(form: WaitingForm): string {
-  return form.formId ?? form.nodeId;
-}
-
-type Outcome = {
-  status: string;
-  outputs: Record<string, unknown>;
-  error: string | null;
-};
-
-export const initialRunView = {
-  phase: "waiting" as "waiting" | "running" | "paused" | "finished" | "failed",
-  nodes: [] as NodeView[],
-  filled: [] as (ClosedForm & Filled)[],
-  timeouts: [] as ClosedForm[],
-  /** Streamed text per node id, in arrival order of the nodes. */
-  text: [] as { nodeId: string; text: string }[],
-  /** Per text key, what this connection has replayed of the text already shown. */
-  replayed: {} as Record<string, string>,
-  waiting: [] as WaitingForm[],
-  outcome: null as Outcome | null,
-  streamError: null as { code: string; message: string } | null,
-  /** Per node id, the form a filled or timeout event without `form_id` closes. */
-  lastRequired: {} as Record<string, string>,
-  /** The forms waiting when the run resumed, while nothing has closed since (a submit resumed it). */
-  resumedFrom: null as string[] | null,
-};
-export type RunViewState = typeof initialRunView;
 
 type AnyEvent = StreamEvent | { event: "unknown"; name: string } | { event: "connected" | "reset" };
 

@@ -4,7 +4,7 @@ import { ApiClientError } from "@/lib/client/api-client-error";
 import type { FormLinkContext } from "@/lib/form/form-api";
 import { openFormLink } from "@/lib/form/open-form-link";
 import { useNextLinkMutation } from "@/lib/run/queries";
-import { waitingFormKey, type RunViewState } from "@/lib/run/run-view";
+import { waitingFormKey, type RunViewState } from "@/lib/run/run-view-state";
 
 /** How long the waiting forms must stay put before the next one is opened (replays settle). */
 const SETTLE_MS = 150;

@@ -5,7 +5,8 @@ import { getDifyClient } from "@/lib/server/dify/get-dify-client";
 import { getEnv } from "@/lib/server/env";
 import { type FormLinkClaims } from "@/lib/form/form-link";
 import { mintFormLink } from "@/lib/server/form/mint-form-link";
-import { initialRunView, runViewReducer, type RunViewState } from "@/lib/run/run-view";
+import { runViewReducer } from "@/lib/run/run-view";
+import { initialRunView, type RunViewState } from "@/lib/run/run-view-state";
 import { readStreamEvents } from "@/lib/dify/sse-events";
 
 // The run's state now, as the server sees it (tokens included). Without `continue_on_pause` a

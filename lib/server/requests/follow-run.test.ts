@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { ApiError } from "@/lib/errors/api-error";
-import { initialRunView, type RunViewState, type WaitingForm } from "@/lib/run/run-view";
+import type { WaitingForm } from "@/lib/run/run-view";
+import { initialRunView, type RunViewState } from "@/lib/run/run-view-state";
 import { followRun, RunStillRunning } from "@/lib/server/requests/follow-run";
 import { refreshRequest } from "@/lib/server/requests/refresh-request";
 import { sweepWaiting } from "@/lib/server/requests/sweep-waiting";

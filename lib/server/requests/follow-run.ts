@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { RunViewState } from "@/lib/run/run-view";
+import type { RunViewState } from "@/lib/run/run-view-state";
 import { refreshRequest } from "@/lib/server/requests/refresh-request";
 import { noteRunOutcome, waitingRequestsOfRun } from "@/lib/server/requests/settle-request";
 import { findRequest, storeRequest } from "@/lib/server/requests/store-request";

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { initialRunView } from "@/lib/run/run-view";
+import { initialRunView } from "@/lib/run/run-view-state";
 import type { DecisionRecord } from "@/lib/server/requests/decision-record";
 import { followRun, type FollowRunJob } from "@/lib/server/requests/follow-run";
 import { recordDecision } from "@/lib/server/requests/record-decision";
