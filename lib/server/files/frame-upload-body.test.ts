@@ -1,17 +1,19 @@
 import { Readable } from "node:stream";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { frameUploadBody } from "@/lib/server/files/frame-upload-body";
 
-const file = (content: string, filename = "a.txt") => ({
+const file = (content: string | string[], filename = "a.txt") => ({
   filename,
   mimeType: "text/plain",
-  chunks: Readable.from([Buffer.from(content)]),
+  stream: Readable.from([content].flat().map((piece) => Buffer.from(piece))),
 });
 const options = (parsed: Promise<void> = Promise.resolve()) => ({
   user: "alice",
   boundary: "B",
+  maxBytes: 1000,
   smallFileBytes: 100,
   parsed,
+  refuse: () => undefined,
 });
 const text = async (body: Buffer | Readable) =>
   Buffer.isBuffer(body) ? body.toString() : (await Readable.from(body).toArray()).join("");
@@ -34,6 +36,29 @@ describe("frameUploadBody", () => {
     expect(body).toBeInstanceOf(Readable);
     expect(await text(body)).toBe(framed(content));
   });
+
+  it("streams every chunk up to the limit", async () => {
+    const pieces = ["a".repeat(400), "b".repeat(600)];
+    expect(await text(await frameUploadBody(file(pieces), options()))).toBe(
+      framed(pieces.join("")),
+    );
+  });
+
+  it.each([
+    ["a small", ["x".repeat(1001), "z"]],
+    ["a streamed", ["x".repeat(400), "y".repeat(601), "z"]],
+  ])(
+    "refuses %s file one byte past the limit with 413 file_too_large, leaving the source undestroyed",
+    async (_label, pieces) => {
+      const part = file(pieces);
+      const refuse = vi.fn();
+      await expect(frameUploadBody(part, { ...options(), refuse }).then(text)).rejects.toThrow();
+      expect(refuse).toHaveBeenCalledWith(
+        expect.objectContaining({ status: 413, code: "file_too_large" }),
+      );
+      expect(part.stream.destroyed).toBe(false);
+    },
+  );
 
   it("escapes quotes and line breaks in the file name", async () => {
     const body = await frameUploadBody(file("hi", 'a"b\r\nc.txt'), options());

@@ -9,7 +9,6 @@ import type { UploadedFile } from "@/lib/dify/schemas";
 import { toUploadLimits } from "@/lib/files/upload-limits";
 import type { UploadAnswer } from "@/lib/files/upload-answer";
 import { countUploadedBytes } from "@/lib/server/ops/metrics";
-import { capBytes } from "@/lib/server/files/cap-bytes";
 import { frameUploadBody } from "@/lib/server/files/frame-upload-body";
 import { readFilePart, type FilePart } from "@/lib/server/files/read-file-part";
 import { watchUploadBody } from "@/lib/server/files/watch-upload-body";
@@ -53,15 +52,14 @@ export async function proxyUpload(
       });
       body.fileLimit(maxBytes);
       if (failure.signal.aborted) return;
-      const framed = await frameUploadBody(
-        { ...part, chunks: capBytes(part.stream, maxBytes) },
-        {
-          user,
-          boundary,
-          smallFileBytes: getEnv().limits.uploadSmallFileBytes,
-          parsed: reader.parsed,
-        },
-      );
+      const framed = await frameUploadBody(part, {
+        user,
+        boundary,
+        maxBytes,
+        smallFileBytes: getEnv().limits.uploadSmallFileBytes,
+        parsed: reader.parsed,
+        refuse: fail,
+      });
       if (failure.signal.aborted) return;
       const contentType = `multipart/form-data; boundary=${boundary}`;
       const file = await getDifyClient().uploadFile(framed, contentType, {
