@@ -33,7 +33,7 @@ const nextConfig = {
     "*": ["**/node_modules/sharp/**/*", "**/node_modules/@img/**/*"],
   },
   // Node-only packages used by route handlers; keep them out of the bundle.
-  serverExternalPackages: ["busboy", "undici", "prom-client", "pg", "pg-boss"],
+  serverExternalPackages: ["@fastify/busboy", "undici", "prom-client", "pg", "pg-boss"],
   // Metadata (the page title) in the first bytes for every client, not streamed in later: screen
   // readers and axe read the title on load.
   htmlLimitedBots: /.*/,

@@ -83,6 +83,13 @@ describe("POST /files/upload", () => {
     expect(server.store.getUpload(body.id as string)?.user).toBe("alice");
   });
 
+  it("keeps a file name as the UTF-8 a browser sends", async () => {
+    const form = new FormData();
+    form.append("user", "alice");
+    form.append("file", new Blob(["hi"], { type: "text/plain" }), "résumé 日本.txt");
+    expect((await upload(form)).body).toMatchObject({ name: "résumé 日本.txt" });
+  });
+
   it("answers 413 file_too_large past the category limit, while the body is still streaming", async () => {
     const form = new FormData();
     form.append("user", "alice");

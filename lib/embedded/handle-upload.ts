@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import busboy from "busboy";
+import Busboy, { type BusboyInstance } from "@fastify/busboy";
 import { DifyError, sendDifyError, sendDifyJson } from "./dify-error";
 import { sizeCategoryOf as fileCategory } from "./file-types";
 import { BLOCKED_EXTENSIONS } from "./blocked-extensions";
@@ -66,11 +66,11 @@ export function handleUpload({
   res,
 }: Pick<RouteRequest, "ctx" | "req" | "res">): Promise<void> {
   return new Promise((resolve) => {
-    let parser: busboy.Busboy;
+    let parser: BusboyInstance;
     try {
       // preservePath keeps "a/b.png" intact so it can be refused rather than silently renamed.
-      parser = busboy({
-        headers: req.headers,
+      parser = new Busboy({
+        headers: { ...req.headers, "content-type": req.headers["content-type"] ?? "" },
         preservePath: true,
         limits: { fields: 20, fieldSize: 64 * 1024, parts: 40 },
       });
@@ -106,14 +106,13 @@ export function handleUpload({
       if (name === "user" && user === undefined) user = value;
     });
 
-    parser.on("file", (name, stream, info) => {
+    parser.on("file", (name, stream, filename, _encoding, mimeType) => {
       fileParts += 1;
       if (name !== "file" || sawFileField) {
         stream.resume();
         return;
       }
       sawFileField = true;
-      const filename = info.filename;
       problem = filenameProblem(filename);
       if (problem || !filename) {
         stream.resume();
@@ -126,7 +125,7 @@ export function handleUpload({
         filename,
         extension,
         category,
-        mimeType: info.mimeType,
+        mimeType,
         size: 0,
         complete: false,
       };
@@ -148,7 +147,7 @@ export function handleUpload({
       respondEarly(new DifyError(400, "invalid_param", "Malformed multipart body."));
     });
 
-    parser.on("close", () => {
+    parser.on("finish", () => {
       if (responded) return;
       responded = true;
       resolve();

@@ -39,6 +39,11 @@ describe("readFilePart", () => {
     expect(refused).toEqual([]);
   });
 
+  it("reads a file name as UTF-8, as browsers send it", async () => {
+    const { found } = await read(filePart("file", "résumé 日本.txt"));
+    expect(found).toEqual([{ filename: "résumé 日本.txt", content: "hi" }]);
+  });
+
   it.each([
     ["a second file", [filePart("file", "a.txt"), filePart("file", "b.txt")], "too_many_files"],
     ["a nameless file", [filePart("file", " ")], "filename_not_exists_error"],
@@ -66,7 +71,7 @@ describe("readFilePart", () => {
     expect(refused[0]).toBe(code);
   });
 
-  it("refuses a content type busboy cannot read", () => {
+  it("refuses a content type the parser cannot read", () => {
     const body = Readable.from([]);
     expect(() =>
       readFilePart(body, "multipart/form-data; nothing", { onPart: vi.fn(), fail: vi.fn() }),

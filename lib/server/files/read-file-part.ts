@@ -1,7 +1,7 @@
 import "server-only";
 import { getEnv } from "@/lib/server/env";
 import type { Readable } from "node:stream";
-import busboy from "busboy";
+import Busboy, { type BusboyInstance } from "@fastify/busboy";
 import { ApiError } from "@/lib/errors/api-error";
 import { MAX_EXTENSION_LENGTH } from "@/lib/dify/browser-schemas";
 import { uploadExtensionOf } from "@/lib/files/file-extension";
@@ -34,11 +34,10 @@ export function readFilePart(
   on: { onPart: (part: FilePart) => void; fail: (error: ApiError) => void },
 ) {
   const { uploadMaxFields, uploadMaxFieldBytes, uploadMaxParts } = getEnv().limits;
-  let parser: busboy.Busboy;
+  let parser: BusboyInstance;
   try {
-    parser = busboy({
+    parser = new Busboy({
       headers: { "content-type": contentType },
-      defParamCharset: "utf8",
       preservePath: true,
       limits: { fields: uploadMaxFields, fieldSize: uploadMaxFieldBytes, parts: uploadMaxParts },
     });
@@ -50,9 +49,9 @@ export function readFilePart(
   const parsed = new Promise<void>((resolve) => (markParsed = resolve));
   const refuseParts = () => on.fail(tooManyParts());
 
-  parser.on("file", (field, stream, info) => {
+  parser.on("file", (field, stream, name, _encoding, mimeType) => {
     if (field !== "file") return void stream.resume();
-    const filename = info.filename ?? "";
+    const filename = name ?? "";
     const refusal = found
       ? ApiError.of("too_many_files", "Only one file can be uploaded at a time.")
       : nameRefusal(filename);
@@ -61,15 +60,15 @@ export function readFilePart(
       stream.resume();
       return on.fail(refusal);
     }
-    on.onPart({ stream, filename, mimeType: info.mimeType || "application/octet-stream" });
+    on.onPart({ stream, filename, mimeType: mimeType || "application/octet-stream" });
   });
   // A `file` part with an empty filename arrives as a plain field.
-  parser.on("field", (field, _value, info) => {
+  parser.on("field", (field, _value, nameTruncated, valueTruncated) => {
     if (field === "file") on.fail(noName());
-    else if (info.valueTruncated || info.nameTruncated) refuseParts();
+    else if (valueTruncated || nameTruncated) refuseParts();
   });
   parser.on("partsLimit", refuseParts).on("fieldsLimit", refuseParts);
-  parser.on("close", () => {
+  parser.on("finish", () => {
     markParsed();
     if (!found) on.fail(ApiError.of("no_file_uploaded", "No file was uploaded."));
   });
