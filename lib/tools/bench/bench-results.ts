@@ -72,6 +72,8 @@ export type UploadMemoryResult = {
   frameworkFloor: UploadRun;
   /** The same upload as `direct`, through the floor app's proxy route. */
   proxyFloor: UploadRun;
+  /** The same upload through the floor app's stream route: Next's least cost of passing it on. */
+  streamFloor: UploadRun;
   minimalProxy: UploadRun;
   direct: UploadRun;
   appBaselineRssMb: number;

@@ -89,6 +89,7 @@ const passing: BenchResults = {
     app: { status: 201, seconds: 2, mbPerSecond: 90 },
     frameworkFloor: { status: 200, seconds: 1.9, mbPerSecond: 95 },
     proxyFloor: { status: 201, seconds: 2.1, mbPerSecond: 85 },
+    streamFloor: { status: 201, seconds: 1.8, mbPerSecond: 100 },
     minimalProxy: { status: 201, seconds: 1.8, mbPerSecond: 100 },
     direct: { status: 201, seconds: 1.4, mbPerSecond: 140 },
     appBaselineRssMb: 150,

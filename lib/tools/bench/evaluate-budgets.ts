@@ -262,7 +262,9 @@ export function evaluateBudgets(results: BenchResults): BudgetCheck[] {
             .join(" / ") +
           `; framework floor ${upload.frameworkFloor.mbPerSecond.toFixed(0)} MB/s ` +
           `(${floorRatio(upload.frameworkFloor)} of proxy), proxy floor ` +
-          `${upload.proxyFloor.mbPerSecond.toFixed(0)} MB/s (${floorRatio(upload.proxyFloor)})` +
+          `${upload.proxyFloor.mbPerSecond.toFixed(0)} MB/s (${floorRatio(upload.proxyFloor)}), ` +
+          `stream floor ${upload.streamFloor.mbPerSecond.toFixed(0)} MB/s ` +
+          `(${floorRatio(upload.streamFloor)})` +
           statusNote,
       },
     );

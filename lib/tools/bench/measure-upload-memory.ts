@@ -63,9 +63,9 @@ const best = (runs: UploadRun[], accepted = 201) =>
   );
 
 /**
- * Large uploads straight to the upstream, through the minimal proxy and through the app, in turn,
- * `runs` each way; the fastest of each counts. The app's RSS is watched over all its runs, from
- * just before the first.
+ * Large uploads straight to the upstream, through the minimal proxy, through the floor app's stream
+ * route and through the app, in turn, `runs` each way; the fastest of each counts. The app's RSS
+ * is watched over all its runs, from just before the first.
  */
 export async function measureUploadMemory(
   stack: BenchStack,
@@ -76,6 +76,7 @@ export async function measureUploadMemory(
   const minimalProxy: UploadRun[] = [];
   const frameworkFloor: UploadRun[] = [];
   const proxyFloor: UploadRun[] = [];
+  const streamFloor: UploadRun[] = [];
   const app: UploadRun[] = [];
   const bearer = { authorization: `Bearer ${stack.upstreamKey}` };
   const baseline = readRssMb(stack.appPid);
@@ -97,6 +98,14 @@ export async function measureUploadMemory(
           form.user,
         ),
       );
+      streamFloor.push(
+        await streamUpload(
+          `${stack.streamFloorUrl}/files/upload`,
+          bearer,
+          options.bytes,
+          form.user,
+        ),
+      );
       app.push(
         await streamUpload(
           `${stack.appOrigin}/api/forms/${encodeURIComponent(form.token)}/files`,
@@ -107,6 +116,7 @@ export async function measureUploadMemory(
       options.log(
         `  run ${run + 1}: direct ${direct.at(-1)?.status} in ${direct.at(-1)?.seconds.toFixed(2)} s, ` +
           `proxy ${minimalProxy.at(-1)?.status} in ${minimalProxy.at(-1)?.seconds.toFixed(2)} s, ` +
+          `stream floor ${streamFloor.at(-1)?.status} in ${streamFloor.at(-1)?.seconds.toFixed(2)} s, ` +
           `app ${app.at(-1)?.status} in ${app.at(-1)?.seconds.toFixed(2)} s`,
       );
     }
@@ -146,6 +156,7 @@ export async function measureUploadMemory(
     app: best(app),
     frameworkFloor: best(frameworkFloor, 200),
     proxyFloor: best(proxyFloor),
+    streamFloor: best(streamFloor),
     minimalProxy: best(minimalProxy),
     direct: best(direct),
     appBaselineRssMb: baseline,

@@ -32,6 +32,8 @@ export type BenchStack = {
   frameworkFloorUrl: string;
   /** The framework proxy floor's API base (ending in /v1): a route passing requests upstream. */
   proxyFloorUrl: string;
+  /** The framework's upload floor's API base (ending in /v1): a route passing bodies as Node streams. */
+  streamFloorUrl: string;
   /** The upstream's admin API (start runs, have runs stream text). */
   upstreamAdmin: AdminClient;
   appPid: number;
@@ -225,6 +227,7 @@ export async function startBenchStack(options: {
     floorAppBuildDir: floorAppBuildDir(root),
     frameworkFloorUrl: `${floorOrigin}/api/floor`,
     proxyFloorUrl: `${floorOrigin}/api/proxy-floor${upstream.url.slice(upstream.origin.length)}`,
+    streamFloorUrl: `${floorOrigin}/api/stream-floor${upstream.url.slice(upstream.origin.length)}`,
     upstreamAdmin: createAdminClient({ origin: upstream.origin, token: upstream.adminToken }),
     appPid: app.pid,
     minimalProxyPid: minimalProxy.child.pid,
