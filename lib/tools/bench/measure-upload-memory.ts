@@ -86,26 +86,16 @@ export async function measureUploadMemory(
   let peak: number;
   let proxyPeak: number;
   try {
+    // The same upload through each of the upstream's fronts (`/v1` bases), then the app's route.
+    const upstreamFronts = [
+      ["direct", direct, stack.upstreamUrl],
+      ["proxy", minimalProxy, stack.minimalProxyUrl],
+      ["stream floor", streamFloor, stack.streamFloorUrl],
+    ] as const;
     for (let run = 0; run < options.runs; run++) {
-      direct.push(
-        await streamUpload(`${stack.upstreamUrl}/files/upload`, bearer, options.bytes, form.user),
-      );
-      minimalProxy.push(
-        await streamUpload(
-          `${stack.minimalProxyUrl}/files/upload`,
-          bearer,
-          options.bytes,
-          form.user,
-        ),
-      );
-      streamFloor.push(
-        await streamUpload(
-          `${stack.streamFloorUrl}/files/upload`,
-          bearer,
-          options.bytes,
-          form.user,
-        ),
-      );
+      for (const [, runs, base] of upstreamFronts) {
+        runs.push(await streamUpload(`${base}/files/upload`, bearer, options.bytes, form.user));
+      }
       app.push(
         await streamUpload(
           `${stack.appOrigin}/api/forms/${encodeURIComponent(form.token)}/files`,
@@ -113,12 +103,10 @@ export async function measureUploadMemory(
           options.bytes,
         ),
       );
-      options.log(
-        `  run ${run + 1}: direct ${direct.at(-1)?.status} in ${direct.at(-1)?.seconds.toFixed(2)} s, ` +
-          `proxy ${minimalProxy.at(-1)?.status} in ${minimalProxy.at(-1)?.seconds.toFixed(2)} s, ` +
-          `stream floor ${streamFloor.at(-1)?.status} in ${streamFloor.at(-1)?.seconds.toFixed(2)} s, ` +
-          `app ${app.at(-1)?.status} in ${app.at(-1)?.seconds.toFixed(2)} s`,
+      const seen = [...upstreamFronts, ["app", app] as const].map(
+        ([name, runs]) => `${name} ${runs.at(-1)?.status} in ${runs.at(-1)?.seconds.toFixed(2)} s`,
       );
+      options.log(`  run ${run + 1}: ${seen.join(", ")}`);
     }
   } finally {
     peak = monitor.stop();
