@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { pinProcess } from "./cpu-pinning";
+import { endWithBench } from "./end-with-bench";
 import type { BenchStack } from "./start-bench-stack";
 import { EMBEDDED_KEYS } from "@/lib/embedded/demo-keys";
 import { freePort } from "@/lib/tools/net/free-port";
@@ -21,10 +22,8 @@ export async function startSideApp(
 ): Promise<SideApp> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [path.join(stack.root, ".next/standalone/server.js")],
-    {
+  const child: ChildProcess = endWithBench(
+    spawn(process.execPath, [path.join(stack.root, ".next/standalone/server.js")], {
       cwd: stack.root,
       env: {
         ...process.env,
@@ -42,7 +41,7 @@ export async function startSideApp(
         ...env,
       },
       stdio: "ignore",
-    },
+    }),
   );
   const deadline = Date.now() + 60_000;
   for (;;) {
