@@ -63,6 +63,8 @@ for (const width of WIDTHS) {
       const list = page.getByRole("list", { name: "Requests" });
       await expect(list.getByRole("listitem")).toHaveCount(2);
 
+      // The page claims the shortcut once it answers to it.
+      await expect(page.getByLabel("Search by title")).toHaveAttribute("aria-keyshortcuts", "/");
       await page.keyboard.press("/");
       await expect(page.getByLabel("Search by title")).toBeFocused();
       await page.keyboard.type("vendor");

@@ -3,6 +3,7 @@
 import { useLocale, useTranslations } from "next-intl";
 import { useRef } from "react";
 import { Button } from "@/components/ui/button";
+import { useInBrowser } from "@/lib/client/use-in-browser";
 import { formatDateTime, formatRemaining } from "@/lib/i18n/format-time";
 import { INBOX_FILTERS, type InboxItem } from "@/lib/inbox/inbox-view";
 import { useInboxList, useListKeys, useNow } from "@/lib/inbox/use-inbox-list";
@@ -15,6 +16,8 @@ export function InboxList({ linkQuery, embed }: { linkQuery: string; embed: bool
   const searchBox = useRef<HTMLInputElement>(null);
   useListKeys(list, searchBox);
   const now = useNow();
+  // The shortcut is claimed once its listener is there: a key pressed before hydration is lost.
+  const keysReady = useInBrowser();
 
   return (
     <div className="stack inbox">
@@ -27,7 +30,7 @@ export function InboxList({ linkQuery, embed }: { linkQuery: string; embed: bool
             className="input"
             value={search}
             onChange={(event) => setSearch(event.target.value)}
-            aria-keyshortcuts="/"
+            aria-keyshortcuts={keysReady ? "/" : undefined}
           />
         </label>
         <label className="inbox-tool">
