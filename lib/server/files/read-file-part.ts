@@ -62,7 +62,7 @@ export function readFilePart(
     }
     on.onPart({ stream, filename, mimeType: mimeType || "application/octet-stream" });
   });
-  // A `file` part with an empty filename arrives as a plain field.
+  // A `file` part without a file name (and not typed as bytes) arrives as a plain field.
   parser.on("field", (field, _value, nameTruncated, valueTruncated) => {
     if (field === "file") on.fail(noName());
     else if (valueTruncated || nameTruncated) refuseParts();
