@@ -18,7 +18,8 @@ describe("endWithBench", () => {
     const script = `
       const { spawn } = require("node:child_process");
       const { endWithBench } = require(${JSON.stringify(modulePath)});
-      const server = endWithBench(spawn(process.execPath, ["-e", "setInterval(() => {}, 1000)"], { stdio: "ignore" }));
+      const server = spawn(process.execPath, ["-e", "setInterval(() => {}, 1000)"], { stdio: "ignore" });
+      endWithBench(server);
       console.log(server.pid);
       process.exit(2);
     `;

@@ -8,7 +8,7 @@ const children = new Set<ChildProcess>();
 let hooked = false;
 
 /** Kills `child` when this process exits, unless it has exited first. */
-export function endWithBench<C extends ChildProcess>(child: C): C {
+export function endWithBench(child: ChildProcess): void {
   children.add(child);
   child.once("exit", () => children.delete(child));
   if (!hooked) {
@@ -17,5 +17,4 @@ export function endWithBench<C extends ChildProcess>(child: C): C {
       for (const running of children) running.kill("SIGKILL");
     });
   }
-  return child;
 }

@@ -91,13 +91,12 @@ function stopChild(child: ChildProcess): Promise<void> {
 }
 
 async function startUpstream(root: string) {
-  const child = endWithBench(
-    spawn(
-      process.execPath,
-      ["--import", "tsx", path.join(root, "lib/tools/bench/bench-upstream.ts")],
-      { cwd: root, stdio: ["pipe", "pipe", "inherit"] },
-    ),
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", path.join(root, "lib/tools/bench/bench-upstream.ts")],
+    { cwd: root, stdio: ["pipe", "pipe", "inherit"] },
   );
+  endWithBench(child);
   const lines = createInterface({ input: child.stdout });
   const first = await new Promise<string>((resolve, reject) => {
     lines.once("line", resolve);
@@ -114,13 +113,12 @@ async function startUpstream(root: string) {
 
 /** The minimal proxy (lib/tools/bench/minimal-proxy.ts) in its own process. */
 async function startMinimalProxyProcess(root: string, upstreamOrigin: string) {
-  const child = endWithBench(
-    spawn(
-      process.execPath,
-      ["--import", "tsx", path.join(root, "lib/tools/bench/minimal-proxy-main.ts"), upstreamOrigin],
-      { cwd: root, stdio: ["pipe", "pipe", "inherit"] },
-    ),
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", path.join(root, "lib/tools/bench/minimal-proxy-main.ts"), upstreamOrigin],
+    { cwd: root, stdio: ["pipe", "pipe", "inherit"] },
   );
+  endWithBench(child);
   const lines = createInterface({ input: child.stdout });
   const first = await new Promise<string>((resolve, reject) => {
     lines.once("line", resolve);
@@ -151,36 +149,36 @@ export async function startBenchStack(options: {
   const minimalProxy = await startMinimalProxyProcess(root, upstream.origin);
   const floorPort = await freePort();
   const floorApp = startFloorApp(root, floorPort, upstream.origin);
+  endWithBench(floorApp);
   const floorOrigin = `http://127.0.0.1:${floorPort}`;
   const port = await freePort();
   const linkSecret = randomBytes(24).toString("hex");
   // The standalone server, as in production.
-  const app = endWithBench(
-    spawn(process.execPath, [path.join(root, ".next/standalone/server.js")], {
-      cwd: root,
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        DIFY_API_BASE: upstream.url,
-        DIFY_APP_API_KEY: EMBEDDED_KEYS.workflowApp,
-        DIFY_DATASET_API_KEY: EMBEDDED_KEYS.dataset,
-        FORM_LINK_SECRET: linkSecret,
-        ALLOW_UNSIGNED_LINKS: "",
-        // Every stream and upload of the bench comes from one address and one link: the
-        // per-address and per-link limits (decision 031) would refuse its thousand streams and its
-        // fifty uploads at once long before the process's limits.
-        MAX_STREAMS_PER_ADDRESS: "100000",
-        UPLOAD_RATE_PER_MINUTE: "1000000",
-        MAX_UPLOADS_PER_LINK: "100",
-        PORT: String(port),
-        HOSTNAME: "127.0.0.1",
-        APP_ORIGIN: `http://127.0.0.1:${port}`,
-      },
-      // The app's request log goes to a pipe that is read, as under a process manager; not to
-      // /dev/null, which would hide what writing it costs.
-      stdio: ["ignore", "pipe", "pipe"],
-    }),
-  );
+  const app = spawn(process.execPath, [path.join(root, ".next/standalone/server.js")], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      DIFY_API_BASE: upstream.url,
+      DIFY_APP_API_KEY: EMBEDDED_KEYS.workflowApp,
+      DIFY_DATASET_API_KEY: EMBEDDED_KEYS.dataset,
+      FORM_LINK_SECRET: linkSecret,
+      ALLOW_UNSIGNED_LINKS: "",
+      // Every stream and upload of the bench comes from one address and one link: the
+      // per-address and per-link limits (decision 031) would refuse its thousand streams and its
+      // fifty uploads at once long before the process's limits.
+      MAX_STREAMS_PER_ADDRESS: "100000",
+      UPLOAD_RATE_PER_MINUTE: "1000000",
+      MAX_UPLOADS_PER_LINK: "100",
+      PORT: String(port),
+      HOSTNAME: "127.0.0.1",
+      APP_ORIGIN: `http://127.0.0.1:${port}`,
+    },
+    // The app's request log goes to a pipe that is read, as under a process manager; not to
+    // /dev/null, which would hide what writing it costs.
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  endWithBench(app);
   let logLines = 0;
   createInterface({ input: app.stdout }).on("line", () => logLines++);
   const stderr: string[] = [];

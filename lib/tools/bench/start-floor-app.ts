@@ -1,7 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
-import { endWithBench } from "./end-with-bench";
 
 // The bench's own Next app (lib/tools/bench/floor-app): the framework floor and the framework
 // proxy floor, as route handlers, a bare page with one client button and a page of the libraries
@@ -42,20 +41,18 @@ export function ensureFloorAppBuilt(root: string, log: (line: string) => void): 
 
 /** `next start` of the floor app on `port`, its proxy floor pointed at `upstreamOrigin`. */
 export function startFloorApp(root: string, port: number, upstreamOrigin: string): ChildProcess {
-  return endWithBench(
-    spawn(
-      path.join(root, "node_modules/.bin/next"),
-      ["start", path.join(root, DIR), "-p", String(port), "-H", "127.0.0.1"],
-      {
-        cwd: root,
-        env: {
-          ...process.env,
-          NODE_ENV: "production",
-          NEXT_TELEMETRY_DISABLED: "1",
-          BENCH_UPSTREAM_ORIGIN: upstreamOrigin,
-        },
-        stdio: ["ignore", "ignore", "inherit"],
+  return spawn(
+    path.join(root, "node_modules/.bin/next"),
+    ["start", path.join(root, DIR), "-p", String(port), "-H", "127.0.0.1"],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        NEXT_TELEMETRY_DISABLED: "1",
+        BENCH_UPSTREAM_ORIGIN: upstreamOrigin,
       },
-    ),
+      stdio: ["ignore", "ignore", "inherit"],
+    },
   );
 }

@@ -22,8 +22,10 @@ export async function startSideApp(
 ): Promise<SideApp> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = endWithBench(
-    spawn(process.execPath, [path.join(stack.root, ".next/standalone/server.js")], {
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [path.join(stack.root, ".next/standalone/server.js")],
+    {
       cwd: stack.root,
       env: {
         ...process.env,
@@ -41,8 +43,9 @@ export async function startSideApp(
         ...env,
       },
       stdio: "ignore",
-    }),
+    },
   );
+  endWithBench(child);
   const deadline = Date.now() + 60_000;
   for (;;) {
     const answer = await fetch(`${origin}/api/ready`).then(
